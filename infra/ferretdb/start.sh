@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Starts FerretDB 1.x on its embedded SQLite backend as a local process and waits until it answers.
+# Usage: start.sh [port] [data-dir]. Prints the MongoDB URI. Stop with infra/ferretdb/stop.sh.
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+PORT="${1:-${FERRETDB_PORT:-27017}}"
+DATA="${2:-$ROOT/.cache/run/ferretdb-$PORT}"
+BIN="$("$ROOT/infra/ferretdb/install.sh")"
+mkdir -p "$DATA/sqlite"
+if [[ -f "$DATA/ferretdb.pid" ]] && kill -0 "$(cat "$DATA/ferretdb.pid")" 2>/dev/null; then
+  echo "mongodb://127.0.0.1:$PORT"; exit 0
+fi
+nohup "$BIN" --handler=sqlite --sqlite-url="file:$DATA/sqlite/" --state-dir="$DATA" \
+  --listen-addr="127.0.0.1:$PORT" --debug-addr="-" --telemetry=disable --log-level=WARN \
+  >"$DATA/ferretdb.log" 2>&1 &
+echo $! > "$DATA/ferretdb.pid"
+for _ in $(seq 1 100); do
+  if (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null; then echo "mongodb://127.0.0.1:$PORT"; exit 0; fi
+  kill -0 "$(cat "$DATA/ferretdb.pid")" 2>/dev/null || { echo "FerretDB exited; see $DATA/ferretdb.log" >&2; tail -20 "$DATA/ferretdb.log" >&2; exit 1; }
+  sleep 0.2
+done
+echo "FerretDB did not start within 20s; see $DATA/ferretdb.log" >&2
+exit 1

@@ -1,0 +1,11 @@
+/** One jest run for the whole workspace: one real Kafka and FerretDB for all suites. */
+module.exports = {
+  testEnvironment: 'node',
+  transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } } }] },
+  testMatch: ['<rootDir>/{packages,services,e2e}/*/{src,test}/**/*.test.ts', '<rootDir>/e2e/src/**/*.test.ts'],
+  globalSetup: '<rootDir>/packages/testkit/src/global-setup.ts',
+  globalTeardown: '<rootDir>/packages/testkit/src/global-teardown.ts',
+  testTimeout: 60_000,
+  maxWorkers: 2,
+  setupFiles: ['<rootDir>/jest.setup-env.js'],
+};

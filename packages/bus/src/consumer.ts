@@ -1,0 +1,202 @@
+import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import type { Consumer, Kafka, KafkaMessage, Producer } from 'kafkajs';
+import type { Connection } from 'mongoose';
+import { deadLetterTopic, parseEnvelope, type EventEnvelope } from '@obp/contracts';
+import type { Logger } from '@obp/telemetry';
+import { createProducer, ensureTopics } from './kafka';
+import { contextFromHeaders } from './trace-headers';
+
+const tracer = trace.getTracer('@obp/bus');
+
+/** Thrown by a handler for a message that can never succeed: it goes to the dead-letter topic at once. */
+export class NonRetriableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'NonRetriableError';
+  }
+}
+
+export interface MessageMeta {
+  topic: string;
+  partition: number;
+  offset: string;
+  key: string | null;
+}
+
+export type EventHandler = (event: EventEnvelope, meta: MessageMeta) => Promise<void>;
+
+export interface RetryPolicy {
+  /** Attempts in all, the first included. */
+  attempts: number;
+  initialDelayMs: number;
+  maxDelayMs: number;
+}
+
+export interface IdempotentConsumerOptions {
+  kafka: Kafka;
+  groupId: string;
+  topics: string[];
+  /** The consuming service's own database: processed event ids are kept there. */
+  db: Connection;
+  logger: Logger;
+  handle: EventHandler;
+  retry?: Partial<RetryPolicy>;
+  fromBeginning?: boolean;
+  partitionsConsumedConcurrently?: number;
+}
+
+interface ProcessedEvent {
+  _id: string;
+  groupId: string;
+  eventId: string;
+  topic: string;
+  processedAt: Date;
+}
+
+const defaultRetry: RetryPolicy = { attempts: 5, initialDelayMs: 200, maxDelayMs: 5_000 };
+
+/**
+ * Consumes events at least once from Kafka and applies each exactly once: an event id already
+ * recorded for this group is skipped. A failing handler is retried with exponential back-off
+ * (the partition waits, keeping order); after the last attempt, or at once for a
+ * `NonRetriableError` or an unreadable message, the message goes to `<topic>.dlq.<group>` with
+ * the error in its headers, and consumption moves on.
+ */
+export class IdempotentConsumer {
+  private consumer: Consumer | undefined;
+  private dlqProducer: Producer | undefined;
+  private readonly retry: RetryPolicy;
+  private readonly processed;
+  private connected = false;
+
+  constructor(private readonly options: IdempotentConsumerOptions) {
+    this.retry = { ...defaultRetry, ...options.retry };
+    this.processed = options.db.collection<ProcessedEvent>('processed_events');
+  }
+
+  get isConnected(): boolean {
+    return this.connected;
+  }
+
+  async start(): Promise<void> {
+    const { kafka, groupId, topics } = this.options;
+    await ensureTopics(kafka, topics.map((t) => ({ topic: deadLetterTopic(t, groupId), partitions: 1 })));
+    this.dlqProducer = createProducer(kafka);
+    await this.dlqProducer.connect();
+    this.consumer = kafka.consumer({ groupId, sessionTimeout: 30_000, heartbeatInterval: 3_000, allowAutoTopicCreation: false });
+    this.consumer.on(this.consumer.events.CONNECT, () => (this.connected = true));
+    this.consumer.on(this.consumer.events.DISCONNECT, () => (this.connected = false));
+    this.consumer.on(this.consumer.events.CRASH, (e) => {
+      this.connected = false;
+      this.options.logger.error({ err: e.payload.error, groupId, restart: e.payload.restart }, 'consumer crashed');
+    });
+    await this.consumer.connect();
+    this.connected = true;
+    await this.consumer.subscribe({ topics, fromBeginning: this.options.fromBeginning ?? true });
+    await this.consumer.run({
+      partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 3,
+      eachMessage: async ({ topic, partition, message, heartbeat }) => {
+        await this.onMessage(topic, partition, message, heartbeat);
+      },
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.consumer?.disconnect();
+    await this.dlqProducer?.disconnect();
+    this.connected = false;
+  }
+
+  private async onMessage(topic: string, partition: number, message: KafkaMessage, heartbeat: () => Promise<void>): Promise<void> {
+    const meta: MessageMeta = { topic, partition, offset: message.offset, key: message.key?.toString('utf8') ?? null };
+    const span = tracer.startSpan(
+      `${topic} process`,
+      {
+        kind: SpanKind.CONSUMER,
+        attributes: {
+          'messaging.system': 'kafka',
+          'messaging.operation.type': 'process',
+          'messaging.destination.name': topic,
+          'messaging.destination.partition.id': String(partition),
+          'messaging.consumer.group.name': this.options.groupId,
+          'messaging.kafka.offset': Number(message.offset),
+          ...(meta.key ? { 'messaging.kafka.message.key': meta.key } : {}),
+        },
+      },
+      contextFromHeaders(message.headers),
+    );
+    try {
+      await context.with(trace.setSpan(context.active(), span), () => this.process(message, meta, span, heartbeat));
+    } finally {
+      span.end();
+    }
+  }
+
+  private async process(message: KafkaMessage, meta: MessageMeta, span: ReturnType<typeof tracer.startSpan>, heartbeat: () => Promise<void>) {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(message.value?.toString('utf8') ?? '');
+    } catch {
+      await this.deadLetter(message, meta, new NonRetriableError('message is not valid JSON'));
+      return;
+    }
+    const event = parseEnvelope(raw);
+    if ('error' in event) {
+      await this.deadLetter(message, meta, new NonRetriableError(`message is not an event envelope: ${event.error}`));
+      return;
+    }
+    span.setAttribute('messaging.message.id', event.id);
+    span.setAttribute('obp.event.type', event.type);
+    const processedId = `${this.options.groupId}|${event.id}`;
+    if (await this.processed.findOne({ _id: processedId }, { projection: { _id: 1 } })) {
+      span.setAttribute('obp.duplicate', true);
+      return;
+    }
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.options.handle(event, meta);
+        break;
+      } catch (error) {
+        const final = error instanceof NonRetriableError || attempt >= this.retry.attempts;
+        this.options.logger.warn({ err: error, eventId: event.id, attempt, final, ...meta }, 'event handler failed');
+        if (final) {
+          span.recordException(error as Error);
+          span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
+          await this.deadLetter(message, meta, error as Error);
+          break;
+        }
+        const delay = Math.min(this.retry.initialDelayMs * 2 ** (attempt - 1), this.retry.maxDelayMs);
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        await heartbeat().catch(() => undefined);
+      }
+    }
+    await this.processed
+      .insertOne({ _id: processedId, groupId: this.options.groupId, eventId: event.id, topic: meta.topic, processedAt: new Date() })
+      .catch((error: { code?: number }) => {
+        if (error.code !== 11000) throw error;
+      });
+  }
+
+  private async deadLetter(message: KafkaMessage, meta: MessageMeta, error: Error): Promise<void> {
+    const topic = deadLetterTopic(meta.topic, this.options.groupId);
+    this.options.logger.error({ err: error, dlq: topic, ...meta }, 'message sent to the dead-letter topic');
+    await this.dlqProducer!.send({
+      topic,
+      messages: [
+        {
+          key: message.key,
+          value: message.value,
+          headers: {
+            ...message.headers,
+            'dlq-error': error.message,
+            'dlq-error-type': error.name,
+            'dlq-original-topic': meta.topic,
+            'dlq-original-partition': String(meta.partition),
+            'dlq-original-offset': meta.offset,
+            'dlq-failed-at': new Date().toISOString(),
+          },
+        },
+      ],
+    });
+  }
+}

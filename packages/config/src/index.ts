@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+export { z };
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Reads and validates configuration once, at start. Every problem is reported together so an
+ * operator fixes the environment in one go instead of one variable per restart.
+ */
+export function loadConfig<S extends z.ZodTypeAny>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`));
+  }
+  return result.data;
+}
+
+/** Environment variables every service reads. */
+export const commonEnv = {
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  SERVICE_NAME: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// URI').default('mongodb://127.0.0.1:27017'),
+  KAFKA_BROKERS: z
+    .string()
+    .default('127.0.0.1:9092')
+    .transform((s) => s.split(',').map((b) => b.trim()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^[^:]+:\d+$/, 'must be host:port')).min(1)),
+  /** Suffix for database names and Kafka topics, so tests and parallel stacks never collide. */
+  NAMESPACE: z.string().regex(/^[a-z0-9-]*$/).default(''),
+};
+
+export const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** Every event on every topic travels in this envelope (DESIGN.md section 3). */
+export const eventEnvelopeSchema = z.object({
+  id: z.string().uuid(),
+  type: z.string().min(1),
+  version: z.number().int().positive(),
+  occurredAt: z.string().datetime({ offset: true }),
+  ownerClientId: z.string().min(1),
+  data: z.unknown(),
+});
+
+export interface EventEnvelope<TData = unknown, TType extends string = string> {
+  id: string;
+  type: TType;
+  version: number;
+  occurredAt: string;
+  ownerClientId: string;
+  data: TData;
+}
+
+export function parseEnvelope(raw: unknown): EventEnvelope | { error: string } {
+  const result = eventEnvelopeSchema.safeParse(raw);
+  if (!result.success) {
+    return { error: result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') };
+  }
+  return result.data as EventEnvelope;
+}

@@ -1,0 +1,6 @@
+export * from './envelope';
+export * from './topics';
+export * from './shares';
+export * from './problem';
+export * from './scopes';
+export { openApiDocument } from './openapi';

@@ -1,0 +1,23 @@
+/** Problem body of spec section 7 (RFC 9457 shape). */
+export interface ProblemBody {
+  type: string | null;
+  title: string | null;
+  status: number;
+  traceId: string | null;
+  errors?: Record<string, string[]> | null;
+  detail?: string;
+}
+
+export const ProblemTypes = {
+  validation: 'https://tools.ietf.org/html/rfc9110#section-15.5.1',
+  unauthorized: 'https://tools.ietf.org/html/rfc9110#section-15.5.2',
+  forbidden: 'https://tools.ietf.org/html/rfc9110#section-15.5.4',
+  notFound: 'https://tools.ietf.org/html/rfc9110#section-15.5.5',
+  methodNotAllowed: 'https://tools.ietf.org/html/rfc9110#section-15.5.6',
+  payloadTooLarge: 'https://tools.ietf.org/html/rfc9110#section-15.5.14',
+  unsupportedMediaType: 'https://tools.ietf.org/html/rfc9110#section-15.5.16',
+  tooManyRequests: 'https://tools.ietf.org/html/rfc6585#section-4',
+  internal: 'https://tools.ietf.org/html/rfc9110#section-15.6.1',
+  badGateway: 'https://tools.ietf.org/html/rfc9110#section-15.6.3',
+  unavailable: 'https://tools.ietf.org/html/rfc9110#section-15.6.4',
+} as const;

@@ -1,0 +1,64 @@
+import { trace } from '@opentelemetry/api';
+import { ProblemTypes, type ProblemBody } from '@obp/contracts';
+import type { Response } from 'express';
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
+
+const titles: Record<number, string> = {
+  400: 'One or more validation errors occurred.',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'An unexpected error occurred.',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+const types: Record<number, string> = {
+  400: ProblemTypes.validation,
+  401: ProblemTypes.unauthorized,
+  403: ProblemTypes.forbidden,
+  404: ProblemTypes.notFound,
+  405: ProblemTypes.methodNotAllowed,
+  413: ProblemTypes.payloadTooLarge,
+  415: ProblemTypes.unsupportedMediaType,
+  429: ProblemTypes.tooManyRequests,
+  500: ProblemTypes.internal,
+  502: ProblemTypes.badGateway,
+  503: ProblemTypes.unavailable,
+  504: ProblemTypes.unavailable,
+};
+
+export function currentTraceId(): string | null {
+  const span = trace.getActiveSpan();
+  return span ? span.spanContext().traceId : null;
+}
+
+export function problemBody(
+  status: number,
+  extra: { title?: string; detail?: string; errors?: Record<string, string[]> | null; type?: string } = {},
+): ProblemBody {
+  const body: ProblemBody = {
+    type: extra.type ?? types[status] ?? null,
+    title: extra.title ?? titles[status] ?? null,
+    status,
+    traceId: currentTraceId(),
+  };
+  if (extra.errors !== undefined) body.errors = extra.errors;
+  else if (status === 400) body.errors = null;
+  if (extra.detail !== undefined) body.detail = extra.detail;
+  return body;
+}
+
+export function sendProblem(res: Response, status: number, extra: Parameters<typeof problemBody>[1] = {}): void {
+  res.status(status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problemBody(status, extra)));
+}
+
+export function sendValidationProblem(res: Response, errors: Record<string, string[]>): void {
+  sendProblem(res, 400, { errors });
+}

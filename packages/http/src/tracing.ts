@@ -1,0 +1,44 @@
+import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import type { NextFunction, Request, Response } from 'express';
+
+const tracer = trace.getTracer('@obp/http');
+
+/**
+ * One SERVER span per request, continuing the caller's trace from the `traceparent` header.
+ * Named `<METHOD> <route template>` once routing has matched, so spans group by route, not by id.
+ */
+export function tracingMiddleware(serviceName: string) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const parent = propagation.extract(ROOT_CONTEXT, req.headers);
+    const span = tracer.startSpan(
+      req.method,
+      {
+        kind: SpanKind.SERVER,
+        attributes: {
+          'http.request.method': req.method,
+          'url.path': req.path,
+          'url.scheme': req.protocol,
+          'server.address': req.hostname,
+          'user_agent.original': req.get('user-agent') ?? '',
+          'obp.service': serviceName,
+        },
+      },
+      parent,
+    );
+    res.on('close', () => {
+      const route = (res.locals.routeTemplate as string | undefined) ??
+        (req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : undefined);
+      if (route) {
+        span.updateName(`${req.method} ${route}`);
+        span.setAttribute('http.route', route);
+      }
+      span.setAttribute('http.response.status_code', res.statusCode);
+      const clientId = res.locals.clientId as string | undefined;
+      if (clientId) span.setAttribute('obp.client_id', clientId);
+      if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+      if (!res.writableFinished) span.setAttribute('http.response.aborted', true);
+      span.end();
+    });
+    context.with(trace.setSpan(parent, span), next);
+  };
+}

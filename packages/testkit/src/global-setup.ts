@@ -1,0 +1,20 @@
+import { startFerretDb, startKafka } from './infra';
+
+/**
+ * Starts one real Kafka and one real FerretDB for the whole test run, unless KAFKA_BROKERS and
+ * MONGODB_URI already point at servers (e.g. MongoDB 7 and Kafka from docker-compose.yml).
+ */
+export default async function globalSetup(): Promise<void> {
+  const started: Array<() => Promise<void>> = [];
+  if (!process.env.MONGODB_URI) {
+    const ferret = await startFerretDb();
+    process.env.MONGODB_URI = ferret.uri;
+    started.push(ferret.stop);
+  }
+  if (!process.env.KAFKA_BROKERS) {
+    const kafka = await startKafka();
+    process.env.KAFKA_BROKERS = kafka.brokers.join(',');
+    started.push(kafka.stop);
+  }
+  (globalThis as { __obpStop?: Array<() => Promise<void>> }).__obpStop = started;
+}

@@ -1,0 +1,3 @@
+export { startKafka, startFerretDb, freePort, repoRoot, type KafkaProcess, type FerretProcess } from './infra';
+export { waitFor, uniqueName, uniqueDbName } from './wait';
+export { testEnv } from './env';

@@ -1,0 +1,102 @@
+import { createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
+import { Schema, type Connection, type Model } from 'mongoose';
+
+interface SigningKeyRecord {
+  _id: string; // kid
+  privateKeyPem: string;
+  publicJwk: Record<string, unknown>;
+  status: 'active' | 'retired';
+  createdAt: Date;
+}
+
+const schema = new Schema<SigningKeyRecord>(
+  {
+    _id: String,
+    privateKeyPem: { type: String, required: true },
+    publicJwk: { type: Schema.Types.Mixed, required: true },
+    status: { type: String, required: true },
+    createdAt: { type: Date, required: true },
+  },
+  { collection: 'signing_keys', versionKey: false },
+);
+
+export interface SigningKey {
+  kid: string;
+  privateKey: KeyObject;
+  publicKey: KeyObject;
+  publicJwk: Record<string, unknown>;
+}
+
+/**
+ * RS256 signing keys, kept in the edge's own database so every edge instance signs with the same
+ * key and a restart does not invalidate issued tokens. The first start creates the key; a
+ * concurrent first start by another instance is resolved by the unique `_id: 'active'` pointer.
+ */
+export class SigningKeyStore {
+  private readonly model: Model<SigningKeyRecord>;
+  private readonly pointer;
+  private keys = new Map<string, SigningKey>();
+  private activeKid: string | undefined;
+
+  constructor(db: Connection) {
+    this.model = db.model<SigningKeyRecord>('SigningKey', schema);
+    this.pointer = db.collection<{ _id: string; kid: string }>('signing_key_pointer');
+  }
+
+  async load(): Promise<void> {
+    let pointer = await this.pointer.findOne({ _id: 'active' });
+    if (!pointer) {
+      const created = await this.create();
+      try {
+        await this.pointer.insertOne({ _id: 'active', kid: created });
+      } catch (error) {
+        if ((error as { code?: number }).code !== 11000) throw error;
+        await this.model.updateOne({ _id: created }, { status: 'retired' });
+      }
+      pointer = await this.pointer.findOne({ _id: 'active' });
+    }
+    const records = await this.model.find({}).lean<SigningKeyRecord[]>();
+    this.keys = new Map(
+      records.map((r) => [
+        r._id,
+        { kid: r._id, privateKey: createPrivateKey(r.privateKeyPem), publicKey: createPublicKey(r.privateKeyPem), publicJwk: r.publicJwk },
+      ]),
+    );
+    this.activeKid = pointer!.kid;
+  }
+
+  /** Creates a new key and makes it the one that signs; older keys stay published until retired. */
+  async rotate(): Promise<string> {
+    const kid = await this.create();
+    await this.pointer.updateOne({ _id: 'active' }, { $set: { kid } }, { upsert: true });
+    await this.load();
+    return kid;
+  }
+
+  active(): SigningKey {
+    const key = this.activeKid ? this.keys.get(this.activeKid) : undefined;
+    if (!key) throw new Error('signing keys are not loaded');
+    return key;
+  }
+
+  publicKey(kid: string): KeyObject | undefined {
+    return this.keys.get(kid)?.publicKey;
+  }
+
+  jwks(): { keys: Array<Record<string, unknown>> } {
+    return { keys: [...this.keys.values()].map((k) => ({ ...k.publicJwk, kid: k.kid, use: 'sig', alg: 'RS256' })) };
+  }
+
+  private async create(): Promise<string> {
+    const kid = randomUUID();
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    await this.model.create({
+      _id: kid,
+      privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }) as string,
+      publicJwk: publicKey.export({ format: 'jwk' }) as Record<string, unknown>,
+      status: 'active',
+      createdAt: new Date(),
+    });
+    return kid;
+  }
+}

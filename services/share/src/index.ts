@@ -1,0 +1,2 @@
+export { startShareService, SERVICE_NAME, type ShareServiceHandle } from './share-service';
+export { loadShareConfig, type ShareConfig } from './config';

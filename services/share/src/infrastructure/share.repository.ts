@@ -1,0 +1,150 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+import type { Collection, Document } from 'mongodb';
+import { Topics, ShareEventTypes, type ShareEventType } from '@obp/contracts';
+import { appendToOutbox, newOutboxEntry, type OutboxEntry } from '@obp/bus';
+import { toShareDto, type Share } from '../domain/share';
+
+interface ShareRecord {
+  _id: string;
+  ownerClientId: string;
+  clientId: string;
+  reference: string | null;
+  expirationDateUtc: Date;
+  consentIds: string[] | null;
+  accountIds: string[] | null;
+  analysisIds: string[] | null;
+  createdAt: Date;
+  updatedAt: Date;
+  version: number;
+  deletedAt: Date | null;
+  outbox: OutboxEntry[];
+  hasOutbox: boolean;
+}
+
+const shareSchema = new Schema<ShareRecord>(
+  {
+    _id: { type: String, required: true },
+    ownerClientId: { type: String, required: true },
+    clientId: { type: String, required: true },
+    reference: { type: String, default: null },
+    expirationDateUtc: { type: Date, required: true },
+    consentIds: { type: [String], default: null },
+    accountIds: { type: [String], default: null },
+    analysisIds: { type: [String], default: null },
+    createdAt: { type: Date, required: true },
+    updatedAt: { type: Date, required: true },
+    version: { type: Number, required: true },
+    deletedAt: { type: Date, default: null },
+    outbox: { type: Schema.Types.Mixed, default: [] },
+    hasOutbox: { type: Boolean, default: false },
+  },
+  { collection: 'shares', versionKey: false, minimize: false },
+);
+shareSchema.index({ ownerClientId: 1, deletedAt: 1, createdAt: 1, _id: 1 });
+shareSchema.index({ hasOutbox: 1 });
+
+const toShare = (r: ShareRecord): Share => ({
+  id: r._id,
+  ownerClientId: r.ownerClientId,
+  clientId: r.clientId,
+  reference: r.reference ?? null,
+  expirationDateUtc: r.expirationDateUtc,
+  consentIds: r.consentIds ?? null,
+  accountIds: r.accountIds ?? null,
+  analysisIds: r.analysisIds ?? null,
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
+});
+
+export interface ListQuery {
+  ownerClientId: string;
+  isExpired?: boolean;
+  now: Date;
+  skip: number;
+  limit: number;
+}
+
+/**
+ * Shares and their outbox live in one document, so each state change and its event are one
+ * atomic write. Deleting marks the document; the outbox relay removes it once the deletion
+ * event is published.
+ */
+export class ShareRepository {
+  readonly model: Model<ShareRecord>;
+
+  constructor(connection: Connection, private readonly topic: string = Topics.shareEvents) {
+    this.model = connection.model<ShareRecord>('Share', shareSchema);
+  }
+
+  get collection(): Collection<Document> {
+    return this.model.collection as unknown as Collection<Document>;
+  }
+
+  async insert(share: Share): Promise<void> {
+    const entry = this.event(ShareEventTypes.created, share);
+    await this.model.collection.insertOne({
+      _id: share.id,
+      ownerClientId: share.ownerClientId,
+      clientId: share.clientId,
+      reference: share.reference,
+      expirationDateUtc: share.expirationDateUtc,
+      consentIds: share.consentIds,
+      accountIds: share.accountIds,
+      analysisIds: share.analysisIds,
+      createdAt: share.createdAt,
+      updatedAt: share.updatedAt,
+      version: 1,
+      deletedAt: null,
+      outbox: [entry],
+      hasOutbox: true,
+    } as unknown as Document);
+  }
+
+  async findOwned(ownerClientId: string, id: string): Promise<(Share & { version: number }) | null> {
+    const r = await this.model.findOne({ _id: id, ownerClientId, deletedAt: null }, { outbox: 0 }).lean<ShareRecord>();
+    return r ? { ...toShare(r), version: r.version } : null;
+  }
+
+  async list(q: ListQuery): Promise<{ items: Share[]; total: number }> {
+    const filter: Record<string, unknown> = { ownerClientId: q.ownerClientId, deletedAt: null };
+    if (q.isExpired === true) filter.expirationDateUtc = { $lte: q.now };
+    if (q.isExpired === false) filter.expirationDateUtc = { $gt: q.now };
+    const [records, total] = await Promise.all([
+      this.model.find(filter, { outbox: 0 }).sort({ createdAt: 1, _id: 1 }).skip(q.skip).limit(q.limit).lean<ShareRecord[]>(),
+      this.model.countDocuments(filter),
+    ]);
+    return { items: records.map(toShare), total };
+  }
+
+  /** Applies `changes` if the share is still at `version`; false on a concurrent change. */
+  async update(current: Share & { version: number }, changes: Pick<Share, 'expirationDateUtc' | 'updatedAt'>): Promise<boolean> {
+    const next: Share = { ...current, ...changes };
+    const outbox = appendToOutbox([this.event(ShareEventTypes.updated, next)]);
+    const res = await this.model.collection.updateOne({ _id: current.id, version: current.version, deletedAt: null } as Document, {
+      $set: { ...changes, ...outbox.set },
+      $inc: { version: 1 },
+      $push: outbox.push,
+    } as Document);
+    return res.matchedCount === 1;
+  }
+
+  async markDeleted(current: Share & { version: number }, now: Date): Promise<boolean> {
+    const outbox = appendToOutbox([this.event(ShareEventTypes.deleted, current)]);
+    const res = await this.model.collection.updateOne({ _id: current.id, version: current.version, deletedAt: null } as Document, {
+      $set: { deletedAt: now, updatedAt: now, ...outbox.set },
+      $inc: { version: 1 },
+      $push: outbox.push,
+    } as Document);
+    return res.matchedCount === 1;
+  }
+
+  private event(type: ShareEventType, share: Share): OutboxEntry {
+    return newOutboxEntry({
+      topic: this.topic,
+      key: share.id,
+      type,
+      ownerClientId: share.ownerClientId,
+      data: { ...toShareDto(share), createdAt: share.createdAt.toISOString() },
+    });
+  }
+}

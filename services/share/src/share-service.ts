@@ -1,0 +1,88 @@
+import type { Server } from 'node:http';
+import { Router, type Express } from 'express';
+import { API_AUDIENCE, createTokenVerifier, jwksKeyResolver, requireScope, type KeyResolver } from '@obp/auth';
+import { createKafka, createProducer, ensureTopics, OutboxRelay } from '@obp/bus';
+import { Scopes } from '@obp/contracts';
+import { connectDatabase, ensureIndexes, isDatabaseReady, type Connection } from '@obp/db';
+import { closeServer, createHttpApp, finishHttpApp, healthRouter, listen, sendProblem } from '@obp/http';
+import { createLogger, type Logger } from '@obp/telemetry';
+import type { ShareConfig } from './config';
+import { ShareRepository } from './infrastructure/share.repository';
+import { createShareHttp } from './use-cases/create-share/create-share.http';
+import { CreateShareService } from './use-cases/create-share/create-share.service';
+import { deleteShareHttp } from './use-cases/delete-share/delete-share.http';
+import { DeleteShareService } from './use-cases/delete-share/delete-share.service';
+import { getShareHttp } from './use-cases/get-share/get-share.http';
+import { listSharesHttp } from './use-cases/list-shares/list-shares.http';
+import { updateShareHttp } from './use-cases/update-share/update-share.http';
+import { UpdateShareService } from './use-cases/update-share/update-share.service';
+
+export const SERVICE_NAME = 'share';
+
+export interface ShareServiceHandle {
+  app: Express;
+  db: Connection;
+  relay: OutboxRelay;
+  port(): number;
+  stop(): Promise<void>;
+}
+
+/** Builds and starts the share service: database, topics, outbox relay, HTTP. */
+export async function startShareService(
+  config: ShareConfig,
+  overrides: { logger?: Logger; resolveKey?: KeyResolver } = {},
+): Promise<ShareServiceHandle> {
+  const logger = overrides.logger ?? createLogger(SERVICE_NAME, config.LOG_LEVEL);
+  const db = await connectDatabase(config.MONGODB_URI, config.SHARE_DB_NAME);
+  const shares = new ShareRepository(db, config.SHARE_EVENTS_TOPIC);
+  await ensureIndexes(db);
+
+  const kafka = createKafka(`${SERVICE_NAME}-service`, config.KAFKA_BROKERS, logger);
+  await ensureTopics(kafka, [{ topic: config.SHARE_EVENTS_TOPIC, partitions: 3 }]);
+  const producer = createProducer(kafka);
+  await producer.connect();
+  const relay = new OutboxRelay({ name: 'shares', collection: shares.collection, producer, logger, pollIntervalMs: config.OUTBOX_POLL_MS });
+  relay.start();
+
+  const verify = createTokenVerifier({
+    issuer: config.TOKEN_ISSUER,
+    audience: API_AUDIENCE,
+    resolveKey: overrides.resolveKey ?? jwksKeyResolver(config.JWKS_URL),
+  });
+  const kick = () => relay.kick();
+
+  let shuttingDown = false;
+  const app = createHttpApp({ serviceName: SERVICE_NAME, logger });
+  app.use(healthRouter({ database: () => isDatabaseReady(db) }, () => shuttingDown));
+
+  const router = Router();
+  router.use(requireScope(verify, Scopes.customerApi));
+  router.get('/shares', listSharesHttp(shares));
+  router.post('/shares', createShareHttp(new CreateShareService(shares, kick)));
+  router.get('/shares/:shareId', getShareHttp(shares));
+  router.put('/shares/:shareId', updateShareHttp(new UpdateShareService(shares, kick)));
+  router.delete('/shares/:shareId', deleteShareHttp(new DeleteShareService(shares, kick)));
+  app.use(router);
+  app.all(['/shares', '/shares/:shareId'], (req, res) => {
+    res.set('Allow', req.path === '/shares' ? 'GET, POST' : 'GET, PUT, DELETE');
+    sendProblem(res, 405, { detail: `${req.method} is not supported on ${req.path}.` });
+  });
+  finishHttpApp(app, logger);
+
+  const server: Server = await listen(app, config.PORT);
+  logger.info({ port: (server.address() as { port: number }).port }, 'share service listening');
+
+  return {
+    app,
+    db,
+    relay,
+    port: () => (server.address() as { port: number }).port,
+    async stop() {
+      shuttingDown = true;
+      await closeServer(server);
+      await relay.stop();
+      await producer.disconnect();
+      await db.close();
+    },
+  };
+}
