@@ -18,6 +18,8 @@ export default [
             { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:package', 'type:testing'] },
             { sourceTag: 'type:package', onlyDependOnLibsWithTags: ['type:package'] },
             { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:package', 'type:testing'] },
+            // End-to-end tests compose several services in one process, as a deployment does.
+            { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:service', 'type:package', 'type:testing'] },
           ],
         },
       ],

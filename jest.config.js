@@ -7,5 +7,5 @@ module.exports = {
   globalTeardown: '<rootDir>/packages/testkit/src/global-teardown.ts',
   testTimeout: 60_000,
   maxWorkers: 2,
-  setupFiles: ['<rootDir>/jest.setup-env.js'],
+  setupFiles: ['<rootDir>/jest.setup-env.js', '<rootDir>/jest.setup-telemetry.ts'],
 };

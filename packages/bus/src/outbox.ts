@@ -79,6 +79,8 @@ export interface OutboxRelayOptions {
   batchSize?: number;
   /** An entry that failed this many times is reported as failed (it is still retried). */
   failedAfterAttempts?: number;
+  /** Serialises writes per document with the service's own writers (see KeyedMutex in @obp/db). */
+  lock?: { run<T>(key: string, task: () => Promise<T>): Promise<T> };
 }
 
 /**
@@ -229,7 +231,16 @@ export class OutboxRelay {
     }
   }
 
+  private lockDocument<T>(id: string, task: () => Promise<T>): Promise<T> {
+    const lock = this.options.lock;
+    return lock ? lock.run(`${this.options.collection.collectionName}:${id}`, task) : task();
+  }
+
   private async removePublished(first: OutboxDocument, published: Set<string>): Promise<void> {
+    await this.lockDocument(first._id, () => this.removePublishedLocked(first, published));
+  }
+
+  private async removePublishedLocked(first: OutboxDocument, published: Set<string>): Promise<void> {
     let doc: OutboxDocument | null = first;
     for (let attempt = 0; doc && attempt < 20; attempt++) {
       const remaining = (doc.outbox ?? []).filter((e) => !published.has(e.eventId));
@@ -253,8 +264,8 @@ export class OutboxRelay {
     if (attempts >= this.failedAfterAttempts) {
       this.options.logger.error({ relay: this.options.name, aggregateId: doc._id, eventId: outbox[0]?.eventId, attempts }, 'outbox entry keeps failing to publish');
     }
-    await this.options.collection
-      .updateOne({ _id: doc._id, version: doc.version } as Document, { $set: { outbox } })
-      .catch(() => undefined);
+    await this.lockDocument(doc._id, () => this.options.collection.updateOne({ _id: doc._id, version: doc.version } as Document, { $set: { outbox } })).catch(
+      () => undefined,
+    );
   }
 }

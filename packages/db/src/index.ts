@@ -26,3 +26,5 @@ export async function isDatabaseReady(connection: Connection): Promise<boolean> 
 export async function ensureIndexes(connection: Connection): Promise<void> {
   for (const model of Object.values(connection.models)) await model.createIndexes();
 }
+
+export { KeyedMutex, documentLocks } from './keyed-mutex';

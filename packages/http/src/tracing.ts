@@ -39,6 +39,11 @@ export function tracingMiddleware(serviceName: string) {
       if (!res.writableFinished) span.setAttribute('http.response.aborted', true);
       span.end();
     });
-    context.with(trace.setSpan(parent, span), next);
+    const ctx = trace.setSpan(parent, span);
+    // Stream events (the body parser's 'data'/'end') fire in the socket's async context, not this
+    // request's; binding the emitters keeps the span active in every later middleware.
+    context.bind(ctx, req);
+    context.bind(ctx, res);
+    context.with(ctx, next);
   };
 }

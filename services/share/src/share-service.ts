@@ -41,7 +41,7 @@ export async function startShareService(
   await ensureTopics(kafka, [{ topic: config.SHARE_EVENTS_TOPIC, partitions: 3 }]);
   const producer = createProducer(kafka);
   await producer.connect();
-  const relay = new OutboxRelay({ name: 'shares', collection: shares.collection, producer, logger, pollIntervalMs: config.OUTBOX_POLL_MS });
+  const relay = new OutboxRelay({ name: 'shares', collection: shares.collection, producer, logger, pollIntervalMs: config.OUTBOX_POLL_MS, lock: shares.lock });
   relay.start();
 
   const verify = createTokenVerifier({

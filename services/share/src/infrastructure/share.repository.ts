@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import { documentLocks, type KeyedMutex } from '@obp/db';
 import type { Collection, Document } from 'mongodb';
 import { Topics, ShareEventTypes, type ShareEventType } from '@obp/contracts';
 import { appendToOutbox, newOutboxEntry, type OutboxEntry } from '@obp/bus';
@@ -71,9 +72,15 @@ export interface ListQuery {
  */
 export class ShareRepository {
   readonly model: Model<ShareRecord>;
+  readonly lock: KeyedMutex;
 
   constructor(connection: Connection, private readonly topic: string = Topics.shareEvents) {
     this.model = connection.model<ShareRecord>('Share', shareSchema);
+    this.lock = documentLocks(connection);
+  }
+
+  private write<T>(id: string, task: () => Promise<T>): Promise<T> {
+    return this.lock.run(`${this.model.collection.collectionName}:${id}`, task);
   }
 
   get collection(): Collection<Document> {
@@ -120,21 +127,25 @@ export class ShareRepository {
   async update(current: Share & { version: number }, changes: Pick<Share, 'expirationDateUtc' | 'updatedAt'>): Promise<boolean> {
     const next: Share = { ...current, ...changes };
     const outbox = appendToOutbox([this.event(ShareEventTypes.updated, next)]);
-    const res = await this.model.collection.updateOne({ _id: current.id, version: current.version, deletedAt: null } as Document, {
-      $set: { ...changes, ...outbox.set },
-      $inc: { version: 1 },
-      $push: outbox.push,
-    } as Document);
+    const res = await this.write(current.id, () =>
+      this.model.collection.updateOne({ _id: current.id, version: current.version, deletedAt: null } as Document, {
+        $set: { ...changes, ...outbox.set },
+        $inc: { version: 1 },
+        $push: outbox.push,
+      } as Document),
+    );
     return res.matchedCount === 1;
   }
 
   async markDeleted(current: Share & { version: number }, now: Date): Promise<boolean> {
     const outbox = appendToOutbox([this.event(ShareEventTypes.deleted, current)]);
-    const res = await this.model.collection.updateOne({ _id: current.id, version: current.version, deletedAt: null } as Document, {
-      $set: { deletedAt: now, updatedAt: now, ...outbox.set },
-      $inc: { version: 1 },
-      $push: outbox.push,
-    } as Document);
+    const res = await this.write(current.id, () =>
+      this.model.collection.updateOne({ _id: current.id, version: current.version, deletedAt: null } as Document, {
+        $set: { deletedAt: now, updatedAt: now, ...outbox.set },
+        $inc: { version: 1 },
+        $push: outbox.push,
+      } as Document),
+    );
     return res.matchedCount === 1;
   }
 
