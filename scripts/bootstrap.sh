@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Installs what the project needs on a fresh machine: npm packages (when the lockfile changed),
+# Kafka's jars (Maven Central) and FerretDB (Go module proxy), unless external servers are given.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+command -v node >/dev/null || { echo "Node.js 20+ is required" >&2; exit 1; }
+if [[ ! -f node_modules/.package-lock.json ]] || [[ package-lock.json -nt node_modules/.package-lock.json ]]; then
+  echo "==> npm ci" >&2
+  npm ci --no-audit --no-fund --loglevel=error >&2
+fi
+if [[ -z "${KAFKA_BROKERS:-}" ]]; then
+  echo "==> Kafka jars" >&2
+  bash infra/kafka/install.sh >/dev/null
+fi
+if [[ -z "${MONGODB_URI:-}" ]]; then
+  echo "==> FerretDB" >&2
+  bash infra/ferretdb/install.sh >/dev/null
+fi

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The whole test suite on a fresh clone: install, lint (module boundaries included), type-check,
+# then every jest suite against a real Kafka and FerretDB that the jest global setup starts.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/bootstrap.sh
+echo "==> lint"
+npx eslint --max-warnings=0 .
+echo "==> typecheck"
+npx tsc -p tsconfig.json --noEmit
+echo "==> tests"
+mkdir -p .cache
+status=0
+npx jest --ci --json --outputFile=.cache/jest-results.json "$@" || status=$?
+node -e '
+  const r = require("./.cache/jest-results.json");
+  console.log(`\ntests: ${r.numPassedTests} passed, ${r.numFailedTests + r.numRuntimeErrorTestSuites} failed`);
+  if (r.numTotalTests === 0) process.exit(1);
+' || status=1
+exit $status
