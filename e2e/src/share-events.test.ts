@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto';
+import type { Producer } from 'kafkajs';
+import { createKafka, createProducer, IdempotentConsumer, NonRetriableError, OutboxRelay, newOutboxEntry } from '@obp/bus';
+import { deadLetterTopic, type EventEnvelope } from '@obp/contracts';
+import { connectDatabase, type Connection } from '@obp/db';
+import { createLogger, type InMemorySpanExporter } from '@obp/telemetry';
+import { startKafka, testEnv, uniqueDbName, uniqueName, waitFor, type KafkaProcess } from '@obp/testkit';
+import { startStack, type Stack } from './harness';
+
+const logger = createLogger('test', 'silent');
+
+interface Received {
+  events: EventEnvelope[];
+  consumer: IdempotentConsumer;
+  db: Connection;
+}
+
+async function consume(brokers: string[], topic: string, handle?: (e: EventEnvelope) => Promise<void>): Promise<Received> {
+  const db = await connectDatabase(testEnv().mongoUri, uniqueDbName('consumer'));
+  const events: EventEnvelope[] = [];
+  const consumer = new IdempotentConsumer({
+    kafka: createKafka(uniqueName('test-consumer'), brokers, logger),
+    groupId: uniqueName('group'),
+    topics: [topic],
+    db,
+    logger,
+    retry: { attempts: 3, initialDelayMs: 20, maxDelayMs: 50 },
+    handle: async (event) => {
+      if (handle) await handle(event);
+      events.push(event);
+    },
+  });
+  await consumer.start();
+  return { events, consumer, db };
+}
+
+const stopConsumer = async (r: Received) => {
+  await r.consumer.stop();
+  await r.db.close();
+};
+
+/** Waits until `count` events arrived, then a while longer to see that no more do. */
+async function exactly(r: Received, count: number) {
+  await waitFor(() => r.events.length >= count, { what: `${count} events`, timeoutMs: 30_000 });
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  expect(r.events).toHaveLength(count);
+}
+
+describe('share events', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack();
+  });
+  afterAll(() => stack.stop());
+
+  it('publishes share.created, share.updated and share.deleted once each, in order, with the share', async () => {
+    const received = await consume(stack.kafkaBrokers, stack.shareEventsTopic);
+    try {
+      const app = await stack.registerClient();
+      const token = await stack.token(app);
+      const consentId = randomUUID();
+      const id = ((await (await stack.api(token, '/shares', { method: 'POST', json: { clientId: 'partner', consentIds: [consentId] } })).json()) as { data: string }).data;
+      await stack.api(token, `/shares/${id}`, { method: 'PUT', json: { expirationDateUtc: '2035-01-01T00:00:00Z' } });
+      await stack.api(token, `/shares/${id}`, { method: 'DELETE' });
+      await exactly(received, 3);
+      expect(received.events.map((e) => e.type)).toEqual(['share.created', 'share.updated', 'share.deleted']);
+      expect(received.events.every((e) => e.ownerClientId === app.clientId && (e.data as { id: string }).id === id)).toBe(true);
+      expect((received.events[0]!.data as { consentIds: string[] }).consentIds).toEqual([consentId]);
+      expect((received.events[1]!.data as { expirationDateUtc: string }).expirationDateUtc).toBe('2035-01-01T00:00:00.000Z');
+      // Once the deletion is published nothing of the share remains in its database.
+      await waitFor(async () => (await stack.share.db.collection('shares').countDocuments({ _id: id as never })) === 0, { what: 'share document removed' });
+    } finally {
+      await stopConsumer(received);
+    }
+  });
+
+  it('one trace spans the edge, the share service, the publish and the consumer', async () => {
+    const exporter = (globalThis as { __obpSpanExporter?: InMemorySpanExporter }).__obpSpanExporter!;
+    const received = await consume(stack.kafkaBrokers, stack.shareEventsTopic);
+    try {
+      const app = await stack.registerClient();
+      const token = await stack.token(app);
+      exporter.reset();
+      const res = await stack.api(token, '/shares', { method: 'POST', json: { clientId: 'partner' } });
+      const id = ((await res.json()) as { data: string }).data;
+      await waitFor(() => received.events.some((e) => (e.data as { id: string }).id === id), { what: 'the created event' });
+      const spans = await waitFor(() => {
+        const all = exporter.getFinishedSpans();
+        return all.some((s) => s.name === `${stack.shareEventsTopic} process`) ? all : undefined;
+      });
+      const edge = spans.find((s) => s.name === 'POST /shares' && s.attributes['obp.service'] === 'edge')!;
+      const share = spans.find((s) => s.name === 'POST /shares' && s.attributes['obp.service'] === 'share')!;
+      const publish = spans.find((s) => s.name === `${stack.shareEventsTopic} publish`)!;
+      const processed = spans.find((s) => s.name === `${stack.shareEventsTopic} process` && s.attributes['messaging.message.id'] === received.events.at(-1)!.id)!;
+      for (const span of [edge, share, publish, processed]) expect(span).toBeDefined();
+      const traceId = edge.spanContext().traceId;
+      expect([share, publish, processed].map((s) => s.spanContext().traceId)).toEqual([traceId, traceId, traceId]);
+      expect(publish.attributes).toMatchObject({ 'messaging.system': 'kafka', 'messaging.destination.name': stack.shareEventsTopic });
+      expect(processed.attributes).toMatchObject({ 'messaging.system': 'kafka', 'messaging.operation.type': 'process' });
+    } finally {
+      await stopConsumer(received);
+    }
+  });
+
+  it('publishes an event twice when the relay dies between publish and clearing, and the consumer applies it once', async () => {
+    const topic = uniqueName('relay-crash');
+    const kafka = createKafka('relay-test', stack.kafkaBrokers, logger);
+    const db = await connectDatabase(testEnv().mongoUri, uniqueDbName('relay'));
+    const producer = createProducer(kafka);
+    await producer.connect();
+    const { ensureTopics } = await import('@obp/bus');
+    await ensureTopics(kafka, [{ topic, partitions: 1 }]);
+    const collection = db.collection('aggregates');
+    const entry = newOutboxEntry({ topic, key: 'agg-1', type: 'thing.happened', ownerClientId: 'app', data: { n: 1 } });
+    await collection.insertOne({ _id: 'agg-1' as never, version: 1, outbox: [entry], hasOutbox: true });
+
+    // The first relay publishes, then "crashes" before it can remove the entry from the document.
+    let crashes = 1;
+    const crashing = new Proxy(producer, {
+      get(target, prop, receiver) {
+        if (prop !== 'sendBatch') return Reflect.get(target, prop, receiver);
+        return async (...args: Parameters<Producer['sendBatch']>) => {
+          const result = await target.sendBatch(...args);
+          if (crashes-- > 0) throw new Error('simulated crash after publish');
+          return result;
+        };
+      },
+    });
+    const first = new OutboxRelay({ name: 'crashing', collection: collection as never, producer: crashing, logger });
+    await expect(first.publishBatch()).rejects.toThrow('simulated crash');
+    const second = new OutboxRelay({ name: 'restarted', collection: collection as never, producer, logger });
+    expect(await second.publishBatch()).toBe(1);
+    expect(await collection.findOne({ _id: 'agg-1' as never })).toMatchObject({ outbox: [], hasOutbox: false });
+
+    const raw: string[] = [];
+    const rawConsumer = kafka.consumer({ groupId: uniqueName('raw') });
+    await rawConsumer.connect();
+    await rawConsumer.subscribe({ topic, fromBeginning: true });
+    await rawConsumer.run({ eachMessage: async ({ message }) => void raw.push(message.headers!['event-id']!.toString()) });
+    const received = await consume(stack.kafkaBrokers, topic);
+    try {
+      await waitFor(() => raw.length >= 2, { what: 'both copies on the topic' });
+      expect(raw).toEqual([entry.eventId, entry.eventId]);
+      await exactly(received, 1);
+    } finally {
+      await rawConsumer.disconnect();
+      await stopConsumer(received);
+      await producer.disconnect();
+      await db.close();
+    }
+  });
+
+  it('sends unreadable messages and handler failures to the dead-letter topic and moves on', async () => {
+    const topic = uniqueName('poison');
+    const kafka = createKafka('poison-test', stack.kafkaBrokers, logger);
+    const { ensureTopics } = await import('@obp/bus');
+    await ensureTopics(kafka, [{ topic, partitions: 1 }]);
+    let failures = 0;
+    const received = await consume(stack.kafkaBrokers, topic, async (event) => {
+      if (event.type === 'always.fails') throw new Error('handler bug');
+      if (event.type === 'never.valid') throw new NonRetriableError('cannot apply');
+      if (event.type === 'flaky' && failures++ < 2) throw new Error('transient');
+    });
+    const producer = kafka.producer();
+    await producer.connect();
+    const envelope = (type: string) => JSON.stringify({ id: randomUUID(), type, version: 1, occurredAt: new Date().toISOString(), ownerClientId: 'app', data: {} });
+    await producer.send({
+      topic,
+      messages: [{ value: 'not json' }, { value: '{"no":"envelope"}' }, { value: envelope('always.fails') }, { value: envelope('never.valid') }, { value: envelope('flaky') }, { value: envelope('fine') }],
+    });
+    const dlq: string[] = [];
+    const dlqConsumer = kafka.consumer({ groupId: uniqueName('dlq-reader') });
+    await dlqConsumer.connect();
+    await dlqConsumer.subscribe({ topic: deadLetterTopic(topic, (received.consumer as unknown as { options: { groupId: string } }).options.groupId), fromBeginning: true });
+    await dlqConsumer.run({ eachMessage: async ({ message }) => void dlq.push(message.headers!['dlq-error']!.toString()) });
+    try {
+      await exactly(received, 2);
+      expect(received.events.map((e) => e.type)).toEqual(['flaky', 'fine']);
+      await waitFor(() => dlq.length >= 4, { what: '4 dead letters' });
+      expect(dlq).toEqual([expect.stringMatching(/not valid JSON/), expect.stringMatching(/not an event envelope/), 'handler bug', 'cannot apply']);
+    } finally {
+      await dlqConsumer.disconnect();
+      await producer.disconnect();
+      await stopConsumer(received);
+    }
+  });
+});
+
+describe('share events across a Kafka outage', () => {
+  let kafka: KafkaProcess;
+  let stack: Stack;
+  beforeAll(async () => {
+    kafka = await startKafka();
+    stack = await startStack({ kafkaBrokers: kafka.brokers });
+  }, 180_000);
+  afterAll(async () => {
+    await stack?.stop();
+    await kafka?.stop();
+  });
+
+  it('keeps every change written while Kafka is down and publishes each exactly once after it is back', async () => {
+    const app = await stack.registerClient();
+    const token = await stack.token(app);
+    const before = ((await (await stack.api(token, '/shares', { method: 'POST', json: { clientId: 'partner', reference: 'before' } })).json()) as { data: string }).data;
+    await waitFor(async () => (await stack.share.relay.pendingCount()) === 0, { what: 'first event published' });
+
+    await kafka.stop();
+    const during = await stack.api(token, '/shares', { method: 'POST', json: { clientId: 'partner', reference: 'during' } });
+    expect(during.status).toBe(200);
+    const duringId = ((await during.json()) as { data: string }).data;
+    expect((await stack.api(token, `/shares/${duringId}`, { method: 'PUT', json: {} })).status).toBe(204);
+    expect((await stack.api(token, `/shares/${before}`, { method: 'DELETE' })).status).toBe(204);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await stack.share.relay.pendingCount()).toBe(2);
+
+    await kafka.start();
+    await waitFor(async () => (await stack.share.relay.pendingCount()) === 0, { what: 'outbox drained after restart', timeoutMs: 60_000 });
+    const received = await consume(kafka.brokers, stack.shareEventsTopic);
+    try {
+      await exactly(received, 4);
+      expect(received.events.map((e) => `${e.type} ${(e.data as { reference: string }).reference}`)).toEqual(
+        expect.arrayContaining(['share.created before', 'share.created during', 'share.updated during', 'share.deleted before']),
+      );
+      expect(new Set(received.events.map((e) => e.id)).size).toBe(4);
+    } finally {
+      await stopConsumer(received);
+    }
+  }, 180_000);
+});
