@@ -26,8 +26,8 @@ export interface Stack {
  * Edge and share service in this process, on free ports, each with its own fresh database and
  * its own share topic, against the suite's real Kafka and FerretDB.
  */
-export async function startStack(options: { kafkaBrokers?: string[]; outboxPollMs?: number } = {}): Promise<Stack> {
-  const env = testEnv();
+export async function startStack(options: { kafkaBrokers?: string[]; mongoUri?: string; outboxPollMs?: number } = {}): Promise<Stack> {
+  const env = options.mongoUri && options.kafkaBrokers ? { mongoUri: options.mongoUri, kafkaBrokers: options.kafkaBrokers } : testEnv();
   const kafkaBrokers = options.kafkaBrokers ?? env.kafkaBrokers;
   const [edgePort, sharePort] = [await freePort(), await freePort()];
   const issuer = `http://127.0.0.1:${edgePort}`;

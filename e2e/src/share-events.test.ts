@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Producer } from 'kafkajs';
-import { createKafka, createProducer, IdempotentConsumer, NonRetriableError, OutboxRelay, newOutboxEntry } from '@obp/bus';
+import { createKafka, createProducer, ensureTopics, IdempotentConsumer, NonRetriableError, OutboxRelay, newOutboxEntry } from '@obp/bus';
 import { deadLetterTopic, type EventEnvelope } from '@obp/contracts';
 import { connectDatabase, type Connection } from '@obp/db';
 import { createLogger, type InMemorySpanExporter } from '@obp/telemetry';
@@ -108,7 +108,6 @@ describe('share events', () => {
     const db = await connectDatabase(testEnv().mongoUri, uniqueDbName('relay'));
     const producer = createProducer(kafka);
     await producer.connect();
-    const { ensureTopics } = await import('@obp/bus');
     await ensureTopics(kafka, [{ topic, partitions: 1 }]);
     const collection = db.collection('aggregates');
     const entry = newOutboxEntry({ topic, key: 'agg-1', type: 'thing.happened', ownerClientId: 'app', data: { n: 1 } });
@@ -153,7 +152,6 @@ describe('share events', () => {
   it('sends unreadable messages and handler failures to the dead-letter topic and moves on', async () => {
     const topic = uniqueName('poison');
     const kafka = createKafka('poison-test', stack.kafkaBrokers, logger);
-    const { ensureTopics } = await import('@obp/bus');
     await ensureTopics(kafka, [{ topic, partitions: 1 }]);
     let failures = 0;
     const received = await consume(stack.kafkaBrokers, topic, async (event) => {

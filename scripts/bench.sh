@@ -1,0 +1,6 @@
+#!/usr/bin/env bash
+# Runs the benchmarks under bench/ (each bounded in time, loopback only) and prints their figures.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/bootstrap.sh
+npx tsx bench/shares.bench.ts
