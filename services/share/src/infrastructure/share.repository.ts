@@ -108,8 +108,10 @@ export class ShareRepository {
   }
 
   async findOwned(ownerClientId: string, id: string): Promise<(Share & { version: number }) | null> {
-    const r = await this.model.findOne({ _id: id, ownerClientId, deletedAt: null }, { outbox: 0 }).lean<ShareRecord>();
-    return r ? { ...toShare(r), version: r.version } : null;
+    // Looked up by _id alone (the one filter FerretDB pushes down to SQLite), then checked here.
+    const r = await this.model.findOne({ _id: id }, { outbox: 0 }).lean<ShareRecord>();
+    if (!r || r.ownerClientId !== ownerClientId || r.deletedAt) return null;
+    return { ...toShare(r), version: r.version };
   }
 
   async list(q: ListQuery): Promise<{ items: Share[]; total: number }> {
