@@ -75,7 +75,7 @@ async function main() {
     }
   } finally {
     await stack?.stop();
-    await kafka?.stop();
+    await kafka?.dispose();
     await ferret?.stop();
   }
   process.exit(0);

@@ -193,7 +193,7 @@ describe('share events across a Kafka outage', () => {
   }, 180_000);
   afterAll(async () => {
     await stack?.stop();
-    await kafka?.stop();
+    await kafka?.dispose();
   });
 
   it('keeps every change written while Kafka is down and publishes each exactly once after it is back', async () => {

@@ -127,7 +127,7 @@ export class OutboxRelay {
     await this.running;
   }
 
-  /** Entries not yet published, with attempt counts: for readiness and operators. */
+  /** Documents that still hold unpublished events: for tests and operators. */
   async pendingCount(): Promise<number> {
     return this.options.collection.countDocuments({ hasOutbox: true });
   }
@@ -164,10 +164,7 @@ export class OutboxRelay {
       .limit(this.batchSize)
       .toArray()) as unknown as OutboxDocument[];
     let published = 0;
-    for (const doc of docs) {
-      if (this.stopped && this.timer === undefined && published > 0) break;
-      published += await this.publishDocument(doc);
-    }
+    for (const doc of docs) published += await this.publishDocument(doc);
     return published;
   }
 

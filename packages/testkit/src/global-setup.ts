@@ -14,7 +14,7 @@ export default async function globalSetup(): Promise<void> {
   if (!process.env.KAFKA_BROKERS) {
     const kafka = await startKafka();
     process.env.KAFKA_BROKERS = kafka.brokers.join(',');
-    started.push(kafka.stop);
+    started.push(kafka.dispose);
   }
   (globalThis as { __obpStop?: Array<() => Promise<void>> }).__obpStop = started;
 }

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -40,6 +40,8 @@ export interface KafkaProcess {
   port: number;
   stop(): Promise<void>;
   start(): Promise<void>;
+  /** Stops it and removes its data directory. */
+  dispose(): Promise<void>;
 }
 
 /** A real single-node Kafka (KRaft) started by infra/kafka/start.sh in its own data directory. */
@@ -51,12 +53,17 @@ export async function startKafka(dataDir?: string): Promise<KafkaProcess> {
     await run('bash', [script('start.sh'), String(port), dir], { timeout: 180_000 });
   };
   await start();
+  const stop = async () => {
+    await run('bash', [script('stop.sh'), String(port), dir], { timeout: 60_000 });
+  };
   return {
     brokers: [`127.0.0.1:${port}`],
     port,
     start,
-    stop: async () => {
-      await run('bash', [script('stop.sh'), String(port), dir], { timeout: 60_000 });
+    stop,
+    dispose: async () => {
+      await stop();
+      if (!dataDir) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
@@ -76,6 +83,7 @@ export async function startFerretDb(dataDir?: string): Promise<FerretProcess> {
     uri: stdout.trim().split('\n').pop()!,
     stop: async () => {
       await run('bash', [script('stop.sh'), String(port), dir], { timeout: 30_000 });
+      if (!dataDir) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

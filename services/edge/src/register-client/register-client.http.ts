@@ -1,5 +1,6 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { RequestHandler } from 'express';
+import type { ValidationFailed } from '@obp/core';
 import { sendProblem, sendValidationProblem } from '@obp/http';
 import type { RegisterClientService } from './register-client.service';
 
@@ -20,5 +21,5 @@ export const registerClientHttp = (service: RegisterClientService): RequestHandl
   const result = await service.execute(body);
   if (result.ok) return void res.status(201).json(result.value);
   if (result.error.code === 'CONFLICT') return sendProblem(res, 409, { title: 'Conflict', detail: result.error.message });
-  sendValidationProblem(res, (result.error as import('@obp/core').ValidationFailed).errors);
+  sendValidationProblem(res, (result.error as ValidationFailed).errors);
 };

@@ -1,9 +1,9 @@
 import type { RequestHandler } from 'express';
 import { callerClientId } from '@obp/auth';
 import { ValidationErrors } from '@obp/core';
-import { sendProblem, sendValidationProblem } from '@obp/http';
+import { sendValidationProblem } from '@obp/http';
 import { readShareId } from '../share-input';
-import { sendShareNotFound } from '../share-not-found';
+import { sendShareCommandFailure } from '../share-not-found';
 import type { DeleteShareService } from './delete-share.service';
 
 /** DELETE /shares/{shareId}: 204; the recipient app loses access at once. */
@@ -13,6 +13,5 @@ export const deleteShareHttp = (service: DeleteShareService): RequestHandler => 
   if (!shareId) return sendValidationProblem(res, errors.toFailure().errors);
   const result = await service.execute({ ownerClientId: callerClientId(res), shareId });
   if (result.ok) return void res.status(204).end();
-  if (result.error.code === 'NOT_FOUND') return sendShareNotFound(req, res, shareId);
-  sendProblem(res, 409, { title: 'Conflict', detail: result.error.message });
+  sendShareCommandFailure(req, res, shareId, result.error);
 };

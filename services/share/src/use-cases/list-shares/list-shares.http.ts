@@ -21,11 +21,7 @@ export const listSharesHttp = (shares: ShareRepository): RequestHandler => async
   const pageSize = queryInt32(query, 'pageSize', errors, { default: DEFAULT_PAGE_SIZE, min: 1, max: MAX_PAGE_SIZE });
   if (!errors.isEmpty) return sendValidationProblem(res, errors.toFailure().errors);
 
-  const skip = (page - 1) * pageSize;
-  const { items, total } =
-    skip >= Number.MAX_SAFE_INTEGER
-      ? { items: [], total: 0 }
-      : await shares.list({ ownerClientId: callerClientId(res), isExpired, now: new Date(), skip, limit: pageSize });
+  const { items, total } = await shares.list({ ownerClientId: callerClientId(res), isExpired, now: new Date(), skip: (page - 1) * pageSize, limit: pageSize });
   res.json({
     data: items.map(toShareDto),
     _pagination: { page, size: pageSize, totalCount: total, totalPages: Math.ceil(total / pageSize) },

@@ -1,9 +1,9 @@
 import type { RequestHandler } from 'express';
 import { callerClientId } from '@obp/auth';
 import { ValidationErrors } from '@obp/core';
-import { canonicalBody, sendProblem, sendValidationProblem } from '@obp/http';
+import { canonicalBody, sendValidationProblem } from '@obp/http';
 import { readExpiration, readShareId } from '../share-input';
-import { sendShareNotFound } from '../share-not-found';
+import { sendShareCommandFailure } from '../share-not-found';
 import type { UpdateShareService } from './update-share.service';
 
 /** PUT /shares/{shareId}: 204. An empty body means the default expiration (spec 2.3). */
@@ -19,6 +19,5 @@ export const updateShareHttp = (service: UpdateShareService): RequestHandler => 
   if (!errors.isEmpty || !shareId) return sendValidationProblem(res, errors.toFailure().errors);
   const result = await service.execute({ ownerClientId: callerClientId(res), shareId, expirationDateUtc: expiration });
   if (result.ok) return void res.status(204).end();
-  if (result.error.code === 'NOT_FOUND') return sendShareNotFound(req, res, shareId);
-  sendProblem(res, 409, { title: 'Conflict', detail: result.error.message });
+  sendShareCommandFailure(req, res, shareId, result.error);
 };
