@@ -1,4 +1,4 @@
-import { Kafka, logLevel, type LogEntry, type Producer } from 'kafkajs';
+import { Kafka, logLevel, type Admin, type LogEntry, type Producer } from 'kafkajs';
 import type { Logger } from '@obp/telemetry';
 
 const levels: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
@@ -28,19 +28,51 @@ export function createProducer(kafka: Kafka): Producer {
   return kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
 }
 
-/** Creates topics that do not exist yet and waits for their leaders; existing topics are left alone. */
+const TOPIC_READY_TIMEOUT_MS = 30_000;
+
+/**
+ * Creates topics that do not exist yet and waits until every partition has a leader; existing
+ * topics are left alone. kafkajs' own `waitForLeaders` only retries LEADER_NOT_AVAILABLE, but a KRaft
+ * broker briefly answers UNKNOWN_TOPIC_OR_PARTITION for a topic it has just created, so the wait
+ * is done here and tolerates both.
+ */
 export async function ensureTopics(kafka: Kafka, topics: ReadonlyArray<{ topic: string; partitions: number }>): Promise<void> {
   const admin = kafka.admin();
   await admin.connect();
   try {
     const existing = new Set(await admin.listTopics());
     const missing = topics.filter((t) => !existing.has(t.topic));
-    if (missing.length === 0) return;
-    await admin.createTopics({
-      waitForLeaders: true,
-      topics: missing.map((t) => ({ topic: t.topic, numPartitions: t.partitions, replicationFactor: 1 })),
-    });
+    if (missing.length > 0) {
+      await admin.createTopics({
+        waitForLeaders: false,
+        topics: missing.map((t) => ({ topic: t.topic, numPartitions: t.partitions, replicationFactor: 1 })),
+      });
+    }
+    await waitForTopicLeaders(admin, topics.map((t) => t.topic));
   } finally {
     await admin.disconnect();
   }
+}
+
+async function waitForTopicLeaders(admin: Admin, topics: string[]): Promise<void> {
+  const deadline = Date.now() + TOPIC_READY_TIMEOUT_MS;
+  let lastProblem = '';
+  while (Date.now() < deadline) {
+    try {
+      const { topics: metadata } = await admin.fetchTopicMetadata({ topics });
+      const leaderless = metadata.filter((t) => t.partitions.length === 0 || t.partitions.some((p) => p.leader < 0));
+      if (leaderless.length === 0) return;
+      lastProblem = `no leader yet for ${leaderless.map((t) => t.name).join(', ')}`;
+    } catch (error) {
+      if (!isTopicNotReady(error)) throw error;
+      lastProblem = (error as Error).message;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`topics ${topics.join(', ')} not ready after ${TOPIC_READY_TIMEOUT_MS} ms: ${lastProblem}`);
+}
+
+function isTopicNotReady(error: unknown): boolean {
+  const type = (error as { type?: string } | null)?.type;
+  return type === 'UNKNOWN_TOPIC_OR_PARTITION' || type === 'LEADER_NOT_AVAILABLE' || (error as Error)?.name === 'KafkaJSNumberOfRetriesExceeded';
 }
