@@ -1,5 +1,5 @@
-export { createTokenVerifier, jwksKeyResolver, TokenRejected, type AccessTokenClaims, type KeyResolver, type TokenVerifier } from './verifier';
-export { requireScope, callerClientId } from './middleware';
+export { createTokenVerifier, DIRECT_PROVIDER_FLOW_CLAIM, jwksKeyResolver, TokenRejected, type AccessTokenClaims, type KeyResolver, type TokenVerifier } from './verifier';
+export { requireScope, callerClientId, callerClaims } from './middleware';
 
 /** The audience every access token of this platform is issued for. */
 export const API_AUDIENCE = 'open-banking-api';

@@ -42,6 +42,13 @@ export function requireScope(verify: TokenVerifier, scope: string) {
   };
 }
 
+/** The verified token of the calling app, set by `requireScope`. */
+export function callerClaims(res: Response): AccessTokenClaims {
+  const claims = res.locals.auth;
+  if (!claims) throw new Error('callerClaims used on a route without requireScope');
+  return claims;
+}
+
 /** The calling app's client id, set by `requireScope`. */
 export function callerClientId(res: Response): string {
   const id = res.locals.clientId;

@@ -5,7 +5,12 @@ export interface AccessTokenClaims {
   clientId: string;
   scopes: string[];
   tokenId: string | undefined;
+  /** The app may create consents itself (the direct provider flow); set per client at registration. */
+  directProviderFlow: boolean;
 }
+
+/** Claim carrying `AccessTokenClaims.directProviderFlow`. */
+export const DIRECT_PROVIDER_FLOW_CLAIM = 'obp_direct_provider_flow';
 
 export type KeyResolver = (kid: string) => Promise<KeyObject | undefined>;
 
@@ -50,7 +55,7 @@ export function createTokenVerifier(options: VerifierOptions) {
     const clientId = (payload.client_id as string | undefined) ?? payload.sub;
     if (!clientId) throw new TokenRejected('token has no client');
     const scope = typeof payload.scope === 'string' ? payload.scope : '';
-    return { clientId, scopes: scope.split(' ').filter(Boolean), tokenId: payload.jti };
+    return { clientId, scopes: scope.split(' ').filter(Boolean), tokenId: payload.jti, directProviderFlow: payload[DIRECT_PROVIDER_FLOW_CLAIM] === true };
   };
 }
 

@@ -133,6 +133,10 @@ export class IdempotentConsumer {
   }
 
   private async process(message: KafkaMessage, meta: MessageMeta, span: ReturnType<typeof tracer.startSpan>, heartbeat: () => Promise<void>) {
+    if (message.value === null) {
+      span.setAttribute('obp.tombstone', true);
+      return;
+    }
     let raw: unknown;
     try {
       raw = JSON.parse(message.value?.toString('utf8') ?? '');

@@ -1,4 +1,5 @@
-export { createKafka, createProducer, ensureTopics } from './kafka';
+export { consumerGroup } from './consumer-group';
+export { aggregateOfKey, createKafka, createProducer, ensureTopics, type TopicSpec } from './kafka';
 export { traceHeaders, contextFromHeaders } from './trace-headers';
-export { OutboxRelay, newOutboxEntry, appendToOutbox, type OutboxEntry, type OutboxDocument, type OutboxRelayOptions } from './outbox';
+export { OutboxRelay, newOutboxEntry, newTombstoneEntry, appendToOutbox, type OutboxEntry, type OutboxDocument, type OutboxRelayOptions } from './outbox';
 export { IdempotentConsumer, NonRetriableError, type EventHandler, type MessageMeta, type RetryPolicy, type IdempotentConsumerOptions } from './consumer';

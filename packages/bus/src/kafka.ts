@@ -1,4 +1,4 @@
-import { Kafka, logLevel, type Admin, type LogEntry, type Producer } from 'kafkajs';
+import { Kafka, logLevel, Partitioners, type Admin, type ICustomPartitioner, type LogEntry, type Producer } from 'kafkajs';
 import type { Logger } from '@obp/telemetry';
 
 const levels: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
@@ -25,7 +25,32 @@ export function createKafka(clientId: string, brokers: string[], logger: Logger)
 
 /** An idempotent producer: broker-side de-duplication of retried sends, ordered per partition. */
 export function createProducer(kafka: Kafka): Producer {
-  return kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+  return kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false, createPartitioner: aggregatePartitioner });
+}
+
+/**
+ * Partitions by the part of the key before the first '/', so `<consentId>` and
+ * `<consentId>/tx/<batch>` land on one partition (one order for everything about an aggregate)
+ * while keeping distinct keys for log compaction. A key without '/' partitions as usual.
+ */
+export const aggregatePartitioner: ICustomPartitioner = () => {
+  const byKey = Partitioners.DefaultPartitioner();
+  return ({ topic, partitionMetadata, message }) => {
+    const key = message.key == null ? message.key : aggregateOfKey(message.key.toString());
+    return byKey({ topic, partitionMetadata, message: { ...message, key } });
+  };
+};
+
+export const aggregateOfKey = (key: string): string => {
+  const slash = key.indexOf('/');
+  return slash < 0 ? key : key.slice(0, slash);
+};
+
+export interface TopicSpec {
+  topic: string;
+  partitions: number;
+  /** Topic configuration, e.g. `{ 'cleanup.policy': 'compact' }`. */
+  config?: Record<string, string>;
 }
 
 const TOPIC_READY_TIMEOUT_MS = 30_000;
@@ -36,7 +61,7 @@ const TOPIC_READY_TIMEOUT_MS = 30_000;
  * broker briefly answers UNKNOWN_TOPIC_OR_PARTITION for a topic it has just created, so the wait
  * is done here and tolerates both.
  */
-export async function ensureTopics(kafka: Kafka, topics: ReadonlyArray<{ topic: string; partitions: number }>): Promise<void> {
+export async function ensureTopics(kafka: Kafka, topics: ReadonlyArray<TopicSpec>): Promise<void> {
   const admin = kafka.admin();
   await admin.connect();
   try {
@@ -45,7 +70,12 @@ export async function ensureTopics(kafka: Kafka, topics: ReadonlyArray<{ topic: 
     if (missing.length > 0) {
       await admin.createTopics({
         waitForLeaders: false,
-        topics: missing.map((t) => ({ topic: t.topic, numPartitions: t.partitions, replicationFactor: 1 })),
+        topics: missing.map((t) => ({
+          topic: t.topic,
+          numPartitions: t.partitions,
+          replicationFactor: 1,
+          configEntries: Object.entries(t.config ?? {}).map(([name, value]) => ({ name, value })),
+        })),
       });
     }
     await waitForTopicLeaders(admin, topics.map((t) => t.topic));

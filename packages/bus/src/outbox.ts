@@ -23,6 +23,8 @@ export interface OutboxEntry {
   attempts: number;
   lastError: string | null;
   createdAt: Date;
+  /** Published with a null value: on a compacted topic it erases every earlier message of `key`. */
+  tombstone?: boolean;
 }
 
 /** Fields an aggregate document carries to take part in the outbox. */
@@ -63,6 +65,14 @@ export function newOutboxEntry<T>(args: {
     lastError: null,
     createdAt: now,
   };
+}
+
+/**
+ * A tombstone for `key` on a compacted topic: once compacted, no earlier message of that key is
+ * left in the log. Consumers never see it as an event.
+ */
+export function newTombstoneEntry(args: { topic: string; key: string; ownerClientId: string; now?: Date }): OutboxEntry {
+  return { ...newOutboxEntry({ ...args, type: 'tombstone', data: null }), tombstone: true };
 }
 
 /** The update parts that append events to an aggregate's outbox within its state write. */
@@ -201,13 +211,13 @@ export class OutboxRelay {
         contextFromHeaders(entry.traceHeaders),
       ),
     );
-    const byTopic = new Map<string, Array<{ key: string; value: string; headers: Record<string, string> }>>();
+    const byTopic = new Map<string, Array<{ key: string; value: string | null; headers: Record<string, string> }>>();
     entries.forEach((entry, i) => {
       const ctx: Context = trace.setSpan(context.active(), spans[i]!);
       const list = byTopic.get(entry.topic) ?? [];
       list.push({
         key: entry.key,
-        value: JSON.stringify(entry.envelope),
+        value: entry.tombstone ? null : JSON.stringify(entry.envelope),
         headers: { ...traceHeaders(ctx), 'event-id': entry.eventId, 'event-type': entry.envelope.type },
       });
       byTopic.set(entry.topic, list);

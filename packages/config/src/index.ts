@@ -32,7 +32,7 @@ export const commonEnv = {
     .default('127.0.0.1:9092')
     .transform((s) => s.split(',').map((b) => b.trim()).filter(Boolean))
     .pipe(z.array(z.string().regex(/^[^:]+:\d+$/, 'must be host:port')).min(1)),
-  /** Suffix for database names and Kafka topics, so tests and parallel stacks never collide. */
+  /** Prefix of Kafka consumer group ids, so tests and parallel stacks never share a group. */
   NAMESPACE: z.string().regex(/^[a-z0-9-]*$/).default(''),
 };
 
