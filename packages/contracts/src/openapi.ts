@@ -2,6 +2,8 @@
  * The OpenAPI 3.1 document the edge serves at /openapi.json. It describes every route the edge
  * routes; e2e tests check each documented operation exists and each routed path is documented.
  */
+import { consentPaths, consentSchemas } from './openapi-consents';
+
 const guid = { type: 'string', format: 'uuid' } as const;
 const nullableGuids = { type: ['array', 'null'], items: guid } as const;
 
@@ -43,7 +45,7 @@ export function openApiDocument(serverUrl: string) {
     },
     servers: [{ url: serverUrl }],
     security: [{ oauth2: ['customer-api'] }],
-    tags: [{ name: 'Shares' }, { name: 'Authentication' }, { name: 'Operations' }],
+    tags: [{ name: 'Shares' }, { name: 'Consents' }, { name: 'Sandbox bank' }, { name: 'Authentication' }, { name: 'Operations' }],
     paths: {
       '/connect/token': {
         post: {
@@ -139,6 +141,7 @@ export function openApiDocument(serverUrl: string) {
           responses: { '204': { description: 'Deleted' }, '400': problemResponse('Validation problem'), '404': notFound, ...authErrors },
         },
       },
+      ...consentPaths,
       '/admin/clients': {
         post: {
           tags: ['Operations'],
@@ -230,6 +233,7 @@ export function openApiDocument(serverUrl: string) {
             totalPages: { type: 'integer', format: 'int32' },
           },
         },
+        ...consentSchemas,
         SharePagedList: {
           type: 'object',
           required: ['_pagination'],

@@ -14,6 +14,7 @@ export const ProblemTypes = {
   forbidden: 'https://tools.ietf.org/html/rfc9110#section-15.5.4',
   notFound: 'https://tools.ietf.org/html/rfc9110#section-15.5.5',
   methodNotAllowed: 'https://tools.ietf.org/html/rfc9110#section-15.5.6',
+  conflict: 'https://tools.ietf.org/html/rfc9110#section-15.5.10',
   payloadTooLarge: 'https://tools.ietf.org/html/rfc9110#section-15.5.14',
   unsupportedMediaType: 'https://tools.ietf.org/html/rfc9110#section-15.5.16',
   tooManyRequests: 'https://tools.ietf.org/html/rfc6585#section-4',

@@ -10,6 +10,7 @@ const titles: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  409: 'Conflict',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
@@ -25,6 +26,7 @@ const types: Record<number, string> = {
   403: ProblemTypes.forbidden,
   404: ProblemTypes.notFound,
   405: ProblemTypes.methodNotAllowed,
+  409: ProblemTypes.conflict,
   413: ProblemTypes.payloadTooLarge,
   415: ProblemTypes.unsupportedMediaType,
   429: ProblemTypes.tooManyRequests,
@@ -59,6 +61,6 @@ export function sendProblem(res: Response, status: number, extra: Parameters<typ
   res.status(status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problemBody(status, extra)));
 }
 
-export function sendValidationProblem(res: Response, errors: Record<string, string[]>): void {
-  sendProblem(res, 400, { errors });
+export function sendValidationProblem(res: Response, errors: Record<string, string[]>, detail?: string): void {
+  sendProblem(res, 400, detail === undefined ? { errors } : { errors, detail });
 }
