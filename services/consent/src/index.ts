@@ -1,1 +1,2 @@
-export {};
+export { startConsentService, SERVICE_NAME, type ConsentServiceHandle } from './consent-service';
+export { loadConsentConfig, type ConsentConfig } from './config';

@@ -1,0 +1,30 @@
+import { commonEnv, loadConfig, port, z } from '@obp/config';
+import { Topics } from '@obp/contracts';
+
+const ms = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const schema = z.object({
+  ...commonEnv,
+  PORT: port(8082),
+  CONSENT_DB_NAME: z.string().min(1).default('consent'),
+  TOKEN_ISSUER: z.string().url().default('http://localhost:8080'),
+  JWKS_URL: z.string().url().default('http://127.0.0.1:8080/.well-known/jwks.json'),
+  /** Base address users reach the API at (the edge): consentUrl points there. */
+  PUBLIC_BASE_URL: z.string().url().default('http://localhost:8080'),
+  CONSENT_EVENTS_TOPIC: z.string().min(1).default(Topics.consentEvents),
+  SHARE_EVENTS_TOPIC: z.string().min(1).default(Topics.shareEvents),
+  OUTBOX_POLL_MS: ms(1000),
+  FETCH_POLL_MS: ms(1000),
+  FETCH_LEASE_MS: ms(120_000),
+  FETCH_TIMEOUT_MS: ms(60_000),
+  FETCH_RETRY_BASE_MS: ms(30_000),
+  FETCH_RETRY_MAX_MS: ms(3_600_000),
+  MAINTENANCE_INTERVAL_MS: ms(60_000),
+  AUTHORIZATION_TIMEOUT_MS: ms(4 * 3_600_000),
+  CONSENT_VALIDITY_DAYS: z.coerce.number().int().min(1).max(730).default(180),
+  REFRESH_LIMIT_PER_DAY: z.coerce.number().int().min(1).default(6),
+  SANDBOX_SLOW_CALL_MS: ms(3_000),
+});
+
+export type ConsentConfig = z.infer<typeof schema>;
+export const loadConsentConfig = (env: NodeJS.ProcessEnv = process.env): ConsentConfig => loadConfig(schema, env);

@@ -1,0 +1,127 @@
+import type { ConsentDto, ConsentErrorDto, ConsentStatus, SyncMode } from '@obp/contracts';
+
+/** Consecutive fetch failures after which a consent stops retrying and shows `Error`. */
+export const MAX_CONSECUTIVE_FAILURES = 20;
+/** Fetch errors kept on a consent, newest last. */
+export const MAX_KEPT_ERRORS = 50;
+
+/** A background fetch of accounts and transactions, requested by approval, refresh or the daily sync. */
+export interface PendingFetch {
+  /** Stable across retries and restarts: transactions stored by this fetch carry it. */
+  id: string;
+  requestedAt: Date;
+  /** Not to be tried before this instant (back-off after a failure). */
+  notBefore: Date;
+  /** A worker holds the fetch until then; a crashed worker's lease simply runs out. */
+  leaseUntil: Date | null;
+  /** A refresh arrived while this fetch was running: fetch once more afterwards. */
+  again: boolean;
+}
+
+export interface Consent {
+  id: string;
+  ownerClientId: string;
+  providerKey: string;
+  countryCode: string;
+  userId: string | null;
+  externalUserId: string | null;
+  redirectUrl: string;
+  syncMode: SyncMode | null;
+  status: ConsentStatus;
+  dateRequested: Date;
+  dateStatusUpdated: Date;
+  dateExpire: Date;
+  dateTransactionsUpdated: Date | null;
+  errors: ConsentErrorDto[];
+  consecutiveFailures: number;
+  /** Secret carried by the authorization page, so only the user who got the consentUrl decides. */
+  authorizationState: string;
+  fetch: PendingFetch | null;
+  accountIds: string[];
+  /** Keys of this consent's `transactions.added` messages, tombstoned on erasure. */
+  transactionEventKeys: string[];
+}
+
+/** Statuses in which the user has not (or no longer) granted access. */
+const inactive: ReadonlySet<ConsentStatus> = new Set(['Initialized', 'Rejected', 'TimedOut', 'Invalidated']);
+
+export const canRefresh = (c: Consent): boolean => !inactive.has(c.status);
+
+export const awaitsAuthorization = (c: Consent): boolean => c.status === 'Initialized';
+
+export function toConsentDto(c: Consent): ConsentDto {
+  return {
+    id: c.id,
+    status: c.status,
+    dateStatusUpdated: c.dateStatusUpdated.toISOString(),
+    dateRequested: c.dateRequested.toISOString(),
+    dateExpire: c.dateExpire.toISOString(),
+    dateTransactionsUpdated: c.dateTransactionsUpdated?.toISOString() ?? null,
+    providerKey: c.providerKey,
+    countryCode: c.countryCode,
+    userId: c.userId,
+    externalUserId: c.externalUserId,
+    syncMode: c.syncMode,
+    redirectUrl: c.redirectUrl,
+    errors: c.errors,
+  };
+}
+
+const withStatus = (c: Consent, status: ConsentStatus, now: Date): Consent =>
+  c.status === status ? c : { ...c, status, dateStatusUpdated: now };
+
+export const newFetch = (id: string, now: Date): PendingFetch => ({ id, requestedAt: now, notBefore: now, leaseUntil: null, again: false });
+
+/** The user approved at the provider: access granted, the first fetch is due. */
+export const approve = (c: Consent, fetchId: string, now: Date): Consent => ({ ...withStatus(c, 'Authenticated', now), fetch: newFetch(fetchId, now) });
+
+export const decline = (c: Consent, now: Date): Consent => withStatus(c, 'Rejected', now);
+
+export const timeOut = (c: Consent, now: Date): Consent => withStatus(c, 'TimedOut', now);
+
+export const invalidate = (c: Consent, now: Date): Consent => ({ ...withStatus(c, 'Invalidated', now), fetch: null });
+
+/** A refresh: a fetch is requested, or the running one is asked to run once more. */
+export function requestFetch(c: Consent, fetchId: string, now: Date): Consent {
+  if (c.fetch) return c.fetch.leaseUntil ? { ...c, fetch: { ...c.fetch, again: true } } : c;
+  return { ...c, fetch: newFetch(fetchId, now) };
+}
+
+export const isFetchDue = (c: Consent, now: Date): boolean =>
+  c.fetch !== null && c.fetch.notBefore <= now && (c.fetch.leaseUntil === null || c.fetch.leaseUntil <= now);
+
+/** A worker takes the fetch: `Updating` until it ends. */
+export const claimFetch = (c: Consent, now: Date, leaseMs: number): Consent => ({
+  ...withStatus(c, 'Updating', now),
+  fetch: { ...c.fetch!, leaseUntil: new Date(now.getTime() + leaseMs) },
+});
+
+export function fetchSucceeded(c: Consent, nextFetchId: string, now: Date, added: { accountIds: string[]; transactionEventKeys: string[] }): Consent {
+  return {
+    ...withStatus(c, 'Updated', now),
+    dateTransactionsUpdated: now,
+    consecutiveFailures: 0,
+    fetch: c.fetch?.again ? newFetch(nextFetchId, now) : null,
+    accountIds: added.accountIds,
+    transactionEventKeys: [...c.transactionEventKeys, ...added.transactionEventKeys],
+  };
+}
+
+/** Exponential back-off after the n-th consecutive failure, capped. */
+export const retryDelayMs = (failures: number, baseMs: number, maxMs: number): number => Math.min(baseMs * 2 ** Math.max(0, failures - 1), maxMs);
+
+/**
+ * A failed fetch is recorded in `errors`; the consent shows `Failing` and retries with back-off,
+ * until the 20th consecutive failure makes it `Error` (no more retries until a refresh).
+ */
+export function fetchFailed(c: Consent, error: ConsentErrorDto, now: Date, retry: { baseMs: number; maxMs: number }): Consent {
+  const failures = c.consecutiveFailures + 1;
+  const errors = [...c.errors, error].slice(-MAX_KEPT_ERRORS);
+  if (failures >= MAX_CONSECUTIVE_FAILURES) return { ...withStatus(c, 'Error', now), consecutiveFailures: failures, errors, fetch: null };
+  return {
+    ...withStatus(c, 'Failing', now),
+    consecutiveFailures: failures,
+    errors,
+    fetch: { ...c.fetch!, leaseUntil: null, again: false, notBefore: new Date(now.getTime() + retryDelayMs(failures, retry.baseMs, retry.maxMs)) },
+  };
+}

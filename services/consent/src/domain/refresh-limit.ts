@@ -1,0 +1,19 @@
+export const REFRESH_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** Refresh requests are remembered this long (spec section 8), then purged. */
+export const REFRESH_HISTORY_MS = 7 * REFRESH_WINDOW_MS;
+
+export type RefreshDecision = { allowed: true } | { allowed: false; retryAt: Date };
+
+/**
+ * At most `limit` refreshes per consent in any rolling 24 hours: with `limit` requests inside the
+ * window, the next one is allowed when the oldest of them leaves it.
+ */
+export function decideRefresh(previous: readonly Date[], now: Date, limit: number): RefreshDecision {
+  const windowStart = now.getTime() - REFRESH_WINDOW_MS;
+  const inWindow = previous
+    .map((d) => d.getTime())
+    .filter((t) => t > windowStart && t <= now.getTime())
+    .sort((a, b) => a - b);
+  if (inWindow.length < limit) return { allowed: true };
+  return { allowed: false, retryAt: new Date(inWindow[inWindow.length - limit]! + REFRESH_WINDOW_MS) };
+}

@@ -1,0 +1,57 @@
+import type { Collection, Document } from 'mongodb';
+import type { Connection } from 'mongoose';
+import type { AccountDto } from '@obp/contracts';
+
+interface AccountRecord {
+  _id: string;
+  consentId: string;
+  ownerClientId: string;
+  externalId: string;
+  iban: string;
+  name: string;
+  type: string;
+  currency: string;
+  ownerName: string;
+}
+
+export interface StoredAccount extends AccountDto {
+  ownerClientId: string;
+  externalId: string;
+}
+
+const fromRecord = ({ _id, ...rest }: AccountRecord): StoredAccount => ({ id: _id, ...rest });
+
+export const toAccountDto = ({ ownerClientId: _o, externalId: _e, ...dto }: StoredAccount): AccountDto => dto;
+
+export class AccountRepository {
+  private readonly collection: Collection<Document>;
+
+  constructor(connection: Connection) {
+    this.collection = connection.collection('accounts') as unknown as Collection<Document>;
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.collection.createIndex({ consentId: 1 });
+  }
+
+  /** Inserts or refreshes accounts; ids are stable, so repeating this changes nothing. */
+  async upsert(accounts: StoredAccount[]): Promise<void> {
+    for (const { id, ...rest } of accounts) {
+      await this.collection.replaceOne({ _id: id } as Document, rest, { upsert: true });
+    }
+  }
+
+  async find(id: string): Promise<StoredAccount | null> {
+    const r = (await this.collection.findOne({ _id: id } as Document)) as unknown as AccountRecord | null;
+    return r ? fromRecord(r) : null;
+  }
+
+  async listByConsent(consentId: string): Promise<StoredAccount[]> {
+    const records = (await this.collection.find({ consentId }).sort({ iban: 1 }).toArray()) as unknown as AccountRecord[];
+    return records.map(fromRecord);
+  }
+
+  async deleteByConsent(consentId: string): Promise<number> {
+    return (await this.collection.deleteMany({ consentId })).deletedCount;
+  }
+}

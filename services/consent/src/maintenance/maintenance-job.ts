@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from '@obp/telemetry';
+import { invalidate, requestFetch, timeOut, type Consent } from '../domain/consent';
+import { REFRESH_HISTORY_MS } from '../domain/refresh-limit';
+import type { ConsentEvents } from '../infrastructure/consent-events';
+import type { ConsentRepository, Mutation } from '../infrastructure/consent.repository';
+import type { RefreshRequestRepository } from '../infrastructure/refresh-request.repository';
+import type { EraseConsentService } from '../use-cases/delete-consent/erase-consent.service';
+
+export interface MaintenanceSettings {
+  intervalMs: number;
+  /** An `Initialized` consent the user did not decide on within this time is `TimedOut`. */
+  authorizationTimeoutMs: number;
+  /** A `Daily` consent is fetched again once its data is this old. */
+  dailySyncAgeMs: number;
+}
+
+const finished: ReadonlySet<string> = new Set(['Rejected', 'TimedOut', 'Invalidated']);
+
+/** One step of consent housekeeping, decided from the consent alone: pure. */
+export function housekeeping(c: Consent, now: Date, settings: MaintenanceSettings): Consent | null {
+  if (c.status === 'Initialized' && now.getTime() - c.dateRequested.getTime() >= settings.authorizationTimeoutMs) return timeOut(c, now);
+  if (!finished.has(c.status) && c.dateExpire <= now) return invalidate(c, now);
+  const stale = c.dateTransactionsUpdated === null || now.getTime() - c.dateTransactionsUpdated.getTime() >= settings.dailySyncAgeMs;
+  if (c.syncMode === 'Daily' && c.status === 'Updated' && c.fetch === null && stale) return requestFetch(c, randomUUID(), now);
+  return null;
+}
+
+/**
+ * The periodic job the local store needs in place of TTL indexes and schedulers: purges refresh
+ * history older than 7 days, times out and invalidates consents, queues daily syncs, and finishes
+ * erasures a crash interrupted.
+ */
+export class MaintenanceJob {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+
+  constructor(
+    private readonly consents: ConsentRepository,
+    private readonly refreshRequests: RefreshRequestRepository,
+    private readonly erase: EraseConsentService,
+    private readonly events: ConsentEvents,
+    private readonly settings: MaintenanceSettings,
+    private readonly logger: Logger,
+    private readonly onChanges: () => void,
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => {
+      this.running ??= this.runOnce()
+        .catch((error: unknown) => this.logger.warn({ err: error }, 'consent maintenance failed'))
+        .finally(() => (this.running = undefined));
+    }, this.settings.intervalMs);
+    this.timer.unref?.();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+
+  async runOnce(now = new Date()): Promise<void> {
+    const purged = await this.refreshRequests.purgeOlderThan(new Date(now.getTime() - REFRESH_HISTORY_MS));
+    if (purged > 0) this.logger.info({ purged }, 'purged refresh history older than 7 days');
+    let changed = 0;
+    for (const id of await this.consents.liveIds()) {
+      const outcome = await this.consents.mutate(id, (current): Mutation<boolean> => {
+        const next = housekeeping(current, now, this.settings);
+        return next ? { next, events: this.events.statusChanged(current, next), result: true } : { result: false };
+      });
+      if (outcome.found && outcome.result) changed++;
+    }
+    if (changed > 0) this.onChanges();
+    await this.erase.finishUnfinished();
+  }
+}

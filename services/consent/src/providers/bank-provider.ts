@@ -1,0 +1,60 @@
+/** What a consent needs from a bank (or aggregator): a real adapter implements this interface. */
+export interface ProviderInfo {
+  key: string;
+  name: string;
+  countryCodes: string[];
+  description: string;
+}
+
+export interface ProviderAccount {
+  externalId: string;
+  iban: string;
+  name: string;
+  type: string;
+  currency: string;
+  ownerName: string;
+}
+
+export interface ProviderTransaction {
+  /** The provider's own id: the same transaction always comes back with it, so refreshes de-duplicate on it. */
+  externalId: string;
+  accountExternalId: string;
+  amount: number;
+  currency: string;
+  bookingDate: string;
+  valueDate: string | null;
+  description: string | null;
+  counterpartName: string | null;
+  counterpartAccountNumber: string | null;
+  transactionType: string | null;
+  transactionTypeName: string | null;
+  reasonCode: string | null;
+  purposeCode: string | null;
+}
+
+/** The access a user granted at the provider, as the adapter needs it for its calls. */
+export interface ProviderSession {
+  consentId: string;
+  /** Whose data: the sandbox derives its deterministic data from it. */
+  subject: string;
+}
+
+/** A provider call failed; `code` is recorded in the consent's `errors`. */
+export class ProviderError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
+
+export interface BankProvider {
+  readonly info: ProviderInfo;
+  /** The page where the user approves or declines access (the consentUrl). */
+  authorizationUrl(args: { consentId: string; state: string; publicBaseUrl: string }): string;
+  listAccounts(session: ProviderSession, signal: AbortSignal): Promise<ProviderAccount[]>;
+  /** Up to 14 months of booked transactions of one account, up to `asOf`. */
+  listTransactions(session: ProviderSession, account: ProviderAccount, asOf: Date, signal: AbortSignal): Promise<ProviderTransaction[]>;
+}

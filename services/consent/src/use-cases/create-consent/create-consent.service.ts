@@ -1,0 +1,71 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { err, ExceptionBase, ok, ValidationFailed, type Result } from '@obp/core';
+import type { Consent } from '../../domain/consent';
+import type { ConsentEvents } from '../../infrastructure/consent-events';
+import type { ConsentRepository } from '../../infrastructure/consent.repository';
+import type { ProviderRegistry } from '../../providers/provider-registry';
+import type { CreateConsentRequest } from './create-consent.request';
+
+export class DirectProviderFlowNotAllowed extends ExceptionBase {
+  readonly code = 'DIRECT_PROVIDER_FLOW_NOT_ALLOWED';
+}
+
+export interface CreateConsentSettings {
+  publicBaseUrl: string;
+  validityDays: number;
+}
+
+export interface CreatedConsent {
+  consentId: string;
+  consentUrl: string;
+}
+
+/** Creates a consent waiting for the user, and the provider page where the user decides. */
+export class CreateConsentService {
+  constructor(
+    private readonly consents: ConsentRepository,
+    private readonly providers: ProviderRegistry,
+    private readonly events: ConsentEvents,
+    private readonly settings: CreateConsentSettings,
+    private readonly onEvents: () => void,
+  ) {}
+
+  async execute(
+    caller: { clientId: string; directProviderFlow: boolean },
+    request: CreateConsentRequest,
+  ): Promise<Result<CreatedConsent, DirectProviderFlowNotAllowed | ValidationFailed>> {
+    if (!caller.directProviderFlow) return err(new DirectProviderFlowNotAllowed('This app is not registered for the direct provider flow, so it cannot create consents.'));
+    const provider = this.providers.find(request.providerKey);
+    if (!provider) return err(new ValidationFailed({ providerKey: [`The provider '${request.providerKey}' does not exist; GET /providers lists the providers.`] }));
+    if (!provider.info.countryCodes.includes(request.countryCode)) {
+      return err(new ValidationFailed({ countryCode: [`The provider '${provider.info.key}' does not serve country '${request.countryCode}'; it serves ${provider.info.countryCodes.join(', ')}.`] }));
+    }
+
+    const now = new Date();
+    const consent: Consent = {
+      id: randomUUID(),
+      ownerClientId: caller.clientId,
+      providerKey: provider.info.key,
+      countryCode: request.countryCode,
+      userId: request.userId,
+      externalUserId: request.externalUserId,
+      redirectUrl: request.redirectUrl,
+      syncMode: request.syncMode,
+      status: 'Initialized',
+      dateRequested: now,
+      dateStatusUpdated: now,
+      dateExpire: new Date(now.getTime() + this.settings.validityDays * 86_400_000),
+      dateTransactionsUpdated: null,
+      errors: [],
+      consecutiveFailures: 0,
+      authorizationState: randomBytes(24).toString('base64url'),
+      fetch: null,
+      accountIds: [],
+      transactionEventKeys: [],
+    };
+    await this.consents.insert(consent, [this.events.created(consent)]);
+    this.onEvents();
+    const consentUrl = provider.authorizationUrl({ consentId: consent.id, state: consent.authorizationState, publicBaseUrl: this.settings.publicBaseUrl });
+    return ok({ consentId: consent.id, consentUrl });
+  }
+}

@@ -1,0 +1,52 @@
+import type { Logger } from '@obp/telemetry';
+import type { AccountRepository } from '../../infrastructure/account.repository';
+import type { ConsentEvents } from '../../infrastructure/consent-events';
+import type { ConsentRepository } from '../../infrastructure/consent.repository';
+import type { RefreshRequestRepository } from '../../infrastructure/refresh-request.repository';
+import type { TransactionRepository } from '../../infrastructure/transaction.repository';
+
+/**
+ * Erases a consent: first it leaves the API and `consent.deleted` plus tombstones are queued in
+ * the same write (every other service erases what it derived, and the compacted topic drops the
+ * consent's messages); then its accounts, transactions and refresh history are deleted here; last
+ * the document goes. A crash in between is finished by the maintenance job (`finishUnfinished`).
+ */
+export class EraseConsentService {
+  constructor(
+    private readonly consents: ConsentRepository,
+    private readonly accounts: AccountRepository,
+    private readonly transactions: TransactionRepository,
+    private readonly refreshRequests: RefreshRequestRepository,
+    private readonly events: ConsentEvents,
+    private readonly onEvents: () => void,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Returns false when there was no live consent of that owner. */
+  async execute(consentId: string, ownerClientId: string): Promise<boolean> {
+    const consent = await this.consents.find(consentId);
+    if (!consent || consent.ownerClientId !== ownerClientId) return false;
+    const erased = await this.consents.markErased(consentId, (current) => this.events.erased(current), new Date());
+    if (!erased) return false;
+    this.onEvents();
+    await this.eraseData(consentId);
+    return true;
+  }
+
+  async finishUnfinished(): Promise<void> {
+    for (const id of await this.consents.unfinishedErasures()) {
+      this.logger.info({ consentId: id }, 'finishing an interrupted erasure');
+      await this.eraseData(id);
+    }
+  }
+
+  private async eraseData(consentId: string): Promise<void> {
+    const [accounts, transactions, refreshes] = [
+      await this.accounts.deleteByConsent(consentId),
+      await this.transactions.deleteByConsent(consentId),
+      await this.refreshRequests.deleteByConsent(consentId),
+    ];
+    await this.consents.markDeleted(consentId, new Date());
+    this.logger.info({ consentId, accounts, transactions, refreshes }, 'consent erased');
+  }
+}
