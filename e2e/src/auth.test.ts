@@ -162,7 +162,7 @@ describe('operations endpoints', () => {
     const token = await stack.token(app);
     for (const [path, ops] of Object.entries(doc.paths)) {
       for (const method of Object.keys(ops)) {
-        const concrete = path.replace('{shareId}', '00000000-0000-0000-0000-000000000000');
+        const concrete = path.replace('{providerKey}', 'sandbox-retail').replace(/\{[^}]+\}/g, '00000000-0000-0000-0000-000000000000');
         const res = await fetch(`${stack.baseUrl}${concrete}`, { method: method.toUpperCase(), headers: { authorization: `Bearer ${token}` } });
         const body = await res.text();
         // An unrouted path answers 404 "No route for ..."; every documented one must reach a handler.

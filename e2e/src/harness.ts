@@ -1,3 +1,4 @@
+import { loadConsentConfig, startConsentService, type ConsentServiceHandle } from '@obp/consent';
 import { loadEdgeConfig, startEdgeService, type EdgeServiceHandle } from '@obp/edge';
 import { loadShareConfig, startShareService, type ShareServiceHandle } from '@obp/share';
 import { freePort, testEnv, uniqueDbName, uniqueName } from '@obp/testkit';
@@ -11,11 +12,15 @@ export interface Stack {
   baseUrl: string;
   edge: EdgeServiceHandle;
   share: ShareServiceHandle;
+  consent: ConsentServiceHandle;
   shareEventsTopic: string;
+  consentEventsTopic: string;
+  /** Starts the consent service again (after `consent.stop()`), on its port and database. */
+  restartConsent(): Promise<ConsentServiceHandle>;
   kafkaBrokers: string[];
   mongoUri: string;
   adminToken: string;
-  registerClient(scopes?: string[]): Promise<TestClient>;
+  registerClient(scopes?: string[], options?: { directProviderFlow?: boolean }): Promise<TestClient>;
   token(client: TestClient, scope?: string): Promise<string>;
   /** fetch against the edge with a bearer token. */
   api(token: string, path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
@@ -26,17 +31,26 @@ export interface Stack {
  * Edge and share service in this process, on free ports, each with its own fresh database and
  * its own share topic, against the suite's real Kafka and FerretDB.
  */
-export async function startStack(options: { kafkaBrokers?: string[]; mongoUri?: string; outboxPollMs?: number } = {}): Promise<Stack> {
+export interface StackOptions {
+  kafkaBrokers?: string[];
+  mongoUri?: string;
+  outboxPollMs?: number;
+  /** Extra consent service settings (environment variable names), e.g. fast fetch retries. */
+  consentEnv?: Record<string, string>;
+}
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const env = options.mongoUri && options.kafkaBrokers ? { mongoUri: options.mongoUri, kafkaBrokers: options.kafkaBrokers } : testEnv();
   const kafkaBrokers = options.kafkaBrokers ?? env.kafkaBrokers;
-  const [edgePort, sharePort] = [await freePort(), await freePort()];
+  const [edgePort, sharePort, consentPort] = [await freePort(), await freePort(), await freePort()];
   const issuer = `http://127.0.0.1:${edgePort}`;
   const adminToken = `admin-${uniqueName('token')}-secret`;
   const shareEventsTopic = uniqueName('share.events.v1');
-  const common = { MONGODB_URI: env.mongoUri, KAFKA_BROKERS: kafkaBrokers.join(','), LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', TOKEN_ISSUER: issuer };
+  const consentEventsTopic = uniqueName('consent.events.v1');
+  const common = { NAMESPACE: uniqueName('stack').toLowerCase(), MONGODB_URI: env.mongoUri, KAFKA_BROKERS: kafkaBrokers.join(','), LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', TOKEN_ISSUER: issuer };
 
   const edge = await startEdgeService(
-    loadEdgeConfig({ ...common, PORT: String(edgePort), EDGE_DB_NAME: uniqueDbName('edge'), ADMIN_TOKEN: adminToken, SHARE_SERVICE_URL: `http://127.0.0.1:${sharePort}` }),
+    loadEdgeConfig({ ...common, PORT: String(edgePort), EDGE_DB_NAME: uniqueDbName('edge'), ADMIN_TOKEN: adminToken, SHARE_SERVICE_URL: `http://127.0.0.1:${sharePort}`, CONSENT_SERVICE_URL: `http://127.0.0.1:${consentPort}` }),
   );
   const share = await startShareService(
     loadShareConfig({
@@ -45,21 +59,44 @@ export async function startStack(options: { kafkaBrokers?: string[]; mongoUri?: 
       SHARE_DB_NAME: uniqueDbName('share'),
       JWKS_URL: `${issuer}/.well-known/jwks.json`,
       SHARE_EVENTS_TOPIC: shareEventsTopic,
+      CONSENT_EVENTS_TOPIC: consentEventsTopic,
       OUTBOX_POLL_MS: String(options.outboxPollMs ?? 200),
     }),
   );
+  const consentConfig = loadConsentConfig({
+    ...common,
+    PORT: String(consentPort),
+    CONSENT_DB_NAME: uniqueDbName('consent'),
+    JWKS_URL: `${issuer}/.well-known/jwks.json`,
+    PUBLIC_BASE_URL: issuer,
+    SHARE_EVENTS_TOPIC: shareEventsTopic,
+    CONSENT_EVENTS_TOPIC: consentEventsTopic,
+    OUTBOX_POLL_MS: String(options.outboxPollMs ?? 200),
+    FETCH_POLL_MS: '100',
+    MAINTENANCE_INTERVAL_MS: '60000',
+    ...options.consentEnv,
+  });
+  let consent = await startConsentService(consentConfig);
 
   const baseUrl = `http://127.0.0.1:${edgePort}`;
   const stack: Stack = {
     baseUrl,
     edge,
     share,
+    get consent() {
+      return consent;
+    },
     shareEventsTopic,
+    consentEventsTopic,
+    async restartConsent() {
+      consent = await startConsentService(consentConfig);
+      return consent;
+    },
     kafkaBrokers,
     mongoUri: env.mongoUri,
     adminToken,
-    async registerClient(scopes = ['customer-api']) {
-      const result = await edge.registerClient.execute({ clientId: uniqueName('app'), scopes });
+    async registerClient(scopes = ['customer-api'], clientOptions = {}) {
+      const result = await edge.registerClient.execute({ clientId: uniqueName('app'), scopes, ...clientOptions });
       if (!result.ok) throw result.error;
       return { clientId: result.value.clientId, clientSecret: result.value.clientSecret };
     },
@@ -81,6 +118,7 @@ export async function startStack(options: { kafkaBrokers?: string[]; mongoUri?: 
       return fetch(`${baseUrl}${path}`, { ...init, headers, body });
     },
     async stop() {
+      await consent.stop().catch(() => undefined);
       await share.stop();
       await edge.stop();
     },

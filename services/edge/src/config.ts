@@ -10,6 +10,7 @@ const schema = z.object({
   /** Bearer credential of the admin routes; admin routes answer 401 while it is unset. */
   ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   SHARE_SERVICE_URL: z.string().url().default('http://127.0.0.1:8081'),
+  CONSENT_SERVICE_URL: z.string().url().default('http://127.0.0.1:8082'),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
 });
 

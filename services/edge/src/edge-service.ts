@@ -60,7 +60,15 @@ export async function startEdgeService(config: EdgeConfig, overrides: { logger?:
     const forward = proxyTo(upstream, logger, config.UPSTREAM_TIMEOUT_MS);
     for (const path of paths) app.all(path, scope, forward);
   };
+  const open: RequestHandler = (_req, _res, next) => next();
   route(['/shares', '/shares/:shareId'], customer, config.SHARE_SERVICE_URL);
+  route(
+    ['/providers', '/consents', '/consents/:id', '/consents/:id/refresh', '/consents/:id/accounts', '/accounts/:id/transactions'],
+    customer,
+    config.CONSENT_SERVICE_URL,
+  );
+  // The provider page is opened by the end user's browser, without an app token.
+  route(['/sandbox/:providerKey/authorize'], open, config.CONSENT_SERVICE_URL);
   finishHttpApp(app, logger);
 
   const server: Server = await listen(app, config.PORT);

@@ -8,6 +8,7 @@ const schema = z.object({
   TOKEN_ISSUER: z.string().url().default('http://localhost:8080'),
   JWKS_URL: z.string().url().default('http://127.0.0.1:8080/.well-known/jwks.json'),
   SHARE_EVENTS_TOPIC: z.string().min(1).default(Topics.shareEvents),
+  CONSENT_EVENTS_TOPIC: z.string().min(1).default(Topics.consentEvents),
   OUTBOX_POLL_MS: z.coerce.number().int().positive().default(1000),
 });
 

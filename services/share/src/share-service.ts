@@ -1,8 +1,8 @@
 import type { Server } from 'node:http';
 import { Router, type Express } from 'express';
 import { API_AUDIENCE, createTokenVerifier, jwksKeyResolver, requireScope, type KeyResolver } from '@obp/auth';
-import { createKafka, createProducer, ensureTopics, OutboxRelay } from '@obp/bus';
-import { Scopes } from '@obp/contracts';
+import { consumerGroup, createKafka, createProducer, ensureTopics, IdempotentConsumer, OutboxRelay } from '@obp/bus';
+import { ConsentEventTypes, Scopes, topicSpec, Topics, type ConsentDeletedData } from '@obp/contracts';
 import { connectDatabase, ensureIndexes, isDatabaseReady, type Connection } from '@obp/db';
 import { closeServer, createHttpApp, finishHttpApp, healthRouter, listen, sendProblem } from '@obp/http';
 import { createLogger, type Logger } from '@obp/telemetry';
@@ -38,11 +38,27 @@ export async function startShareService(
   await ensureIndexes(db);
 
   const kafka = createKafka(`${SERVICE_NAME}-service`, config.KAFKA_BROKERS, logger);
-  await ensureTopics(kafka, [{ topic: config.SHARE_EVENTS_TOPIC, partitions: 3 }]);
+  await ensureTopics(kafka, [
+    { ...topicSpec(Topics.shareEvents), topic: config.SHARE_EVENTS_TOPIC },
+    { ...topicSpec(Topics.consentEvents), topic: config.CONSENT_EVENTS_TOPIC },
+  ]);
   const producer = createProducer(kafka);
   await producer.connect();
   const relay = new OutboxRelay({ name: 'shares', collection: shares.collection, producer, logger, pollIntervalMs: config.OUTBOX_POLL_MS, lock: shares.lock });
   relay.start();
+  const consentErasure = new IdempotentConsumer({
+    kafka,
+    db,
+    logger,
+    groupId: consumerGroup(config.NAMESPACE, `${SERVICE_NAME}-consent-erasure`),
+    topics: [config.CONSENT_EVENTS_TOPIC],
+    handle: async (event) => {
+      if (event.type !== ConsentEventTypes.deleted) return;
+      const data = event.data as ConsentDeletedData;
+      if ((await shares.dropConsentReferences(data.consentId, data.accountIds, new Date())) > 0) relay.kick();
+    },
+  });
+  await consentErasure.start();
 
   const verify = createTokenVerifier({
     issuer: config.TOKEN_ISSUER,
@@ -53,7 +69,7 @@ export async function startShareService(
 
   let shuttingDown = false;
   const app = createHttpApp({ serviceName: SERVICE_NAME, logger });
-  app.use(healthRouter({ database: () => isDatabaseReady(db) }, () => shuttingDown));
+  app.use(healthRouter({ database: () => isDatabaseReady(db), consentEvents: () => consentErasure.isConnected }, () => shuttingDown));
 
   const router = Router();
   router.use(requireScope(verify, Scopes.customerApi));
@@ -80,6 +96,7 @@ export async function startShareService(
     async stop() {
       shuttingDown = true;
       await closeServer(server);
+      await consentErasure.stop();
       await relay.stop();
       await producer.disconnect();
       await db.close();

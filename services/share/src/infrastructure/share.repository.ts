@@ -151,6 +151,34 @@ export class ShareRepository {
     return res.matchedCount === 1;
   }
 
+  /**
+   * Erasure of a consent: every share naming the consent or one of its accounts loses those ids,
+   * announced as share.updated. Returns how many shares changed; repeating it changes nothing.
+   */
+  async dropConsentReferences(consentId: string, accountIds: string[], now: Date): Promise<number> {
+    const filter = { deletedAt: null, $or: [{ consentIds: consentId }, ...(accountIds.length > 0 ? [{ accountIds: { $in: accountIds } }] : [])] };
+    const candidates = await this.model.find(filter, { _id: 1 }).lean<Array<{ _id: string }>>();
+    let changed = 0;
+    for (const { _id } of candidates) {
+      const updated = await this.write(_id, async () => {
+        const r = await this.model.findOne({ _id }, { outbox: 0 }).lean<ShareRecord>();
+        if (!r || r.deletedAt) return false;
+        const without = (ids: string[] | null, drop: string[]) => (ids === null ? null : ids.filter((id) => !drop.includes(id)));
+        const next: Share = { ...toShare(r), consentIds: without(r.consentIds, [consentId]), accountIds: without(r.accountIds, accountIds), updatedAt: now };
+        if (next.consentIds?.length === r.consentIds?.length && next.accountIds?.length === r.accountIds?.length) return false;
+        const outbox = appendToOutbox([this.event(ShareEventTypes.updated, next)]);
+        const res = await this.model.collection.updateOne({ _id, version: r.version } as Document, {
+          $set: { consentIds: next.consentIds, accountIds: next.accountIds, updatedAt: now, ...outbox.set },
+          $inc: { version: 1 },
+          $push: outbox.push,
+        } as Document);
+        return res.matchedCount === 1;
+      });
+      if (updated) changed++;
+    }
+    return changed;
+  }
+
   private event(type: ShareEventType, share: Share): OutboxEntry {
     return newOutboxEntry({
       topic: this.topic,

@@ -1,0 +1,130 @@
+import type { Connection } from '@obp/db';
+import type { AccountDto, TransactionDto } from '@obp/contracts';
+import { waitFor } from '@obp/testkit';
+import { connectedConsent } from './consent-helpers';
+import { startStack, type Stack, type TestClient } from './harness';
+
+/** Every document of every collection of a database that mentions any of `needles`. */
+async function mentions(db: Connection, needles: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const { name } of await db.db!.listCollections().toArray()) {
+    for (const doc of await db.db!.collection(name).find({}).toArray()) {
+      const text = JSON.stringify(doc);
+      for (const needle of needles) if (text.includes(needle)) found.push(`${db.name}.${name}: ${needle}`);
+    }
+  }
+  return found;
+}
+
+describe('consent erasure and reads through shares', () => {
+  let stack: Stack;
+  let owner: TestClient;
+  let ownerToken: string;
+  let partner: TestClient;
+  let partnerToken: string;
+
+  beforeAll(async () => {
+    stack = await startStack();
+    owner = await stack.registerClient();
+    ownerToken = await stack.token(owner);
+    partner = await stack.registerClient(['customer-api'], { directProviderFlow: false });
+    partnerToken = await stack.token(partner);
+  });
+  afterAll(() => stack.stop());
+
+  const status = async (token: string, path: string) => (await stack.api(token, path)).status;
+
+  const share = async (json: Record<string, unknown>) => {
+    const res = await stack.api(ownerToken, '/shares', { method: 'POST', json: { clientId: partner.clientId, ...json } });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { data: string }).data;
+  };
+
+  it('lets an app read a consent, its accounts and transactions only while it holds an unexpired share', async () => {
+    const { consentId } = await connectedConsent(stack, ownerToken, { externalUserId: `shared-${Date.now()}` });
+    const accounts = ((await (await stack.api(ownerToken, `/consents/${consentId}/accounts`)).json()) as { data: AccountDto[] }).data;
+    const [current, savings] = [accounts.find((a) => a.type === 'Current')!, accounts.find((a) => a.type === 'Savings')!];
+    const paths = [`/consents/${consentId}`, `/consents/${consentId}/accounts`, `/accounts/${current.id}/transactions`];
+
+    for (const path of paths) expect({ path, status: await status(partnerToken, path) }).toEqual({ path, status: 404 });
+
+    const shareId = await share({ consentIds: [consentId] });
+    await waitFor(async () => (await status(partnerToken, paths[0]!)) === 200, { what: 'the grant to reach the consent service' });
+    for (const path of paths) expect({ path, status: await status(partnerToken, path) }).toEqual({ path, status: 200 });
+    const ownerView = await (await stack.api(ownerToken, paths[2]!)).json();
+    expect(await (await stack.api(partnerToken, paths[2]!)).json()).toEqual(ownerView);
+    // Reading is all a share gives: no refresh, no erasure, no listing.
+    expect((await stack.api(partnerToken, `/consents/${consentId}/refresh`, { method: 'POST' })).status).toBe(404);
+    expect((await stack.api(partnerToken, `/consents/${consentId}`, { method: 'DELETE' })).status).toBe(404);
+    expect(((await (await stack.api(partnerToken, '/consents')).json()) as { data: unknown[] }).data).toEqual([]);
+
+    // Expired (an expiration in the past is accepted by the share API): no access.
+    const expire = await stack.api(ownerToken, `/shares/${shareId}`, { method: 'PUT', json: { expirationDateUtc: new Date(Date.now() - 60_000).toISOString() } });
+    expect(expire.status).toBe(204);
+    await waitFor(async () => (await status(partnerToken, paths[0]!)) === 404, { what: 'the expiry to reach the consent service' });
+    for (const path of paths) expect({ path, status: await status(partnerToken, path) }).toEqual({ path, status: 404 });
+
+    // A share of one account opens that account's transactions and nothing else.
+    const accountShare = await share({ accountIds: [savings.id] });
+    await waitFor(async () => (await status(partnerToken, `/accounts/${savings.id}/transactions`)) === 200, { what: 'the account grant' });
+    expect(await status(partnerToken, `/accounts/${current.id}/transactions`)).toBe(404);
+    expect(await status(partnerToken, `/consents/${consentId}`)).toBe(404);
+
+    // Deleted: no access.
+    expect((await stack.api(ownerToken, `/shares/${accountShare}`, { method: 'DELETE' })).status).toBe(204);
+    await waitFor(async () => (await status(partnerToken, `/accounts/${savings.id}/transactions`)) === 404, { what: 'the deletion to reach the consent service' });
+  });
+
+  it('does not let a share from one app open another app’s consent', async () => {
+    const { consentId } = await connectedConsent(stack, ownerToken, { externalUserId: `foreign-${Date.now()}` });
+    const third = await stack.registerClient();
+    const thirdToken = await stack.token(third);
+    // The third app names the owner's consent in a share of its own to the partner.
+    const res = await stack.api(thirdToken, '/shares', { method: 'POST', json: { clientId: partner.clientId, consentIds: [consentId] } });
+    expect(res.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await status(partnerToken, `/consents/${consentId}`)).toBe(404);
+    expect(await status(thirdToken, `/consents/${consentId}`)).toBe(404);
+  });
+
+  it('erases the consent, its accounts and transactions and everything derived from it, in every service', async () => {
+    const userId = '1d3b5f0e-8c4a-4b6e-9f2d-0a1b2c3d4e5f';
+    const externalUserId = `erase-me-${Date.now()}`;
+    const { consentId } = await connectedConsent(stack, ownerToken, { userId, externalUserId });
+    const accounts = ((await (await stack.api(ownerToken, `/consents/${consentId}/accounts`)).json()) as { data: AccountDto[] }).data;
+    const someTransactions = ((await (await stack.api(ownerToken, `/accounts/${accounts[0]!.id}/transactions?pageSize=5`)).json()) as { data: TransactionDto[] }).data;
+    const refresh = await stack.api(ownerToken, `/consents/${consentId}/refresh`, { method: 'POST' });
+    expect(refresh.status).toBe(202);
+    const keptShare = await share({ consentIds: [consentId, '00000000-0000-0000-0000-00000000000a'], accountIds: accounts.map((a) => a.id) });
+    await waitFor(async () => (await status(partnerToken, `/consents/${consentId}`)) === 200, { what: 'the grant' });
+
+    const needles = [consentId, externalUserId, userId, ...accounts.flatMap((a) => [a.id, a.iban]), ...someTransactions.map((t) => t.id)];
+    const databases = [stack.consent.db, stack.share.db, stack.edge.db];
+    expect((await Promise.all(databases.map((db) => mentions(db, needles)))).flat().length).toBeGreaterThan(0);
+
+    const erase = await stack.api(ownerToken, `/consents/${consentId}`, { method: 'DELETE' });
+    expect(erase.status).toBe(204);
+    expect(await status(ownerToken, `/consents/${consentId}`)).toBe(404);
+    expect(await status(ownerToken, `/consents/${consentId}/accounts`)).toBe(404);
+    expect(await status(ownerToken, `/accounts/${accounts[0]!.id}/transactions`)).toBe(404);
+    expect((await stack.api(ownerToken, `/consents/${consentId}`, { method: 'DELETE' })).status).toBe(404);
+
+    // The share survives, without the erased ids.
+    await waitFor(
+      async () => {
+        const body = (await (await stack.api(ownerToken, `/shares/${keptShare}`)).json()) as { data: { consentIds: string[]; accountIds: string[] } };
+        return body.data.consentIds.length === 1 && body.data.accountIds.length === 0 ? body : undefined;
+      },
+      { what: 'the share to lose the erased ids' },
+    );
+    // Nothing that names the consent, its user, accounts or transactions is left in any service's database.
+    const leftovers = await waitFor(
+      async () => {
+        const found = (await Promise.all(databases.map((db) => mentions(db, needles)))).flat();
+        return found.length === 0 ? found : undefined;
+      },
+      { what: 'every trace of the consent to be gone', timeoutMs: 20_000, intervalMs: 250 },
+    );
+    expect(leftovers).toEqual([]);
+  });
+});

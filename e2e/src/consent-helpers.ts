@@ -1,0 +1,86 @@
+import { createKafka } from '@obp/bus';
+import { parseEnvelope, type ConsentDto, type EventEnvelope } from '@obp/contracts';
+import { createLogger } from '@obp/telemetry';
+import { uniqueName, waitFor } from '@obp/testkit';
+import type { Stack } from './harness';
+
+const logger = createLogger('test', 'silent');
+
+export interface RecordedMessage {
+  key: string | null;
+  /** null for a tombstone. */
+  event: EventEnvelope | null;
+}
+
+/** Every message of a topic from its start, duplicates included: for proving nothing is doubled. */
+export async function recordTopic(brokers: string[], topic: string) {
+  const kafka = createKafka(uniqueName('recorder'), brokers, logger);
+  const consumer = kafka.consumer({ groupId: uniqueName('recorder') });
+  const messages: RecordedMessage[] = [];
+  await consumer.connect();
+  await consumer.subscribe({ topics: [topic], fromBeginning: true });
+  await consumer.run({
+    eachMessage: async ({ message }) => {
+      const key = message.key?.toString() ?? null;
+      if (message.value === null) {
+        messages.push({ key, event: null });
+        return;
+      }
+      const parsed = parseEnvelope(JSON.parse(message.value.toString()));
+      if ('error' in parsed) throw new Error(parsed.error);
+      messages.push({ key, event: parsed });
+    },
+  });
+  return {
+    messages,
+    events: (type: string) => messages.filter((m) => m.event?.type === type).map((m) => m.event!),
+    stop: () => consumer.disconnect(),
+  };
+}
+
+export const redirectUrl = 'https://app.example.test/consent-done?from=test';
+
+export async function createConsent(stack: Stack, token: string, body: Record<string, unknown> = {}) {
+  const res = await stack.api(token, '/consents', { method: 'POST', json: { providerKey: 'sandbox-retail', redirectUrl, ...body } });
+  if (res.status !== 201) throw new Error(`create consent: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { consentId: string; consentUrl: string };
+}
+
+/** Plays the user on the sandbox bank page: opens the consentUrl and presses a button. */
+export async function decide(consentUrl: string, decision: 'approve' | 'decline'): Promise<{ pageStatus: number; location: URL }> {
+  const page = await fetch(consentUrl);
+  const html = await page.text();
+  const field = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1] ?? '';
+  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1] ?? '';
+  const res = await fetch(new URL(action, consentUrl), {
+    method: 'POST',
+    body: new URLSearchParams({ consentId: field('consentId'), state: field('state'), decision }),
+    redirect: 'manual',
+  });
+  if (res.status !== 303) throw new Error(`decision answered ${res.status}: ${await res.text()}`);
+  return { pageStatus: page.status, location: new URL(res.headers.get('location')!) };
+}
+
+export async function getConsent(stack: Stack, token: string, id: string): Promise<ConsentDto> {
+  const res = await stack.api(token, `/consents/${id}`);
+  if (res.status !== 200) throw new Error(`get consent: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: ConsentDto }).data;
+}
+
+export async function waitForStatus(stack: Stack, token: string, id: string, status: string, timeoutMs = 30_000): Promise<ConsentDto> {
+  return waitFor(
+    async () => {
+      const consent = await getConsent(stack, token, id);
+      return consent.status === status ? consent : undefined;
+    },
+    { what: `consent ${id} to be ${status}`, timeoutMs, intervalMs: 100 },
+  );
+}
+
+/** A connected consent with its data fetched. */
+export async function connectedConsent(stack: Stack, token: string, body: Record<string, unknown> = {}) {
+  const created = await createConsent(stack, token, body);
+  await decide(created.consentUrl, 'approve');
+  const consent = await waitForStatus(stack, token, created.consentId, 'Updated');
+  return { ...created, consent };
+}

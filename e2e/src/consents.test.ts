@@ -1,0 +1,254 @@
+import { generateSandboxData } from '@obp/sandbox-bank';
+import { ConsentEventTypes, type AccountDto, type TransactionDto } from '@obp/contracts';
+import { waitFor } from '@obp/testkit';
+import { connectedConsent, createConsent, decide, getConsent, recordTopic, redirectUrl, waitForStatus } from './consent-helpers';
+import { startStack, type Stack, type TestClient } from './harness';
+
+describe('consents', () => {
+  let stack: Stack;
+  let app: TestClient;
+  let token: string;
+
+  beforeAll(async () => {
+    stack = await startStack();
+    app = await stack.registerClient();
+    token = await stack.token(app);
+  });
+  afterAll(() => stack.stop());
+
+  const accountsOf = async (consentId: string, as = token) => {
+    const res = await stack.api(as, `/consents/${consentId}/accounts`);
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { data: AccountDto[] }).data;
+  };
+
+  const allTransactions = async (accountId: string, as = token) => {
+    const all: TransactionDto[] = [];
+    for (let page = 1; ; page++) {
+      const res = await stack.api(as, `/accounts/${accountId}/transactions?page=${page}&pageSize=500`);
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { data: TransactionDto[]; _pagination: { totalPages: number } };
+      all.push(...body.data);
+      if (page >= body._pagination.totalPages) return all;
+    }
+  };
+
+  it('lists the providers', async () => {
+    const res = await stack.api(token, '/providers');
+    expect(res.status).toBe(200);
+    const keys = ((await res.json()) as { data: Array<{ key: string; countryCodes: string[] }> }).data.map((p) => p.key);
+    expect(keys).toEqual(expect.arrayContaining(['sandbox-retail', 'sandbox-business', 'sandbox-slow', 'sandbox-failing']));
+  });
+
+  it('goes from creation through approval to Updated, with accounts and transactions readable and Transactions Fetched published', async () => {
+    const recorder = await recordTopic(stack.kafkaBrokers, stack.consentEventsTopic);
+    try {
+      const externalUserId = `customer-${Date.now()}`;
+      const created = await createConsent(stack, token, { externalUserId, syncMode: 'manual' });
+      expect(created.consentUrl).toMatch(new RegExp(`^${stack.baseUrl}/sandbox/sandbox-retail/authorize\\?consentId=${created.consentId}&state=`));
+
+      const initial = await getConsent(stack, token, created.consentId);
+      expect(initial).toMatchObject({ id: created.consentId, status: 'Initialized', providerKey: 'sandbox-retail', countryCode: 'NL', externalUserId, userId: null, syncMode: 'Manual', dateTransactionsUpdated: null, errors: [] });
+      const requested = new Date(initial.dateRequested).getTime();
+      expect(new Date(initial.dateExpire).getTime() - requested).toBe(180 * 86_400_000);
+
+      const { pageStatus, location } = await decide(created.consentUrl, 'approve');
+      expect(pageStatus).toBe(200);
+      expect(`${location.origin}${location.pathname}`).toBe('https://app.example.test/consent-done');
+      expect(Object.fromEntries(location.searchParams)).toEqual({ from: 'test', consentId: created.consentId, status: 'Authenticated' });
+
+      const updated = await waitForStatus(stack, token, created.consentId, 'Updated');
+      expect(updated.dateTransactionsUpdated).not.toBeNull();
+
+      const accounts = await accountsOf(created.consentId);
+      const expected = generateSandboxData({ seed: `sandbox-retail:${externalUserId}`, profile: 'retail', asOf: new Date() });
+      expect(accounts.map((a) => a.iban).sort()).toEqual(expected.accounts.map((a) => a.iban).sort());
+      const transactions = (await Promise.all(accounts.map((a) => allTransactions(a.id)))).flat();
+      expect(transactions.length).toBe(expected.transactions.length);
+      expect(new Set(transactions.map((t) => t.id)).size).toBe(transactions.length);
+      const first = transactions[0]!;
+      expect(Object.keys(first).sort()).toEqual(
+        ['id', 'accountId', 'amount', 'currency', 'bookingDate', 'valueDate', 'description', 'counterpartName', 'counterpartAccountNumber', 'transactionType', 'transactionTypeName', 'reasonCode', 'purposeCode'].sort(),
+      );
+      // Newest booking first.
+      const current = accounts.find((a) => a.type === 'Current')!;
+      const page1 = (await (await stack.api(token, `/accounts/${current.id}/transactions`)).json()) as { data: TransactionDto[]; _pagination: Record<string, number> };
+      expect(page1.data).toHaveLength(50);
+      expect(page1._pagination).toMatchObject({ page: 1, size: 50 });
+      const dates = page1.data.map((t) => t.bookingDate);
+      expect([...dates].sort().reverse()).toEqual(dates);
+
+      await waitFor(() => recorder.events(ConsentEventTypes.transactionsFetched).length === 1, { what: 'transactions.fetched' });
+      const fetched = recorder.events(ConsentEventTypes.transactionsFetched)[0]!;
+      expect(fetched.ownerClientId).toBe(app.clientId);
+      expect(fetched.data).toMatchObject({ consentId: created.consentId, userId: null, externalUserId, addedTransactionsCount: transactions.length });
+      // A new consumer can rebuild the transactions from the topic alone.
+      await waitFor(() => recorder.events(ConsentEventTypes.transactionsAdded).flatMap((e) => (e.data as { transactions: unknown[] }).transactions).length === transactions.length, {
+        what: 'transactions.added batches',
+      });
+      const published = recorder.events(ConsentEventTypes.transactionsAdded).flatMap((e) => (e.data as { transactions: TransactionDto[] }).transactions);
+      expect(published.map((t) => t.id).sort()).toEqual(transactions.map((t) => t.id).sort());
+      expect(recorder.events(ConsentEventTypes.statusUpdated).map((e) => (e.data as { consent: { status: string } }).consent.status)).toEqual(['Authenticated', 'Updating', 'Updated']);
+    } finally {
+      await recorder.stop();
+    }
+  });
+
+  it('records a decline as Rejected and sends the user back with that status', async () => {
+    const created = await createConsent(stack, token);
+    const { location } = await decide(created.consentUrl, 'decline');
+    expect(location.searchParams.get('status')).toBe('Rejected');
+    const consent = await getConsent(stack, token, created.consentId);
+    expect(consent.status).toBe('Rejected');
+    // The link is spent: opening it again goes straight back to the app.
+    const again = await fetch(created.consentUrl, { redirect: 'manual' });
+    expect(again.status).toBe(303);
+    const refresh = await stack.api(token, `/consents/${created.consentId}/refresh`, { method: 'POST' });
+    expect(refresh.status).toBe(409);
+    const accounts = await stack.api(token, `/consents/${created.consentId}/accounts`);
+    expect(((await accounts.json()) as { data: unknown[] }).data).toEqual([]);
+  });
+
+  it('rejects a forged consent link', async () => {
+    const created = await createConsent(stack, token);
+    const forged = created.consentUrl.replace(/state=[^&]+/, 'state=forged');
+    expect((await fetch(forged)).status).toBe(404);
+    const res = await fetch(forged.split('?')[0]!, { method: 'POST', body: new URLSearchParams({ consentId: created.consentId, state: 'forged', decision: 'approve' }), redirect: 'manual' });
+    expect(res.status).toBe(404);
+    expect((await getConsent(stack, token, created.consentId)).status).toBe('Initialized');
+  });
+
+  it('lists the app’s own consents with the ConsentId, UserId and ExternalUserId filters', async () => {
+    const userId = '7b0f4a52-52a4-4c35-9d36-6a1f2c3b4d5e';
+    const a = await createConsent(stack, token, { userId, externalUserId: 'ext-a' });
+    const b = await createConsent(stack, token, { userId, externalUserId: 'ext-b' });
+    const other = await stack.registerClient();
+    await createConsent(stack, await stack.token(other), { userId });
+    const ids = async (query: string) => ((await (await stack.api(token, `/consents${query}`)).json()) as { data: Array<{ id: string }> }).data.map((c) => c.id);
+    expect(await ids(`?UserId=${userId}`)).toEqual([a.consentId, b.consentId]);
+    expect(await ids(`?userid=${userId.toUpperCase()}&ExternalUserId=ext-b`)).toEqual([b.consentId]);
+    expect(await ids(`?ConsentId=${a.consentId}`)).toEqual([a.consentId]);
+    expect(await ids(`?ConsentId=00000000-0000-0000-0000-000000000000`)).toEqual([]);
+    expect((await ids('')).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('allows only apps registered for the direct provider flow to create consents', async () => {
+    const partner = await stack.registerClient(['customer-api'], { directProviderFlow: false });
+    const res = await stack.api(await stack.token(partner), '/consents', { method: 'POST', json: { providerKey: 'sandbox-retail', redirectUrl } });
+    expect(res.status).toBe(403);
+    expect(res.headers.get('content-type')).toMatch(/application\/problem\+json/);
+    expect(((await res.json()) as { detail: string }).detail).toMatch(/direct provider flow/);
+  });
+
+  describe('validation', () => {
+    const post = async (json: unknown) => {
+      const res = await stack.api(token, '/consents', { method: 'POST', json });
+      return { status: res.status, body: (await res.json()) as { errors: Record<string, string[]>; detail?: string; status: number; title: string; traceId: string } };
+    };
+
+    it.each([
+      ['providerKey missing', { redirectUrl }, 'providerKey'],
+      ['providerKey of the wrong type', { providerKey: 42, redirectUrl }, 'providerKey'],
+      ['unknown providerKey', { providerKey: 'no-such-bank', redirectUrl }, 'providerKey'],
+      ['redirectUrl missing', { providerKey: 'sandbox-retail' }, 'redirectUrl'],
+      ['relative redirectUrl', { providerKey: 'sandbox-retail', redirectUrl: '/done' }, 'redirectUrl'],
+      ['javascript: redirectUrl', { providerKey: 'sandbox-retail', redirectUrl: 'javascript:alert(1)' }, 'redirectUrl'],
+      ['countryCode of three letters', { providerKey: 'sandbox-retail', redirectUrl, countryCode: 'NLD' }, 'countryCode'],
+      ['countryCode the provider does not serve', { providerKey: 'sandbox-retail', redirectUrl, countryCode: 'US' }, 'countryCode'],
+      ['userId that is not a GUID', { providerKey: 'sandbox-retail', redirectUrl, userId: 'user-1' }, 'userId'],
+      ['externalUserId of the wrong type', { providerKey: 'sandbox-retail', redirectUrl, externalUserId: 12 }, 'externalUserId'],
+      ['externalUserId too long', { providerKey: 'sandbox-retail', redirectUrl, externalUserId: 'x'.repeat(257) }, 'externalUserId'],
+      ['unknown syncMode', { providerKey: 'sandbox-retail', redirectUrl, syncMode: 'Hourly' }, 'syncMode'],
+      ['body that is an array', [], '$'],
+    ])('rejects a %s with a 400 naming the field', async (_name, json, field) => {
+      const { status, body } = await post(json);
+      expect(status).toBe(400);
+      expect(body).toMatchObject({ status: 400, title: 'One or more validation errors occurred.' });
+      expect(Object.keys(body.errors)).toEqual([field]);
+      expect(typeof body.detail).toBe('string');
+      expect(body.traceId).toMatch(/^[0-9a-f]{32}$/);
+    });
+
+    it('reports every invalid field at once, and accepts lower-case countryCode', async () => {
+      const { status, body } = await post({ providerKey: '', redirectUrl: 'nope', userId: 5, syncMode: 1 });
+      expect(status).toBe(400);
+      expect(Object.keys(body.errors).sort()).toEqual(['providerKey', 'redirectUrl', 'syncMode', 'userId']);
+      const ok = await stack.api(token, '/consents', { method: 'POST', json: { ProviderKey: 'sandbox-retail', RedirectUrl: redirectUrl, countryCode: 'nl' } });
+      expect(ok.status).toBe(201);
+      expect((await getConsent(stack, token, ((await ok.json()) as { consentId: string }).consentId)).countryCode).toBe('NL');
+    });
+
+    it('rejects malformed JSON and non-JSON bodies', async () => {
+      const malformed = await stack.api(token, '/consents', { method: 'POST', body: '{"providerKey":', headers: { 'content-type': 'application/json' } });
+      expect(malformed.status).toBe(400);
+      expect(Object.keys(((await malformed.json()) as { errors: object }).errors)).toEqual(['$']);
+      const text = await stack.api(token, '/consents', { method: 'POST', body: 'providerKey=x', headers: { 'content-type': 'text/plain' } });
+      expect(text.status).toBe(415);
+    });
+
+    it.each([
+      ['GET', '/consents/not-a-guid'],
+      ['DELETE', '/consents/not-a-guid'],
+      ['POST', '/consents/not-a-guid/refresh'],
+      ['GET', '/consents/not-a-guid/accounts'],
+      ['GET', '/accounts/not-a-guid/transactions'],
+      ['GET', '/consents?ConsentId=nope'],
+      ['GET', '/consents?UserId=nope'],
+      ['GET', '/accounts/00000000-0000-0000-0000-000000000000/transactions?page=0'],
+      ['GET', '/accounts/00000000-0000-0000-0000-000000000000/transactions?pageSize=501'],
+      ['GET', '/accounts/00000000-0000-0000-0000-000000000000/transactions?dateFrom=yesterday'],
+    ])('%s %s is a 400 problem', async (method, path) => {
+      const res = await stack.api(token, path, { method });
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as { errors: object; detail: string };
+      expect(Object.keys(body.errors).length).toBeGreaterThan(0);
+      expect(typeof body.detail).toBe('string');
+    });
+
+    it.each([
+      ['GET', '/consents/00000000-0000-0000-0000-000000000000'],
+      ['DELETE', '/consents/00000000-0000-0000-0000-000000000000'],
+      ['POST', '/consents/00000000-0000-0000-0000-000000000000/refresh'],
+      ['GET', '/consents/00000000-0000-0000-0000-000000000000/accounts'],
+      ['GET', '/accounts/00000000-0000-0000-0000-000000000000/transactions'],
+    ])('%s %s of an unknown id is a 404 problem', async (method, path) => {
+      const res = await stack.api(token, path, { method });
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/application\/problem\+json/);
+    });
+  });
+
+  it('allows 6 refreshes per consent per rolling day; the 7th gets 429 with Retry-After; a refresh never doubles a transaction', async () => {
+    const recorder = await recordTopic(stack.kafkaBrokers, stack.consentEventsTopic);
+    try {
+      const { consentId } = await connectedConsent(stack, token, { externalUserId: `refresh-${Date.now()}` });
+      const accounts = await accountsOf(consentId);
+      const before = (await Promise.all(accounts.map((a) => allTransactions(a.id)))).flat().length;
+      for (let i = 1; i <= 6; i++) {
+        const res = await stack.api(token, `/consents/${consentId}/refresh`, { method: 'POST' });
+        expect({ call: i, status: res.status }).toEqual({ call: i, status: 202 });
+      }
+      const seventh = await stack.api(token, `/consents/${consentId}/refresh`, { method: 'POST' });
+      expect(seventh.status).toBe(429);
+      const retryAfter = Number(seventh.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(86_000);
+      expect(retryAfter).toBeLessThanOrEqual(86_400);
+      const problem = (await seventh.json()) as { status: number; detail: string };
+      expect(problem.status).toBe(429);
+      const allowedAt = /allowed at (\S+)\.$/.exec(problem.detail)?.[1];
+      expect(Math.abs(new Date(allowedAt!).getTime() - (Date.now() + retryAfter * 1000))).toBeLessThan(5_000);
+
+      // Refreshes that found nothing new announce 0 added, and the data is not doubled.
+      const fetchedOfConsent = () => recorder.events(ConsentEventTypes.transactionsFetched).filter((e) => (e.data as { consentId: string }).consentId === consentId);
+      await waitFor(() => fetchedOfConsent().length >= 2, { what: 'refresh fetches', timeoutMs: 30_000 });
+      await waitForStatus(stack, token, consentId, 'Updated');
+      const counts = fetchedOfConsent().map((e) => (e.data as { addedTransactionsCount: number }).addedTransactionsCount);
+      expect(counts[0]).toBe(before);
+      expect(counts.slice(1).every((c) => c === 0)).toBe(true);
+      const after = (await Promise.all(accounts.map((a) => allTransactions(a.id)))).flat();
+      expect(after.length).toBe(before);
+    } finally {
+      await recorder.stop();
+    }
+  });
+});
