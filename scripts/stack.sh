@@ -12,6 +12,7 @@ eval "$(bash infra/up.sh | sed 's/^/export /')"
 
 EDGE_PORT="${EDGE_PORT:-8080}"
 SHARE_PORT="${SHARE_PORT:-8081}"
+CONSENT_PORT="${CONSENT_PORT:-8082}"
 if [[ -z "${ADMIN_TOKEN:-}" ]]; then
   [[ -f "$RUN/admin-token" ]] || node -e 'console.log(require("crypto").randomBytes(24).toString("base64url"))' > "$RUN/admin-token"
   ADMIN_TOKEN="$(cat "$RUN/admin-token")"
@@ -43,7 +44,8 @@ start_service() { # name port env...
 }
 
 start_service share "$SHARE_PORT" JWKS_URL="http://127.0.0.1:$EDGE_PORT/.well-known/jwks.json"
-start_service edge "$EDGE_PORT" SHARE_SERVICE_URL="http://127.0.0.1:$SHARE_PORT"
+start_service consent "$CONSENT_PORT" JWKS_URL="http://127.0.0.1:$EDGE_PORT/.well-known/jwks.json" PUBLIC_BASE_URL="$TOKEN_ISSUER"
+start_service edge "$EDGE_PORT" SHARE_SERVICE_URL="http://127.0.0.1:$SHARE_PORT" CONSENT_SERVICE_URL="http://127.0.0.1:$CONSENT_PORT"
 
 DEMO="$(npx tsx services/edge/src/cli/register-client.ts --client-id demo-app --name "Demo app" --scopes customer-api --reset-secret)"
 DEMO_ID="$(node -pe 'JSON.parse(process.argv[1]).clientId' "$DEMO")"
@@ -61,6 +63,13 @@ Try it:
   TOKEN=\$(curl -s -u '$DEMO_ID:$DEMO_SECRET' -d grant_type=client_credentials -d scope=customer-api $BASE/connect/token | node -pe 'JSON.parse(require("fs").readFileSync(0)).access_token')
   curl -s -H "Authorization: Bearer \$TOKEN" -H 'Content-Type: application/json' -d '{"clientId":"partner-app"}' $BASE/shares
   curl -s -H "Authorization: Bearer \$TOKEN" $BASE/shares
+
+Connect a sandbox bank account: create a consent, open its consentUrl in a browser and approve,
+then read the accounts and transactions once the status is Updated:
+  curl -s -H "Authorization: Bearer \$TOKEN" -H 'Content-Type: application/json' -d '{"providerKey":"sandbox-retail","redirectUrl":"https://example.com/done","externalUserId":"demo-user"}' $BASE/consents
+  curl -s -H "Authorization: Bearer \$TOKEN" $BASE/consents
+  curl -s -H "Authorization: Bearer \$TOKEN" $BASE/consents/<consentId>/accounts
+  curl -s -H "Authorization: Bearer \$TOKEN" "$BASE/accounts/<accountId>/transactions?pageSize=20"
 
 Press Ctrl-C to stop.
 INFO

@@ -148,12 +148,17 @@ describe('client registration', () => {
 });
 
 describe('operations endpoints', () => {
-  it('serves health and readiness on the edge and the share service', async () => {
-    for (const base of [stack.baseUrl, `http://127.0.0.1:${stack.share.port()}`]) {
+  it('serves health and readiness on the edge, the share and the consent service', async () => {
+    const expectedChecks: Array<[string, object]> = [
+      [stack.baseUrl, { database: 'ok' }],
+      [`http://127.0.0.1:${stack.share.port()}`, { database: 'ok', consentEvents: 'ok' }],
+      [`http://127.0.0.1:${stack.consent.port()}`, { database: 'ok', shareGrants: 'ok' }],
+    ];
+    for (const [base, checks] of expectedChecks) {
       expect((await fetch(`${base}/health/live`)).status).toBe(200);
       const ready = await fetch(`${base}/health/ready`);
       expect(ready.status).toBe(200);
-      expect(((await ready.json()) as { checks: object }).checks).toEqual({ database: 'ok' });
+      expect(((await ready.json()) as { checks: object }).checks).toEqual(checks);
     }
   });
 
