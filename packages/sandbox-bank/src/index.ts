@@ -1,1 +1,10 @@
-export {};
+/**
+ * @obp/sandbox-bank: a pure, deterministic generator of a Dutch sandbox bank's accounts and transactions.
+ *
+ * The data is a function of the seed alone; `asOf` only selects the window `(asOf - months, asOf]` by booking
+ * date. A later `asOf` therefore returns the same transactions (same ids, same amounts) for the overlapping
+ * dates plus the new ones, which is how a refresh finds what was added without ever doubling a transaction.
+ */
+export type { SandboxAccount, SandboxDataset, SandboxProfile, SandboxTransaction } from './types';
+export { generateSandboxData, profileForSeed } from './generate';
+export { isValidIban } from './iban';
