@@ -99,7 +99,8 @@ describe('consent erasure and reads through shares', () => {
     await waitFor(async () => (await status(partnerToken, `/consents/${consentId}`)) === 200, { what: 'the grant' });
 
     const needles = [consentId, externalUserId, userId, ...accounts.flatMap((a) => [a.id, a.iban]), ...someTransactions.map((t) => t.id)];
-    const databases = [stack.consent.db, stack.share.db, stack.edge.db];
+    const databases = [stack.consent.db, stack.share.db, stack.sequencing.db, stack.edge.db];
+    await waitFor(async () => (await stack.api(ownerToken, `/consents/${consentId}/sequencing`)).status === 200, { what: 'the sequencing projection' });
     expect((await Promise.all(databases.map((db) => mentions(db, needles)))).flat().length).toBeGreaterThan(0);
 
     const erase = await stack.api(ownerToken, `/consents/${consentId}`, { method: 'DELETE' });
@@ -108,6 +109,8 @@ describe('consent erasure and reads through shares', () => {
     expect(await status(ownerToken, `/consents/${consentId}/accounts`)).toBe(404);
     expect(await status(ownerToken, `/accounts/${accounts[0]!.id}/transactions`)).toBe(404);
     expect((await stack.api(ownerToken, `/consents/${consentId}`, { method: 'DELETE' })).status).toBe(404);
+    await waitFor(async () => (await stack.api(ownerToken, `/consents/${consentId}/sequencing`)).status === 404, { what: 'sequencing to forget the consent' });
+    expect((await stack.api(ownerToken, `/users/${userId}/sequencing`)).status).toBe(404);
 
     // The share survives, without the erased ids.
     await waitFor(

@@ -1,5 +1,6 @@
 import { loadConsentConfig, startConsentService, type ConsentServiceHandle } from '@obp/consent';
 import { loadEdgeConfig, startEdgeService, type EdgeServiceHandle } from '@obp/edge';
+import { loadSequencingEngineConfig, startSequencingEngine, type SequencingEngineHandle } from '@obp/sequencing-engine';
 import { loadShareConfig, startShareService, type ShareServiceHandle } from '@obp/share';
 import { freePort, testEnv, uniqueDbName, uniqueName } from '@obp/testkit';
 
@@ -13,6 +14,7 @@ export interface Stack {
   edge: EdgeServiceHandle;
   share: ShareServiceHandle;
   consent: ConsentServiceHandle;
+  sequencing: SequencingEngineHandle;
   shareEventsTopic: string;
   consentEventsTopic: string;
   /** Starts the consent service again (after `consent.stop()`), on its port and database. */
@@ -42,7 +44,7 @@ export interface StackOptions {
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const env = options.mongoUri && options.kafkaBrokers ? { mongoUri: options.mongoUri, kafkaBrokers: options.kafkaBrokers } : testEnv();
   const kafkaBrokers = options.kafkaBrokers ?? env.kafkaBrokers;
-  const [edgePort, sharePort, consentPort] = [await freePort(), await freePort(), await freePort()];
+  const [edgePort, sharePort, consentPort, sequencingPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const issuer = `http://127.0.0.1:${edgePort}`;
   const adminToken = `admin-${uniqueName('token')}-secret`;
   const shareEventsTopic = uniqueName('share.events.v1');
@@ -50,7 +52,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const common = { NAMESPACE: uniqueName('stack').toLowerCase(), MONGODB_URI: env.mongoUri, KAFKA_BROKERS: kafkaBrokers.join(','), LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', TOKEN_ISSUER: issuer };
 
   const edge = await startEdgeService(
-    loadEdgeConfig({ ...common, PORT: String(edgePort), EDGE_DB_NAME: uniqueDbName('edge'), ADMIN_TOKEN: adminToken, SHARE_SERVICE_URL: `http://127.0.0.1:${sharePort}`, CONSENT_SERVICE_URL: `http://127.0.0.1:${consentPort}` }),
+    loadEdgeConfig({ ...common, PORT: String(edgePort), EDGE_DB_NAME: uniqueDbName('edge'), ADMIN_TOKEN: adminToken, SHARE_SERVICE_URL: `http://127.0.0.1:${sharePort}`, CONSENT_SERVICE_URL: `http://127.0.0.1:${consentPort}`,
+      SEQUENCING_SERVICE_URL: `http://127.0.0.1:${sequencingPort}`,
+    }),
   );
   const share = await startShareService(
     loadShareConfig({
@@ -77,6 +81,16 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ...options.consentEnv,
   });
   let consent = await startConsentService(consentConfig);
+  const sequencing = await startSequencingEngine(
+    loadSequencingEngineConfig({
+      ...common,
+      PORT: String(sequencingPort),
+      SEQUENCING_DB_NAME: uniqueDbName('sequencing'),
+      JWKS_URL: `${issuer}/.well-known/jwks.json`,
+      SHARE_EVENTS_TOPIC: shareEventsTopic,
+      CONSENT_EVENTS_TOPIC: consentEventsTopic,
+    }),
+  );
 
   const baseUrl = `http://127.0.0.1:${edgePort}`;
   const stack: Stack = {
@@ -86,6 +100,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     get consent() {
       return consent;
     },
+    sequencing,
     shareEventsTopic,
     consentEventsTopic,
     async restartConsent() {
@@ -118,6 +133,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       return fetch(`${baseUrl}${path}`, { ...init, headers, body });
     },
     async stop() {
+      await sequencing.stop();
       await consent.stop().catch(() => undefined);
       await share.stop();
       await edge.stop();

@@ -3,6 +3,7 @@
  * routes; e2e tests check each documented operation exists and each routed path is documented.
  */
 import { consentPaths, consentSchemas } from './openapi-consents';
+import { sequencingPaths, sequencingSchemas } from './openapi-sequencing';
 
 const guid = { type: 'string', format: 'uuid' } as const;
 const nullableGuids = { type: ['array', 'null'], items: guid } as const;
@@ -45,7 +46,7 @@ export function openApiDocument(serverUrl: string) {
     },
     servers: [{ url: serverUrl }],
     security: [{ oauth2: ['customer-api'] }],
-    tags: [{ name: 'Shares' }, { name: 'Consents' }, { name: 'Sandbox bank' }, { name: 'Authentication' }, { name: 'Operations' }],
+    tags: [{ name: 'Shares' }, { name: 'Consents' }, { name: 'Sequencing' }, { name: 'Sandbox bank' }, { name: 'Authentication' }, { name: 'Operations' }],
     paths: {
       '/connect/token': {
         post: {
@@ -142,6 +143,7 @@ export function openApiDocument(serverUrl: string) {
         },
       },
       ...consentPaths,
+      ...sequencingPaths,
       '/admin/clients': {
         post: {
           tags: ['Operations'],
@@ -234,6 +236,7 @@ export function openApiDocument(serverUrl: string) {
           },
         },
         ...consentSchemas,
+        ...sequencingSchemas,
         SharePagedList: {
           type: 'object',
           required: ['_pagination'],

@@ -11,6 +11,7 @@ const schema = z.object({
   ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   SHARE_SERVICE_URL: z.string().url().default('http://127.0.0.1:8081'),
   CONSENT_SERVICE_URL: z.string().url().default('http://127.0.0.1:8082'),
+  SEQUENCING_SERVICE_URL: z.string().url().default('http://127.0.0.1:8083'),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
 });
 

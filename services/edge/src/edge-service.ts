@@ -67,6 +67,7 @@ export async function startEdgeService(config: EdgeConfig, overrides: { logger?:
     customer,
     config.CONSENT_SERVICE_URL,
   );
+  route(['/consents/:id/sequencing', '/users/:id/sequencing'], customer, config.SEQUENCING_SERVICE_URL);
   // The provider page is opened by the end user's browser, without an app token.
   route(['/sandbox/:providerKey/authorize'], open, config.CONSENT_SERVICE_URL);
   finishHttpApp(app, logger);

@@ -1,1 +1,2 @@
-export {};
+export { startSequencingEngine, SERVICE_NAME, type SequencingEngineHandle } from './sequencing-engine-service';
+export { loadSequencingEngineConfig, type SequencingEngineConfig } from './config';

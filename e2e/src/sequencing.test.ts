@@ -1,0 +1,100 @@
+import type { AccountDto, TransactionDto } from '@obp/contracts';
+import type { Sequence, SequencingResult } from '@obp/sequencing';
+import { waitFor } from '@obp/testkit';
+import { connectedConsent } from './consent-helpers';
+import { startStack, type Stack, type TestClient } from './harness';
+
+type Result = SequencingResult<TransactionDto>;
+
+describe('sequencing through the edge', () => {
+  let stack: Stack;
+  let owner: TestClient;
+  let token: string;
+  let consentId: string;
+  let userId: string;
+  let result: Result;
+  let accounts: AccountDto[];
+
+  beforeAll(async () => {
+    stack = await startStack();
+    owner = await stack.registerClient();
+    token = await stack.token(owner);
+    userId = '5e0c2f4a-9b7d-4e1a-8c3f-2d6b0a9e8f71';
+    ({ consentId } = await connectedConsent(stack, token, { userId, externalUserId: `sequenced-${Date.now()}` }));
+    accounts = ((await (await stack.api(token, `/consents/${consentId}/accounts`)).json()) as { data: AccountDto[] }).data;
+    await waitFor(async () => (await stack.sequencing.db.collection('consents').findOne({ _id: consentId } as object))?.transactionsThrough, {
+      what: 'the sequencing engine to have applied the fetch',
+      timeoutMs: 30_000,
+      intervalMs: 200,
+    });
+    const res = await stack.api(token, `/consents/${consentId}/sequencing`);
+    expect(res.status).toBe(200);
+    result = ((await res.json()) as { data: Result }).data;
+  });
+  afterAll(() => stack.stop());
+
+  const names = (sequences: Sequence<TransactionDto>[]) => sequences.map((s) => `${s.periodicity}: ${s.counterpartName}`);
+
+  it('finds the salary as monthly income and the rent as a monthly expense, from approval to response', () => {
+    expect(result.engineVersion).toMatch(/^\d+\.\d+\.\d+$/);
+    const salary = result.incomeSequences.find((s) => s.transactions.every((t) => t.purposeCode === 'SALA'));
+    expect(salary).toBeDefined();
+    expect(salary!.periodicity).toBe('Monthly');
+    expect(salary!.transactions.length).toBeGreaterThanOrEqual(12);
+    expect(salary!.amountConsistency.mostRecentAmount).toBeGreaterThan(0);
+    const rent = result.expenseSequences.find((s) => s.transactions.every((t) => t.purposeCode === 'RENT' || t.purposeCode === 'LOAR'));
+    expect({ rent: rent?.periodicity, all: names(result.expenseSequences) }).toMatchObject({ rent: 'Monthly' });
+    expect(rent!.amountConsistency.statisticsL12M.totalAmount).toBeLessThan(0);
+  });
+
+  it('returns every field of spec 2.6, with the consent’s own transactions, and leaves own-account transfers out', async () => {
+    const own = new Set(accounts.map((a) => a.iban));
+    const stored = new Map<string, TransactionDto>();
+    for (const account of accounts) {
+      for (let page = 1; ; page++) {
+        const body = (await (await stack.api(token, `/accounts/${account.id}/transactions?pageSize=500&page=${page}`)).json()) as { data: TransactionDto[]; _pagination: { totalPages: number } };
+        for (const t of body.data) stored.set(t.id, t);
+        if (page >= body._pagination.totalPages) break;
+      }
+    }
+    for (const sequence of [...result.incomeSequences, ...result.expenseSequences]) {
+      expect(Object.keys(sequence)).toEqual(
+        expect.arrayContaining(['periodicity', 'transactions', 'periodMatches', 'periodMatchPercentage', 'amountMatchPercentage', 'timelinessMatchPercentage', 'timeConsistency', 'amountConsistency']),
+      );
+      expect(Object.keys(sequence.timeConsistency.statisticsL12M).sort()).toEqual(['averageDayOfPeriod', 'maxDayOfPeriod', 'medianDayOfPeriod', 'minDayOfPeriod', 'modeDayOfPeriod', 'stdDevDayOfPeriod']);
+      expect(Object.keys(sequence.amountConsistency.statisticsL3M).sort()).toEqual(['averageAmount', 'maxAmount', 'medianAmount', 'minAmount', 'modeAmount', 'stdDevAmount', 'totalAmount']);
+      expect(sequence.timeConsistency.duration).toMatch(/^\d+\.\d{2}:\d{2}:\d{2}$/);
+      expect(sequence.timeConsistency.transactionCount).toBe(sequence.transactions.length);
+      for (const t of sequence.transactions) {
+        expect(t).toEqual(stored.get(t.id));
+        expect(own.has(t.counterpartAccountNumber ?? '')).toBe(false);
+      }
+    }
+    for (const s of result.incomeSequences) expect(s.transactions.every((t) => t.amount > 0)).toBe(true);
+    for (const s of result.expenseSequences) expect(s.transactions.every((t) => t.amount < 0)).toBe(true);
+  });
+
+  it('answers per user, and to another app only through a share', async () => {
+    const byUser = await stack.api(token, `/users/${userId}/sequencing`);
+    expect(byUser.status).toBe(200);
+    expect(((await byUser.json()) as { data: Result }).data.incomeSequences.length).toBe(result.incomeSequences.length);
+
+    const partner = await stack.registerClient();
+    const partnerToken = await stack.token(partner);
+    expect((await stack.api(partnerToken, `/consents/${consentId}/sequencing`)).status).toBe(404);
+    expect((await stack.api(partnerToken, `/users/${userId}/sequencing`)).status).toBe(404);
+    const share = await stack.api(token, '/shares', { method: 'POST', json: { clientId: partner.clientId, consentIds: [consentId] } });
+    expect(share.status).toBe(200);
+    await waitFor(async () => (await stack.api(partnerToken, `/consents/${consentId}/sequencing`)).status === 200, { what: 'the grant' });
+    expect((await stack.api(partnerToken, `/users/${userId}/sequencing`)).status).toBe(200);
+  });
+
+  it('rejects a bad id with 400 and an unknown one with 404', async () => {
+    const bad = await stack.api(token, '/consents/nope/sequencing');
+    expect(bad.status).toBe(400);
+    expect(Object.keys(((await bad.json()) as { errors: object }).errors)).toEqual(['id']);
+    expect((await stack.api(token, '/users/nope/sequencing')).status).toBe(400);
+    expect((await stack.api(token, '/consents/00000000-0000-0000-0000-000000000000/sequencing')).status).toBe(404);
+    expect((await stack.api(token, '/users/00000000-0000-0000-0000-000000000000/sequencing')).status).toBe(404);
+  });
+});
