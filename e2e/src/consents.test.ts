@@ -251,4 +251,24 @@ describe('consents', () => {
       await recorder.stop();
     }
   });
+
+  it('forgets refresh history after 7 days, times out undecided consents and invalidates expired ones (maintenance job)', async () => {
+    const { consentId } = await connectedConsent(stack, token, { externalUserId: `maintenance-${Date.now()}` });
+    expect((await stack.api(token, `/consents/${consentId}/refresh`, { method: 'POST' })).status).toBe(202);
+    const undecided = await createConsent(stack, token);
+    const history = stack.consent.db.collection('refresh_requests');
+    expect(await history.countDocuments({ consentId })).toBe(1);
+    await waitForStatus(stack, token, consentId, 'Updated');
+
+    await stack.consent.maintenance.runOnce(new Date(Date.now() + 6 * 86_400_000));
+    expect(await history.countDocuments({ consentId })).toBe(1);
+    expect((await getConsent(stack, token, undecided.consentId)).status).toBe('TimedOut');
+
+    await stack.consent.maintenance.runOnce(new Date(Date.now() + 7 * 86_400_000 + 60_000));
+    expect(await history.countDocuments({ consentId })).toBe(0);
+
+    await stack.consent.maintenance.runOnce(new Date(Date.now() + 181 * 86_400_000));
+    expect((await getConsent(stack, token, consentId)).status).toBe('Invalidated');
+    expect((await stack.api(token, `/consents/${consentId}/refresh`, { method: 'POST' })).status).toBe(409);
+  });
 });

@@ -1,0 +1,99 @@
+import { approve, canRefresh, claimFetch, decline, fetchFailed, fetchSucceeded, isFetchDue, MAX_CONSECUTIVE_FAILURES, requestFetch, retryDelayMs, type Consent } from './consent';
+import { housekeeping } from '../maintenance/maintenance-job';
+
+const t0 = new Date('2026-11-21T10:00:00.000Z');
+const at = (ms: number) => new Date(t0.getTime() + ms);
+
+const initialized = (): Consent => ({
+  id: 'c1',
+  ownerClientId: 'app',
+  providerKey: 'sandbox-retail',
+  countryCode: 'NL',
+  userId: null,
+  externalUserId: 'u1',
+  redirectUrl: 'https://example.com',
+  syncMode: null,
+  status: 'Initialized',
+  dateRequested: t0,
+  dateStatusUpdated: t0,
+  dateExpire: at(180 * 86_400_000),
+  dateTransactionsUpdated: null,
+  errors: [],
+  consecutiveFailures: 0,
+  authorizationState: 's',
+  fetch: null,
+  accountIds: [],
+  transactionEventKeys: [],
+});
+const retry = { baseMs: 1000, maxMs: 60_000 };
+const error = (n: number) => ({ date: at(n).toISOString(), type: 'FetchFailed', message: `failure ${n}`, code: 'PROVIDER_UNAVAILABLE' });
+
+describe('consent lifecycle', () => {
+  it('approval authenticates and queues the first fetch; a decline rejects and cannot be refreshed', () => {
+    const approved = approve(initialized(), 'f1', at(1));
+    expect(approved).toMatchObject({ status: 'Authenticated', dateStatusUpdated: at(1), fetch: { id: 'f1', notBefore: at(1), leaseUntil: null } });
+    expect(isFetchDue(approved, at(1))).toBe(true);
+    const declined = decline(initialized(), at(1));
+    expect(declined.status).toBe('Rejected');
+    expect(canRefresh(declined)).toBe(false);
+    expect(canRefresh(initialized())).toBe(false);
+  });
+
+  it('a claimed fetch is Updating and not due again until its lease runs out', () => {
+    const claimed = claimFetch(approve(initialized(), 'f1', at(0)), at(1), 5000);
+    expect(claimed.status).toBe('Updating');
+    expect(isFetchDue(claimed, at(4000))).toBe(false);
+    expect(isFetchDue(claimed, at(5001))).toBe(true);
+  });
+
+  it('a refresh during a running fetch asks it to run once more instead of starting another', () => {
+    const claimed = claimFetch(approve(initialized(), 'f1', at(0)), at(1), 5000);
+    const refreshed = requestFetch(claimed, 'f2', at(2));
+    expect(refreshed.fetch).toMatchObject({ id: 'f1', again: true });
+    const done = fetchSucceeded(refreshed, 'f3', at(3), { accountIds: ['a'], transactionEventKeys: ['k'] });
+    expect(done).toMatchObject({ status: 'Updated', dateTransactionsUpdated: at(3), fetch: { id: 'f3', again: false }, transactionEventKeys: ['k'] });
+    expect(fetchSucceeded(claimed, 'f3', at(3), { accountIds: [], transactionEventKeys: [] }).fetch).toBeNull();
+  });
+
+  it('fails with exponential back-off as Failing, and stops as Error at the 20th consecutive failure', () => {
+    let c = claimFetch(approve(initialized(), 'f1', at(0)), at(0), 5000);
+    for (let n = 1; n < MAX_CONSECUTIVE_FAILURES; n++) {
+      c = fetchFailed(c, error(n), at(n), retry);
+      expect(c.status).toBe('Failing');
+      expect(c.fetch!.notBefore).toEqual(at(n + retryDelayMs(n, retry.baseMs, retry.maxMs)));
+      c = claimFetch(c, c.fetch!.notBefore, 5000);
+    }
+    c = fetchFailed(c, error(20), at(20), retry);
+    expect(c).toMatchObject({ status: 'Error', consecutiveFailures: 20, fetch: null });
+    expect(c.errors.map((e) => e.message)).toEqual(Array.from({ length: 20 }, (_, i) => `failure ${i + 1}`));
+    expect(canRefresh(c)).toBe(true);
+  });
+
+  it('back-off doubles from the base and is capped', () => {
+    expect([1, 2, 3, 4].map((n) => retryDelayMs(n, 1000, 60_000))).toEqual([1000, 2000, 4000, 8000]);
+    expect(retryDelayMs(30, 1000, 60_000)).toBe(60_000);
+  });
+});
+
+describe('housekeeping', () => {
+  const settings = { intervalMs: 1000, authorizationTimeoutMs: 4 * 3_600_000, dailySyncAgeMs: 86_400_000 };
+
+  it('times out an undecided consent after 4 hours, not before', () => {
+    expect(housekeeping(initialized(), at(4 * 3_600_000 - 1), settings)).toBeNull();
+    expect(housekeeping(initialized(), at(4 * 3_600_000), settings)?.status).toBe('TimedOut');
+  });
+
+  it('invalidates an active consent past dateExpire and stops its fetch', () => {
+    const updated = fetchSucceeded(claimFetch(approve(initialized(), 'f1', at(0)), at(0), 1000), 'x', at(1), { accountIds: [], transactionEventKeys: [] });
+    const expired = housekeeping(updated, at(180 * 86_400_000), settings);
+    expect(expired).toMatchObject({ status: 'Invalidated', fetch: null });
+    expect(housekeeping(decline(initialized(), at(1)), at(181 * 86_400_000), settings)).toBeNull();
+  });
+
+  it('queues a fetch for a Daily consent whose data is a day old, and not for a Manual one', () => {
+    const updated = fetchSucceeded(claimFetch(approve(initialized(), 'f1', at(0)), at(0), 1000), 'x', at(1), { accountIds: [], transactionEventKeys: [] });
+    expect(housekeeping({ ...updated, syncMode: 'Daily' }, at(1 + 86_400_000 - 1), settings)).toBeNull();
+    expect(housekeeping({ ...updated, syncMode: 'Daily' }, at(1 + 86_400_000), settings)?.fetch).not.toBeNull();
+    expect(housekeeping({ ...updated, syncMode: 'Manual' }, at(1 + 2 * 86_400_000), settings)).toBeNull();
+  });
+});
