@@ -69,6 +69,9 @@ describe('share events', () => {
       expect((received.events[1]!.data as { expirationDateUtc: string }).expirationDateUtc).toBe('2035-01-01T00:00:00.000Z');
       // Once the deletion is published nothing of the share remains in its database.
       await waitFor(async () => (await stack.share.db.collection('shares').countDocuments({ _id: id as never })) === 0, { what: 'share document removed' });
+      // Processed-event records are kept 7 days, then purged.
+      expect(await received.consumer.purgeProcessed(new Date(Date.now() + 6 * 86_400_000))).toBe(0);
+      expect(await received.consumer.purgeProcessed(new Date(Date.now() + 8 * 86_400_000))).toBe(3);
     } finally {
       await stopConsumer(received);
     }

@@ -43,6 +43,11 @@ export interface IdempotentConsumerOptions {
   retry?: Partial<RetryPolicy>;
   fromBeginning?: boolean;
   partitionsConsumedConcurrently?: number;
+  /**
+   * Processed event ids older than this are purged (hourly). Offsets are committed after each
+   * message, so only a redelivery within this window needs the record. Default 7 days.
+   */
+  processedRetentionMs?: number;
 }
 
 interface ProcessedEvent {
@@ -68,6 +73,7 @@ export class IdempotentConsumer {
   private readonly retry: RetryPolicy;
   private readonly processed;
   private connected = false;
+  private purgeTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: IdempotentConsumerOptions) {
     this.retry = { ...defaultRetry, ...options.retry };
@@ -92,6 +98,10 @@ export class IdempotentConsumer {
     });
     await this.consumer.connect();
     this.connected = true;
+    this.purgeTimer = setInterval(() => {
+      this.purgeProcessed().catch((error: unknown) => this.options.logger.warn({ err: error, groupId }, 'purging processed event ids failed'));
+    }, 3_600_000);
+    this.purgeTimer.unref();
     await this.consumer.subscribe({ topics, fromBeginning: this.options.fromBeginning ?? true });
     await this.consumer.run({
       partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 3,
@@ -101,7 +111,14 @@ export class IdempotentConsumer {
     });
   }
 
+  /** Removes this group's processed-event records older than the retention; returns how many. */
+  async purgeProcessed(now = new Date()): Promise<number> {
+    const cutoff = new Date(now.getTime() - (this.options.processedRetentionMs ?? 7 * 86_400_000));
+    return (await this.processed.deleteMany({ groupId: this.options.groupId, processedAt: { $lt: cutoff } })).deletedCount;
+  }
+
   async stop(): Promise<void> {
+    if (this.purgeTimer) clearInterval(this.purgeTimer);
     await this.consumer?.disconnect();
     await this.dlqProducer?.disconnect();
     this.connected = false;
