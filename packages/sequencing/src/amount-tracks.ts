@@ -1,0 +1,63 @@
+import type { PreparedTransaction } from './prepare-transactions';
+import type { SequencingTransaction } from './types';
+
+/** Relative gap between neighbouring amounts that still counts as one price (card FX, rounding). */
+const FIXED_AMOUNT_GAP = 0.015;
+
+/**
+ * Splits a counterparty group into tracks of (nearly) the same amount, each oldest first: one
+ * merchant can carry two subscriptions, or a subscription among purchases of other amounts.
+ * Single-linkage on the sorted amounts; tracks of one transaction are dropped. Group and tracks
+ * are oldest first.
+ */
+export function fixedAmountTracks<T extends SequencingTransaction>(group: readonly PreparedTransaction<T>[]): PreparedTransaction<T>[][] {
+  const n = group.length;
+  // Sort positions by amount with a native numeric sort of cents × 2^21 + position (exact below 2^53).
+  const keys = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const cents = Math.round(group[i].absAmount * 100);
+    if (cents >= 2 ** 32 || n >= POSITION_RANGE) return fixedAmountTracksSlow(group);
+    keys[i] = cents * POSITION_RANGE + i;
+  }
+  keys.sort();
+  const tracks: PreparedTransaction<T>[][] = [];
+  const positions: number[] = [];
+  const flush = (): void => {
+    if (positions.length >= 2) {
+      const track: PreparedTransaction<T>[] = [];
+      for (const p of Int32Array.from(positions).sort()) track.push(group[p]);
+      tracks.push(track);
+    }
+    positions.length = 0;
+  };
+  let previous = -1;
+  for (let i = 0; i < n; i++) {
+    const position = keys[i] % POSITION_RANGE;
+    const amount = group[position].absAmount;
+    if (previous >= 0 && amount - previous > Math.max(0.01, FIXED_AMOUNT_GAP * amount)) flush();
+    positions.push(position);
+    previous = amount;
+  }
+  flush();
+  return tracks;
+}
+
+const POSITION_RANGE = 2 ** 21;
+
+/** The same for amounts or groups too large for the packed sort. Group oldest first. */
+function fixedAmountTracksSlow<T extends SequencingTransaction>(group: readonly PreparedTransaction<T>[]): PreparedTransaction<T>[][] {
+  const byAmount = [...group].sort((a, b) => a.absAmount - b.absAmount || a.ms - b.ms);
+  const tracks: PreparedTransaction<T>[][] = [];
+  let current: PreparedTransaction<T>[] = [];
+  for (const tx of byAmount) {
+    const previous = current[current.length - 1];
+    if (previous && tx.absAmount - previous.absAmount > Math.max(0.01, FIXED_AMOUNT_GAP * tx.absAmount)) {
+      if (current.length >= 2) tracks.push(current);
+      current = [];
+    }
+    current.push(tx);
+  }
+  if (current.length >= 2) tracks.push(current);
+  for (const track of tracks) track.sort((a, b) => a.ms - b.ms || a.index - b.index);
+  return tracks;
+}

@@ -1,0 +1,47 @@
+import { addCalendarMonths, epochDay } from './calendar';
+import { buildSequence, statisticsWindows } from './build-sequence';
+import { InvalidSequencingInput } from './errors';
+import { byDate, groupByCounterparty } from './group-candidates';
+import { normaliseAccountNumber } from './normalise-counterparty';
+import { prepareTransactions } from './prepare-transactions';
+import { selectSequences } from './select-sequences';
+import type { Sequence, SequencingOptions, SequencingResult, SequencingTransaction } from './types';
+
+/** Semantic version of the algorithm and of the meaning of its figures; bump on any change to either. */
+export const ENGINE_VERSION = '1.0.0';
+
+/** Transactions booked in the 13 calendar months up to asOf are used; older ones are ignored. */
+export const HISTORY_MONTHS = 13;
+
+/**
+ * Finds recurring income and expenses in one account history. Pure: the result depends only on
+ * the arguments. Throws InvalidSequencingInput for unreadable input.
+ */
+export function detectSequences<T extends SequencingTransaction>(transactions: readonly T[], options: SequencingOptions): SequencingResult<T> {
+  if (typeof options !== 'object' || options === null) throw new InvalidSequencingInput(null, 'options', 'must be an object');
+  const asOfMs = options.asOf instanceof Date ? options.asOf.getTime() : NaN;
+  if (!Number.isFinite(asOfMs)) throw new InvalidSequencingInput(null, 'asOf', 'must be a valid Date');
+  const own = new Set<string>();
+  for (const accountNumber of options.ownAccountNumbers ?? []) {
+    const normalised = normaliseAccountNumber(accountNumber);
+    if (normalised !== '') own.add(normalised);
+  }
+
+  const prepared = prepareTransactions(transactions, addCalendarMonths(asOfMs, -HISTORY_MONTHS), asOfMs, own);
+  const asOfDay = epochDay(asOfMs);
+  const windows = statisticsWindows(asOfMs, asOfDay);
+  const incomeSequences: Sequence<T>[] = [];
+  const expenseSequences: Sequence<T>[] = [];
+  const order: { sequence: Sequence<T>; firstIndex: number; firstMs: number }[] = [];
+  for (const group of groupByCounterparty(prepared.sort(byDate))) {
+    for (const candidate of selectSequences(group, asOfDay)) {
+      const sequence = buildSequence(candidate, windows);
+      order.push({ sequence, firstIndex: candidate.members[0].tx.index, firstMs: candidate.members[0].tx.ms });
+    }
+  }
+  order.sort((a, b) => a.firstMs - b.firstMs || a.firstIndex - b.firstIndex);
+  for (const { sequence } of order) {
+    (sequence.transactions[0].amount > 0 ? incomeSequences : expenseSequences).push(sequence);
+  }
+  return { incomeSequences, expenseSequences, engineVersion: ENGINE_VERSION };
+}

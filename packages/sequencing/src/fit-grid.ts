@@ -1,0 +1,142 @@
+import { businessDayDeviation } from './calendar';
+import { densestAnchor, type PeriodicityGrid } from './periodicity-grid';
+import type { PreparedTransaction } from './prepare-transactions';
+import { median } from './statistics';
+import type { SequencingTransaction } from './types';
+
+export interface Member<T extends SequencingTransaction = SequencingTransaction> {
+  tx: PreparedTransaction<T>;
+  k: number;
+  /** Business days off the period's expected date (see businessDayDeviation); negative = early. */
+  deviation: number;
+}
+
+/** One matched period: the transaction that matches it and any repeats of it (a doubled payment). */
+export interface MatchedPeriod<T extends SequencingTransaction = SequencingTransaction> {
+  k: number;
+  match: Member<T>;
+  repeats: Member<T>[];
+}
+
+export interface GridFit<T extends SequencingTransaction = SequencingTransaction> {
+  grid: PeriodicityGrid;
+  anchor: number;
+  /** Oldest first, at most one per k. */
+  periods: MatchedPeriod<T>[];
+}
+
+/** Amounts differing by no more than this are the same payment repeated. */
+export function sameAmount(a: number, b: number): boolean {
+  return Math.abs(a - b) <= Math.max(0.01, 0.02 * Math.max(Math.abs(a), Math.abs(b)));
+}
+
+// Reused between calls (the engine is synchronous): a busy counterparty would otherwise allocate per fit.
+let scratch = new Int32Array(3 * 1024);
+
+/** In a period with several candidates, one further than this from the typical amount is not the period's payment. */
+const MAX_RELATIVE_AMOUNT_OFF = 0.6;
+
+/**
+ * The candidate (rows start..end-1 of the on-grid arrays in buffer: index at r, deviation at 2n + r) that best matches its period: closest
+ * to the expected date, or with a typical amount (> 0) best on date and amount together, never one
+ * whose amount is more than MAX_RELATIVE_AMOUNT_OFF from it. -1 when none qualifies.
+ */
+function pickInPeriod(
+  transactions: readonly PreparedTransaction[],
+  buffer: Int32Array,
+  n: number,
+  start: number,
+  end: number,
+  tolerance: number,
+  typical: number,
+): number {
+  let best = -1;
+  let bestCost = Infinity;
+  for (let r = start; r < end; r++) {
+    let cost = Math.abs(buffer[2 * n + r]) / tolerance;
+    if (typical > 0) {
+      const amountOff = Math.abs(transactions[buffer[r]].absAmount - typical) / typical;
+      if (amountOff > MAX_RELATIVE_AMOUNT_OFF) continue;
+      cost += amountOff;
+    }
+    if (cost < bestCost) {
+      bestCost = cost;
+      best = r;
+    }
+  }
+  return best;
+}
+
+/**
+ * Lays the transactions (one counterparty, one direction, oldest first) on the grid anchored at
+ * their densest phase and keeps, per period, the transaction within tolerance of the expected date.
+ * With several in one period the closest to the expected date wins, or, when amounts may vary,
+ * the best on date and amount together; same-amount others in that period are repeats.
+ */
+export function fitGrid<T extends SequencingTransaction>(
+  transactions: readonly PreparedTransaction<T>[],
+  grid: PeriodicityGrid,
+  variableAmounts: boolean,
+): GridFit<T> | null {
+  if (transactions.length < 2) return null;
+  // Too short a span for two periods.
+  if (transactions[transactions.length - 1].day - transactions[0].day < 0.75 * grid.periodDays) return null;
+  const anchor = densestAnchor(grid, transactions);
+  const tolerance = grid.toleranceDays;
+
+  // The nearest expected date only moves forward as transactions (oldest first) do, so candidates
+  // of one period are contiguous. On-grid transactions go into parallel arrays (row r: index into
+  // transactions, period, deviation) as most of a busy counterparty's are off-grid.
+  const n = transactions.length;
+  if (scratch.length < 3 * n) scratch = new Int32Array(6 * n);
+  const buffer = scratch;
+  const index = 0;
+  const period = n;
+  const deviation = 2 * n;
+  let count = 0;
+  let k = grid.roughPeriod(transactions[0], anchor) - 1;
+  let current = grid.expectedDay(anchor, k);
+  let next = grid.expectedDay(anchor, k + 1);
+  for (let i = 0; i < n; i++) {
+    const day = transactions[i].day;
+    while (Math.abs(next - day) < Math.abs(current - day)) {
+      k++;
+      current = next;
+      next = grid.expectedDay(anchor, k + 1);
+    }
+    const dev = businessDayDeviation(day, current);
+    if (Math.abs(dev) > tolerance) continue;
+    buffer[index + count] = i;
+    buffer[period + count] = k;
+    buffer[deviation + count] = dev;
+    count++;
+  }
+  if (count < 2) return null;
+
+  const runStarts: number[] = [];
+  for (let r = 0; r < count; r++) if (r === 0 || buffer[period + r] !== buffer[period + r - 1]) runStarts.push(r);
+  runStarts.push(count);
+  if (runStarts.length < 3) return null;
+  let typical = 0;
+  if (variableAmounts) {
+    const closest: number[] = [];
+    for (let i = 0; i + 1 < runStarts.length; i++) closest.push(transactions[buffer[pickInPeriod(transactions, buffer, n, runStarts[i], runStarts[i + 1], tolerance, 0)]].absAmount);
+    typical = median(closest);
+  }
+
+  const periods: MatchedPeriod<T>[] = [];
+  for (let i = 0; i + 1 < runStarts.length; i++) {
+    const start = runStarts[i];
+    const end = runStarts[i + 1];
+    const chosen = pickInPeriod(transactions, buffer, n, start, end, tolerance, typical);
+    if (chosen < 0) continue;
+    const match: Member<T> = { tx: transactions[buffer[index + chosen]], k: buffer[period + chosen], deviation: buffer[deviation + chosen] };
+    const repeats: Member<T>[] = [];
+    for (let r = start; r < end; r++) {
+      const tx = transactions[buffer[index + r]];
+      if (r !== chosen && sameAmount(tx.amount, match.tx.amount)) repeats.push({ tx, k: buffer[period + r], deviation: buffer[deviation + r] });
+    }
+    periods.push({ k: match.k, match, repeats });
+  }
+  return periods.length >= 2 ? { grid, anchor, periods } : null;
+}

@@ -1,0 +1,251 @@
+import { fixedAmountTracks } from './amount-tracks';
+import { coincidenceChance } from './coincidence';
+import { fitGrid, type GridFit, type Member } from './fit-grid';
+import type { CounterpartyGroup } from './group-candidates';
+import { GRIDS, WEEKLY } from './periodicity-grid';
+import { predictNext } from './predict-next';
+import type { PreparedTransaction } from './prepare-transactions';
+import { median, populationStdDev } from './statistics';
+import type { Periodicity, SequencingTransaction } from './types';
+
+/** A grid fit that passed the acceptance rules, with what ranking and output need. */
+export interface Candidate<T extends SequencingTransaction = SequencingTransaction> {
+  fit: GridFit<T>;
+  /** Matches and repeats, oldest first. */
+  members: Member<T>[];
+  /** Same-direction transactions of the counterparty with an amount in the sequence's range that are not in it. */
+  extras: number;
+  meanAbsDeviation: number;
+  ended: boolean;
+  /** See coincidenceChance; 0 for two-payment (Early) sequences, which are judged otherwise. */
+  chance: number;
+}
+
+/** Acceptance thresholds; docs/sequencing.md "Acceptance rules" explains each. */
+const MIN_COVERAGE = 0.7;
+const MAX_MISSED_IN_A_ROW = 2;
+const MAX_RELATIVE_AMOUNT_SPREAD = 0.25;
+const FIXED_AMOUNT_SPREAD = 0.02;
+const EXTRAS_PER_MATCH = 0.25;
+const REPEATED_PERIODS_PER_MATCH = 0.2;
+const MAX_DEVIATION_SPREAD = 0.6;
+const DEDICATED_SHARE = 0.5;
+const MAX_TRANSACTIONS_PER_PERIOD = 3;
+const MAX_CHANCE = 0.003;
+const VARIABLE_AMOUNT_CHANCE_FACTOR = 0.5;
+/**
+ * How much more (> 1) or less (< 1) coincidence a payment type tolerates: a direct debit exists
+ * to collect repeatedly, card and cash payments are mostly one-off shopping.
+ */
+const TYPE_CHANCE_FACTOR: Readonly<Record<string, number>> = { ei: 10, ba: 0.3, gm: 0.3 };
+
+/**
+ * Few matches happen by chance at a busy counterparty or with loose amounts, so the matches
+ * needed grow with both: 3 for a fixed amount at a dedicated counterparty, 4 when one of the two
+ * holds, 6 when neither does.
+ */
+function matchesNeeded(fixedAmount: boolean, dedicated: boolean): number {
+  return fixedAmount && dedicated ? 3 : fixedAmount || dedicated ? 4 : 6;
+}
+
+function typeChanceFactor(members: readonly Member[]): number {
+  const counts = new Map<string, number>();
+  for (const m of members) {
+    const type = m.tx.source.transactionType;
+    if (typeof type === 'string') counts.set(type, (counts.get(type) ?? 0) + 1);
+  }
+  for (const [type, count] of counts) if (count * 2 > members.length) return TYPE_CHANCE_FACTOR[type] ?? 1;
+  return 1;
+}
+
+interface GroupContext {
+  /** Absolute amounts of the whole group, ascending. */
+  sortedAmounts: Float64Array;
+  groupSize: number;
+  asOfDay: number;
+}
+
+/** Number of values < value (or <= value when inclusive) in an ascending array. */
+function countBelow(sorted: Float64Array, value: number, inclusive: boolean): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (inclusive ? sorted[mid] <= value : sorted[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function countInRange(sorted: Float64Array, low: number, high: number): number {
+  return countBelow(sorted, high, true) - countBelow(sorted, low, false);
+}
+
+/** Applies the acceptance rules to a fit (cheapest first); null when it is not a sequence. */
+export function evaluateFit<T extends SequencingTransaction>(fit: GridFit<T>, context: GroupContext): Candidate<T> | null {
+  const { grid, periods } = fit;
+  const matches = periods.length;
+  if (matches < 2 || (matches === 2 && context.groupSize !== 2)) return null;
+  const spanPeriods = periods[matches - 1].k - periods[0].k + 1;
+  if (matches / spanPeriods < MIN_COVERAGE) return null;
+  let maxMissed = 0;
+  let repeatedPeriods = 0;
+  let memberCount = 0;
+  for (let i = 0; i < matches; i++) {
+    if (i > 0) maxMissed = Math.max(maxMissed, periods[i].k - periods[i - 1].k - 1);
+    if (periods[i].repeats.length > 0) repeatedPeriods++;
+    memberCount += 1 + periods[i].repeats.length;
+  }
+  if (maxMissed > MAX_MISSED_IN_A_ROW) return null;
+  if (matches > 2 && repeatedPeriods > Math.max(1, Math.floor(REPEATED_PERIODS_PER_MATCH * matches))) return null;
+  const deviations = periods.map((p) => p.match.deviation);
+  if (populationStdDev(deviations) > MAX_DEVIATION_SPREAD * grid.toleranceDays) return null;
+
+  const amounts = periods.map((p) => p.match.tx.absAmount);
+  const typical = median(amounts);
+  let low = Infinity;
+  let high = -Infinity;
+  for (const a of amounts) {
+    low = Math.min(low, a);
+    high = Math.max(high, a);
+  }
+  const spread = median(amounts.map((x) => Math.abs(x - typical))) / typical;
+  if (spread > MAX_RELATIVE_AMOUNT_SPREAD) return null;
+  const fixedAmount = spread <= FIXED_AMOUNT_SPREAD;
+  const share = memberCount / context.groupSize;
+  if (matches > 2 && matches < matchesNeeded(fixedAmount, share >= DEDICATED_SHARE)) return null;
+
+  const margin = Math.max(0.02 * typical, 0.5 * (high - low));
+  const members: Member<T>[] = [];
+  for (const p of periods) members.push(p.match, ...p.repeats);
+  members.sort((a, b) => a.tx.ms - b.tx.ms || a.tx.index - b.tx.index);
+  let membersInRange = 0;
+  for (const m of members) if (m.tx.absAmount >= low - margin && m.tx.absAmount <= high + margin) membersInRange++;
+  const extras = countInRange(context.sortedAmounts, low - margin, high + margin) - membersInRange;
+
+  let chance = 0;
+  if (matches === 2) {
+    // Two payments are only a (young) sequence when they are all there is from the counterparty.
+    const early =
+      grid !== WEEKLY &&
+      spanPeriods === 2 &&
+      Math.round(amounts[0] * 100) === Math.round(amounts[1] * 100) &&
+      deviations.every((d) => Math.abs(d) <= grid.toleranceDays / 2);
+    if (!early) return null;
+  } else {
+    if (extras > Math.floor(EXTRAS_PER_MATCH * matches)) return null;
+    chance = coincidenceChance(deviations, matches + extras, grid.periodDays, grid.toleranceDays);
+    const allowed = MAX_CHANCE * Math.min(1, share) * typeChanceFactor(members) * (fixedAmount ? 1 : VARIABLE_AMOUNT_CHANCE_FACTOR);
+    // A new subscription: all the counterparty has booked, the same amount on the same day of every period.
+    const clean =
+      memberCount === context.groupSize &&
+      spanPeriods === matches &&
+      amounts.every((a) => Math.round(a * 100) === Math.round(amounts[0] * 100)) &&
+      deviations.every((d) => d === deviations[0]);
+    if (chance > allowed && !clean) return null;
+  }
+  const next = predictNext(fit, context.asOfDay);
+  // A two-payment sequence whose third payment is overdue is no evidence of anything.
+  if (matches === 2 && next.ended) return null;
+  const meanAbsDeviation = members.reduce((s, m) => s + Math.abs(m.deviation), 0) / members.length;
+  return { fit, members, extras, meanAbsDeviation, ended: next.ended, chance };
+}
+
+function medianAmount(fit: GridFit): number {
+  return median(fit.periods.map((p) => p.match.tx.absAmount));
+}
+
+/** Fits of fixed-amount tracks that follow each other on one grid: a price change, when the amounts are close enough. */
+function continues(before: GridFit, after: GridFit): boolean {
+  const gap = after.periods[0].k - before.periods[before.periods.length - 1].k;
+  if (gap < 1 || gap > MAX_MISSED_IN_A_ROW + 1) return false;
+  if (before.grid.anchorDistance(before.anchor, after.anchor) > before.grid.toleranceDays) return false;
+  const ratio = medianAmount(after) / medianAmount(before);
+  return ratio >= 0.5 && ratio <= 2;
+}
+
+/** Joins fixed-amount tracks whose fits continue one another into one track per chain. */
+function priceChangeTracks<T extends SequencingTransaction>(
+  fits: readonly { fit: GridFit<T>; track: PreparedTransaction<T>[] }[],
+): PreparedTransaction<T>[][] {
+  const ordered = [...fits].sort((a, b) => a.fit.periods[0].k - b.fit.periods[0].k);
+  const chains: { last: GridFit<T>; tracks: PreparedTransaction<T>[][] }[] = [];
+  for (const { fit, track } of ordered) {
+    const chain = chains.find((c) => continues(c.last, fit));
+    if (chain) {
+      chain.last = fit;
+      chain.tracks.push(track);
+    } else {
+      chains.push({ last: fit, tracks: [track] });
+    }
+  }
+  return chains.filter((c) => c.tracks.length > 1).map((c) => c.tracks.flat().sort((a, b) => a.ms - b.ms || a.index - b.index));
+}
+
+/**
+ * Where one set of payments fits two periodicities equally well (four payments fit both Monthly
+ * and Quad Weekly within tolerance), the more common one is taken.
+ */
+const PREFERENCE: readonly Periodicity[] = ['Monthly', 'Weekly', 'Quarterly', 'Quad Weekly'];
+
+/** Best first: most matched periods, fewest extras, least likely a coincidence, more members, closer to the dates, more common periodicity. */
+function rank(a: Candidate, b: Candidate): number {
+  return (
+    b.fit.periods.length - a.fit.periods.length ||
+    a.extras - b.extras ||
+    Math.sign(a.chance - b.chance) ||
+    b.members.length - a.members.length ||
+    a.meanAbsDeviation - b.meanAbsDeviation ||
+    PREFERENCE.indexOf(a.fit.grid.periodicity) - PREFERENCE.indexOf(b.fit.grid.periodicity) ||
+    a.members[0].tx.index - b.members[0].tx.index
+  );
+}
+
+function consider<T extends SequencingTransaction>(fit: GridFit<T> | null, context: GroupContext, candidates: Candidate<T>[]): void {
+  const candidate = fit && evaluateFit(fit, context);
+  if (candidate) candidates.push(candidate);
+}
+
+/**
+ * The sequences of one counterparty group: every periodicity is fitted to every fixed-amount
+ * track, to chains of tracks that continue one another (price changes) and to the whole group
+ * (amounts that vary); accepted fits are taken best first, never sharing a transaction.
+ */
+export function selectSequences<T extends SequencingTransaction>(group: CounterpartyGroup<T>, asOfDay: number): Candidate<T>[] {
+  const transactions = group.transactions;
+  if (transactions.length < 2) return [];
+  // Two transactions can only be an Early sequence, which needs the same amount.
+  if (transactions.length === 2 && Math.round(transactions[0].absAmount * 100) !== Math.round(transactions[1].absAmount * 100)) return [];
+  const sortedAmounts = new Float64Array(transactions.length);
+  for (let i = 0; i < transactions.length; i++) sortedAmounts[i] = transactions[i].absAmount;
+  const context: GroupContext = { sortedAmounts: sortedAmounts.sort(), groupSize: transactions.length, asOfDay };
+  const candidates: Candidate<T>[] = [];
+
+  const tracks = fixedAmountTracks(transactions);
+  const wholeGroupIsOneTrack = tracks.length === 1 && tracks[0].length === transactions.length;
+  const windowDays = transactions[transactions.length - 1].day - transactions[0].day + 1;
+  for (const grid of GRIDS) {
+    const fits: { fit: GridFit<T>; track: PreparedTransaction<T>[] }[] = [];
+    for (const track of tracks) {
+      const fit = fitGrid(track, grid, false);
+      if (!fit) continue;
+      fits.push({ fit, track });
+      // Two-transaction tracks only matter as part of a price change; alone they are judged as the whole group.
+      if (track.length > 2 || track.length === transactions.length) consider(fit, context, candidates);
+    }
+    if (fits.length > 1) for (const track of priceChangeTracks(fits)) consider(fitGrid(track, grid, false), context, candidates);
+    // Varying amounts at a counterparty this busy would leave too many extras to pass anyway.
+    const busy = transactions.length > MAX_TRANSACTIONS_PER_PERIOD * (windowDays / grid.periodDays + 1) + 5;
+    if (!wholeGroupIsOneTrack && !busy) consider(fitGrid(transactions, grid, true), context, candidates);
+  }
+
+  candidates.sort(rank);
+  const taken = new Set<number>();
+  const selected: Candidate<T>[] = [];
+  for (const candidate of candidates) {
+    if (candidate.members.some((m) => taken.has(m.tx.index))) continue;
+    for (const m of candidate.members) taken.add(m.tx.index);
+    selected.push(candidate);
+  }
+  return selected;
+}

@@ -1,0 +1,83 @@
+import { roundHalfAwayFromZero } from './rounding';
+import type { AmountStatistics, TimeStatistics } from './types';
+
+/** Middle value; the mean of the two middle values for an even count; 0 for none. */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = Float64Array.from(values).sort();
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+export function mean(values: readonly number[]): number {
+  return values.length === 0 ? 0 : values.reduce((sum, v) => sum + v, 0) / values.length;
+}
+
+/** Population standard deviation (divides by n, not n - 1); 0 for fewer than two values. */
+export function populationStdDev(values: readonly number[]): number {
+  if (values.length < 2) return 0;
+  const m = mean(values);
+  return Math.sqrt(values.reduce((sum, v) => sum + (v - m) ** 2, 0) / values.length);
+}
+
+/**
+ * Most frequent value of values given oldest first; a tie goes to the value that occurred most
+ * recently. Values are compared after rounding to `decimals` places. 0 for none.
+ */
+export function mode(valuesOldestFirst: readonly number[], decimals = 2): number {
+  const counts = new Map<number, { count: number; lastIndex: number }>();
+  valuesOldestFirst.forEach((raw, index) => {
+    const value = roundHalfAwayFromZero(raw, decimals);
+    const entry = counts.get(value);
+    if (entry) {
+      entry.count++;
+      entry.lastIndex = index;
+    } else {
+      counts.set(value, { count: 1, lastIndex: index });
+    }
+  });
+  let best = 0;
+  let bestCount = 0;
+  let bestIndex = -1;
+  for (const [value, { count, lastIndex }] of counts) {
+    if (count > bestCount || (count === bestCount && lastIndex > bestIndex)) {
+      best = value;
+      bestCount = count;
+      bestIndex = lastIndex;
+    }
+  }
+  return best;
+}
+
+const r2 = (value: number): number => roundHalfAwayFromZero(value, 2);
+
+/** Day-of-period statistics of the days given oldest first; all zeros for none. */
+export function timeStatistics(daysOldestFirst: readonly number[]): TimeStatistics {
+  if (daysOldestFirst.length === 0) {
+    return { minDayOfPeriod: 0, maxDayOfPeriod: 0, medianDayOfPeriod: 0, averageDayOfPeriod: 0, modeDayOfPeriod: 0, stdDevDayOfPeriod: 0 };
+  }
+  return {
+    minDayOfPeriod: Math.min(...daysOldestFirst),
+    maxDayOfPeriod: Math.max(...daysOldestFirst),
+    medianDayOfPeriod: r2(median(daysOldestFirst)),
+    averageDayOfPeriod: r2(mean(daysOldestFirst)),
+    modeDayOfPeriod: mode(daysOldestFirst, 0),
+    stdDevDayOfPeriod: r2(populationStdDev(daysOldestFirst)),
+  };
+}
+
+/** Amount statistics of signed amounts given oldest first (expenses negative); all zeros for none. */
+export function amountStatistics(amountsOldestFirst: readonly number[]): AmountStatistics {
+  if (amountsOldestFirst.length === 0) {
+    return { minAmount: 0, maxAmount: 0, medianAmount: 0, averageAmount: 0, modeAmount: 0, stdDevAmount: 0, totalAmount: 0 };
+  }
+  return {
+    minAmount: r2(Math.min(...amountsOldestFirst)),
+    maxAmount: r2(Math.max(...amountsOldestFirst)),
+    medianAmount: r2(median(amountsOldestFirst)),
+    averageAmount: r2(mean(amountsOldestFirst)),
+    modeAmount: mode(amountsOldestFirst, 2),
+    stdDevAmount: r2(populationStdDev(amountsOldestFirst)),
+    totalAmount: r2(amountsOldestFirst.reduce((sum, v) => sum + v, 0)),
+  };
+}
