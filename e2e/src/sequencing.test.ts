@@ -1,7 +1,8 @@
 import type { AccountDto, TransactionDto } from '@obp/contracts';
 import type { Sequence, SequencingResult } from '@obp/sequencing';
+import type { InMemorySpanExporter } from '@obp/telemetry';
 import { waitFor } from '@obp/testkit';
-import { connectedConsent } from './consent-helpers';
+import { connectedConsent, createConsent, decide, waitForStatus } from './consent-helpers';
 import { startStack, type Stack, type TestClient } from './harness';
 
 type Result = SequencingResult<TransactionDto>;
@@ -96,5 +97,29 @@ describe('sequencing through the edge', () => {
     expect((await stack.api(token, '/users/nope/sequencing')).status).toBe(400);
     expect((await stack.api(token, '/consents/00000000-0000-0000-0000-000000000000/sequencing')).status).toBe(404);
     expect((await stack.api(token, '/users/00000000-0000-0000-0000-000000000000/sequencing')).status).toBe(404);
+  });
+
+  it('traces the approval click through the background fetch, the publish and the sequencing engine’s consumption', async () => {
+    const exporter = (globalThis as { __obpSpanExporter?: InMemorySpanExporter }).__obpSpanExporter!;
+    const created = await createConsent(stack, token, { externalUserId: `traced-${Date.now()}` });
+    exporter.reset();
+    await decide(created.consentUrl, 'approve');
+    await waitForStatus(stack, token, created.consentId, 'Updated');
+    const spans = await waitFor(
+      () => {
+        const all = exporter.getFinishedSpans();
+        const processed = all.filter((s) => s.name === `${stack.consentEventsTopic} process` && String(s.attributes['messaging.consumer.group.name']).endsWith('sequencing-engine-transactions'));
+        return processed.length > 0 ? all : undefined;
+      },
+      { what: 'the sequencing engine to process the events' },
+    );
+    const click = spans.find((s) => s.name === 'POST /sandbox/:providerKey/authorize' && s.attributes['obp.service'] === 'edge')!;
+    const fetch = spans.find((s) => s.name === 'consent fetch' && s.attributes['obp.consent.id'] === created.consentId)!;
+    expect(click).toBeDefined();
+    expect(fetch).toBeDefined();
+    const traceId = click.spanContext().traceId;
+    expect(fetch.spanContext().traceId).toBe(traceId);
+    const inTrace = spans.filter((s) => s.spanContext().traceId === traceId).map((s) => s.name);
+    expect(inTrace).toEqual(expect.arrayContaining([`${stack.consentEventsTopic} publish`, `${stack.consentEventsTopic} process`]));
   });
 });

@@ -16,6 +16,8 @@ export interface PendingFetch {
   leaseUntil: Date | null;
   /** A refresh arrived while this fetch was running: fetch once more afterwards. */
   again: boolean;
+  /** Trace context of the request that asked for the fetch, so the fetch joins its trace. */
+  trace?: Record<string, string>;
 }
 
 export interface Consent {
@@ -73,7 +75,10 @@ const withStatus = (c: Consent, status: ConsentStatus, now: Date): Consent =>
 export const newFetch = (id: string, now: Date): PendingFetch => ({ id, requestedAt: now, notBefore: now, leaseUntil: null, again: false });
 
 /** The user approved at the provider: access granted, the first fetch is due. */
-export const approve = (c: Consent, fetchId: string, now: Date): Consent => ({ ...withStatus(c, 'Authenticated', now), fetch: newFetch(fetchId, now) });
+export const approve = (c: Consent, fetchId: string, now: Date, trace?: Record<string, string>): Consent => ({
+  ...withStatus(c, 'Authenticated', now),
+  fetch: { ...newFetch(fetchId, now), trace },
+});
 
 export const decline = (c: Consent, now: Date): Consent => withStatus(c, 'Rejected', now);
 
@@ -82,9 +87,9 @@ export const timeOut = (c: Consent, now: Date): Consent => withStatus(c, 'TimedO
 export const invalidate = (c: Consent, now: Date): Consent => ({ ...withStatus(c, 'Invalidated', now), fetch: null });
 
 /** A refresh: a fetch is requested, or the running one is asked to run once more. */
-export function requestFetch(c: Consent, fetchId: string, now: Date): Consent {
+export function requestFetch(c: Consent, fetchId: string, now: Date, trace?: Record<string, string>): Consent {
   if (c.fetch) return c.fetch.leaseUntil ? { ...c, fetch: { ...c.fetch, again: true } } : c;
-  return { ...c, fetch: newFetch(fetchId, now) };
+  return { ...c, fetch: { ...newFetch(fetchId, now), trace } };
 }
 
 export const isFetchDue = (c: Consent, now: Date): boolean =>

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
+import { contextFromHeaders } from '@obp/bus';
 import type { Logger } from '@obp/telemetry';
 import { claimFetch, fetchFailed, fetchSucceeded, isFetchDue, type Consent } from '../domain/consent';
 import type { AccountRepository, StoredAccount } from '../infrastructure/account.repository';
@@ -10,6 +12,8 @@ import type { StoredTransaction, TransactionRepository } from '../infrastructure
 import { toTransactionDto } from '../infrastructure/transaction.repository';
 import { ProviderError, type ProviderSession } from '../providers/bank-provider';
 import type { ProviderRegistry } from '../providers/provider-registry';
+
+const tracer = trace.getTracer('@obp/consent');
 
 export interface FetchWorkerOptions {
   consents: ConsentRepository;
@@ -91,6 +95,24 @@ export class FetchWorker {
   }
 
   private async runFetch(consentId: string): Promise<void> {
+    const pending = (await this.options.consents.find(consentId))?.fetch;
+    if (!pending) return;
+    // The fetch continues the trace of the approval or refresh that asked for it.
+    await tracer.startActiveSpan(
+      'consent fetch',
+      { kind: SpanKind.INTERNAL, attributes: { 'obp.consent.id': consentId, 'obp.fetch.id': pending.id } },
+      contextFromHeaders(pending.trace),
+      async (span) => {
+        try {
+          await this.runFetchInSpan(consentId, span);
+        } finally {
+          span.end();
+        }
+      },
+    );
+  }
+
+  private async runFetchInSpan(consentId: string, span: Span): Promise<void> {
     const { consents, events } = this.options;
     const claimed = await consents.mutate(consentId, (current) => {
       const now = new Date();
@@ -108,6 +130,8 @@ export class FetchWorker {
       stored = await this.fetchAndStore(consent, fetchId);
     } catch (error) {
       if (this.stopped) return; // shutting down: the lease runs out and the fetch is taken over
+      span.recordException(error as Error);
+      span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
       await this.recordFailure(consent, fetchId, error as Error);
       return;
     }

@@ -1,4 +1,5 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { traceHeaders } from '@obp/bus';
 import { approve, awaitsAuthorization, decline, type Consent } from '../../domain/consent';
 import type { ConsentEvents } from '../../infrastructure/consent-events';
 import type { ConsentRepository } from '../../infrastructure/consent.repository';
@@ -36,7 +37,7 @@ export class AuthorizeConsentService {
     const outcome = await this.consents.mutate<AuthorizationOutcome>(consentId, (current) => {
       if (!awaitsAuthorization(current)) return { result: { kind: 'already-decided', consent: current } };
       const now = new Date();
-      const next = decision === 'approve' ? approve(current, randomUUID(), now) : decline(current, now);
+      const next = decision === 'approve' ? approve(current, randomUUID(), now, traceHeaders()) : decline(current, now);
       return { next, events: this.events.statusChanged(current, next), result: { kind: 'decided', consent: next } };
     });
     if (!outcome.found) return { kind: 'unknown' };

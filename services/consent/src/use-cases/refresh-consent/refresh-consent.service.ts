@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { traceHeaders } from '@obp/bus';
 import { Conflict, err, ExceptionBase, NotFound, ok, type Result } from '@obp/core';
 import { canRefresh, requestFetch } from '../../domain/consent';
 import { decideRefresh } from '../../domain/refresh-limit';
@@ -38,7 +39,7 @@ export class RefreshConsentService {
       if (!decision.allowed) return err(new RefreshLimitReached(decision.retryAt, this.limitPerDay));
       const changed = await this.consents.mutate(consentId, (current) => {
         if (!canRefresh(current)) return { result: current.status };
-        const next = requestFetch(current, randomUUID(), now);
+        const next = requestFetch(current, randomUUID(), now, traceHeaders());
         return { next, events: this.events.statusChanged(current, next), result: null };
       });
       if (!changed.found) return err(new NotFound('consent not found'));
