@@ -46,3 +46,27 @@ export function runUntilSignalled(logger: Logger, stop: () => Promise<void>, gra
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
 }
+
+/**
+ * A service process's main: reads its configuration, starts it, and stops it (then telemetry) on
+ * SIGTERM/SIGINT; a failure to start is logged and exits 1.
+ */
+export function runService<C>(options: {
+  name: string;
+  logger: Logger;
+  loadConfig: () => C;
+  start: (config: C, overrides: { logger: Logger }) => Promise<{ stop(): Promise<void> }>;
+  afterStop?: () => Promise<void>;
+}): void {
+  const { logger } = options;
+  (async () => {
+    const service = await options.start(options.loadConfig(), { logger });
+    runUntilSignalled(logger, async () => {
+      await service.stop();
+      await options.afterStop?.();
+    });
+  })().catch((error: unknown) => {
+    logger.fatal({ err: error }, `${options.name} failed to start`);
+    process.exit(1);
+  });
+}

@@ -1,3 +1,5 @@
+import type { TransactionDto } from '@obp/contracts';
+
 /** What a consent needs from a bank (or aggregator): a real adapter implements this interface. */
 export interface ProviderInfo {
   key: string;
@@ -15,21 +17,11 @@ export interface ProviderAccount {
   ownerName: string;
 }
 
-export interface ProviderTransaction {
+/** A booked transaction as the provider reports it, under the provider's own ids. */
+export interface ProviderTransaction extends Omit<TransactionDto, 'id' | 'accountId'> {
   /** The provider's own id: the same transaction always comes back with it, so refreshes de-duplicate on it. */
   externalId: string;
   accountExternalId: string;
-  amount: number;
-  currency: string;
-  bookingDate: string;
-  valueDate: string | null;
-  description: string | null;
-  counterpartName: string | null;
-  counterpartAccountNumber: string | null;
-  transactionType: string | null;
-  transactionTypeName: string | null;
-  reasonCode: string | null;
-  purposeCode: string | null;
 }
 
 /** The access a user granted at the provider, as the adapter needs it for its calls. */
