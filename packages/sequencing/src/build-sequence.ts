@@ -1,4 +1,4 @@
-import { addCalendarMonths, isoDate } from './calendar';
+import { addCalendarMonths, businessDayDeviation, isoDate } from './calendar';
 import { dayOfPeriod } from './day-of-period';
 import type { Member } from './fit-grid';
 import { predictNext } from './predict-next';
@@ -65,9 +65,10 @@ export function buildSequence<T extends SequencingTransaction>(candidate: Candid
   const daysIn = (startMs: number): number[] => inWindow(startMs).map(dayOf);
   const amountsIn = (startMs: number): number[] => inWindow(startMs).map((m) => m.tx.amount);
 
-  // Periods that have come due: up to the latest match, or later when expected dates (plus tolerance) have passed without one.
+  // Periods that have come due: up to the latest match, and after it those whose expected date
+  // asOf is more than the tolerance (business days) past.
   let dueK = periods[periods.length - 1].k;
-  while (grid.expectedDay(anchor, dueK + 1) + grid.toleranceDays < windows.asOfDay) dueK++;
+  while (businessDayDeviation(windows.asOfDay, grid.expectedDay(anchor, dueK + 1)) > grid.toleranceDays) dueK++;
   const expectedPeriods = dueK - periods[0].k + 1;
 
   const amounts = members.map((m) => m.tx.amount);

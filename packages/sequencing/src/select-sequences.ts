@@ -138,7 +138,7 @@ export function evaluateFit<T extends SequencingTransaction>(fit: GridFit<T>, co
     const allowed = MAX_CHANCE * Math.min(1, share) * typeChanceFactor(members) * (fixedAmount ? 1 : VARIABLE_AMOUNT_CHANCE_FACTOR);
     // A new subscription: all the counterparty has booked, the same amount on the same day of every period.
     const clean =
-      memberCount === context.groupSize &&
+      matches === context.groupSize &&
       spanPeriods === matches &&
       amounts.every((a) => Math.round(a * 100) === Math.round(amounts[0] * 100)) &&
       deviations.every((d) => d === deviations[0]);
