@@ -3,4 +3,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/bootstrap.sh
+npx tsx bench/sequencing-accuracy.bench.ts
+npx tsx bench/sequencing-speed.bench.ts
 npx tsx bench/shares.bench.ts

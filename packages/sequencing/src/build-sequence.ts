@@ -60,10 +60,14 @@ export function buildSequence<T extends SequencingTransaction>(candidate: Candid
   const first = members[0].tx;
   const last = members[members.length - 1].tx;
   const periodicity = grid.periodicity;
-  const dayOf = (m: Member<T>): number => dayOfPeriod(periodicity, m.tx, first.day);
-  const inWindow = (startMs: number): Member<T>[] => members.filter((m) => m.tx.ms > startMs);
-  const daysIn = (startMs: number): number[] => inWindow(startMs).map(dayOf);
-  const amountsIn = (startMs: number): number[] => inWindow(startMs).map((m) => m.tx.amount);
+  const days = members.map((m) => dayOfPeriod(periodicity, m.tx, first.day));
+  const amounts = members.map((m) => m.tx.amount);
+  // Members are oldest first, so a window is a suffix.
+  const windowStart = (startMs: number): number => {
+    const i = members.findIndex((m) => m.tx.ms > startMs);
+    return i < 0 ? members.length : i;
+  };
+  const [l12m, l6m, l3m] = [windows.l12mStartMs, windows.l6mStartMs, windows.l3mStartMs].map(windowStart);
 
   // Periods that have come due: up to the latest match, and after it those whose expected date
   // asOf is more than the tolerance (business days) past.
@@ -71,7 +75,6 @@ export function buildSequence<T extends SequencingTransaction>(candidate: Candid
   while (businessDayDeviation(windows.asOfDay, grid.expectedDay(anchor, dueK + 1)) > grid.toleranceDays) dueK++;
   const expectedPeriods = dueK - periods[0].k + 1;
 
-  const amounts = members.map((m) => m.tx.amount);
   const typical = median(amounts);
   const amountOff = mean(amounts.map((a) => Math.abs(a - typical) / Math.abs(typical)));
   const timeliness = mean(members.map((m) => Math.max(0, 1 - Math.abs(m.deviation) / (grid.toleranceDays + 1))));
@@ -90,16 +93,16 @@ export function buildSequence<T extends SequencingTransaction>(candidate: Candid
       transactionCount: members.length,
       firstSeen: new Date(first.ms).toISOString(),
       lastSeen: new Date(last.ms).toISOString(),
-      mostRecentDayOfPeriod: dayOf(members[members.length - 1]),
-      statisticsL12M: timeStatistics(daysIn(windows.l12mStartMs)),
-      statisticsL6M: timeStatistics(daysIn(windows.l6mStartMs)),
-      statisticsL3M: timeStatistics(daysIn(windows.l3mStartMs)),
+      mostRecentDayOfPeriod: days[days.length - 1],
+      statisticsL12M: timeStatistics(days.slice(l12m)),
+      statisticsL6M: timeStatistics(days.slice(l6m)),
+      statisticsL3M: timeStatistics(days.slice(l3m)),
     },
     amountConsistency: {
       mostRecentAmount: roundHalfAwayFromZero(last.amount, 2),
-      statisticsL12M: amountStatistics(amountsIn(windows.l12mStartMs)),
-      statisticsL6M: amountStatistics(amountsIn(windows.l6mStartMs)),
-      statisticsL3M: amountStatistics(amountsIn(windows.l3mStartMs)),
+      statisticsL12M: amountStatistics(amounts.slice(l12m)),
+      statisticsL6M: amountStatistics(amounts.slice(l6m)),
+      statisticsL3M: amountStatistics(amounts.slice(l3m)),
     },
     counterpartName: displayName(members),
     predictedNextDate: isoDate(next.day),

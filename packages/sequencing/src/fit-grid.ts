@@ -81,6 +81,12 @@ export function fitGrid<T extends SequencingTransaction>(
   if (transactions.length < 2) return null;
   // Too short a span for two periods.
   if (transactions[transactions.length - 1].day - transactions[0].day < 0.75 * grid.periodDays) return null;
+  // No two transactions close enough to be matches at most three periods apart (what any sequence
+  // needs): a monthly track is no Weekly sequence, whatever the anchor.
+  const widestStep = 3 * grid.periodDays + (2 * grid.toleranceDays * 7) / 5 + 1;
+  let stepFound = false;
+  for (let i = 1; i < transactions.length && !stepFound; i++) stepFound = transactions[i].day - transactions[i - 1].day <= widestStep;
+  if (!stepFound) return null;
   const anchor = densestAnchor(grid, transactions);
   const tolerance = grid.toleranceDays;
 
