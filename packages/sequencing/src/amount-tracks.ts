@@ -1,3 +1,4 @@
+import { byDate } from './group-candidates';
 import type { PreparedTransaction } from './prepare-transactions';
 import type { SequencingTransaction } from './types';
 
@@ -15,7 +16,7 @@ export function fixedAmountTracks<T extends SequencingTransaction>(group: readon
   // Sort positions by amount with a native numeric sort of cents × 2^21 + position (exact below 2^53).
   const keys = new Float64Array(n);
   for (let i = 0; i < n; i++) {
-    const cents = Math.round(group[i].absAmount * 100);
+    const cents = group[i].absCents;
     if (cents >= 2 ** 32 || n >= POSITION_RANGE) return fixedAmountTracksSlow(group);
     keys[i] = cents * POSITION_RANGE + i;
   }
@@ -33,8 +34,8 @@ export function fixedAmountTracks<T extends SequencingTransaction>(group: readon
   let previous = -1;
   for (let i = 0; i < n; i++) {
     const position = keys[i] % POSITION_RANGE;
-    const amount = group[position].absAmount;
-    if (previous >= 0 && amount - previous > Math.max(0.01, FIXED_AMOUNT_GAP * amount)) flush();
+    const amount = group[position].absCents;
+    if (previous >= 0 && amount - previous > Math.max(1, FIXED_AMOUNT_GAP * amount)) flush();
     positions.push(position);
     previous = amount;
   }
@@ -46,18 +47,18 @@ const POSITION_RANGE = 2 ** 21;
 
 /** The same for amounts or groups too large for the packed sort. Group oldest first. */
 function fixedAmountTracksSlow<T extends SequencingTransaction>(group: readonly PreparedTransaction<T>[]): PreparedTransaction<T>[][] {
-  const byAmount = [...group].sort((a, b) => a.absAmount - b.absAmount || a.ms - b.ms);
+  const byAmount = [...group].sort((a, b) => a.absCents - b.absCents || byDate(a, b));
   const tracks: PreparedTransaction<T>[][] = [];
   let current: PreparedTransaction<T>[] = [];
   for (const tx of byAmount) {
     const previous = current[current.length - 1];
-    if (previous && tx.absAmount - previous.absAmount > Math.max(0.01, FIXED_AMOUNT_GAP * tx.absAmount)) {
+    if (previous && tx.absCents - previous.absCents > Math.max(1, FIXED_AMOUNT_GAP * tx.absCents)) {
       if (current.length >= 2) tracks.push(current);
       current = [];
     }
     current.push(tx);
   }
   if (current.length >= 2) tracks.push(current);
-  for (const track of tracks) track.sort((a, b) => a.ms - b.ms || a.index - b.index);
+  for (const track of tracks) track.sort(byDate);
   return tracks;
 }

@@ -3,6 +3,7 @@ import { dayOfPeriod } from './day-of-period';
 import type { Member } from './fit-grid';
 import { predictNext } from './predict-next';
 import { formatDuration, roundHalfAwayFromZero } from './rounding';
+import { bookingMs } from './prepare-transactions';
 import type { Candidate } from './select-sequences';
 import { amountStatistics, mean, median, timeStatistics } from './statistics';
 import type { Sequence, SequencingTransaction } from './types';
@@ -61,10 +62,10 @@ export function buildSequence<T extends SequencingTransaction>(candidate: Candid
   const last = members[members.length - 1].tx;
   const periodicity = grid.periodicity;
   const days = members.map((m) => dayOfPeriod(periodicity, m.tx, first.day));
-  const amounts = members.map((m) => m.tx.amount);
+  const amounts = members.map((m) => m.tx.source.amount);
   // Members are oldest first, so a window is a suffix.
   const windowStart = (startMs: number): number => {
-    const i = members.findIndex((m) => m.tx.ms > startMs);
+    const i = members.findIndex((m) => bookingMs(m.tx) > startMs);
     return i < 0 ? members.length : i;
   };
   const [l12m, l6m, l3m] = [windows.l12mStartMs, windows.l6mStartMs, windows.l3mStartMs].map(windowStart);
@@ -79,7 +80,7 @@ export function buildSequence<T extends SequencingTransaction>(candidate: Candid
   const amountOff = mean(amounts.map((a) => Math.abs(a - typical) / Math.abs(typical)));
   const timeliness = mean(members.map((m) => Math.max(0, 1 - Math.abs(m.deviation) / (grid.toleranceDays + 1))));
 
-  const recent = periods.slice(-3).map((p) => p.match.tx.amount);
+  const recent = periods.slice(-3).map((p) => p.match.tx.source.amount);
   const next = predictNext(fit, windows.asOfDay);
   return {
     periodicity,
@@ -89,17 +90,17 @@ export function buildSequence<T extends SequencingTransaction>(candidate: Candid
     amountMatchPercentage: pct(1 - amountOff),
     timelinessMatchPercentage: pct(timeliness),
     timeConsistency: {
-      duration: formatDuration(last.ms - first.ms),
+      duration: formatDuration(bookingMs(last) - bookingMs(first)),
       transactionCount: members.length,
-      firstSeen: new Date(first.ms).toISOString(),
-      lastSeen: new Date(last.ms).toISOString(),
+      firstSeen: new Date(bookingMs(first)).toISOString(),
+      lastSeen: new Date(bookingMs(last)).toISOString(),
       mostRecentDayOfPeriod: days[days.length - 1],
       statisticsL12M: timeStatistics(days.slice(l12m)),
       statisticsL6M: timeStatistics(days.slice(l6m)),
       statisticsL3M: timeStatistics(days.slice(l3m)),
     },
     amountConsistency: {
-      mostRecentAmount: roundHalfAwayFromZero(last.amount, 2),
+      mostRecentAmount: roundHalfAwayFromZero(last.source.amount, 2),
       statisticsL12M: amountStatistics(amounts.slice(l12m)),
       statisticsL6M: amountStatistics(amounts.slice(l6m)),
       statisticsL3M: amountStatistics(amounts.slice(l3m)),

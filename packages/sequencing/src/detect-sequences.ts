@@ -3,7 +3,7 @@ import { buildSequence, statisticsWindows } from './build-sequence';
 import { InvalidSequencingInput } from './errors';
 import { byDate, groupByCounterparty } from './group-candidates';
 import { normaliseAccountNumber } from './normalise-counterparty';
-import { prepareTransactions } from './prepare-transactions';
+import { prepareTransactions, type PreparedTransaction } from './prepare-transactions';
 import { selectSequences } from './select-sequences';
 import type { Sequence, SequencingOptions, SequencingResult, SequencingTransaction } from './types';
 
@@ -32,14 +32,14 @@ export function detectSequences<T extends SequencingTransaction>(transactions: r
   const windows = statisticsWindows(asOfMs, asOfDay);
   const incomeSequences: Sequence<T>[] = [];
   const expenseSequences: Sequence<T>[] = [];
-  const order: { sequence: Sequence<T>; firstIndex: number; firstMs: number }[] = [];
+  const order: { sequence: Sequence<T>; first: PreparedTransaction<T> }[] = [];
   for (const group of groupByCounterparty(prepared.sort(byDate))) {
     for (const candidate of selectSequences(group, asOfDay)) {
       const sequence = buildSequence(candidate, windows);
-      order.push({ sequence, firstIndex: candidate.members[0].tx.index, firstMs: candidate.members[0].tx.ms });
+      order.push({ sequence, first: candidate.members[0].tx });
     }
   }
-  order.sort((a, b) => a.firstMs - b.firstMs || a.firstIndex - b.firstIndex);
+  order.sort((a, b) => byDate(a.first, b.first));
   for (const { sequence } of order) {
     (sequence.transactions[0].amount > 0 ? incomeSequences : expenseSequences).push(sequence);
   }

@@ -25,9 +25,9 @@ export interface GridFit<T extends SequencingTransaction = SequencingTransaction
   periods: MatchedPeriod<T>[];
 }
 
-/** Amounts differing by no more than this are the same payment repeated. */
+/** Amounts (cents) differing by no more than this are the same payment repeated: 2 %, at least a cent. */
 export function sameAmount(a: number, b: number): boolean {
-  return Math.abs(a - b) <= Math.max(0.01, 0.02 * Math.max(Math.abs(a), Math.abs(b)));
+  return Math.abs(a - b) <= Math.max(1, 0.02 * Math.max(Math.abs(a), Math.abs(b)));
 }
 
 // Reused between calls (the engine is synchronous): a busy counterparty would otherwise allocate per fit.
@@ -37,9 +37,10 @@ let scratch = new Int32Array(3 * 1024);
 const MAX_RELATIVE_AMOUNT_OFF = 0.6;
 
 /**
- * The candidate (rows start..end-1 of the on-grid arrays in buffer: index at r, deviation at 2n + r) that best matches its period: closest
- * to the expected date, or with a typical amount (> 0) best on date and amount together, never one
- * whose amount is more than MAX_RELATIVE_AMOUNT_OFF from it. -1 when none qualifies.
+ * The row (start … end - 1 of the on-grid arrays in buffer: index at r, deviation at 2n + r) that
+ * best matches its period: the closest to the expected date, or, given a typical amount (> 0), the
+ * best on date and amount together, never one more than MAX_RELATIVE_AMOUNT_OFF off that amount.
+ * -1 when none qualifies.
  */
 function pickInPeriod(
   transactions: readonly PreparedTransaction[],
@@ -55,7 +56,7 @@ function pickInPeriod(
   for (let r = start; r < end; r++) {
     let cost = Math.abs(buffer[2 * n + r]) / tolerance;
     if (typical > 0) {
-      const amountOff = Math.abs(transactions[buffer[r]].absAmount - typical) / typical;
+      const amountOff = Math.abs(transactions[buffer[r]].absCents - typical) / typical;
       if (amountOff > MAX_RELATIVE_AMOUNT_OFF) continue;
       cost += amountOff;
     }
@@ -126,7 +127,7 @@ export function fitGrid<T extends SequencingTransaction>(
   let typical = 0;
   if (variableAmounts) {
     const closest: number[] = [];
-    for (let i = 0; i + 1 < runStarts.length; i++) closest.push(transactions[buffer[pickInPeriod(transactions, buffer, n, runStarts[i], runStarts[i + 1], tolerance, 0)]].absAmount);
+    for (let i = 0; i + 1 < runStarts.length; i++) closest.push(transactions[buffer[pickInPeriod(transactions, buffer, n, runStarts[i], runStarts[i + 1], tolerance, 0)]].absCents);
     typical = median(closest);
   }
 
@@ -140,7 +141,7 @@ export function fitGrid<T extends SequencingTransaction>(
     const repeats: Member<T>[] = [];
     for (let r = start; r < end; r++) {
       const tx = transactions[buffer[index + r]];
-      if (r !== chosen && sameAmount(tx.amount, match.tx.amount)) repeats.push({ tx, k: buffer[period + r], deviation: buffer[deviation + r] });
+      if (r !== chosen && sameAmount(tx.cents, match.tx.cents)) repeats.push({ tx, k: buffer[period + r], deviation: buffer[deviation + r] });
     }
     periods.push({ k: match.k, match, repeats });
   }

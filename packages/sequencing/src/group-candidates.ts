@@ -68,7 +68,7 @@ export function groupByCounterparty<T extends SequencingTransaction>(oldestFirst
   const groups = new Map<number, CounterpartyGroup<T>>();
   oldestFirst.forEach((tx, i) => {
     if (identity[i] < 0) return;
-    const income = tx.amount > 0;
+    const income = tx.cents > 0;
     const key = find(identity[i]) * 2 + (income ? 1 : 0);
     let group = groups.get(key);
     if (!group) groups.set(key, (group = { direction: income ? 'income' : 'expense', transactions: [] }));
@@ -78,5 +78,5 @@ export function groupByCounterparty<T extends SequencingTransaction>(oldestFirst
 }
 
 export function byDate(a: PreparedTransaction, b: PreparedTransaction): number {
-  return a.ms - b.ms || a.index - b.index;
+  return a.day - b.day || a.msOfDay - b.msOfDay || a.index - b.index;
 }

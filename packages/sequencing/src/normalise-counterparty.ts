@@ -14,6 +14,7 @@ const PROCESSOR_PREFIX = /^\s*(?:paypal|pp|sumup|sq|ccv|zettle|izettle|mollie|ad
 const WEB_PREFIX = /\bwww\./g;
 const DOMAIN_SUFFIX = /\.(?:com|net|org|nl|de|be|fr|eu|io|co\.uk|uk)\b/g;
 const DIACRITICS = /[\u0300-\u036f]/g;
+const NON_ASCII = /[^\x00-\x7f]/;
 const NON_LETTERS = /[^a-z]+/g;
 
 /**
@@ -21,16 +22,14 @@ const NON_LETTERS = /[^a-z]+/g;
  * legal-form words. '' when nothing distinctive is left.
  */
 export function normaliseCounterpartName(name: string): string {
-  const text = name
-    .normalize('NFD')
-    .replace(DIACRITICS, '')
-    .toLowerCase()
-    .replace(PROCESSOR_PREFIX, '')
-    .replace(WEB_PREFIX, '')
-    .replace(DOMAIN_SUFFIX, ' ')
+  // Each step only when it can apply: most names are plain ASCII without dots or asterisks.
+  let text = NON_ASCII.test(name) ? name.normalize('NFD').replace(DIACRITICS, '').toLowerCase() : name.toLowerCase();
+  if (text.includes('*')) text = text.replace(PROCESSOR_PREFIX, '');
+  if (text.includes('.')) {
     // "b.v." → "bv" before the remaining punctuation becomes spaces
-    .replace(/\./g, '')
-    .replace(NON_LETTERS, ' ');
+    text = text.replace(WEB_PREFIX, '').replace(DOMAIN_SUFFIX, ' ').replace(/\./g, '');
+  }
+  text = text.replace(NON_LETTERS, ' ');
   const tokens: string[] = [];
   for (const token of text.split(' ')) {
     if (token.length > 1 && !NOISE_TOKENS.has(token)) tokens.push(token);

@@ -9,9 +9,11 @@ export interface PreparedTransaction<T extends SequencingTransaction = Sequencin
   source: T;
   /** Position in the caller's array: the tie-break that keeps results deterministic. */
   index: number;
-  ms: number;
-  amount: number;
-  absAmount: number;
+  /** Milliseconds into the booking day (UTC); with day, the booking instant. */
+  msOfDay: number;
+  /** Amount in whole cents, signed; its absolute value. Integers, so V8 stores them without boxing. */
+  cents: number;
+  absCents: number;
   nameKey: string;
   accountNumber: string;
 }
@@ -69,6 +71,11 @@ export function parseIsoDateTime(text: string): number | null {
   return ms - sign * (offsetHours * 60 + offsetMinutes) * 60_000;
 }
 
+/** The booking instant in epoch milliseconds. */
+export function bookingMs(tx: PreparedTransaction): number {
+  return tx.day * DAY_MS + tx.msOfDay;
+}
+
 export function parseBookingDate(value: unknown, index: number): number {
   if (typeof value !== 'string') throw new InvalidSequencingInput(index, 'bookingDate', 'must be an ISO 8601 date string');
   const ms = parseIsoDateTime(value);
@@ -87,7 +94,7 @@ function validate(tx: unknown, index: number): void {
 
 /**
  * Validates every transaction (throwing on the first bad one), then keeps those booked in
- * (windowStartMs, asOfMs], with a non-zero amount and not to or from an own account.
+ * (windowStartMs, asOfMs], with an amount that is not 0.00 and not to or from an own account.
  */
 export function prepareTransactions<T extends SequencingTransaction>(
   transactions: readonly T[],
@@ -111,7 +118,8 @@ export function prepareTransactions<T extends SequencingTransaction>(
     const tx = transactions[index];
     validate(tx, index);
     const ms = parseBookingDate(tx.bookingDate, index);
-    if (ms <= windowStartMs || ms > asOfMs || tx.amount === 0) continue;
+    const cents = Math.round(tx.amount * 100);
+    if (ms <= windowStartMs || ms > asOfMs || cents === 0) continue;
     const rawAccount = tx.counterpartAccountNumber;
     let accountNumber = '';
     if (typeof rawAccount === 'string' && rawAccount !== '') {
@@ -123,19 +131,20 @@ export function prepareTransactions<T extends SequencingTransaction>(
     let nameKey = typeof tx.counterpartName === 'string' ? keyOf(tx.counterpartName) : '';
     // Without a name or an IBAN the description is the only identity (e.g. ATM withdrawals).
     if (nameKey === '' && accountNumber === '' && typeof tx.description === 'string') nameKey = keyOf(tx.description);
-    const facts = dayFacts(epochDay(ms));
+    const day = epochDay(ms);
+    const { year, month, dayOfMonth, monthPhase, quarterPhase } = dayFacts(day);
     prepared.push({
       source: tx,
       index,
-      ms,
-      day: facts.day,
-      year: facts.year,
-      month: facts.month,
-      dayOfMonth: facts.dayOfMonth,
-      monthPhase: facts.monthPhase,
-      quarterPhase: facts.quarterPhase,
-      amount: tx.amount,
-      absAmount: Math.abs(tx.amount),
+      day,
+      msOfDay: ms - day * DAY_MS,
+      year,
+      month,
+      dayOfMonth,
+      monthPhase,
+      quarterPhase,
+      cents,
+      absCents: Math.abs(cents),
       nameKey,
       accountNumber,
     });

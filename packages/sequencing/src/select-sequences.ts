@@ -1,7 +1,7 @@
 import { fixedAmountTracks } from './amount-tracks';
 import { coincidenceChance } from './coincidence';
 import { fitGrid, type GridFit, type Member } from './fit-grid';
-import type { CounterpartyGroup } from './group-candidates';
+import { byDate, type CounterpartyGroup } from './group-candidates';
 import { GRIDS, WEEKLY } from './periodicity-grid';
 import { predictNext } from './predict-next';
 import type { PreparedTransaction } from './prepare-transactions';
@@ -59,7 +59,7 @@ function typeChanceFactor(members: readonly Member[]): number {
 }
 
 interface GroupContext {
-  /** Absolute amounts of the whole group, ascending. */
+  /** Absolute amounts (cents) of the whole group, ascending. */
   sortedAmounts: Float64Array;
   groupSize: number;
   asOfDay: number;
@@ -101,7 +101,7 @@ export function evaluateFit<T extends SequencingTransaction>(fit: GridFit<T>, co
   const deviations = periods.map((p) => p.match.deviation);
   if (populationStdDev(deviations) > MAX_DEVIATION_SPREAD * grid.toleranceDays) return null;
 
-  const amounts = periods.map((p) => p.match.tx.absAmount);
+  const amounts = periods.map((p) => p.match.tx.absCents);
   const typical = median(amounts);
   let low = Infinity;
   let high = -Infinity;
@@ -118,9 +118,9 @@ export function evaluateFit<T extends SequencingTransaction>(fit: GridFit<T>, co
   const margin = Math.max(0.02 * typical, 0.5 * (high - low));
   const members: Member<T>[] = [];
   for (const p of periods) members.push(p.match, ...p.repeats);
-  members.sort((a, b) => a.tx.ms - b.tx.ms || a.tx.index - b.tx.index);
+  members.sort((a, b) => byDate(a.tx, b.tx));
   let membersInRange = 0;
-  for (const m of members) if (m.tx.absAmount >= low - margin && m.tx.absAmount <= high + margin) membersInRange++;
+  for (const m of members) if (m.tx.absCents >= low - margin && m.tx.absCents <= high + margin) membersInRange++;
   const extras = countInRange(context.sortedAmounts, low - margin, high + margin) - membersInRange;
 
   let chance = 0;
@@ -129,7 +129,7 @@ export function evaluateFit<T extends SequencingTransaction>(fit: GridFit<T>, co
     const early =
       grid !== WEEKLY &&
       spanPeriods === 2 &&
-      Math.round(amounts[0] * 100) === Math.round(amounts[1] * 100) &&
+      amounts[0] === amounts[1] &&
       deviations.every((d) => Math.abs(d) <= grid.toleranceDays / 2);
     if (!early) return null;
   } else {
@@ -140,7 +140,7 @@ export function evaluateFit<T extends SequencingTransaction>(fit: GridFit<T>, co
     const clean =
       matches === context.groupSize &&
       spanPeriods === matches &&
-      amounts.every((a) => Math.round(a * 100) === Math.round(amounts[0] * 100)) &&
+      amounts.every((a) => a === amounts[0]) &&
       deviations.every((d) => d === deviations[0]);
     if (chance > allowed && !clean) return null;
   }
@@ -151,35 +151,36 @@ export function evaluateFit<T extends SequencingTransaction>(fit: GridFit<T>, co
   return { fit, members, extras, meanAbsDeviation, ended: next.ended, chance };
 }
 
-function medianAmount(fit: GridFit): number {
-  return median(fit.periods.map((p) => p.match.tx.absAmount));
+interface TrackFit<T extends SequencingTransaction> {
+  fit: GridFit<T>;
+  track: PreparedTransaction<T>[];
+  medianAmount: number;
 }
 
 /** Fits of fixed-amount tracks that follow each other on one grid: a price change, when the amounts are close enough. */
-function continues(before: GridFit, after: GridFit): boolean {
-  const gap = after.periods[0].k - before.periods[before.periods.length - 1].k;
+function continues(before: TrackFit<SequencingTransaction>, after: TrackFit<SequencingTransaction>): boolean {
+  const gap = after.fit.periods[0].k - before.fit.periods[before.fit.periods.length - 1].k;
   if (gap < 1 || gap > MAX_MISSED_IN_A_ROW + 1) return false;
-  if (before.grid.anchorDistance(before.anchor, after.anchor) > before.grid.toleranceDays) return false;
-  const ratio = medianAmount(after) / medianAmount(before);
+  const grid = before.fit.grid;
+  if (grid.anchorDistance(before.fit.anchor, after.fit.anchor) > grid.toleranceDays) return false;
+  const ratio = after.medianAmount / before.medianAmount;
   return ratio >= 0.5 && ratio <= 2;
 }
 
 /** Joins fixed-amount tracks whose fits continue one another into one track per chain. */
-function priceChangeTracks<T extends SequencingTransaction>(
-  fits: readonly { fit: GridFit<T>; track: PreparedTransaction<T>[] }[],
-): PreparedTransaction<T>[][] {
+function priceChangeTracks<T extends SequencingTransaction>(fits: readonly TrackFit<T>[]): PreparedTransaction<T>[][] {
   const ordered = [...fits].sort((a, b) => a.fit.periods[0].k - b.fit.periods[0].k);
-  const chains: { last: GridFit<T>; tracks: PreparedTransaction<T>[][] }[] = [];
-  for (const { fit, track } of ordered) {
-    const chain = chains.find((c) => continues(c.last, fit));
+  const chains: { last: TrackFit<T>; tracks: PreparedTransaction<T>[][] }[] = [];
+  for (const trackFit of ordered) {
+    const chain = chains.find((c) => continues(c.last, trackFit));
     if (chain) {
-      chain.last = fit;
-      chain.tracks.push(track);
+      chain.last = trackFit;
+      chain.tracks.push(trackFit.track);
     } else {
-      chains.push({ last: fit, tracks: [track] });
+      chains.push({ last: trackFit, tracks: [trackFit.track] });
     }
   }
-  return chains.filter((c) => c.tracks.length > 1).map((c) => c.tracks.flat().sort((a, b) => a.ms - b.ms || a.index - b.index));
+  return chains.filter((c) => c.tracks.length > 1).map((c) => c.tracks.flat().sort(byDate));
 }
 
 /**
@@ -215,9 +216,9 @@ export function selectSequences<T extends SequencingTransaction>(group: Counterp
   const transactions = group.transactions;
   if (transactions.length < 2) return [];
   // Two transactions can only be an Early sequence, which needs the same amount.
-  if (transactions.length === 2 && Math.round(transactions[0].absAmount * 100) !== Math.round(transactions[1].absAmount * 100)) return [];
+  if (transactions.length === 2 && transactions[0].absCents !== transactions[1].absCents) return [];
   const sortedAmounts = new Float64Array(transactions.length);
-  for (let i = 0; i < transactions.length; i++) sortedAmounts[i] = transactions[i].absAmount;
+  for (let i = 0; i < transactions.length; i++) sortedAmounts[i] = transactions[i].absCents;
   const context: GroupContext = { sortedAmounts: sortedAmounts.sort(), groupSize: transactions.length, asOfDay };
   const candidates: Candidate<T>[] = [];
 
@@ -225,11 +226,11 @@ export function selectSequences<T extends SequencingTransaction>(group: Counterp
   const wholeGroupIsOneTrack = tracks.length === 1 && tracks[0].length === transactions.length;
   const windowDays = transactions[transactions.length - 1].day - transactions[0].day + 1;
   for (const grid of GRIDS) {
-    const fits: { fit: GridFit<T>; track: PreparedTransaction<T>[] }[] = [];
+    const fits: TrackFit<T>[] = [];
     for (const track of tracks) {
       const fit = fitGrid(track, grid, false);
       if (!fit) continue;
-      fits.push({ fit, track });
+      fits.push({ fit, track, medianAmount: median(fit.periods.map((p) => p.match.tx.absCents)) });
       // Two-transaction tracks only matter as part of a price change; alone they are judged as the whole group.
       if (track.length > 2 || track.length === transactions.length) consider(fit, context, candidates);
     }

@@ -1,10 +1,15 @@
 import { roundHalfAwayFromZero } from './rounding';
 import type { AmountStatistics, TimeStatistics } from './types';
 
+// Reused between calls (the engine is synchronous): medians are taken very often.
+let medianScratch = new Float64Array(256);
+
 /** Middle value; the mean of the two middle values for an even count; 0 for none. */
 export function median(values: readonly number[]): number {
   if (values.length === 0) return 0;
-  const sorted = Float64Array.from(values).sort();
+  if (medianScratch.length < values.length) medianScratch = new Float64Array(2 * values.length);
+  for (let i = 0; i < values.length; i++) medianScratch[i] = values[i];
+  const sorted = medianScratch.subarray(0, values.length).sort();
   const mid = sorted.length >> 1;
   return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }

@@ -3,9 +3,10 @@
  * sequence, with which periodicity, next date and status. Histories span 16 months up to asOf, so
  * the engine's 13-month cut is exercised; the truth holds only transactions inside those 13 months.
  *
- * Realism over convenience: dates jitter (±3 days for direct debits and transfers, ±1 for card
- * subscriptions and weekly payments, ±2 for 4-weekly ones) and move off weekends the way each payer
- * does (salaries to the Friday before, direct debits to the Monday after, cards not at all); amounts
+ * Realism over convenience: dates jitter (±3 days for direct debits, ±1–3 for rent, ±2 for 4-weekly
+ * and quarterly benefit payments, ±1 for card subscriptions, weekly payments mostly on the day with
+ * an occasional holiday shift, salaries on the day or one early) and move off weekends the way each
+ * payer does (salaries to the Friday before, direct debits to the Monday after, cards not at all); amounts
  * drift (energy ±10–30 %, telecom ±10 %, wages by hours worked) and rise (indexation, price
  * changes); periods are missed and doubled; counterpart names vary per transaction; card payments
  * have no IBAN; the same merchants also get one-off and everyday purchases, refunds, settlements.
@@ -244,8 +245,8 @@ interface SequenceSpec {
   description?: string;
 }
 
-/** Books a sequence's payments and records its truth; returns the booked occurrences' days. */
-function emitSequence(b: HistoryBuilder, spec: SequenceSpec): number[] {
+/** Books a sequence's payments and records its truth. */
+function emitSequence(b: HistoryBuilder, spec: SequenceSpec): void {
   const r = b.rng;
   const { from, to } = b.lifecycleRange(spec.periodicity, spec.lifecycle, spec.nominal);
   const occurrences: { nominal: number; day: number }[] = [];
@@ -287,7 +288,6 @@ function emitSequence(b: HistoryBuilder, spec: SequenceSpec): number[] {
       b.truth.push({ label: spec.label, periodicity: spec.periodicity, direction: spec.direction, transactionIds: ids, nextDate: isoDate(nextDay), status });
     }
   }
-  return occurrences.map((o) => o.day);
 }
 
 const jitterUpTo =
