@@ -1,7 +1,7 @@
 import type { Connection } from '@obp/db';
-import type { AccountDto, TransactionDto } from '@obp/contracts';
+import { ConsentEventTypes, type AccountDto, type TransactionDto, type TransactionsAddedData } from '@obp/contracts';
 import { waitFor } from '@obp/testkit';
-import { connectedConsent } from './consent-helpers';
+import { connectedConsent, recordTopic, type RecordedMessage } from './consent-helpers';
 import { startStack, type Stack, type TestClient } from './harness';
 
 /** Every document of every collection of a database that mentions any of `needles`. */
@@ -33,6 +33,8 @@ describe('consent erasure and reads through shares', () => {
   afterAll(() => stack.stop());
 
   const status = async (token: string, path: string) => (await stack.api(token, path)).status;
+  /** A consent of the first test that is never erased, with its number of transactions. */
+  let survivor: { consentId: string; transactionCount: number } | undefined;
 
   const share = async (json: Record<string, unknown>) => {
     const res = await stack.api(ownerToken, '/shares', { method: 'POST', json: { clientId: partner.clientId, ...json } });
@@ -45,6 +47,8 @@ describe('consent erasure and reads through shares', () => {
     const accounts = ((await (await stack.api(ownerToken, `/consents/${consentId}/accounts`)).json()) as { data: AccountDto[] }).data;
     const [current, savings] = [accounts.find((a) => a.type === 'Current')!, accounts.find((a) => a.type === 'Savings')!];
     const paths = [`/consents/${consentId}`, `/consents/${consentId}/accounts`, `/accounts/${current.id}/transactions`];
+    const counts = await Promise.all(accounts.map(async (a) => ((await (await stack.api(ownerToken, `/accounts/${a.id}/transactions?pageSize=1`)).json()) as { _pagination: { totalCount: number } })._pagination.totalCount));
+    survivor = { consentId, transactionCount: counts.reduce((a, b) => a + b, 0) };
 
     for (const path of paths) expect({ path, status: await status(partnerToken, path) }).toEqual({ path, status: 404 });
 
@@ -129,5 +133,25 @@ describe('consent erasure and reads through shares', () => {
       { what: 'every trace of the consent to be gone', timeoutMs: 20_000, intervalMs: 250 },
     );
     expect(leftovers).toEqual([]);
+
+    // On the compacted topic, every key the consent wrote ends in a tombstone, so compaction drops it all;
+    // a consumer starting from offset 0 still finds every transaction of the consents that live on.
+    const replay = await recordTopic(stack.kafkaBrokers, stack.consentEventsTopic);
+    try {
+      await waitFor(() => replay.messages.some((m) => m.key === consentId && m.event === null), { what: 'the replay to reach the tombstones' });
+      const lastByKey = new Map<string, RecordedMessage>();
+      for (const m of replay.messages) if (m.key) lastByKey.set(m.key, m);
+      const erasedKeys = [...lastByKey.keys()].filter((k) => k === consentId || k.startsWith(`${consentId}/`));
+      expect(erasedKeys.length).toBeGreaterThan(3);
+      for (const key of erasedKeys) expect({ key, tombstone: lastByKey.get(key)!.event === null }).toEqual({ key, tombstone: true });
+      expect(erasedKeys.filter((k) => k.includes('/tx/')).length).toBeGreaterThan(0);
+
+      const living = survivor!;
+      const rebuilt = replay.events(ConsentEventTypes.transactionsAdded).filter((e) => (e.data as TransactionsAddedData).consentId === living.consentId);
+      const ids = new Set(rebuilt.flatMap((e) => (e.data as TransactionsAddedData).transactions.map((t) => t.id)));
+      expect(ids.size).toBe(living.transactionCount);
+    } finally {
+      await replay.stop();
+    }
   });
 });
