@@ -10,7 +10,7 @@ describe('background fetch resilience', () => {
 
   beforeAll(async () => {
     stack = await startStack({
-      consentEnv: { FETCH_RETRY_BASE_MS: '5', FETCH_RETRY_MAX_MS: '20', SANDBOX_SLOW_CALL_MS: '1500', FETCH_LEASE_MS: '3000' },
+      consentEnv: { FETCH_RETRY_BASE_MS: '5', FETCH_RETRY_MAX_MS: '20', SANDBOX_SLOW_CALL_MS: '2000', FETCH_LEASE_MS: '3000' },
     });
     token = await stack.token(await stack.registerClient());
   });
@@ -75,5 +75,16 @@ describe('background fetch resilience', () => {
     } finally {
       await recorder.stop();
     }
+  });
+
+  it('does not let a slow bank hold up fetches of other consents', async () => {
+    const slow = await createConsent(stack, token, { providerKey: 'sandbox-slow', externalUserId: `slow-${Date.now()}` });
+    await decide(slow.consentUrl, 'approve');
+    await waitForStatus(stack, token, slow.consentId, 'Updating');
+    const quick = await createConsent(stack, token, { providerKey: 'sandbox-retail', externalUserId: `quick-${Date.now()}` });
+    await decide(quick.consentUrl, 'approve');
+    await waitForStatus(stack, token, quick.consentId, 'Updated', 4_000);
+    expect((await getConsent(stack, token, slow.consentId)).status).toBe('Updating');
+    await waitForStatus(stack, token, slow.consentId, 'Updated', 20_000);
   });
 });

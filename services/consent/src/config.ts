@@ -15,8 +15,10 @@ const schema = z.object({
   SHARE_EVENTS_TOPIC: z.string().min(1).default(Topics.shareEvents),
   OUTBOX_POLL_MS: ms(1000),
   FETCH_POLL_MS: ms(1000),
-  FETCH_LEASE_MS: ms(120_000),
+  /** A running fetch renews its lease every third of this; another worker takes over after it lapses. */
+  FETCH_LEASE_MS: ms(30_000),
   FETCH_TIMEOUT_MS: ms(60_000),
+  FETCH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   FETCH_RETRY_BASE_MS: ms(30_000),
   FETCH_RETRY_MAX_MS: ms(3_600_000),
   MAINTENANCE_INTERVAL_MS: ms(60_000),

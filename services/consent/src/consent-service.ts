@@ -85,6 +85,7 @@ export async function startConsentService(
     retryBaseMs: config.FETCH_RETRY_BASE_MS,
     retryMaxMs: config.FETCH_RETRY_MAX_MS,
     timeoutMs: config.FETCH_TIMEOUT_MS,
+    concurrency: config.FETCH_CONCURRENCY,
   });
   const eraseConsent = new EraseConsentService(consents, accounts, transactions, refreshRequests, events, publish, logger);
   const maintenance = new MaintenanceJob(

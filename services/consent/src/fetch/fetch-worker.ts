@@ -30,6 +30,8 @@ export interface FetchWorkerOptions {
   retryMaxMs: number;
   /** One provider round (accounts and their transactions) is abandoned after this long. */
   timeoutMs: number;
+  /** Fetches running at once. */
+  concurrency: number;
 }
 
 /**
@@ -44,6 +46,7 @@ export class FetchWorker {
   private stopped = true;
   private wake = false;
   private readonly abort = new AbortController();
+  private readonly inFlight = new Map<string, Promise<void>>();
 
   constructor(private readonly options: FetchWorkerOptions) {}
 
@@ -63,6 +66,7 @@ export class FetchWorker {
     this.abort.abort();
     if (this.timer) clearTimeout(this.timer);
     await this.running;
+    await Promise.all(this.inFlight.values());
   }
 
   private schedule(delayMs: number): void {
@@ -76,7 +80,7 @@ export class FetchWorker {
 
   private async pass(): Promise<void> {
     try {
-      await this.runDueFetches();
+      await this.startDueFetches();
     } catch (error) {
       this.options.logger.warn({ err: error }, 'fetch pass failed; will retry');
     }
@@ -86,11 +90,22 @@ export class FetchWorker {
     this.schedule(again ? 0 : this.options.pollIntervalMs);
   }
 
-  /** Runs every fetch that is due now, one consent at a time. */
-  async runDueFetches(): Promise<void> {
+  /**
+   * Starts the due fetches, up to `concurrency` at once, so one slow bank does not hold up the
+   * others; a consent whose fetch is already running here is skipped. A fetch that ends wakes
+   * the worker for the next one; `stop()` waits for those running.
+   */
+  private async startDueFetches(): Promise<void> {
     for (const id of await this.options.consents.withPendingFetch()) {
-      if (this.stopped) return;
-      await this.runFetch(id);
+      if (this.stopped || this.inFlight.size >= this.options.concurrency) return;
+      if (this.inFlight.has(id)) continue;
+      const run = this.runFetch(id)
+        .catch((error: unknown) => this.options.logger.warn({ err: error, consentId: id }, 'fetch failed unexpectedly; will retry'))
+        .finally(() => {
+          this.inFlight.delete(id);
+          this.kick();
+        });
+      this.inFlight.set(id, run);
     }
   }
 
@@ -125,6 +140,10 @@ export class FetchWorker {
     const consent = claimed.result;
     const fetchId = consent.fetch!.id;
 
+    // The lease is renewed while the fetch runs; a crashed worker stops renewing it.
+    const renewal = setInterval(() => {
+      this.renewLease(consent.id, fetchId).catch((error: unknown) => this.options.logger.warn({ err: error, consentId: consent.id }, 'lease renewal failed'));
+    }, Math.max(10, Math.floor(this.options.leaseMs / 3)));
     let stored: { accounts: StoredAccount[] };
     try {
       stored = await this.fetchAndStore(consent, fetchId);
@@ -134,9 +153,19 @@ export class FetchWorker {
       span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
       await this.recordFailure(consent, fetchId, error as Error);
       return;
+    } finally {
+      clearInterval(renewal);
     }
     if (this.stopped) return;
     await this.complete(consent, fetchId, stored.accounts);
+  }
+
+  private async renewLease(consentId: string, fetchId: string): Promise<void> {
+    if (this.stopped) return;
+    await this.options.consents.mutate(consentId, (current) => {
+      if (current.fetch?.id !== fetchId || !current.fetch.leaseUntil) return { result: null };
+      return { next: { ...current, fetch: { ...current.fetch, leaseUntil: new Date(Date.now() + this.options.leaseMs) } }, events: [], result: null };
+    });
   }
 
   private async fetchAndStore(consent: Consent, fetchId: string): Promise<{ accounts: StoredAccount[] }> {
