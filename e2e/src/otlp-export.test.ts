@@ -1,0 +1,73 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import { freePort, repoRoot, testEnv, uniqueDbName, waitFor } from '@obp/testkit';
+
+interface ExportedSpan {
+  name: string;
+  traceId: string;
+}
+
+/** A stand-in OpenTelemetry collector: records what arrives at OTLP/HTTP `/v1/traces`. */
+async function startCollector(): Promise<{ url: string; spans: Array<ExportedSpan & { service: string }>; server: Server }> {
+  const spans: Array<ExportedSpan & { service: string }> = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      if (req.url === '/v1/traces' && req.headers['content-type']?.includes('json')) {
+        const body = JSON.parse(Buffer.concat(chunks).toString()) as {
+          resourceSpans: Array<{ resource: { attributes: Array<{ key: string; value: { stringValue?: string } }> }; scopeSpans: Array<{ spans: ExportedSpan[] }> }>;
+        };
+        for (const rs of body.resourceSpans) {
+          const service = rs.resource.attributes.find((a) => a.key === 'service.name')?.value.stringValue ?? '';
+          for (const ss of rs.scopeSpans) for (const span of ss.spans) spans.push({ ...span, service });
+        }
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${port}`, spans, server };
+}
+
+describe('OTLP export', () => {
+  let child: ChildProcess | undefined;
+  afterEach(() => child?.kill('SIGKILL'));
+
+  it('exports the spans of a service process started as in production to OTEL_EXPORTER_OTLP_ENDPOINT', async () => {
+    const collector = await startCollector();
+    try {
+      const port = await freePort();
+      child = spawn(process.execPath, ['--require', 'tsx/cjs', '--require', './packages/telemetry/src/register.ts', 'services/edge/src/main.ts'], {
+        cwd: repoRoot,
+        env: {
+          ...process.env,
+          PORT: String(port),
+          MONGODB_URI: testEnv().mongoUri,
+          EDGE_DB_NAME: uniqueDbName('edge_otlp'),
+          LOG_LEVEL: 'warn',
+          OTEL_SERVICE_NAME: 'edge',
+          OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+          OTEL_BSP_SCHEDULE_DELAY: '100',
+        },
+        stdio: 'ignore',
+      });
+      await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/health/ready`)).ok, { what: 'the edge process', timeoutMs: 30_000, intervalMs: 200 });
+      const res = await fetch(`http://127.0.0.1:${port}/openapi.json`, { headers: { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' } });
+      expect(res.status).toBe(200);
+      const span = await waitFor(() => collector.spans.find((s) => s.name === 'GET /openapi.json'), { what: 'the exported server span', timeoutMs: 15_000 });
+      expect(span.service).toBe('edge');
+      // The incoming W3C trace context is continued, so the caller's trace and ours are one.
+      expect(span.traceId).toBe('0af7651916cd43dd8448eb211c80319c');
+
+      // SIGTERM drains and exits cleanly.
+      const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      child = undefined;
+    } finally {
+      collector.server.close();
+    }
+  });
+});
