@@ -81,10 +81,16 @@ describe('background fetch resilience', () => {
     const slow = await createConsent(stack, token, { providerKey: 'sandbox-slow', externalUserId: `slow-${Date.now()}` });
     await decide(slow.consentUrl, 'approve');
     await waitForStatus(stack, token, slow.consentId, 'Updating');
+    const claimedAt = Date.now();
     const quick = await createConsent(stack, token, { providerKey: 'sandbox-retail', externalUserId: `quick-${Date.now()}` });
     await decide(quick.consentUrl, 'approve');
     await waitForStatus(stack, token, quick.consentId, 'Updated', 4_000);
     expect((await getConsent(stack, token, slow.consentId)).status).toBe('Updating');
+    // Past the 3-second lease the running fetch still holds it: the lease is renewed while it runs.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, claimedAt + 4_000 - Date.now())));
+    const running = await stack.consent.db.collection('consents').findOne({ _id: slow.consentId } as object);
+    expect(running?.status).toBe('Updating');
+    expect((running?.fetch as { leaseUntil: Date }).leaseUntil.getTime()).toBeGreaterThan(Date.now());
     await waitForStatus(stack, token, slow.consentId, 'Updated', 20_000);
   });
 });

@@ -271,4 +271,15 @@ describe('consents', () => {
     expect((await getConsent(stack, token, consentId)).status).toBe('Invalidated');
     expect((await stack.api(token, `/consents/${consentId}/refresh`, { method: 'POST' })).status).toBe(409);
   });
+
+  it.each([
+    ['PUT', '/consents/00000000-0000-0000-0000-000000000000', 'GET, DELETE'],
+    ['PATCH', '/consents', 'GET, POST'],
+    ['GET', '/consents/00000000-0000-0000-0000-000000000000/refresh', 'POST'],
+    ['POST', '/consents/00000000-0000-0000-0000-000000000000/sequencing', 'GET'],
+  ])('answers %s %s with 405 and Allow: %s', async (method, path, allow) => {
+    const res = await stack.api(token, path, { method });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe(allow);
+  });
 });

@@ -73,3 +73,16 @@ export function finishHttpApp(app: Express, logger: Logger): void {
   };
   app.use(errorHandler);
 }
+
+/**
+ * 405 with `Allow` for the other methods on known paths; mount after the routes that serve them.
+ * `allowed` maps each path to the methods it serves, e.g. `{ '/shares': 'GET, POST' }`.
+ */
+export function answerMethodNotAllowed(app: Express, allowed: Record<string, string>): void {
+  for (const [path, methods] of Object.entries(allowed)) {
+    app.all(path, (req, res) => {
+      res.set('Allow', methods);
+      sendProblem(res, 405, { detail: `${req.method} is not supported on ${req.path}.` });
+    });
+  }
+}

@@ -1,4 +1,4 @@
-export { createHttpApp, finishHttpApp, jsonBody, type HttpAppOptions } from './app';
+export { answerMethodNotAllowed, createHttpApp, finishHttpApp, jsonBody, type HttpAppOptions } from './app';
 export { healthRouter, type ReadinessCheck } from './health';
 export { listen, closeServer, runUntilSignalled, runService } from './server';
 export { problemBody, sendProblem, sendValidationProblem, currentTraceId, PROBLEM_CONTENT_TYPE } from './problem';

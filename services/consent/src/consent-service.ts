@@ -4,7 +4,7 @@ import { API_AUDIENCE, createTokenVerifier, jwksKeyResolver, requireScope, type 
 import { consumerGroup, createKafka, createProducer, ensureTopics, OutboxRelay } from '@obp/bus';
 import { Scopes, topicSpec, Topics } from '@obp/contracts';
 import { connectDatabase, isDatabaseReady, type Connection } from '@obp/db';
-import { closeServer, createHttpApp, finishHttpApp, healthRouter, jsonBody, listen, sendProblem } from '@obp/http';
+import { answerMethodNotAllowed, closeServer, createHttpApp, finishHttpApp, healthRouter, jsonBody, listen } from '@obp/http';
 import { ShareGrants } from '@obp/share-grants';
 import { createLogger, type Logger } from '@obp/telemetry';
 import type { ConsentConfig } from './config';
@@ -149,20 +149,14 @@ export async function startConsentService(
   api.get('/consents/:id/accounts', listAccountsHttp(access, accounts));
   api.get('/accounts/:id/transactions', listTransactionsHttp(access, transactions));
   app.use(api);
-  const allowed: Array<[string, string]> = [
-    ['/providers', 'GET'],
-    ['/consents', 'GET, POST'],
-    ['/consents/:id', 'GET, DELETE'],
-    ['/consents/:id/refresh', 'POST'],
-    ['/consents/:id/accounts', 'GET'],
-    ['/accounts/:id/transactions', 'GET'],
-  ];
-  for (const [path, methods] of allowed) {
-    app.all(path, (req, res) => {
-      res.set('Allow', methods);
-      sendProblem(res, 405, { detail: `${req.method} is not supported on ${req.path}.` });
-    });
-  }
+  answerMethodNotAllowed(app, {
+    '/providers': 'GET',
+    '/consents': 'GET, POST',
+    '/consents/:id': 'GET, DELETE',
+    '/consents/:id/refresh': 'POST',
+    '/consents/:id/accounts': 'GET',
+    '/accounts/:id/transactions': 'GET',
+  });
   finishHttpApp(app, logger);
 
   const server: Server = await listen(app, config.PORT);

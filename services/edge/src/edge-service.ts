@@ -56,20 +56,18 @@ export async function startEdgeService(config: EdgeConfig, overrides: { logger?:
 
   // The API: the edge checks the token first (cheap 401/403 at the door); the service checks again.
   const customer = requireScope(verify, Scopes.customerApi);
-  const route = (paths: string[], scope: RequestHandler, upstream: string) => {
-    const forward = proxyTo(upstream, logger, config.UPSTREAM_TIMEOUT_MS);
-    for (const path of paths) app.all(path, scope, forward);
+  const forwardTo = (upstream: string) => proxyTo(upstream, logger, config.UPSTREAM_TIMEOUT_MS);
+  const share = forwardTo(config.SHARE_SERVICE_URL);
+  const consent = forwardTo(config.CONSENT_SERVICE_URL);
+  const sequencing = forwardTo(config.SEQUENCING_SERVICE_URL);
+  const route = (paths: string[], ...handlers: RequestHandler[]) => {
+    for (const path of paths) app.all(path, ...handlers);
   };
-  const open: RequestHandler = (_req, _res, next) => next();
-  route(['/shares', '/shares/:shareId'], customer, config.SHARE_SERVICE_URL);
-  route(
-    ['/providers', '/consents', '/consents/:id', '/consents/:id/refresh', '/consents/:id/accounts', '/accounts/:id/transactions'],
-    customer,
-    config.CONSENT_SERVICE_URL,
-  );
-  route(['/consents/:id/sequencing', '/users/:id/sequencing'], customer, config.SEQUENCING_SERVICE_URL);
+  route(['/shares', '/shares/:shareId'], customer, share);
+  route(['/providers', '/consents', '/consents/:id', '/consents/:id/refresh', '/consents/:id/accounts', '/accounts/:id/transactions'], customer, consent);
+  route(['/consents/:id/sequencing', '/users/:id/sequencing'], customer, sequencing);
   // The provider page is opened by the end user's browser, without an app token.
-  route(['/sandbox/:providerKey/authorize'], open, config.CONSENT_SERVICE_URL);
+  route(['/sandbox/:providerKey/authorize'], consent);
   finishHttpApp(app, logger);
 
   const server: Server = await listen(app, config.PORT);

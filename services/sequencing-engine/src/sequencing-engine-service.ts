@@ -4,7 +4,7 @@ import { API_AUDIENCE, createTokenVerifier, jwksKeyResolver, requireScope, type 
 import { consumerGroup, createKafka, ensureTopics, IdempotentConsumer } from '@obp/bus';
 import { Scopes, topicSpec, Topics } from '@obp/contracts';
 import { connectDatabase, isDatabaseReady, type Connection } from '@obp/db';
-import { closeServer, createHttpApp, finishHttpApp, healthRouter, listen, sendProblem } from '@obp/http';
+import { answerMethodNotAllowed, closeServer, createHttpApp, finishHttpApp, healthRouter, listen } from '@obp/http';
 import { ShareGrants } from '@obp/share-grants';
 import { createLogger, type Logger } from '@obp/telemetry';
 import type { SequencingEngineConfig } from './config';
@@ -62,10 +62,7 @@ export async function startSequencingEngine(config: SequencingEngineConfig, over
   api.get('/consents/:id/sequencing', getConsentSequencingHttp(sequencing));
   api.get('/users/:id/sequencing', getUserSequencingHttp(sequencing));
   app.use(api);
-  app.all(['/consents/:id/sequencing', '/users/:id/sequencing'], (req, res) => {
-    res.set('Allow', 'GET');
-    sendProblem(res, 405, { detail: `${req.method} is not supported on ${req.path}.` });
-  });
+  answerMethodNotAllowed(app, { '/consents/:id/sequencing': 'GET', '/users/:id/sequencing': 'GET' });
   finishHttpApp(app, logger);
 
   const server: Server = await listen(app, config.PORT);

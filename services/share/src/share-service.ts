@@ -4,7 +4,7 @@ import { API_AUDIENCE, createTokenVerifier, jwksKeyResolver, requireScope, type 
 import { consumerGroup, createKafka, createProducer, ensureTopics, IdempotentConsumer, OutboxRelay } from '@obp/bus';
 import { ConsentEventTypes, Scopes, topicSpec, Topics, type ConsentDeletedData } from '@obp/contracts';
 import { connectDatabase, ensureIndexes, isDatabaseReady, type Connection } from '@obp/db';
-import { closeServer, createHttpApp, finishHttpApp, healthRouter, listen, sendProblem } from '@obp/http';
+import { answerMethodNotAllowed, closeServer, createHttpApp, finishHttpApp, healthRouter, listen } from '@obp/http';
 import { createLogger, type Logger } from '@obp/telemetry';
 import type { ShareConfig } from './config';
 import { ShareRepository } from './infrastructure/share.repository';
@@ -79,10 +79,7 @@ export async function startShareService(
   router.put('/shares/:shareId', updateShareHttp(new UpdateShareService(shares, kick)));
   router.delete('/shares/:shareId', deleteShareHttp(new DeleteShareService(shares, kick)));
   app.use(router);
-  app.all(['/shares', '/shares/:shareId'], (req, res) => {
-    res.set('Allow', req.path === '/shares' ? 'GET, POST' : 'GET, PUT, DELETE');
-    sendProblem(res, 405, { detail: `${req.method} is not supported on ${req.path}.` });
-  });
+  answerMethodNotAllowed(app, { '/shares': 'GET, POST', '/shares/:shareId': 'GET, PUT, DELETE' });
   finishHttpApp(app, logger);
 
   const server: Server = await listen(app, config.PORT);

@@ -110,8 +110,10 @@ export class FetchWorker {
   }
 
   private async runFetch(consentId: string): Promise<void> {
-    const pending = (await this.options.consents.find(consentId))?.fetch;
-    if (!pending) return;
+    const current = await this.options.consents.find(consentId);
+    // Waiting out a back-off or another worker's lease: nothing to do, and no span for it.
+    if (!current || !isFetchDue(current, new Date())) return;
+    const pending = current.fetch!;
     // The fetch continues the trace of the approval or refresh that asked for it.
     await tracer.startActiveSpan(
       'consent fetch',

@@ -92,12 +92,13 @@ export class ConsentRepository {
    */
   async mutate<T>(id: string, change: (current: Consent) => Mutation<T>): Promise<{ found: false } | { found: true; result: T }> {
     return this.lock.run(`consents:${id}`, async () => {
-      const current = await this.find(id);
-      if (!current) return { found: false as const };
+      const found = await this.find(id);
+      if (!found) return { found: false as const };
+      const { version, ...current } = found;
       const outcome = change(current);
       if (outcome.next) {
-        const { id: _id, version: _v, ...state } = outcome.next as Consent & { version?: number };
-        const res = await this.collection.updateOne({ _id: id, version: current.version } as Document, {
+        const { id: _id, ...state } = outcome.next;
+        const res = await this.collection.updateOne({ _id: id, version } as Document, {
           $set: { ...state, ...(outcome.events.length > 0 ? { hasOutbox: true } : {}) },
           $inc: { version: 1 },
           $push: { outbox: { $each: outcome.events } },

@@ -1,4 +1,4 @@
-import type { TransactionDto } from '@obp/contracts';
+import type { AccountDto, TransactionDto } from '@obp/contracts';
 
 /** What a consent needs from a bank (or aggregator): a real adapter implements this interface. */
 export interface ProviderInfo {
@@ -8,13 +8,9 @@ export interface ProviderInfo {
   description: string;
 }
 
-export interface ProviderAccount {
+/** An account as the provider reports it, under the provider's own id. */
+export interface ProviderAccount extends Omit<AccountDto, 'id' | 'consentId'> {
   externalId: string;
-  iban: string;
-  name: string;
-  type: string;
-  currency: string;
-  ownerName: string;
 }
 
 /** A booked transaction as the provider reports it, under the provider's own ids. */

@@ -1,19 +1,14 @@
 import { SyncModes, type SyncMode } from '@obp/contracts';
 import { err, ok, ValidationErrors, type Result, type ValidationFailed } from '@obp/core';
 import { canonicalBody, parseGuid } from '@obp/http';
+import type { Consent } from '../../domain/consent';
 
 export const MAX_EXTERNAL_USER_ID_LENGTH = 256;
 export const MAX_REDIRECT_URL_LENGTH = 2048;
 export const DEFAULT_COUNTRY_CODE = 'NL';
 
-export interface CreateConsentRequest {
-  providerKey: string;
-  countryCode: string;
-  userId: string | null;
-  externalUserId: string | null;
-  redirectUrl: string;
-  syncMode: SyncMode | null;
-}
+/** The fields of a consent the app chooses (spec 2.8), validated and normalised. */
+export type CreateConsentRequest = Pick<Consent, 'providerKey' | 'countryCode' | 'userId' | 'externalUserId' | 'redirectUrl' | 'syncMode'>;
 
 const fields = ['providerKey', 'countryCode', 'userId', 'externalUserId', 'redirectUrl', 'syncMode'] as const;
 

@@ -41,11 +41,9 @@ export class EraseConsentService {
   }
 
   private async eraseData(consentId: string): Promise<void> {
-    const [accounts, transactions, refreshes] = [
-      await this.accounts.deleteByConsent(consentId),
-      await this.transactions.deleteByConsent(consentId),
-      await this.refreshRequests.deleteByConsent(consentId),
-    ];
+    const accounts = await this.accounts.deleteByConsent(consentId);
+    const transactions = await this.transactions.deleteByConsent(consentId);
+    const refreshes = await this.refreshRequests.deleteByConsent(consentId);
     await this.consents.markDeleted(consentId, new Date());
     this.logger.info({ consentId, accounts, transactions, refreshes }, 'consent erased');
   }
