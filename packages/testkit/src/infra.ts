@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -7,23 +7,42 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 export const repoRoot = resolve(__dirname, '../../..');
 
+/**
+ * The first port the kernel hands out to outgoing connections. Test servers take ports below it:
+ * a port from the ephemeral range (what `listen(0)` returns) can be taken by any outgoing Kafka
+ * or MongoDB connection between the check and the service's own `listen`.
+ */
+function ephemeralRangeStart(): number {
+  try {
+    const first = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(first) && first > 11_000 ? first : 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+const handedOut = new Set<number>();
+
+/** A free port outside the ephemeral range, never the same twice in one process. */
 export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
+  const low = 10_000;
+  const high = ephemeralRangeStart() - 2;
+  for (;;) {
+    const port = low + Math.floor(Math.random() * (high - low));
+    if (handedOut.has(port) || !(await isFree(port))) continue;
+    handedOut.add(port);
+    return port;
+  }
 }
 
 /** Two consecutive free ports (Kafka uses port+1 for its controller). */
 async function freePortPair(): Promise<number> {
   for (;;) {
     const port = await freePort();
-    if (port < 65000 && (await isFree(port + 1))) return port;
+    if (!handedOut.has(port + 1) && (await isFree(port + 1))) {
+      handedOut.add(port + 1);
+      return port;
+    }
   }
 }
 
@@ -31,7 +50,9 @@ async function isFree(port: number): Promise<boolean> {
   return new Promise((res) => {
     const server = createServer();
     server.once('error', () => res(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => res(true)));
+    server.unref();
+    // All interfaces, as the services listen.
+    server.listen(port, () => server.close(() => res(true)));
   });
 }
 
