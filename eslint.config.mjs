@@ -36,6 +36,20 @@ export default [
     },
   },
   {
+    // A package's own tests may use the test kit (real brokers and stores, polling waits).
+    files: ['packages/*/src/**/*.test.ts', 'packages/*/src/**/*.fixture.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: false,
+          allow: [],
+          depConstraints: [{ sourceTag: 'type:package', onlyDependOnLibsWithTags: ['type:package', 'type:testing'] }],
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/telemetry/**/*.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },

@@ -2,7 +2,10 @@ import { loadConsentConfig, startConsentService, type ConsentServiceHandle } fro
 import { loadEdgeConfig, startEdgeService, type EdgeServiceHandle } from '@obp/edge';
 import { loadSequencingEngineConfig, startSequencingEngine, type SequencingEngineHandle } from '@obp/sequencing-engine';
 import { loadShareConfig, startShareService, type ShareServiceHandle } from '@obp/share';
+import { isScope, Topics } from '@obp/contracts';
 import { freePort, testEnv, uniqueDbName, uniqueName } from '@obp/testkit';
+import { ApiDocumentChecker } from './api-document';
+
 
 export interface TestClient {
   clientId: string;
@@ -23,6 +26,10 @@ export interface Stack {
   mongoUri: string;
   adminToken: string;
   registerClient(scopes?: string[], options?: { directProviderFlow?: boolean }): Promise<TestClient>;
+  /** The API document the edge serves; every answer of `api` and `token` is checked against it. */
+  document: ApiDocumentChecker;
+  /** fetch against the edge, checked against the API document. */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
   token(client: TestClient, scope?: string): Promise<string>;
   /** fetch against the edge with a bearer token. */
   api(token: string, path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
@@ -47,9 +54,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const [edgePort, sharePort, consentPort, sequencingPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const issuer = `http://127.0.0.1:${edgePort}`;
   const adminToken = `admin-${uniqueName('token')}-secret`;
-  const shareEventsTopic = uniqueName('share.events.v1');
-  const consentEventsTopic = uniqueName('consent.events.v1');
-  const common = { NAMESPACE: uniqueName('stack').toLowerCase(), MONGODB_URI: env.mongoUri, KAFKA_BROKERS: kafkaBrokers.join(','), LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', TOKEN_ISSUER: issuer };
+  const namespace = uniqueName('stack').toLowerCase();
+  // Every topic of the stack carries its namespace (see ServiceKit.topic).
+  const shareEventsTopic = `${namespace}.${Topics.shareEvents}`;
+  const consentEventsTopic = `${namespace}.${Topics.consentEvents}`;
+  const common = { NAMESPACE: namespace, MONGODB_URI: env.mongoUri, KAFKA_BROKERS: kafkaBrokers.join(','), LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', TOKEN_ISSUER: issuer };
 
   const edge = await startEdgeService(
     loadEdgeConfig({ ...common, PORT: String(edgePort), EDGE_DB_NAME: uniqueDbName('edge'), ADMIN_TOKEN: adminToken, SHARE_SERVICE_URL: `http://127.0.0.1:${sharePort}`, CONSENT_SERVICE_URL: `http://127.0.0.1:${consentPort}`,
@@ -62,8 +71,6 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       PORT: String(sharePort),
       SHARE_DB_NAME: uniqueDbName('share'),
       JWKS_URL: `${issuer}/.well-known/jwks.json`,
-      SHARE_EVENTS_TOPIC: shareEventsTopic,
-      CONSENT_EVENTS_TOPIC: consentEventsTopic,
       OUTBOX_POLL_MS: String(options.outboxPollMs ?? 200),
     }),
   );
@@ -73,8 +80,6 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     CONSENT_DB_NAME: uniqueDbName('consent'),
     JWKS_URL: `${issuer}/.well-known/jwks.json`,
     PUBLIC_BASE_URL: issuer,
-    SHARE_EVENTS_TOPIC: shareEventsTopic,
-    CONSENT_EVENTS_TOPIC: consentEventsTopic,
     OUTBOX_POLL_MS: String(options.outboxPollMs ?? 200),
     FETCH_POLL_MS: '100',
     MAINTENANCE_INTERVAL_MS: '60000',
@@ -87,12 +92,17 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       PORT: String(sequencingPort),
       SEQUENCING_DB_NAME: uniqueDbName('sequencing'),
       JWKS_URL: `${issuer}/.well-known/jwks.json`,
-      SHARE_EVENTS_TOPIC: shareEventsTopic,
-      CONSENT_EVENTS_TOPIC: consentEventsTopic,
     }),
   );
+  await Promise.all([edge.ready(), share.ready(), consent.ready(), sequencing.ready()]);
 
   const baseUrl = `http://127.0.0.1:${edgePort}`;
+  const document = new ApiDocumentChecker((await (await fetch(`${baseUrl}/openapi.json`)).json()) as ApiDocumentChecker['document']);
+  const checkedFetch = async (path: string, init: RequestInit = {}) => {
+    const res = await fetch(`${baseUrl}${path}`, init);
+    await document.check(init.method ?? 'GET', path, res);
+    return res;
+  };
   const stack: Stack = {
     baseUrl,
     edge,
@@ -105,20 +115,21 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     consentEventsTopic,
     async restartConsent() {
       consent = await startConsentService(consentConfig);
+      await consent.ready();
       return consent;
     },
     kafkaBrokers,
     mongoUri: env.mongoUri,
     adminToken,
     async registerClient(scopes = ['customer-api'], clientOptions = {}) {
-      const result = await edge.registerClient.execute({ clientId: uniqueName('app'), scopes, ...clientOptions });
+      const result = await edge.registerClient.execute({ clientId: uniqueName('app'), scopes: scopes.filter(isScope), ...clientOptions });
       if (!result.ok) throw result.error;
       return { clientId: result.value.clientId, clientSecret: result.value.clientSecret };
     },
     async token(client, scope) {
       const body = new URLSearchParams({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret });
       if (scope) body.set('scope', scope);
-      const res = await fetch(`${baseUrl}/connect/token`, { method: 'POST', body });
+      const res = await checkedFetch('/connect/token', { method: 'POST', body });
       if (res.status !== 200) throw new Error(`token request failed: ${res.status} ${await res.text()}`);
       return ((await res.json()) as { access_token: string }).access_token;
     },
@@ -130,8 +141,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         headers.set('content-type', 'application/json');
         body = JSON.stringify(init.json);
       }
-      return fetch(`${baseUrl}${path}`, { ...init, headers, body });
+      return checkedFetch(path, { ...init, headers, body });
     },
+    document,
+    fetch: checkedFetch,
     async stop() {
       await sequencing.stop();
       await consent.stop().catch(() => undefined);

@@ -1,4 +1,13 @@
-export { createTokenVerifier, DIRECT_PROVIDER_FLOW_CLAIM, jwksKeyResolver, TokenRejected, type AccessTokenClaims, type KeyResolver, type TokenVerifier } from './verifier';
+export {
+  createTokenVerifier,
+  DIRECT_PROVIDER_FLOW_CLAIM,
+  jwksKeyResolver,
+  TokenRejected,
+  type AccessTokenClaims,
+  type KeyResolver,
+  type TokenRejectionCode,
+  type TokenVerifier,
+} from './verifier';
 export { requireScope, callerClientId, callerClaims } from './middleware';
 
 /** The audience every access token of this platform is issued for. */

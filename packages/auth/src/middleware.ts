@@ -27,7 +27,9 @@ export function requireScope(verify: TokenVerifier, scope: string) {
       claims = await verify(match[1]!);
     } catch (error) {
       if (!(error instanceof TokenRejected)) throw error;
-      res.set('WWW-Authenticate', `Bearer realm="open-banking", error="invalid_token", error_description="${error.reason}"`);
+      // Only the fixed rejection code goes into the header: anything read from the token could hold
+      // CR/LF or non-Latin-1 characters, which Node refuses in a header (a 500 instead of a 401).
+      res.set('WWW-Authenticate', `Bearer realm="open-banking", error="invalid_token", error_description="${error.code}"`);
       sendProblem(res, 401, { detail: `The access token is invalid: ${error.reason}.` });
       return;
     }

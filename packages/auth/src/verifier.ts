@@ -14,8 +14,15 @@ export const DIRECT_PROVIDER_FLOW_CLAIM = 'obp_direct_provider_flow';
 
 export type KeyResolver = (kid: string) => Promise<KeyObject | undefined>;
 
+/** Why a token was rejected, from a fixed set of plain texts: the only part of a rejection fit for a response header. */
+export type TokenRejectionCode = 'malformed token' | 'unsupported algorithm' | 'unknown signing key' | 'token expired' | 'invalid token';
+
 export class TokenRejected extends Error {
-  constructor(readonly reason: string) {
+  /** `reason` describes the rejection in more detail and may quote library messages; it is for the problem body only. */
+  constructor(
+    readonly code: TokenRejectionCode,
+    readonly reason: string = code,
+  ) {
     super(reason);
     this.name = 'TokenRejected';
   }
@@ -28,63 +35,111 @@ export interface VerifierOptions {
   clockToleranceSeconds?: number;
 }
 
+/** Far above any token this platform issues (and Node's default header limit is 16 KiB anyway). */
+const MAX_TOKEN_LENGTH = 8 * 1024;
+const COMPACT_JWS = /^([A-Za-z0-9_-]+)\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
+
+/**
+ * The JOSE header of a compact JWS, parsed here rather than by `jwt.decode`, which throws on a
+ * `typ: JWT` token whose payload is not JSON and leaves `alg` and `kid` of any JSON type.
+ */
+function readHeader(token: string): { alg: unknown; kid: unknown } {
+  if (token.length > MAX_TOKEN_LENGTH) throw new TokenRejected('malformed token', 'the token is too long');
+  const match = COMPACT_JWS.exec(token);
+  if (!match) throw new TokenRejected('malformed token', 'the token is not a signed JWT');
+  let header: unknown;
+  try {
+    header = JSON.parse(Buffer.from(match[1]!, 'base64url').toString('utf8'));
+  } catch {
+    throw new TokenRejected('malformed token', 'the token header is not JSON');
+  }
+  if (typeof header !== 'object' || header === null || Array.isArray(header)) throw new TokenRejected('malformed token', 'the token header is not a JSON object');
+  return { alg: 'alg' in header ? header.alg : undefined, kid: 'kid' in header ? header.kid : undefined };
+}
+
+const nonEmptyString = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+
 /**
  * Verifies an access token: RS256 only (so `alg: none` and HS256-with-public-key tricks fail),
- * a `kid` the issuer publishes, signature, expiry, issuer and audience.
+ * a `kid` the issuer publishes, signature, expiry, issuer and audience. Any token it does not
+ * accept, however crafted, ends in `TokenRejected`.
  */
 export function createTokenVerifier(options: VerifierOptions) {
   return async function verify(token: string): Promise<AccessTokenClaims> {
-    const decoded = jwt.decode(token, { complete: true });
-    if (!decoded || typeof decoded.payload === 'string') throw new TokenRejected('malformed token');
-    if (decoded.header.alg !== 'RS256') throw new TokenRejected(`algorithm ${decoded.header.alg} is not accepted`);
-    const kid = decoded.header.kid;
-    if (!kid) throw new TokenRejected('token has no key id');
+    const { alg, kid } = readHeader(token);
+    if (alg !== 'RS256') throw new TokenRejected('unsupported algorithm', 'only RS256-signed tokens are accepted');
+    if (typeof kid !== 'string' || kid === '') throw new TokenRejected('malformed token', 'the token header has no key id');
     const key = await options.resolveKey(kid);
     if (!key) throw new TokenRejected('unknown signing key');
-    let payload: JwtPayload;
+    let payload: JwtPayload | string;
     try {
       payload = jwt.verify(token, key, {
         algorithms: ['RS256'],
         issuer: options.issuer,
         audience: options.audience,
         clockTolerance: options.clockToleranceSeconds ?? 5,
-      }) as JwtPayload;
+      });
     } catch (error) {
-      throw new TokenRejected(error instanceof jwt.TokenExpiredError ? 'token expired' : (error as Error).message);
+      if (error instanceof jwt.TokenExpiredError) throw new TokenRejected('token expired');
+      throw new TokenRejected('invalid token', error instanceof Error ? error.message : 'the token failed verification');
     }
-    const clientId = (payload.client_id as string | undefined) ?? payload.sub;
-    if (!clientId) throw new TokenRejected('token has no client');
+    if (typeof payload === 'string') throw new TokenRejected('malformed token', 'the token payload is not a JSON object');
+    const clientId = nonEmptyString(payload.client_id) ?? nonEmptyString(payload.sub);
+    if (!clientId) throw new TokenRejected('invalid token', 'the token names no client');
     const scope = typeof payload.scope === 'string' ? payload.scope : '';
-    return { clientId, scopes: scope.split(' ').filter(Boolean), tokenId: payload.jti, directProviderFlow: payload[DIRECT_PROVIDER_FLOW_CLAIM] === true };
+    return {
+      clientId,
+      scopes: scope.split(' ').filter(Boolean),
+      tokenId: typeof payload.jti === 'string' ? payload.jti : undefined,
+      directProviderFlow: payload[DIRECT_PROVIDER_FLOW_CLAIM] === true,
+    };
   };
 }
 
 export type TokenVerifier = ReturnType<typeof createTokenVerifier>;
 
+function isRsaJwkWithKid(value: unknown): value is JsonWebKey & { kid: string } {
+  return typeof value === 'object' && value !== null && 'kid' in value && nonEmptyString(value.kid) !== undefined && 'kty' in value && value.kty === 'RSA';
+}
+
+/** The RSA keys of a JWKS document by kid; a key Node cannot read is left out rather than failing the others. */
+function publicKeysOf(jwks: unknown): Map<string, KeyObject> {
+  if (typeof jwks !== 'object' || jwks === null || !('keys' in jwks) || !Array.isArray(jwks.keys)) throw new Error('the JWKS document has no key list');
+  const keys = new Map<string, KeyObject>();
+  for (const jwk of jwks.keys) {
+    if (!isRsaJwkWithKid(jwk) || ('use' in jwk && jwk.use !== 'sig')) continue;
+    try {
+      keys.set(jwk.kid, createPublicKey({ key: jwk, format: 'jwk' }));
+    } catch {
+      // A malformed key cannot verify anything; the issuer's other keys still can.
+    }
+  }
+  return keys;
+}
+
 /**
  * Resolves keys from the issuer's JWKS, caching them; an unknown `kid` triggers at most one
- * refetch per `minRefetchMs`, so key rotation works and a flood of forged kids costs nothing.
+ * fetch per `minRefetchMs`, so key rotation works and a flood of forged kids costs nothing.
+ * A fetch that fails (endpoint down, error status, not a JWKS) keeps the cached keys and still
+ * counts as that window's fetch, so an outage does not turn every forged kid into a request.
  */
 export function jwksKeyResolver(jwksUrl: string, minRefetchMs = 30_000): KeyResolver {
   let keys = new Map<string, KeyObject>();
-  let lastFetch = 0;
+  let lastFetchStartedAt: number | undefined;
   let inflight: Promise<void> | undefined;
   const refresh = async () => {
     const res = await fetch(jwksUrl, { signal: AbortSignal.timeout(5_000) });
     if (!res.ok) throw new Error(`JWKS fetch failed with ${res.status}`);
-    const body = (await res.json()) as { keys?: Array<JsonWebKey & { kid?: string }> };
-    const next = new Map<string, KeyObject>();
-    for (const jwk of body.keys ?? []) {
-      if (jwk.kid && jwk.kty === 'RSA') next.set(jwk.kid, createPublicKey({ key: jwk, format: 'jwk' }));
-    }
-    keys = next;
-    lastFetch = Date.now();
+    keys = publicKeysOf(await res.json());
   };
   return async (kid) => {
     const known = keys.get(kid);
     if (known) return known;
-    if (Date.now() - lastFetch < minRefetchMs && lastFetch !== 0) return undefined;
-    inflight ??= refresh().finally(() => (inflight = undefined));
+    if (!inflight) {
+      if (lastFetchStartedAt !== undefined && Date.now() - lastFetchStartedAt < minRefetchMs) return undefined;
+      lastFetchStartedAt = Date.now();
+      inflight = refresh().finally(() => (inflight = undefined));
+    }
     try {
       await inflight;
     } catch {

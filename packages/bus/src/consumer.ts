@@ -73,6 +73,7 @@ export class IdempotentConsumer {
   private readonly retry: RetryPolicy;
   private readonly processed;
   private connected = false;
+  private joined = false;
   private purgeTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: IdempotentConsumerOptions) {
@@ -84,6 +85,11 @@ export class IdempotentConsumer {
     return this.connected;
   }
 
+  /** Connected and a member of its group with partitions assigned: what readiness reports. */
+  get isReady(): boolean {
+    return this.connected && this.joined;
+  }
+
   async start(): Promise<void> {
     const { kafka, groupId, topics } = this.options;
     await ensureTopics(kafka, topics.map((t) => ({ topic: deadLetterTopic(t, groupId), partitions: 1 })));
@@ -92,8 +98,11 @@ export class IdempotentConsumer {
     this.consumer = kafka.consumer({ groupId, sessionTimeout: 30_000, heartbeatInterval: 3_000, allowAutoTopicCreation: false });
     this.consumer.on(this.consumer.events.CONNECT, () => (this.connected = true));
     this.consumer.on(this.consumer.events.DISCONNECT, () => (this.connected = false));
+    this.consumer.on(this.consumer.events.GROUP_JOIN, () => (this.joined = true));
+    this.consumer.on(this.consumer.events.STOP, () => (this.joined = false));
     this.consumer.on(this.consumer.events.CRASH, (e) => {
       this.connected = false;
+      this.joined = false;
       this.options.logger.error({ err: e.payload.error, groupId, restart: e.payload.restart }, 'consumer crashed');
     });
     await this.consumer.connect();
@@ -122,6 +131,7 @@ export class IdempotentConsumer {
     await this.consumer?.disconnect();
     await this.dlqProducer?.disconnect();
     this.connected = false;
+    this.joined = false;
   }
 
   private async onMessage(topic: string, partition: number, message: KafkaMessage, heartbeat: () => Promise<void>): Promise<void> {

@@ -1,5 +1,8 @@
 export { consumerGroup } from './consumer-group';
 export { aggregateOfKey, createKafka, createProducer, ensureTopics, type TopicSpec } from './kafka';
 export { traceHeaders, contextFromHeaders } from './trace-headers';
-export { OutboxRelay, newOutboxEntry, newTombstoneEntry, appendToOutbox, type OutboxEntry, type OutboxDocument, type OutboxRelayOptions } from './outbox';
+export { newOutboxEntry, newTombstoneEntry, type OutboxEntry } from './outbox-entry';
+export { EventWriter } from './event-writer';
+export { publishEntries } from './publisher';
 export { IdempotentConsumer, NonRetriableError, type EventHandler, type MessageMeta, type RetryPolicy, type IdempotentConsumerOptions } from './consumer';
+export { dispatchByType, type EventHandlers, type TypedEventHandler } from './subscription';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 
 export { z };
 
@@ -13,7 +13,7 @@ export class ConfigError extends Error {
  * Reads and validates configuration once, at start. Every problem is reported together so an
  * operator fixes the environment in one go instead of one variable per restart.
  */
-export function loadConfig<S extends z.ZodTypeAny>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
   const result = schema.safeParse(env);
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`));
@@ -32,8 +32,22 @@ export const commonEnv = {
     .default('127.0.0.1:9092')
     .transform((s) => s.split(',').map((b) => b.trim()).filter(Boolean))
     .pipe(z.array(z.string().regex(/^[^:]+:\d+$/, 'must be host:port')).min(1)),
-  /** Prefix of Kafka consumer group ids, so tests and parallel stacks never share a group. */
+  /** Prefix of topic names and consumer group ids, so tests and parallel stacks share neither. */
   NAMESPACE: z.string().regex(/^[a-z0-9-]*$/).default(''),
 };
+
+const ms = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** What every service behind the edge reads: the common settings, token verification and outbox polling. */
+export const serviceEnv = {
+  ...commonEnv,
+  /** `iss` of every access token; the edge signs it, services verify it. */
+  TOKEN_ISSUER: z.string().url().default('http://localhost:8080'),
+  JWKS_URL: z.string().url().default('http://127.0.0.1:8080/.well-known/jwks.json'),
+  /** Fallback poll of the outbox relays; a write wakes them at once. */
+  OUTBOX_POLL_MS: ms(1000),
+};
+
+export const milliseconds = ms;
 
 export const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);

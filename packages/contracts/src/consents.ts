@@ -1,73 +1,215 @@
-import type { EventEnvelope } from './envelope';
+import { z } from 'zod/v4';
+import { defineEvents } from './events/event-catalogue';
+import { defineRoutes, empty, html, json, locationHeader, problem, redirect } from './http/route';
+import { dataEnvelope, dateTimeString, guidString, pagedList } from './schema/common';
+import { countryCode, httpUrl, INT32_MAX, optionalEnumIgnoringCase, optionalGuid, optionalString, pathGuid, queryDateTime, queryGuid, queryInt32, queryString, requestObject, requiredString } from './schema/fields';
+import { component } from './schema/json-schema';
+import { Scopes } from './scopes';
+import { Topics } from './topics';
 
-/** Consent statuses (DESIGN.md section 4) and the transitions the consent service allows. */
-export const ConsentStatuses = [
-  'Initialized',
-  'Rejected',
-  'TimedOut',
-  'Authenticated',
-  'Updating',
-  'Updated',
-  'Failing',
-  'Error',
-  'Invalidated',
-] as const;
+/** Consent statuses and the transitions the consent service allows (docs/decisions.md). */
+export const ConsentStatuses = ['Initialized', 'Rejected', 'TimedOut', 'Authenticated', 'Updating', 'Updated', 'Failing', 'Error', 'Invalidated'] as const;
 export type ConsentStatus = (typeof ConsentStatuses)[number];
 
 /** How the consent keeps its data current (the spec leaves the values open; see docs/decisions.md). */
 export const SyncModes = ['Manual', 'Daily'] as const;
 export type SyncMode = (typeof SyncModes)[number];
 
-export interface ConsentErrorDto {
-  date: string;
-  type: string;
-  message: string;
-  code: string;
-}
+export const MAX_EXTERNAL_USER_ID_LENGTH = 256;
+export const MAX_REDIRECT_URL_LENGTH = 2048;
+export const DEFAULT_COUNTRY_CODE = 'NL';
+export const DEFAULT_TRANSACTION_PAGE_SIZE = 50;
+export const MAX_TRANSACTION_PAGE_SIZE = 500;
+
+const nullableString = () => z.string().nullable();
+
+export const consentErrorSchema = z.object({ date: dateTimeString(), type: z.string(), message: z.string(), code: z.string() });
+export type ConsentErrorDto = z.infer<typeof consentErrorSchema>;
 
 /** A consent record as the API returns it (spec 2.8), plus the fields the caller gave at creation. */
-export interface ConsentDto {
-  id: string;
-  status: ConsentStatus;
-  dateStatusUpdated: string;
-  dateRequested: string;
-  dateExpire: string;
-  dateTransactionsUpdated: string | null;
-  providerKey: string;
-  countryCode: string;
-  userId: string | null;
-  externalUserId: string | null;
-  syncMode: SyncMode | null;
-  redirectUrl: string;
-  errors: ConsentErrorDto[];
-}
+export const consentSchema = component(
+  'Consent',
+  z.object({
+    id: guidString(),
+    status: z.enum(ConsentStatuses),
+    dateStatusUpdated: dateTimeString(),
+    dateRequested: dateTimeString(),
+    dateExpire: dateTimeString(),
+    dateTransactionsUpdated: dateTimeString().nullable(),
+    providerKey: z.string(),
+    countryCode: z.string(),
+    userId: guidString().nullable(),
+    externalUserId: nullableString(),
+    syncMode: z.enum(SyncModes).nullable(),
+    redirectUrl: z.string(),
+    errors: z.array(consentErrorSchema),
+  }),
+);
+export type ConsentDto = z.infer<typeof consentSchema>;
 
-export interface AccountDto {
-  id: string;
-  consentId: string;
-  iban: string;
-  name: string;
-  type: string;
-  currency: string;
-  ownerName: string;
-}
+export const accountSchema = component(
+  'Account',
+  z.object({ id: guidString(), consentId: guidString(), iban: z.string(), name: z.string(), type: z.string(), currency: z.string(), ownerName: z.string() }),
+);
+export type AccountDto = z.infer<typeof accountSchema>;
 
-/** DESIGN.md section 4 transaction fields; `amount` is signed (negative: money out). */
-export interface TransactionDto {
-  id: string;
-  accountId: string;
-  amount: number;
-  currency: string;
-  bookingDate: string;
-  valueDate: string | null;
-  description: string | null;
-  counterpartName: string | null;
-  counterpartAccountNumber: string | null;
-  transactionType: string | null;
-  transactionTypeName: string | null;
-  reasonCode: string | null;
-  purposeCode: string | null;
-}
+/** A booked transaction; `amount` is signed (negative: money out). */
+export const transactionSchema = component(
+  'Transaction',
+  z.object({
+    id: guidString(),
+    accountId: guidString(),
+    amount: z.number().meta({ description: 'Signed: negative is money out.' }),
+    currency: z.string(),
+    bookingDate: dateTimeString(),
+    valueDate: dateTimeString().nullable(),
+    description: nullableString(),
+    counterpartName: nullableString(),
+    counterpartAccountNumber: nullableString(),
+    transactionType: nullableString(),
+    transactionTypeName: nullableString(),
+    reasonCode: nullableString(),
+    purposeCode: nullableString(),
+  }),
+);
+export type TransactionDto = z.infer<typeof transactionSchema>;
+
+export const providerSchema = component(
+  'Provider',
+  z.object({ key: z.string(), name: z.string(), countryCodes: z.array(z.string()), description: z.string() }),
+);
+export type ProviderDto = z.infer<typeof providerSchema>;
+
+/** Create-consent body (spec 2.8). */
+export const createConsentBody = requestObject({
+  providerKey: requiredString(100),
+  countryCode: countryCode(DEFAULT_COUNTRY_CODE),
+  userId: optionalGuid((f) => `The ${f} field must be a GUID or null.`),
+  externalUserId: optionalString(MAX_EXTERNAL_USER_ID_LENGTH, { notBlank: true }),
+  redirectUrl: httpUrl(MAX_REDIRECT_URL_LENGTH),
+  syncMode: optionalEnumIgnoringCase(SyncModes),
+});
+export type CreateConsentBody = z.output<typeof createConsentBody>;
+
+export const createdConsentSchema = component('CreatedConsent', z.object({ consentId: guidString(), consentUrl: z.string().meta({ format: 'uri' }) }));
+
+const consentId = { id: pathGuid() };
+const customer = { scope: Scopes.customerApi };
+const notFound = problem('Not found, erased, or neither owned by nor shared with the caller.');
+
+export const consentRoutes = defineRoutes(
+  { service: 'consent', tags: ['Consents'], validationDetail: true, bodyLimit: '64kb' },
+  {
+    listProviders: {
+      method: 'get',
+      path: '/providers',
+      auth: customer,
+      summary: 'List the providers (banks) a consent can be created for',
+      responses: { 200: json('Providers', dataEnvelope(z.array(providerSchema))) },
+    },
+    listConsents: {
+      method: 'get',
+      path: '/consents',
+      auth: customer,
+      summary: 'List the calling app’s consents, oldest first',
+      query: { ConsentId: queryGuid(), UserId: queryGuid(), ExternalUserId: queryString(MAX_EXTERNAL_USER_ID_LENGTH) },
+      responses: { 200: json('Consents', dataEnvelope(z.array(consentSchema))) },
+    },
+    createConsent: {
+      method: 'post',
+      path: '/consents',
+      auth: customer,
+      summary: 'Create a consent (apps registered for the direct provider flow only)',
+      description: 'Send the user to consentUrl; after approving or declining there, the user is redirected to redirectUrl with consentId and status appended.',
+      body: { schema: createConsentBody },
+      responses: {
+        201: json('Created', createdConsentSchema, locationHeader()),
+        403: problem('The app is not registered for the direct provider flow, or the token lacks the customer-api scope.'),
+      },
+    },
+    getConsent: {
+      method: 'get',
+      path: '/consents/{id}',
+      auth: customer,
+      summary: 'Get a consent (owner, or an app holding an unexpired share naming it)',
+      params: consentId,
+      responses: { 200: json('The consent', dataEnvelope(consentSchema)), 404: notFound },
+    },
+    deleteConsent: {
+      method: 'delete',
+      path: '/consents/{id}',
+      auth: customer,
+      summary: 'Erase a consent, its accounts, transactions and everything derived from it, in every service',
+      params: consentId,
+      responses: { 204: empty('Erased'), 404: notFound },
+    },
+    refreshConsent: {
+      method: 'post',
+      path: '/consents/{id}/refresh',
+      auth: customer,
+      summary: 'Refresh accounts and transactions in the background (6 per consent per rolling day)',
+      description: 'Completion is announced by the transactions.fetched event (webhook).',
+      params: consentId,
+      responses: {
+        202: empty('Refresh queued', locationHeader('The consent.')),
+        404: notFound,
+        409: problem('The consent is not in a state that can be refreshed (Initialized, Rejected, TimedOut, Invalidated)'),
+        429: problem('Refresh limit reached; Retry-After gives the seconds until the next allowed refresh and detail the instant', {
+          'Retry-After': { description: 'Seconds until the next refresh is allowed.', schema: { type: 'integer' } },
+        }),
+      },
+    },
+    listAccounts: {
+      method: 'get',
+      path: '/consents/{id}/accounts',
+      auth: customer,
+      summary: 'The consent’s accounts',
+      params: consentId,
+      responses: { 200: json('Accounts', dataEnvelope(z.array(accountSchema))), 404: notFound },
+    },
+    listTransactions: {
+      method: 'get',
+      path: '/accounts/{id}/transactions',
+      auth: customer,
+      summary: 'An account’s transactions, newest booking first (owner, or a share naming the account or its consent)',
+      params: { id: pathGuid() },
+      query: {
+        page: queryInt32({ default: 1, min: 1, max: INT32_MAX }),
+        pageSize: queryInt32({ default: DEFAULT_TRANSACTION_PAGE_SIZE, min: 1, max: MAX_TRANSACTION_PAGE_SIZE }),
+        dateFrom: queryDateTime().meta({ description: 'Booked on or after (inclusive).' }),
+        dateTo: queryDateTime().meta({ description: 'Booked on or before (inclusive).' }),
+      },
+      responses: { 200: json('A page of transactions', component('TransactionPagedList', pagedList(transactionSchema))), 404: notFound },
+    },
+  },
+);
+
+const formField = () => z.string().optional();
+
+/** The sandbox bank's consent page, opened by the end user's browser (no app token; the link's secret `state` instead). */
+export const sandboxRoutes = defineRoutes(
+  { service: 'consent', tags: ['Sandbox bank'], bodyLimit: '8kb' },
+  {
+    showAuthorizationPage: {
+      method: 'get',
+      path: '/sandbox/{providerKey}/authorize',
+      auth: 'public',
+      summary: 'The sandbox bank’s consent page (the consentUrl), for the end user’s browser',
+      params: { providerKey: z.string() },
+      query: { consentId: formField(), state: formField() },
+      responses: { 200: html('HTML page with Approve and Decline'), 303: redirect('Already decided: back to redirectUrl'), 404: html('Unknown link') },
+    },
+    decideAuthorization: {
+      method: 'post',
+      path: '/sandbox/{providerKey}/authorize',
+      auth: 'public',
+      summary: 'The user’s decision; redirects to redirectUrl?consentId=…&status=Authenticated|Rejected',
+      params: { providerKey: z.string() },
+      body: { schema: z.object({ consentId: formField(), state: formField(), decision: formField().meta({ description: 'approve or decline' }) }), encoding: 'form' },
+      responses: { 303: redirect('Back to the app'), 400: html('No decision'), 404: html('Unknown link') },
+    },
+  },
+);
 
 export const ConsentEventTypes = {
   created: 'consent.created',
@@ -80,33 +222,45 @@ export const ConsentEventTypes = {
 export type ConsentEventType = (typeof ConsentEventTypes)[keyof typeof ConsentEventTypes];
 
 /** Who a consent's data belongs to: carried by every consent event. */
-export interface ConsentSubject {
-  consentId: string;
-  userId: string | null;
-  externalUserId: string | null;
-}
+const consentSubject = { consentId: guidString(), userId: z.string().nullable(), externalUserId: z.string().nullable() };
+export type ConsentSubject = z.infer<z.ZodObject<typeof consentSubject>>;
 
 /** `consent.created` and `consent.status.updated`, keyed `<consentId>`: the whole consent. */
-export type ConsentStateData = ConsentSubject & { consent: ConsentDto };
+export const consentStateDataSchema = component('ConsentStateData', z.object({ ...consentSubject, consent: consentSchema }));
+export type ConsentStateData = z.infer<typeof consentStateDataSchema>;
 
 /** `accounts.updated`, keyed `<consentId>/accounts`: every account of the consent. */
-export type AccountsUpdatedData = ConsentSubject & { accounts: AccountDto[] };
+export const accountsUpdatedDataSchema = component('AccountsUpdatedData', z.object({ ...consentSubject, accounts: z.array(accountSchema) }));
+export type AccountsUpdatedData = z.infer<typeof accountsUpdatedDataSchema>;
 
 /**
  * `transactions.added`, keyed `<consentId>/tx/<fetchId>/<n>`: a batch of new transactions. The
  * keys are distinct, so the compacted topic keeps every batch until the consent is erased.
  */
-export type TransactionsAddedData = ConsentSubject & { fetchId: string; transactions: TransactionDto[] };
+export const transactionsAddedDataSchema = component('TransactionsAddedData', z.object({ ...consentSubject, fetchId: z.string(), transactions: z.array(transactionSchema) }));
+export type TransactionsAddedData = z.infer<typeof transactionsAddedDataSchema>;
 
 /** `transactions.fetched`, keyed `<consentId>/fetched`: the spec's "Transactions Fetched". */
-export type TransactionsFetchedData = ConsentSubject & { fetchId: string; addedTransactionsCount: number; dateTransactionsUpdated: string };
+export const transactionsFetchedDataSchema = component(
+  'TransactionsFetchedData',
+  z.object({ ...consentSubject, fetchId: z.string(), addedTransactionsCount: z.number().int(), dateTransactionsUpdated: dateTimeString() }),
+);
+export type TransactionsFetchedData = z.infer<typeof transactionsFetchedDataSchema>;
 
 /** `consent.deleted`, keyed `<consentId>`: erase everything derived from the consent. */
-export type ConsentDeletedData = ConsentSubject & { accountIds: string[] };
+export const consentDeletedDataSchema = component('ConsentDeletedData', z.object({ ...consentSubject, accountIds: z.array(guidString()) }));
+export type ConsentDeletedData = z.infer<typeof consentDeletedDataSchema>;
 
-export type ConsentEvent =
-  | EventEnvelope<ConsentStateData, typeof ConsentEventTypes.created | typeof ConsentEventTypes.statusUpdated>
-  | EventEnvelope<AccountsUpdatedData, typeof ConsentEventTypes.accountsUpdated>
-  | EventEnvelope<TransactionsAddedData, typeof ConsentEventTypes.transactionsAdded>
-  | EventEnvelope<TransactionsFetchedData, typeof ConsentEventTypes.transactionsFetched>
-  | EventEnvelope<ConsentDeletedData, typeof ConsentEventTypes.deleted>;
+/**
+ * Everything about consents, their accounts and transactions. Compacted: every message has a
+ * distinct key under its consent, all of a consent's keys share a partition, and erasure writes
+ * tombstones, so a new consumer can rebuild from offset 0 and erased data leaves the log.
+ */
+export const consentEvents = defineEvents(Topics.consentEvents, {
+  [ConsentEventTypes.created]: consentStateDataSchema,
+  [ConsentEventTypes.statusUpdated]: consentStateDataSchema,
+  [ConsentEventTypes.accountsUpdated]: accountsUpdatedDataSchema,
+  [ConsentEventTypes.transactionsAdded]: transactionsAddedDataSchema,
+  [ConsentEventTypes.transactionsFetched]: transactionsFetchedDataSchema,
+  [ConsentEventTypes.deleted]: consentDeletedDataSchema,
+});

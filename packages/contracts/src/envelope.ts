@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 
-/** Every event on every topic travels in this envelope (DESIGN.md section 3). */
+/** Every event on every topic travels in this envelope (events are JSON, keyed by aggregate id). */
 export const eventEnvelopeSchema = z.object({
   id: z.string().uuid(),
   type: z.string().min(1),
@@ -24,5 +24,5 @@ export function parseEnvelope(raw: unknown): EventEnvelope | { error: string } {
   if (!result.success) {
     return { error: result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') };
   }
-  return result.data as EventEnvelope;
+  return result.data;
 }

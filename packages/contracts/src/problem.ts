@@ -1,12 +1,4 @@
-/** Problem body of spec section 7 (RFC 9457 shape). */
-export interface ProblemBody {
-  type: string | null;
-  title: string | null;
-  status: number;
-  traceId: string | null;
-  errors?: Record<string, string[]> | null;
-  detail?: string;
-}
+export { problemDetailsSchema, type ProblemBody } from './schema/common';
 
 export const ProblemTypes = {
   validation: 'https://tools.ietf.org/html/rfc9110#section-15.5.1',

@@ -1,7 +1,7 @@
-import mongoose, { type Connection } from 'mongoose';
+import mongoose, { mongo, type Connection } from 'mongoose';
 
 export type { Connection };
-export { mongoose };
+export { mongoose, mongo };
 
 /** Opens one service's own database; each service passes its own `dbName`. */
 export async function connectDatabase(uri: string, dbName: string): Promise<Connection> {
@@ -16,15 +16,16 @@ export async function connectDatabase(uri: string, dbName: string): Promise<Conn
   return connection;
 }
 
+/** The driver's database handle of a connected connection: every collection is read through it. */
+export function database(connection: Connection): mongo.Db {
+  if (!connection.db) throw new Error('the database connection is not open');
+  return connection.db;
+}
+
 export async function isDatabaseReady(connection: Connection): Promise<boolean> {
   if (connection.readyState !== 1 || !connection.db) return false;
   await connection.db.admin().ping();
   return true;
-}
-
-/** Creates the indexes of every model of the connection (explicitly, once, at start). */
-export async function ensureIndexes(connection: Connection): Promise<void> {
-  for (const model of Object.values(connection.models)) await model.createIndexes();
 }
 
 export { KeyedMutex, documentLocks } from './keyed-mutex';

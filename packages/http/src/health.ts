@@ -1,29 +1,25 @@
 import { Router } from 'express';
 
-export type ReadinessCheck = () => Promise<boolean> | boolean;
+export interface HealthReport {
+  status: 'ok' | 'failing' | 'starting' | 'shutting-down';
+  checks: Record<string, 'ok' | 'failing'>;
+}
+
+/** The service's own view of its components; `ready` only when every check passes. */
+export type HealthProbe = () => Promise<HealthReport>;
 
 /**
- * `/health/live` answers while the process runs; `/health/ready` only while every dependency
- * check passes and the service is not shutting down (load balancers stop sending traffic first).
+ * `/health/live` answers while the process runs; `/health/ready` is 200 only while the probe
+ * says ok (load balancers stop sending traffic while a service starts, fails or drains).
  */
-export function healthRouter(checks: Record<string, ReadinessCheck>, isShuttingDown: () => boolean = () => false): Router {
+export function healthRouter(probe: HealthProbe): Router {
   const router = Router();
   router.get('/health/live', (_req, res) => {
     res.json({ status: 'ok' });
   });
   router.get('/health/ready', async (_req, res) => {
-    const results: Record<string, 'ok' | 'failing'> = {};
-    await Promise.all(
-      Object.entries(checks).map(async ([name, check]) => {
-        const healthy = await Promise.race([
-          Promise.resolve().then(check).catch(() => false),
-          new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2000).unref()),
-        ]);
-        results[name] = healthy ? 'ok' : 'failing';
-      }),
-    );
-    const ready = !isShuttingDown() && Object.values(results).every((r) => r === 'ok');
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ok' : isShuttingDown() ? 'shutting-down' : 'failing', checks: results });
+    const report = await probe();
+    res.status(report.status === 'ok' ? 200 : 503).json(report);
   });
   return router;
 }

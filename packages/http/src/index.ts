@@ -1,6 +1,7 @@
-export { answerMethodNotAllowed, createHttpApp, finishHttpApp, jsonBody, type HttpAppOptions } from './app';
-export { healthRouter, type ReadinessCheck } from './health';
+export { createHttpApp, finishHttpApp, type HttpAppOptions } from './app';
+export { healthRouter, type HealthProbe, type HealthReport } from './health';
 export { listen, closeServer, runUntilSignalled, runService } from './server';
 export { problemBody, sendProblem, sendValidationProblem, currentTraceId, PROBLEM_CONTENT_TYPE } from './problem';
 export { tracingMiddleware } from './tracing';
-export { parseGuid, queryInt32, queryBoolean, readQuery, canonicalBody, parseDateTime, INT32_MAX } from './validation';
+export { bindRoutes, validationFailure, type Caller, type ProblemExtras, type RouteBinding, type RouteHandler, type RouteInput, type RouteResult } from './routes/route-handler';
+export { mountRoutes, answerMethodNotAllowed, type RouteGuard } from './routes/mount-routes';

@@ -39,7 +39,8 @@ export interface ShareGrantsOptions {
  */
 export class ShareGrants {
   private readonly grants;
-  private readonly consumer: IdempotentConsumer;
+  /** Its consumer, for readiness. */
+  readonly consumer: IdempotentConsumer;
 
   constructor(options: ShareGrantsOptions) {
     this.grants = options.db.collection<GrantRecord>('share_grants');

@@ -1,3 +1,4 @@
 export { startKafka, startFerretDb, freePort, repoRoot, type KafkaProcess, type FerretProcess } from './infra';
 export { waitFor, uniqueName, uniqueDbName } from './wait';
 export { testEnv } from './env';
+export { Cleanup } from './cleanup';

@@ -1,19 +1,11 @@
-import { commonEnv, loadConfig, port, z } from '@obp/config';
-import { Topics } from '@obp/contracts';
-
-const ms = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+import { loadConfig, milliseconds as ms, port, serviceEnv, z } from '@obp/config';
 
 const schema = z.object({
-  ...commonEnv,
+  ...serviceEnv,
   PORT: port(8082),
   CONSENT_DB_NAME: z.string().min(1).default('consent'),
-  TOKEN_ISSUER: z.string().url().default('http://localhost:8080'),
-  JWKS_URL: z.string().url().default('http://127.0.0.1:8080/.well-known/jwks.json'),
   /** Base address users reach the API at (the edge): consentUrl points there. */
   PUBLIC_BASE_URL: z.string().url().default('http://localhost:8080'),
-  CONSENT_EVENTS_TOPIC: z.string().min(1).default(Topics.consentEvents),
-  SHARE_EVENTS_TOPIC: z.string().min(1).default(Topics.shareEvents),
-  OUTBOX_POLL_MS: ms(1000),
   FETCH_POLL_MS: ms(1000),
   /** A running fetch renews its lease every third of this; another worker takes over after it lapses. */
   FETCH_LEASE_MS: ms(30_000),

@@ -1,2 +1,2 @@
-export { startConsentService, SERVICE_NAME, type ConsentServiceHandle } from './consent-service';
+export { startConsentService, consentService, SERVICE_NAME, type ConsentServiceHandle } from './consent-service';
 export { loadConsentConfig, type ConsentConfig } from './config';

@@ -1,10 +1,6 @@
-import type { Server } from 'node:http';
-import type { Express, RequestHandler } from 'express';
-import { API_AUDIENCE, createTokenVerifier, requireScope } from '@obp/auth';
-import { openApiDocument, Scopes } from '@obp/contracts';
-import { connectDatabase, ensureIndexes, isDatabaseReady, type Connection } from '@obp/db';
-import { closeServer, createHttpApp, finishHttpApp, healthRouter, jsonBody, listen } from '@obp/http';
-import { createLogger, type Logger } from '@obp/telemetry';
+import { apiRoutes, edgeRoutes, openApiDocument, type RouteContract } from '@obp/contracts';
+import { bindRoutes } from '@obp/http';
+import { startService, type RunningService, type ServiceDefinition, type ServiceOverrides } from '@obp/service-kit';
 import type { EdgeConfig } from './config';
 import { issueTokenHttp } from './issue-token/issue-token.http';
 import { IssueTokenService } from './issue-token/issue-token.service';
@@ -17,71 +13,42 @@ import { RegisterClientService } from './register-client/register-client.service
 
 export const SERVICE_NAME = 'edge';
 
-export interface EdgeServiceHandle {
-  app: Express;
-  db: Connection;
-  keys: SigningKeyStore;
-  registerClient: RegisterClientService;
-  port(): number;
-  stop(): Promise<void>;
-}
+export type EdgeServiceHandle = RunningService<{ keys: SigningKeyStore; registerClient: RegisterClientService }>;
 
-/** The edge: OAuth token issuance, JWKS, OpenAPI, and routing of the API to the services. */
-export async function startEdgeService(config: EdgeConfig, overrides: { logger?: Logger } = {}): Promise<EdgeServiceHandle> {
-  const logger = overrides.logger ?? createLogger(SERVICE_NAME, config.LOG_LEVEL);
-  const db = await connectDatabase(config.MONGODB_URI, config.EDGE_DB_NAME);
-  const clients = new ClientRepository(db);
-  const keys = new SigningKeyStore(db);
-  await ensureIndexes(db);
-  await keys.load();
+/** The edge: OAuth token issuance, JWKS, the API document, and routing of the API to the services. */
+export const edgeService: ServiceDefinition<EdgeConfig, { keys: SigningKeyStore; registerClient: RegisterClientService }> = {
+  name: SERVICE_NAME,
+  databaseName: (config) => config.EDGE_DB_NAME,
+  async compose(kit) {
+    const { config, logger } = kit;
+    const clients = new ClientRepository(kit.db);
+    const keys = new SigningKeyStore(kit.db);
+    await keys.load();
+    kit.useKeyResolver(async (kid) => keys.publicKey(kid));
+    kit.useAdminGuard(requireAdminToken(config.ADMIN_TOKEN));
+    const registerClient = new RegisterClientService(clients);
+    const issueToken = new IssueTokenService(clients, keys, { issuer: config.TOKEN_ISSUER, lifetimeSeconds: config.TOKEN_LIFETIME_SECONDS });
 
-  const issueToken = new IssueTokenService(clients, keys, { issuer: config.TOKEN_ISSUER, lifetimeSeconds: config.TOKEN_LIFETIME_SECONDS });
-  const registerClient = new RegisterClientService(clients);
-  const verify = createTokenVerifier({ issuer: config.TOKEN_ISSUER, audience: API_AUDIENCE, resolveKey: async (kid) => keys.publicKey(kid) });
+    // The API is forwarded to the service that declares each route; the edge checks tokens first (a cheap 401/403 at the door).
+    const upstreams: Record<string, string> = {
+      share: config.SHARE_SERVICE_URL,
+      consent: config.CONSENT_SERVICE_URL,
+      'sequencing-engine': config.SEQUENCING_SERVICE_URL,
+    };
+    const proxies = new Map(Object.entries(upstreams).map(([service, url]) => [service, proxyTo(url, logger, config.UPSTREAM_TIMEOUT_MS)]));
+    const forwarded = apiRoutes.filter((route): route is RouteContract => proxies.has(route.service));
+    return {
+      routes: bindRoutes(edgeRoutes, {
+        issueToken: issueTokenHttp(issueToken),
+        getJwks: () => ({ status: 200, body: keys.jwks(), headers: { 'Cache-Control': 'public, max-age=300' } }),
+        getOpenApiDocument: () => ({ status: 200, body: openApiDocument(config.TOKEN_ISSUER) }),
+        getApiReference: () => ({ status: 200, html: renderDocsPage(openApiDocument(config.TOKEN_ISSUER)) }),
+        registerClient: registerClientHttp(registerClient),
+      }),
+      forwards: forwarded.map((contract) => ({ contract, handler: proxies.get(contract.service)! })),
+      expose: { keys, registerClient },
+    };
+  },
+};
 
-  let shuttingDown = false;
-  const app = createHttpApp({ serviceName: SERVICE_NAME, logger, parseJsonBodies: false });
-  app.use(healthRouter({ database: () => isDatabaseReady(db) }, () => shuttingDown));
-  app.post('/connect/token', ...issueTokenHttp(issueToken));
-  app.get('/.well-known/jwks.json', (_req, res) => {
-    res.set('Cache-Control', 'public, max-age=300').json(keys.jwks());
-  });
-  app.get('/openapi.json', (_req, res) => {
-    res.json(openApiDocument(config.TOKEN_ISSUER));
-  });
-  app.get('/docs', (_req, res) => {
-    res.type('html').send(renderDocsPage(openApiDocument(config.TOKEN_ISSUER)));
-  });
-  app.post('/admin/clients', requireAdminToken(config.ADMIN_TOKEN), ...jsonBody('16kb'), registerClientHttp(registerClient));
-
-  // The API: the edge checks the token first (cheap 401/403 at the door); the service checks again.
-  const customer = requireScope(verify, Scopes.customerApi);
-  const forwardTo = (upstream: string) => proxyTo(upstream, logger, config.UPSTREAM_TIMEOUT_MS);
-  const share = forwardTo(config.SHARE_SERVICE_URL);
-  const consent = forwardTo(config.CONSENT_SERVICE_URL);
-  const sequencing = forwardTo(config.SEQUENCING_SERVICE_URL);
-  const route = (paths: string[], ...handlers: RequestHandler[]) => {
-    for (const path of paths) app.all(path, ...handlers);
-  };
-  route(['/shares', '/shares/:shareId'], customer, share);
-  route(['/providers', '/consents', '/consents/:id', '/consents/:id/refresh', '/consents/:id/accounts', '/accounts/:id/transactions'], customer, consent);
-  route(['/consents/:id/sequencing', '/users/:id/sequencing'], customer, sequencing);
-  // The provider page is opened by the end user's browser, without an app token.
-  route(['/sandbox/:providerKey/authorize'], consent);
-  finishHttpApp(app, logger);
-
-  const server: Server = await listen(app, config.PORT);
-  logger.info({ port: (server.address() as { port: number }).port }, 'edge listening');
-  return {
-    app,
-    db,
-    keys,
-    registerClient,
-    port: () => (server.address() as { port: number }).port,
-    async stop() {
-      shuttingDown = true;
-      await closeServer(server);
-      await db.close();
-    },
-  };
-}
+export const startEdgeService = (config: EdgeConfig, overrides: Pick<ServiceOverrides, 'logger'> = {}): Promise<EdgeServiceHandle> => startService(edgeService, config, overrides);

@@ -1,2 +1,2 @@
-export { startEdgeService, SERVICE_NAME, type EdgeServiceHandle } from './edge-service';
+export { startEdgeService, edgeService, SERVICE_NAME, type EdgeServiceHandle } from './edge-service';
 export { loadEdgeConfig, type EdgeConfig } from './config';

@@ -1,2 +1,2 @@
-export { startSequencingEngine, SERVICE_NAME, type SequencingEngineHandle } from './sequencing-engine-service';
+export { startSequencingEngine, sequencingEngine, SERVICE_NAME, type SequencingEngineHandle } from './sequencing-engine-service';
 export { loadSequencingEngineConfig, type SequencingEngineConfig } from './config';

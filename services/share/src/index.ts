@@ -1,2 +1,2 @@
-export { startShareService, SERVICE_NAME, type ShareServiceHandle } from './share-service';
+export { startShareService, shareService, SERVICE_NAME, type ShareServiceHandle } from './share-service';
 export { loadShareConfig, type ShareConfig } from './config';

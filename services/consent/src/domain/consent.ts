@@ -1,3 +1,4 @@
+import { backoffDelayMs } from '@obp/jobs';
 import type { ConsentDto, ConsentErrorDto, ConsentStatus, SyncMode } from '@obp/contracts';
 
 /** Consecutive fetch failures after which a consent stops retrying and shows `Error`. */
@@ -18,6 +19,8 @@ export interface PendingFetch {
   again: boolean;
   /** Trace context of the request that asked for the fetch, so the fetch joins its trace. */
   trace?: Record<string, string>;
+  /** How many times a worker claimed this fetch: the next claim is for one more (see ClaimLedger). */
+  claims?: number;
 }
 
 export interface Consent {
@@ -42,6 +45,8 @@ export interface Consent {
   accountIds: string[];
   /** Keys of this consent's `transactions.added` messages, tombstoned on erasure. */
   transactionEventKeys: string[];
+  /** Erasure started: the consent is gone for the API while its data is removed. */
+  erasedAt?: Date | null;
 }
 
 /** Statuses in which the user has not (or no longer) granted access. */
@@ -95,10 +100,10 @@ export function requestFetch(c: Consent, fetchId: string, now: Date, trace?: Rec
 export const isFetchDue = (c: Consent, now: Date): boolean =>
   c.fetch !== null && c.fetch.notBefore <= now && (c.fetch.leaseUntil === null || c.fetch.leaseUntil <= now);
 
-/** A worker takes the fetch: `Updating` until it ends. */
-export const claimFetch = (c: Consent, now: Date, leaseMs: number): Consent => ({
+/** A worker takes the fetch (its `claims`-th claim): `Updating` until it ends. */
+export const claimFetch = (c: Consent, now: Date, leaseMs: number, claims = (c.fetch?.claims ?? 0) + 1): Consent => ({
   ...withStatus(c, 'Updating', now),
-  fetch: { ...c.fetch!, leaseUntil: new Date(now.getTime() + leaseMs) },
+  fetch: { ...c.fetch!, leaseUntil: new Date(now.getTime() + leaseMs), claims },
 });
 
 export function fetchSucceeded(c: Consent, nextFetchId: string, now: Date, added: { accountIds: string[]; transactionEventKeys: string[] }): Consent {
@@ -113,7 +118,7 @@ export function fetchSucceeded(c: Consent, nextFetchId: string, now: Date, added
 }
 
 /** Exponential back-off after the n-th consecutive failure, capped. */
-export const retryDelayMs = (failures: number, baseMs: number, maxMs: number): number => Math.min(baseMs * 2 ** Math.max(0, failures - 1), maxMs);
+export const retryDelayMs = backoffDelayMs;
 
 /**
  * A failed fetch is recorded in `errors`; the consent shows `Failing` and retries with back-off,

@@ -1,6 +1,5 @@
-import type { Collection, Document } from 'mongodb';
-import type { Connection } from 'mongoose';
 import type { AccountDto } from '@obp/contracts';
+import { database, type Connection, type mongo } from '@obp/db';
 
 interface AccountRecord {
   _id: string;
@@ -24,10 +23,10 @@ const fromRecord = ({ _id, ...rest }: AccountRecord): StoredAccount => ({ id: _i
 export const toAccountDto = ({ ownerClientId: _o, externalId: _e, ...dto }: StoredAccount): AccountDto => dto;
 
 export class AccountRepository {
-  private readonly collection: Collection<Document>;
+  private readonly collection: mongo.Collection<AccountRecord>;
 
   constructor(connection: Connection) {
-    this.collection = connection.collection('accounts') as unknown as Collection<Document>;
+    this.collection = database(connection).collection<AccountRecord>('accounts');
   }
 
   async ensureIndexes(): Promise<void> {
@@ -37,17 +36,17 @@ export class AccountRepository {
   /** Inserts or refreshes accounts; ids are stable, so repeating this changes nothing. */
   async upsert(accounts: StoredAccount[]): Promise<void> {
     for (const { id, ...rest } of accounts) {
-      await this.collection.replaceOne({ _id: id } as Document, rest, { upsert: true });
+      await this.collection.replaceOne({ _id: id }, rest, { upsert: true });
     }
   }
 
   async find(id: string): Promise<StoredAccount | null> {
-    const r = (await this.collection.findOne({ _id: id } as Document)) as unknown as AccountRecord | null;
+    const r = await this.collection.findOne({ _id: id });
     return r ? fromRecord(r) : null;
   }
 
   async listByConsent(consentId: string): Promise<StoredAccount[]> {
-    const records = (await this.collection.find({ consentId }).sort({ iban: 1 }).toArray()) as unknown as AccountRecord[];
+    const records = await this.collection.find({ consentId }).sort({ iban: 1 }).toArray();
     return records.map(fromRecord);
   }
 

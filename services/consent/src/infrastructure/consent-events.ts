@@ -1,5 +1,5 @@
-import { newOutboxEntry, newTombstoneEntry, type OutboxEntry } from '@obp/bus';
-import { ConsentEventTypes, type AccountDto, type ConsentSubject, type TransactionDto } from '@obp/contracts';
+import type { EventWriter, OutboxEntry } from '@obp/bus';
+import { ConsentEventTypes, type AccountDto, type consentEvents, type ConsentSubject, type TransactionDto } from '@obp/contracts';
 import { toConsentDto, type Consent } from '../domain/consent';
 
 /** Transactions per `transactions.added` message. */
@@ -9,20 +9,20 @@ const subject = (c: Consent): ConsentSubject => ({ consentId: c.id, userId: c.us
 
 /** Builds the consent service's events; keys follow the compaction scheme of `Topics.consentEvents`. */
 export class ConsentEvents {
-  constructor(private readonly topic: string) {}
+  constructor(private readonly writer: EventWriter<typeof consentEvents>) {}
 
   created(c: Consent): OutboxEntry {
-    return this.entry(c, c.id, ConsentEventTypes.created, { ...subject(c), consent: toConsentDto(c) });
+    return this.writer.entry(ConsentEventTypes.created, { key: c.id, ownerClientId: c.ownerClientId, data: { ...subject(c), consent: toConsentDto(c) } });
   }
 
   /** Only when the status really changed. */
   statusChanged(before: Consent, after: Consent): OutboxEntry[] {
     if (before.status === after.status) return [];
-    return [this.entry(after, after.id, ConsentEventTypes.statusUpdated, { ...subject(after), consent: toConsentDto(after) })];
+    return [this.writer.entry(ConsentEventTypes.statusUpdated, { key: after.id, ownerClientId: after.ownerClientId, data: { ...subject(after), consent: toConsentDto(after) } })];
   }
 
   accountsUpdated(c: Consent, accounts: AccountDto[]): OutboxEntry {
-    return this.entry(c, `${c.id}/accounts`, ConsentEventTypes.accountsUpdated, { ...subject(c), accounts });
+    return this.writer.entry(ConsentEventTypes.accountsUpdated, { key: `${c.id}/accounts`, ownerClientId: c.ownerClientId, data: { ...subject(c), accounts } });
   }
 
   /** The new transactions of a fetch, in batches with distinct keys. */
@@ -30,10 +30,10 @@ export class ConsentEvents {
     const entries: OutboxEntry[] = [];
     for (let i = 0, n = 0; i < transactions.length; i += TRANSACTIONS_PER_EVENT, n++) {
       entries.push(
-        this.entry(c, `${c.id}/tx/${fetchId}/${n}`, ConsentEventTypes.transactionsAdded, {
-          ...subject(c),
-          fetchId,
-          transactions: transactions.slice(i, i + TRANSACTIONS_PER_EVENT),
+        this.writer.entry(ConsentEventTypes.transactionsAdded, {
+          key: `${c.id}/tx/${fetchId}/${n}`,
+          ownerClientId: c.ownerClientId,
+          data: { ...subject(c), fetchId, transactions: transactions.slice(i, i + TRANSACTIONS_PER_EVENT) },
         }),
       );
     }
@@ -41,11 +41,10 @@ export class ConsentEvents {
   }
 
   transactionsFetched(c: Consent, fetchId: string, addedTransactionsCount: number, at: Date): OutboxEntry {
-    return this.entry(c, `${c.id}/fetched`, ConsentEventTypes.transactionsFetched, {
-      ...subject(c),
-      fetchId,
-      addedTransactionsCount,
-      dateTransactionsUpdated: at.toISOString(),
+    return this.writer.entry(ConsentEventTypes.transactionsFetched, {
+      key: `${c.id}/fetched`,
+      ownerClientId: c.ownerClientId,
+      data: { ...subject(c), fetchId, addedTransactionsCount, dateTransactionsUpdated: at.toISOString() },
     });
   }
 
@@ -53,12 +52,8 @@ export class ConsentEvents {
   erased(c: Consent): OutboxEntry[] {
     const keys = [c.id, `${c.id}/accounts`, `${c.id}/fetched`, ...c.transactionEventKeys];
     return [
-      this.entry(c, c.id, ConsentEventTypes.deleted, { ...subject(c), accountIds: c.accountIds }),
-      ...keys.map((key) => newTombstoneEntry({ topic: this.topic, key, ownerClientId: c.ownerClientId })),
+      this.writer.entry(ConsentEventTypes.deleted, { key: c.id, ownerClientId: c.ownerClientId, data: { ...subject(c), accountIds: c.accountIds } }),
+      ...keys.map((key) => this.writer.tombstone(key, c.ownerClientId)),
     ];
-  }
-
-  private entry(c: Consent, key: string, type: string, data: unknown): OutboxEntry {
-    return newOutboxEntry({ topic: this.topic, key, type, ownerClientId: c.ownerClientId, data });
   }
 }

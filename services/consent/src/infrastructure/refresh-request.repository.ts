@@ -1,12 +1,13 @@
-import type { Collection, Document } from 'mongodb';
-import type { Connection } from 'mongoose';
+import { database, type Connection, type mongo } from '@obp/db';
+
+type RefreshRequestRecord = { _id: string; consentId: string; clientId: string; requestedAt: Date };
 
 /** Refresh history: one record per accepted refresh request, kept 7 days. */
 export class RefreshRequestRepository {
-  private readonly collection: Collection<Document>;
+  private readonly collection: mongo.Collection<RefreshRequestRecord>;
 
   constructor(connection: Connection) {
-    this.collection = connection.collection('refresh_requests') as unknown as Collection<Document>;
+    this.collection = database(connection).collection<RefreshRequestRecord>('refresh_requests');
   }
 
   async ensureIndexes(): Promise<void> {
@@ -15,12 +16,12 @@ export class RefreshRequestRepository {
   }
 
   async record(id: string, consentId: string, clientId: string, requestedAt: Date): Promise<void> {
-    await this.collection.insertOne({ _id: id, consentId, clientId, requestedAt } as unknown as Document);
+    await this.collection.insertOne({ _id: id, consentId, clientId, requestedAt });
   }
 
   async requestTimes(consentId: string): Promise<Date[]> {
     const records = await this.collection.find({ consentId }, { projection: { requestedAt: 1 } }).toArray();
-    return records.map((r) => r.requestedAt as Date);
+    return records.map((r) => r.requestedAt);
   }
 
   async purgeOlderThan(cutoff: Date): Promise<number> {

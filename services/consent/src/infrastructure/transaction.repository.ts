@@ -1,8 +1,7 @@
-import type { Collection, Document } from 'mongodb';
-import type { Connection } from 'mongoose';
 import type { TransactionDto } from '@obp/contracts';
+import { database, type Connection, type mongo } from '@obp/db';
 
-interface TransactionRecord extends Omit<TransactionDto, 'id' | 'bookingDate' | 'valueDate'> {
+type TransactionRecord = Omit<TransactionDto, 'id' | 'bookingDate' | 'valueDate'> & {
   _id: string;
   consentId: string;
   ownerClientId: string;
@@ -11,7 +10,7 @@ interface TransactionRecord extends Omit<TransactionDto, 'id' | 'bookingDate' | 
   valueDate: Date | null;
   /** The fetch that first stored this transaction: the fetch's `transactions.added` carries it. */
   fetchId: string;
-}
+};
 
 export interface StoredTransaction extends TransactionDto {
   consentId: string;
@@ -38,10 +37,10 @@ export interface TransactionPageQuery {
 }
 
 export class TransactionRepository {
-  private readonly collection: Collection<Document>;
+  private readonly collection: mongo.Collection<TransactionRecord>;
 
   constructor(connection: Connection) {
-    this.collection = connection.collection('transactions') as unknown as Collection<Document>;
+    this.collection = database(connection).collection<TransactionRecord>('transactions');
   }
 
   async ensureIndexes(): Promise<void> {
@@ -57,13 +56,13 @@ export class TransactionRepository {
     const existing = await this.existingIds(consentId);
     const fresh = transactions.filter((t) => !existing.has(t.id));
     for (let i = 0; i < fresh.length; i += 500) {
-      const docs = fresh.slice(i, i + 500).map(({ id, bookingDate, valueDate, ...rest }) => ({
+      const docs = fresh.slice(i, i + 500).map(({ id, bookingDate, valueDate, ...rest }): TransactionRecord => ({
         _id: id,
         ...rest,
         bookingDate: new Date(bookingDate),
         valueDate: valueDate ? new Date(valueDate) : null,
       }));
-      await this.collection.insertMany(docs as unknown as Document[], { ordered: false }).catch((error: { code?: number; writeErrors?: Array<{ code?: number }> }) => {
+      await this.collection.insertMany(docs, { ordered: false }).catch((error: { code?: number; writeErrors?: Array<{ code?: number }> }) => {
         const errors = error.writeErrors ?? [error];
         if (!errors.every((e) => e.code === 11000)) throw error;
       });
@@ -77,19 +76,19 @@ export class TransactionRepository {
 
   /** Everything a fetch stored, oldest first. */
   async storedBy(consentId: string, fetchId: string): Promise<StoredTransaction[]> {
-    const records = (await this.collection.find({ consentId, fetchId }).sort({ bookingDate: 1, _id: 1 }).toArray()) as unknown as TransactionRecord[];
+    const records = await this.collection.find({ consentId, fetchId }).sort({ bookingDate: 1, _id: 1 }).toArray();
     return records.map(fromRecord);
   }
 
   /** One account's transactions, newest booking first. */
   async page(q: TransactionPageQuery): Promise<{ items: StoredTransaction[]; total: number }> {
-    const filter: Record<string, unknown> = { accountId: q.accountId };
+    const filter: mongo.Filter<TransactionRecord> = { accountId: q.accountId };
     if (q.from || q.to) filter.bookingDate = { ...(q.from ? { $gte: q.from } : {}), ...(q.to ? { $lte: q.to } : {}) };
     const [records, total] = await Promise.all([
-      this.collection.find(filter as Document).sort({ bookingDate: -1, _id: 1 }).skip(q.skip).limit(q.limit).toArray(),
-      this.collection.countDocuments(filter as Document),
+      this.collection.find(filter).sort({ bookingDate: -1, _id: 1 }).skip(q.skip).limit(q.limit).toArray(),
+      this.collection.countDocuments(filter),
     ]);
-    return { items: (records as unknown as TransactionRecord[]).map(fromRecord), total };
+    return { items: records.map(fromRecord), total };
   }
 
   async countByConsent(consentId: string): Promise<number> {

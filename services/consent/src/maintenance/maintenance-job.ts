@@ -29,12 +29,9 @@ export function housekeeping(c: Consent, now: Date, settings: MaintenanceSetting
 /**
  * The periodic job the local store needs in place of TTL indexes and schedulers: purges refresh
  * history older than 7 days, times out and invalidates consents, queues daily syncs, and finishes
- * erasures a crash interrupted.
+ * erasures a crash interrupted. The job runner runs it every MAINTENANCE_INTERVAL_MS.
  */
 export class MaintenanceJob {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-
   constructor(
     private readonly consents: ConsentRepository,
     private readonly refreshRequests: RefreshRequestRepository,
@@ -42,22 +39,8 @@ export class MaintenanceJob {
     private readonly events: ConsentEvents,
     private readonly settings: MaintenanceSettings,
     private readonly logger: Logger,
-    private readonly onChanges: () => void,
+    private readonly onFetchRequested: () => void,
   ) {}
-
-  start(): void {
-    this.timer = setInterval(() => {
-      this.running ??= this.runOnce()
-        .catch((error: unknown) => this.logger.warn({ err: error }, 'consent maintenance failed'))
-        .finally(() => (this.running = undefined));
-    }, this.settings.intervalMs);
-    this.timer.unref?.();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
-  }
 
   async runOnce(now = new Date()): Promise<void> {
     const purged = await this.refreshRequests.purgeOlderThan(new Date(now.getTime() - REFRESH_HISTORY_MS));
@@ -70,7 +53,7 @@ export class MaintenanceJob {
       });
       if (outcome.found && outcome.result) changed++;
     }
-    if (changed > 0) this.onChanges();
+    if (changed > 0) this.onFetchRequested();
     await this.erase.finishUnfinished();
   }
 }

@@ -6,6 +6,7 @@
  * Reads MONGODB_URI and EDGE_DB_NAME like the edge does.
  */
 import { parseArgs } from 'node:util';
+import { registerClientBody, z } from '@obp/contracts';
 import { connectDatabase } from '@obp/db';
 import { loadEdgeConfig } from '../config';
 import { generateSecret, hashSecret } from '../oauth/client-secrets';
@@ -34,14 +35,20 @@ async function main() {
       process.stdout.write(JSON.stringify({ clientId, clientSecret, name, scopes, directProviderFlow }) + '\n');
       return;
     }
-    const result = await new RegisterClientService(clients).execute({
+    const input = z.safeParse(registerClientBody, {
       clientId: values['client-id'],
       name: values.name,
       scopes: values.scopes?.split(',').map((s) => s.trim()),
       directProviderFlow: !values['no-direct-provider-flow'],
     });
+    if (!input.success) {
+      process.stderr.write(`${input.error.issues.map((i) => i.message).join('\n')}\n`);
+      process.exitCode = 1;
+      return;
+    }
+    const result = await new RegisterClientService(clients).execute(input.data);
     if (!result.ok) {
-      process.stderr.write(`${result.error.message} ${JSON.stringify((result.error as { errors?: unknown }).errors ?? '')}\n`);
+      process.stderr.write(`${result.error.message}\n`);
       process.exitCode = 1;
       return;
     }

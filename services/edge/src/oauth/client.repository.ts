@@ -1,4 +1,4 @@
-import { Schema, type Connection, type Model } from 'mongoose';
+import { database, type Connection, type mongo } from '@obp/db';
 
 export interface OAuthClient {
   clientId: string;
@@ -11,40 +11,28 @@ export interface OAuthClient {
   createdAt: Date;
 }
 
-interface ClientRecord extends Omit<OAuthClient, 'clientId'> {
-  _id: string;
-}
-
-const schema = new Schema<ClientRecord>(
-  {
-    _id: String,
-    name: { type: String, required: true },
-    secretHash: { type: String, required: true },
-    allowedScopes: { type: [String], required: true },
-    directProviderFlow: { type: Boolean, default: false },
-    disabled: { type: Boolean, default: false },
-    createdAt: { type: Date, required: true },
-  },
-  { collection: 'oauth_clients', versionKey: false },
-);
+type ClientRecord = Omit<OAuthClient, 'clientId'> & { _id: string };
 
 export class DuplicateClient extends Error {}
 
 export class ClientRepository {
-  private readonly model: Model<ClientRecord>;
+  private readonly clients: mongo.Collection<ClientRecord>;
+
   constructor(db: Connection) {
-    this.model = db.model<ClientRecord>('OAuthClient', schema);
+    this.clients = database(db).collection<ClientRecord>('oauth_clients');
   }
 
   async find(clientId: string): Promise<OAuthClient | null> {
-    const r = await this.model.findById(clientId).lean<ClientRecord>();
-    return r ? { ...r, clientId: r._id } : null;
+    const r = await this.clients.findOne({ _id: clientId });
+    if (!r) return null;
+    const { _id, ...rest } = r;
+    return { ...rest, clientId: _id };
   }
 
   async insert(client: OAuthClient): Promise<void> {
     const { clientId, ...rest } = client;
     try {
-      await this.model.create({ _id: clientId, ...rest });
+      await this.clients.insertOne({ _id: clientId, ...rest });
     } catch (error) {
       if ((error as { code?: number }).code === 11000) throw new DuplicateClient(`client ${clientId} already exists`);
       throw error;
@@ -52,12 +40,12 @@ export class ClientRepository {
   }
 
   async replaceSecret(clientId: string, secretHash: string): Promise<boolean> {
-    const res = await this.model.updateOne({ _id: clientId }, { $set: { secretHash } });
+    const res = await this.clients.updateOne({ _id: clientId }, { $set: { secretHash } });
     return res.matchedCount === 1;
   }
 
   async remove(clientId: string): Promise<boolean> {
-    const res = await this.model.deleteOne({ _id: clientId });
+    const res = await this.clients.deleteOne({ _id: clientId });
     return res.deletedCount === 1;
   }
 }

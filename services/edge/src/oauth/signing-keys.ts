@@ -1,5 +1,5 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
-import { Schema, type Connection, type Model } from 'mongoose';
+import { database, type Connection, type mongo } from '@obp/db';
 
 interface SigningKeyRecord {
   _id: string; // kid
@@ -8,17 +8,6 @@ interface SigningKeyRecord {
   status: 'active' | 'retired';
   createdAt: Date;
 }
-
-const schema = new Schema<SigningKeyRecord>(
-  {
-    _id: String,
-    privateKeyPem: { type: String, required: true },
-    publicJwk: { type: Schema.Types.Mixed, required: true },
-    status: { type: String, required: true },
-    createdAt: { type: Date, required: true },
-  },
-  { collection: 'signing_keys', versionKey: false },
-);
 
 export interface SigningKey {
   kid: string;
@@ -33,14 +22,14 @@ export interface SigningKey {
  * concurrent first start by another instance is resolved by the unique `_id: 'active'` pointer.
  */
 export class SigningKeyStore {
-  private readonly model: Model<SigningKeyRecord>;
-  private readonly pointer;
+  private readonly records: mongo.Collection<SigningKeyRecord>;
+  private readonly pointer: mongo.Collection<{ _id: string; kid: string }>;
   private keys = new Map<string, SigningKey>();
   private activeKid: string | undefined;
 
   constructor(db: Connection) {
-    this.model = db.model<SigningKeyRecord>('SigningKey', schema);
-    this.pointer = db.collection<{ _id: string; kid: string }>('signing_key_pointer');
+    this.records = database(db).collection<SigningKeyRecord>('signing_keys');
+    this.pointer = database(db).collection<{ _id: string; kid: string }>('signing_key_pointer');
   }
 
   async load(): Promise<void> {
@@ -51,11 +40,11 @@ export class SigningKeyStore {
         await this.pointer.insertOne({ _id: 'active', kid: created });
       } catch (error) {
         if ((error as { code?: number }).code !== 11000) throw error;
-        await this.model.updateOne({ _id: created }, { status: 'retired' });
+        await this.records.updateOne({ _id: created }, { $set: { status: 'retired' } });
       }
       pointer = await this.pointer.findOne({ _id: 'active' });
     }
-    const records = await this.model.find({}).lean<SigningKeyRecord[]>();
+    const records = await this.records.find({}).toArray();
     this.keys = new Map(
       records.map((r) => [
         r._id,
@@ -83,14 +72,14 @@ export class SigningKeyStore {
     return this.keys.get(kid)?.publicKey;
   }
 
-  jwks(): { keys: Array<Record<string, unknown>> } {
-    return { keys: [...this.keys.values()].map((k) => ({ ...k.publicJwk, kid: k.kid, use: 'sig', alg: 'RS256' })) };
+  jwks(): { keys: Array<Record<string, unknown> & { kid: string; kty: string; use: string; alg: string }> } {
+    return { keys: [...this.keys.values()].map((k) => ({ ...k.publicJwk, kty: String(k.publicJwk.kty), kid: k.kid, use: 'sig', alg: 'RS256' })) };
   }
 
   private async create(): Promise<string> {
     const kid = randomUUID();
     const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    await this.model.create({
+    await this.records.insertOne({
       _id: kid,
       privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }) as string,
       publicJwk: publicKey.export({ format: 'jwk' }) as Record<string, unknown>,

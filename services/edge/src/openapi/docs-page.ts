@@ -1,11 +1,11 @@
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A self-contained HTML reference of the OpenAPI document (no scripts, no external assets). */
-export function renderDocsPage(doc: { info: { title: string; description: string }; paths: Record<string, Record<string, { summary?: string }>> }): string {
+export function renderDocsPage(doc: { info: { title: string; description: string }; paths: Record<string, Record<string, unknown>> }): string {
   const rows = Object.entries(doc.paths)
     .flatMap(([path, ops]) =>
       Object.entries(ops).map(
-        ([method, op]) => `<tr><td><code>${method.toUpperCase()}</code></td><td><code>${escape(path)}</code></td><td>${escape(op.summary ?? '')}</td></tr>`,
+        ([method, op]) => `<tr><td><code>${method.toUpperCase()}</code></td><td><code>${escape(path)}</code></td><td>${escape(String((op as { summary?: string }).summary ?? ''))}</td></tr>`,
       ),
     )
     .join('\n');

@@ -22,7 +22,7 @@ export class AuthorizeConsentService {
   constructor(
     private readonly consents: ConsentRepository,
     private readonly events: ConsentEvents,
-    private readonly onDecided: () => void,
+    private readonly onApproved: () => void,
   ) {}
 
   /** The consent the page is about, if the link is genuine. */
@@ -41,7 +41,7 @@ export class AuthorizeConsentService {
       return { next, events: this.events.statusChanged(current, next), result: { kind: 'decided', consent: next } };
     });
     if (!outcome.found) return { kind: 'unknown' };
-    if (outcome.result.kind === 'decided') this.onDecided();
+    if (outcome.result.kind === 'decided' && decision === 'approve') this.onApproved();
     return outcome.result;
   }
 }

@@ -4,7 +4,7 @@ import type { Consent } from '../../domain/consent';
 import type { ConsentEvents } from '../../infrastructure/consent-events';
 import type { ConsentRepository } from '../../infrastructure/consent.repository';
 import type { ProviderRegistry } from '../../providers/provider-registry';
-import type { CreateConsentRequest } from './create-consent.request';
+import type { CreateConsentBody } from '@obp/contracts';
 
 export class DirectProviderFlowNotAllowed extends ExceptionBase {
   readonly code = 'DIRECT_PROVIDER_FLOW_NOT_ALLOWED';
@@ -27,12 +27,11 @@ export class CreateConsentService {
     private readonly providers: ProviderRegistry,
     private readonly events: ConsentEvents,
     private readonly settings: CreateConsentSettings,
-    private readonly onEvents: () => void,
   ) {}
 
   async execute(
     caller: { clientId: string; directProviderFlow: boolean },
-    request: CreateConsentRequest,
+    request: CreateConsentBody,
   ): Promise<Result<CreatedConsent, DirectProviderFlowNotAllowed | ValidationFailed>> {
     if (!caller.directProviderFlow) return err(new DirectProviderFlowNotAllowed('This app is not registered for the direct provider flow, so it cannot create consents.'));
     const provider = this.providers.find(request.providerKey);
@@ -64,7 +63,6 @@ export class CreateConsentService {
       transactionEventKeys: [],
     };
     await this.consents.insert(consent, [this.events.created(consent)]);
-    this.onEvents();
     const consentUrl = provider.authorizationUrl({ consentId: consent.id, state: consent.authorizationState, publicBaseUrl: this.settings.publicBaseUrl });
     return ok({ consentId: consent.id, consentUrl });
   }

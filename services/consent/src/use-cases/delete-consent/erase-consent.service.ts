@@ -18,7 +18,6 @@ export class EraseConsentService {
     private readonly transactions: TransactionRepository,
     private readonly refreshRequests: RefreshRequestRepository,
     private readonly events: ConsentEvents,
-    private readonly onEvents: () => void,
     private readonly logger: Logger,
   ) {}
 
@@ -28,7 +27,6 @@ export class EraseConsentService {
     if (!consent || consent.ownerClientId !== ownerClientId) return false;
     const erased = await this.consents.markErased(consentId, (current) => this.events.erased(current), new Date());
     if (!erased) return false;
-    this.onEvents();
     await this.eraseData(consentId);
     return true;
   }
@@ -44,7 +42,7 @@ export class EraseConsentService {
     const accounts = await this.accounts.deleteByConsent(consentId);
     const transactions = await this.transactions.deleteByConsent(consentId);
     const refreshes = await this.refreshRequests.deleteByConsent(consentId);
-    await this.consents.markDeleted(consentId, new Date());
+    await this.consents.remove(consentId);
     this.logger.info({ consentId, accounts, transactions, refreshes }, 'consent erased');
   }
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { traceHeaders } from '@obp/bus';
 import { Conflict, err, ExceptionBase, NotFound, ok, type Result } from '@obp/core';
+import { KeyedMutex } from '@obp/db';
 import { canRefresh, requestFetch } from '../../domain/consent';
 import { decideRefresh } from '../../domain/refresh-limit';
 import type { ConsentEvents } from '../../infrastructure/consent-events';
@@ -22,6 +23,8 @@ export class RefreshLimitReached extends ExceptionBase {
  * recording of the request run under the consent's lock, so concurrent refreshes cannot overshoot.
  */
 export class RefreshConsentService {
+  private readonly refreshLocks = new KeyedMutex();
+
   constructor(
     private readonly consents: ConsentRepository,
     private readonly refreshRequests: RefreshRequestRepository,
@@ -33,7 +36,7 @@ export class RefreshConsentService {
   async execute(consentId: string, ownerClientId: string): Promise<Result<void, NotFound | Conflict | RefreshLimitReached>> {
     const consent = await this.consents.find(consentId);
     if (!consent || consent.ownerClientId !== ownerClientId) return err(new NotFound('consent not found'));
-    const outcome = await this.consents.lock.run(`refresh:${consentId}`, async () => {
+    const outcome = await this.refreshLocks.run(consentId, async () => {
       const now = new Date();
       const decision = decideRefresh(await this.refreshRequests.requestTimes(consentId), now, this.limitPerDay);
       if (!decision.allowed) return err(new RefreshLimitReached(decision.retryAt, this.limitPerDay));

@@ -1,7 +1,7 @@
+import type { ConsentData, ProjectedConsent } from '@obp/consent-data';
 import type { TransactionDto } from '@obp/contracts';
 import { detectSequences, type SequencingResult } from '@obp/sequencing';
 import { canRead, type ShareGrants } from '@obp/share-grants';
-import type { ProjectedConsent, TransactionProjection } from '../../infrastructure/transaction-projection';
 
 /**
  * Sequencing of the latest 13 months of one consent, or of every consent of a user the caller
@@ -10,19 +10,19 @@ import type { ProjectedConsent, TransactionProjection } from '../../infrastructu
  */
 export class GetSequencingService {
   constructor(
-    private readonly projection: TransactionProjection,
+    private readonly consentData: ConsentData,
     private readonly grants: ShareGrants,
   ) {}
 
   async forConsent(consentId: string, callerClientId: string, now = new Date()): Promise<SequencingResult<TransactionDto> | null> {
-    const consent = await this.projection.consent(consentId);
+    const consent = await this.consentData.consent(consentId);
     if (!consent || !(await this.readable(consent, callerClientId))) return null;
     return this.compute([consent], now);
   }
 
   async forUser(userId: string, callerClientId: string, now = new Date()): Promise<SequencingResult<TransactionDto> | null> {
     const readable: ProjectedConsent[] = [];
-    for (const consent of await this.projection.consentsOfUser(userId)) if (await this.readable(consent, callerClientId)) readable.push(consent);
+    for (const consent of await this.consentData.consentsOfUser(userId)) if (await this.readable(consent, callerClientId)) readable.push(consent);
     return readable.length === 0 ? null : this.compute(readable, now);
   }
 
@@ -32,7 +32,7 @@ export class GetSequencingService {
 
   private async compute(consents: ProjectedConsent[], now: Date): Promise<SequencingResult<TransactionDto>> {
     const ids = consents.map((c) => c.id);
-    const [transactions, ownAccountNumbers] = await Promise.all([this.projection.history(ids, now), this.projection.accountNumbers(ids)]);
+    const [transactions, ownAccountNumbers] = await Promise.all([this.consentData.history(ids, now), this.consentData.accountNumbers(ids)]);
     return detectSequences(transactions, { asOf: now, ownAccountNumbers });
   }
 }

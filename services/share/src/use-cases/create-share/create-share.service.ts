@@ -1,35 +1,28 @@
 import { randomUUID } from 'node:crypto';
+import type { CreateShareBody } from '@obp/contracts';
 import { expirationOrDefault, type Share } from '../../domain/share';
-import type { ShareRepository } from '../../infrastructure/share.repository';
-
-export interface CreateShareCommand {
-  ownerClientId: string;
-  clientId: string;
-  reference: string | null;
-  expirationDateUtc: Date | null | undefined;
-  consentIds: string[] | null;
-  accountIds: string[] | null;
-  analysisIds: string[] | null;
-}
+import type { ShareEvents, ShareStore } from '../../infrastructure/share-store';
 
 export class CreateShareService {
-  constructor(private readonly shares: ShareRepository, private readonly onEventsWritten: () => void) {}
+  constructor(
+    private readonly shares: ShareStore,
+    private readonly events: ShareEvents,
+  ) {}
 
-  async execute(command: CreateShareCommand, now = new Date()): Promise<string> {
+  async execute(ownerClientId: string, request: CreateShareBody, now = new Date()): Promise<string> {
     const share: Share = {
       id: randomUUID(),
-      ownerClientId: command.ownerClientId,
-      clientId: command.clientId,
-      reference: command.reference,
-      expirationDateUtc: expirationOrDefault(command.expirationDateUtc, now),
-      consentIds: command.consentIds,
-      accountIds: command.accountIds,
-      analysisIds: command.analysisIds,
+      ownerClientId,
+      clientId: request.clientId,
+      reference: request.reference,
+      expirationDateUtc: expirationOrDefault(request.expirationDateUtc, now),
+      consentIds: request.consentIds,
+      accountIds: request.accountIds,
+      analysisIds: request.analysisIds,
       createdAt: now,
       updatedAt: now,
     };
-    await this.shares.insert(share);
-    this.onEventsWritten();
+    await this.shares.insert(share, [this.events.created(share)]);
     return share.id;
   }
 }

@@ -1,18 +1,23 @@
 import { Conflict, err, NotFound, ok, type Result } from '@obp/core';
-import type { ShareRepository } from '../../infrastructure/share.repository';
+import { ConcurrencyConflict } from '@obp/store';
+import type { ShareEvents, ShareStore } from '../../infrastructure/share-store';
 
 export class DeleteShareService {
-  constructor(private readonly shares: ShareRepository, private readonly onEventsWritten: () => void) {}
+  constructor(
+    private readonly shares: ShareStore,
+    private readonly events: ShareEvents,
+  ) {}
 
-  async execute(cmd: { ownerClientId: string; shareId: string }, now = new Date()): Promise<Result<void, NotFound | Conflict>> {
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const current = await this.shares.findOwned(cmd.ownerClientId, cmd.shareId);
-      if (!current) return err(new NotFound(`Share ${cmd.shareId} was not found.`));
-      if (await this.shares.markDeleted(current, now)) {
-        this.onEventsWritten();
-        return ok(undefined);
-      }
+  /** The recipient app loses access at once; the document goes once share.deleted is published. */
+  async execute(cmd: { ownerClientId: string; shareId: string }): Promise<Result<void, NotFound | Conflict>> {
+    try {
+      const outcome = await this.shares.mutate(cmd.shareId, (current) =>
+        current.ownerClientId === cmd.ownerClientId ? { remove: true, events: [this.events.deleted(current)], result: true } : { result: false },
+      );
+      return outcome.found && outcome.result ? ok(undefined) : err(new NotFound(`Share ${cmd.shareId} was not found.`));
+    } catch (error) {
+      if (error instanceof ConcurrencyConflict) return err(new Conflict('The share is being changed concurrently; try again.'));
+      throw error;
     }
-    return err(new Conflict('The share is being changed concurrently; try again.'));
   }
 }

@@ -1,29 +1,23 @@
-import type { RequestHandler } from 'express';
-import { callerClientId } from '@obp/auth';
-import { ValidationErrors } from '@obp/core';
-import { queryBoolean, queryInt32, sendValidationProblem, INT32_MAX } from '@obp/http';
+import { pagination, type shareRoutes } from '@obp/contracts';
+import type { RouteHandler } from '@obp/http';
 import { toShareDto } from '../../domain/share';
-import type { ShareRepository } from '../../infrastructure/share.repository';
-
-export const DEFAULT_PAGE = 1;
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 500;
+import type { ShareStore } from '../../infrastructure/share-store';
 
 /**
  * GET /shares: the calling app's own shares, oldest first (rule 2), paged (defaults page 1,
  * size 50; rule 3), optionally only expired or only unexpired ones.
  */
-export const listSharesHttp = (shares: ShareRepository): RequestHandler => async (req, res) => {
-  const errors = new ValidationErrors();
-  const query = req.query as Record<string, unknown>;
-  const isExpired = queryBoolean(query, 'isExpired', errors);
-  const page = queryInt32(query, 'page', errors, { default: DEFAULT_PAGE, min: 1, max: INT32_MAX });
-  const pageSize = queryInt32(query, 'pageSize', errors, { default: DEFAULT_PAGE_SIZE, min: 1, max: MAX_PAGE_SIZE });
-  if (!errors.isEmpty) return sendValidationProblem(res, errors.toFailure().errors);
-
-  const { items, total } = await shares.list({ ownerClientId: callerClientId(res), isExpired, now: new Date(), skip: (page - 1) * pageSize, limit: pageSize });
-  res.json({
-    data: items.map(toShareDto),
-    _pagination: { page, size: pageSize, totalCount: total, totalPages: Math.ceil(total / pageSize) },
-  });
-};
+export const listSharesHttp =
+  (shares: ShareStore): RouteHandler<typeof shareRoutes.listShares> =>
+  async ({ query, caller }) => {
+    const now = new Date();
+    const filter = {
+      ownerClientId: caller.clientId,
+      ...(query.isExpired === true ? { expirationDateUtc: { $lte: now } } : query.isExpired === false ? { expirationDateUtc: { $gt: now } } : {}),
+    };
+    const [items, total] = await Promise.all([
+      shares.findMany(filter, { sort: { createdAt: 1, _id: 1 }, skip: (query.page - 1) * query.pageSize, limit: query.pageSize }),
+      shares.count(filter),
+    ]);
+    return { status: 200, body: { data: items.map(toShareDto), _pagination: pagination(query.page, query.pageSize, total) } };
+  };

@@ -1,26 +1,26 @@
 import { Conflict, err, NotFound, ok, type Result } from '@obp/core';
+import { ConcurrencyConflict } from '@obp/store';
 import { expirationOrDefault } from '../../domain/share';
-import type { ShareRepository } from '../../infrastructure/share.repository';
-
-const MAX_ATTEMPTS = 5;
+import type { ShareEvents, ShareStore } from '../../infrastructure/share-store';
 
 export class UpdateShareService {
-  constructor(private readonly shares: ShareRepository, private readonly onEventsWritten: () => void) {}
+  constructor(
+    private readonly shares: ShareStore,
+    private readonly events: ShareEvents,
+  ) {}
 
-  /** Sets the expiration (null or absent: one day from now), retrying on a concurrent change. */
-  async execute(
-    cmd: { ownerClientId: string; shareId: string; expirationDateUtc: Date | null | undefined },
-    now = new Date(),
-  ): Promise<Result<void, NotFound | Conflict>> {
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const current = await this.shares.findOwned(cmd.ownerClientId, cmd.shareId);
-      if (!current) return err(new NotFound(`Share ${cmd.shareId} was not found.`));
-      const applied = await this.shares.update(current, { expirationDateUtc: expirationOrDefault(cmd.expirationDateUtc, now), updatedAt: now });
-      if (applied) {
-        this.onEventsWritten();
-        return ok(undefined);
-      }
+  /** Sets the expiration (null or absent: one day from now). */
+  async execute(cmd: { ownerClientId: string; shareId: string; expirationDateUtc: Date | null }, now = new Date()): Promise<Result<void, NotFound | Conflict>> {
+    try {
+      const outcome = await this.shares.mutate(cmd.shareId, (current) => {
+        if (current.ownerClientId !== cmd.ownerClientId) return { result: false };
+        const next = { ...current, expirationDateUtc: expirationOrDefault(cmd.expirationDateUtc, now), updatedAt: now };
+        return { next, events: [this.events.updated(next)], result: true };
+      });
+      return outcome.found && outcome.result ? ok(undefined) : err(new NotFound(`Share ${cmd.shareId} was not found.`));
+    } catch (error) {
+      if (error instanceof ConcurrencyConflict) return err(new Conflict('The share is being changed concurrently; try again.'));
+      throw error;
     }
-    return err(new Conflict('The share is being changed concurrently; try again.'));
   }
 }

@@ -1,0 +1,82 @@
+import type { Express } from 'express';
+import { startStack, type Stack } from './harness';
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(() => stack.stop());
+
+/** `METHOD /path` of every route registered on an express app, but the 405 answers (registered for all methods). */
+function registeredRoutes(app: Express): string[] {
+  const layers = (app as unknown as { router: { stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }> } }).router.stack;
+  return layers
+    .flatMap((layer) => {
+      const route = layer.route;
+      if (!route || route.methods.acl) return [];
+      return Object.keys(route.methods).map((method) => `${method.toUpperCase()} ${route.path}`);
+    })
+    .sort();
+}
+
+/** `METHOD /path` (express form) of every documented operation of `service`. */
+function documentedRoutes(service: string): string[] {
+  const routes: string[] = [];
+  for (const [path, operations] of Object.entries(stack.document.document.paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      const owner = operation['x-service'];
+      if (service === 'edge' || owner === service || owner === 'every-service') routes.push(`${method.toUpperCase()} ${path.replace(/\{([^}]+)\}/g, ':$1')}`);
+    }
+  }
+  return routes.sort();
+}
+
+describe('the API document and the routes', () => {
+  it.each(['edge', 'share', 'consent', 'sequencing-engine'])('%s registers exactly the routes the document lists for it', (service) => {
+    const handle = { edge: stack.edge, share: stack.share, consent: stack.consent, 'sequencing-engine': stack.sequencing }[service]!;
+    expect(registeredRoutes(handle.app)).toEqual(documentedRoutes(service));
+  });
+
+  it('documents 405 with Allow, 409, 413, 415 and Location wherever a route can answer them', () => {
+    const paths = stack.document.document.paths as Record<string, Record<string, { responses: Record<string, { headers?: Record<string, unknown> }> }>>;
+    expect(paths['/shares']!.post!.responses['200']!.headers).toHaveProperty('Location');
+    expect(Object.keys(paths['/shares']!.post!.responses)).toEqual(expect.arrayContaining(['400', '401', '403', '405', '413', '415']));
+    expect(paths['/shares/{shareId}']!.put!.responses).toHaveProperty('409');
+    expect(paths['/consents/{id}/refresh']!.post!.responses['429']!.headers).toHaveProperty('Retry-After');
+    for (const operations of Object.values(paths)) for (const operation of Object.values(operations)) expect(operation.responses['405']!.headers).toHaveProperty('Allow');
+  });
+
+  it('answers 405 with Allow on every path for a method it does not serve, edge-only paths included', async () => {
+    for (const [path, operations] of Object.entries(stack.document.document.paths)) {
+      const concrete = path.replace('{providerKey}', 'sandbox-retail').replace(/\{[^}]+\}/g, '00000000-0000-0000-0000-000000000000');
+      const res = await fetch(`${stack.baseUrl}${concrete}`, { method: 'PATCH' });
+      const allow = Object.keys(operations).map((m) => m.toUpperCase()).join(', ');
+      expect({ path, status: res.status, allow: res.headers.get('allow') }).toEqual({ path, status: 405, allow });
+      await stack.document.check('PATCH', concrete, res);
+    }
+  });
+
+  it('answers malformed JSON on consent routes with a 400 whose detail names the problem', async () => {
+    const token = await stack.token(await stack.registerClient());
+    const res = await stack.api(token, '/consents', { method: 'POST', body: '{"providerKey":', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { errors: Record<string, string[]>; detail?: string };
+    expect(Object.keys(body.errors)).toEqual(['$']);
+    expect(body.detail).toEqual(expect.stringContaining('$'));
+  });
+
+  it('answers a body nesting arrays 5,000 deep with a 400 naming the field, not a 500', async () => {
+    const token = await stack.token(await stack.registerClient());
+    const deep = `${'['.repeat(5_000)}"x"${']'.repeat(5_000)}`;
+    const res = await stack.api(token, '/shares', { method: 'POST', body: `{"clientId":"partner","consentIds":${deep}}`, headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    expect(Object.keys(((await res.json()) as { errors: object }).errors)).toEqual(['consentIds[0]']);
+  });
+
+  it('rejects ?UserId= (not a GUID), as the document says', async () => {
+    const token = await stack.token(await stack.registerClient());
+    const res = await stack.api(token, '/consents?UserId=');
+    expect(res.status).toBe(400);
+    expect(Object.keys(((await res.json()) as { errors: object }).errors)).toEqual(['UserId']);
+  });
+});

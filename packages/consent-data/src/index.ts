@@ -1,0 +1,1 @@
+export { ConsentData, type ConsentDataOptions, type ProjectedConsent } from './consent-data';

@@ -1,0 +1,38 @@
+import { consentRoutes, sandboxRoutes } from './consents';
+import { buildOpenApiDocument } from './http/openapi';
+import type { RouteContract } from './http/route';
+import { edgeRoutes, healthRoutes } from './platform';
+import { sequencingRoutes } from './sequencing';
+import { shareRoutes } from './shares';
+
+/** Every route of the platform, as the edge serves them. */
+export const apiRoutes: readonly RouteContract[] = [edgeRoutes, healthRoutes, shareRoutes, consentRoutes, sandboxRoutes, sequencingRoutes].flatMap((group) => Object.values(group));
+
+/** The OpenAPI 3.1 document the edge serves at /openapi.json, derived from the route contracts. */
+export function openApiDocument(serverUrl: string) {
+  return buildOpenApiDocument(
+    {
+      title: 'Open-banking data platform API',
+      version: '1.0.0',
+      description:
+        'Shares, consents, accounts and transactions, and sequencing of recurring income and expenses. Obtain a token with the OAuth 2.0 client credentials flow at /connect/token (scope customer-api) and send it as a bearer token. Errors are RFC 9457 problem bodies; a share that is not found is a plain string.',
+      serverUrl,
+      tags: [
+        { name: 'Shares', description: 'Give another app read access to chosen consents, accounts and analyses until a moment.' },
+        { name: 'Consents', description: 'Connect a user’s bank accounts, read their accounts and transactions, refresh and erase them.' },
+        { name: 'Sequencing', description: 'Recurring income and expenses found in the latest 13 months of transactions.' },
+        { name: 'Sandbox bank', description: 'The built-in sandbox bank’s consent page, for the end user’s browser.' },
+        { name: 'Authentication', description: 'OAuth 2.0 client credentials; RS256 tokens verified with the published keys.' },
+        { name: 'Operations', description: 'Health, this document, and client registration by the operator.' },
+      ],
+      securitySchemes: {
+        oauth2: {
+          type: 'oauth2',
+          flows: { clientCredentials: { tokenUrl: '/connect/token', scopes: { 'customer-api': 'The customer API', 'feedback-review': 'Review categorization feedback' } } },
+        },
+        adminToken: { type: 'http', scheme: 'bearer', description: 'The operator’s ADMIN_TOKEN' },
+      },
+    },
+    apiRoutes,
+  );
+}

@@ -1,0 +1,113 @@
+import { z } from 'zod/v4';
+import type { $ZodType } from 'zod/v4/core';
+import { problemDetailsSchema } from '../schema/common';
+import { componentRef, JsonSchemaEmitter, registeredComponents, type JsonSchema } from '../schema/json-schema';
+import { methodsByPath, type ResponseSpec, type RouteContract } from './route';
+
+export interface ApiDocumentInfo {
+  title: string;
+  version: string;
+  description: string;
+  serverUrl: string;
+  tags: Array<{ name: string; description?: string }>;
+  securitySchemes: Record<string, unknown>;
+}
+
+const problemContent = () => ({ 'application/problem+json': { schema: { $ref: componentRef('ProblemDetails') } } });
+
+/**
+ * The OpenAPI 3.1 document of `routes`: each operation with its parameters, body and every
+ * status it can answer, including the ones the HTTP kit adds (400 for invalid input, 401/403 for
+ * tokens, 405 with Allow, 413/415 for bodies).
+ */
+export function buildOpenApiDocument(info: ApiDocumentInfo, routes: readonly RouteContract[]) {
+  const input = new JsonSchemaEmitter('input');
+  const output = new JsonSchemaEmitter('output');
+  const allow = methodsByPath(routes);
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    (paths[route.path] ??= {})[route.method] = operation(route, input, output, allow.get(route.path) ?? []);
+  }
+  const schemas: Record<string, JsonSchema> = { ProblemDetails: output.emitComponent(problemDetailsSchema) };
+  for (const schema of registeredComponents()) {
+    const id = (schema.meta() as { id?: string } | undefined)?.id;
+    if (id && !(id in schemas)) schemas[id] = output.emitComponent(schema);
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: info.title, version: info.version, description: info.description },
+    servers: [{ url: info.serverUrl }],
+    security: [{ oauth2: ['customer-api'] }],
+    tags: info.tags,
+    paths,
+    components: { securitySchemes: info.securitySchemes, schemas },
+  };
+}
+
+function operation(route: RouteContract, input: JsonSchemaEmitter, output: JsonSchemaEmitter, allowed: string[]) {
+  const parameters = [
+    ...Object.entries(route.params).map(([name, schema]) => ({ name, in: 'path', required: true, schema: input.emit(schema) })),
+    ...Object.entries(route.query).map(([name, schema]) => ({ name, in: 'query', required: !isOptional(schema), schema: input.emit(schema) })),
+  ];
+  const responses: Record<string, unknown> = {};
+  for (const [status, spec] of Object.entries(route.responses)) responses[status] = response(spec, output);
+  const validated = parameters.length > 0 || route.body !== undefined;
+  if (validated && !responses['400']) {
+    responses['400'] = { description: route.validationDetail ? 'Validation problem: `errors` names each invalid field, `detail` sums it up' : 'Validation problem: `errors` names each invalid field', content: problemContent() };
+  }
+  if (typeof route.auth === 'object') {
+    responses['401'] ??= { description: 'Missing, expired or invalid access token (with WWW-Authenticate: Bearer).', content: problemContent() };
+    responses['403'] ??= { description: `The access token lacks the ${route.auth.scope} scope.`, content: problemContent() };
+  }
+  responses['405'] = {
+    description: `Another method than ${allowed.join(', ')} on this path.`,
+    headers: { Allow: { description: 'The methods this path serves.', schema: { type: 'string', example: allowed.join(', ') } } },
+    content: problemContent(),
+  };
+  if (route.body && route.body.encoding !== 'form') {
+    responses['413'] = { description: `The body is larger than ${route.body.limit}.`, content: problemContent() };
+    responses['415'] = { description: 'The body is not JSON.', content: problemContent() };
+  }
+  return {
+    operationId: route.operationId,
+    'x-service': route.service,
+    tags: route.tags,
+    summary: route.summary,
+    ...(route.description ? { description: route.description } : {}),
+    security: route.auth === 'public' ? [] : route.auth === 'admin' ? [{ adminToken: [] }] : [{ oauth2: [route.auth.scope] }],
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(route.body ? { requestBody: requestBody(route.body.schema, route.body.encoding, route.body.required, input) } : {}),
+    responses: Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b))),
+  };
+}
+
+function requestBody(schema: z.ZodType, encoding: 'json' | 'form' | 'json-or-form', required: boolean, input: JsonSchemaEmitter) {
+  const json = input.emit(schema);
+  const content: Record<string, unknown> = {};
+  if (encoding !== 'form') content['application/json'] = { schema: json };
+  if (encoding !== 'json') content['application/x-www-form-urlencoded'] = { schema: json };
+  return { required, content };
+}
+
+function response(spec: ResponseSpec, output: JsonSchemaEmitter) {
+  const headers = 'headers' in spec && spec.headers ? { headers: spec.headers } : {};
+  switch (spec.kind) {
+    case 'json':
+      return { description: spec.description, ...headers, content: { [spec.contentType ?? 'application/json']: { schema: output.emit(spec.schema) } } };
+    case 'problem':
+      return { description: spec.description, ...headers, content: problemContent() };
+    case 'empty':
+      return { description: spec.description, ...headers };
+    case 'text':
+      return { description: spec.description, content: { 'text/plain': { schema: { type: 'string' } }, 'application/json': { schema: { type: 'string' } } } };
+    case 'html':
+      return { description: spec.description, content: { 'text/html': { schema: { type: 'string' } } } };
+    case 'redirect':
+      return { description: spec.description, headers: { Location: { description: 'Where the browser goes next.', schema: { type: 'string' } } } };
+  }
+}
+
+function isOptional(schema: $ZodType): boolean {
+  return z.safeParse(schema, undefined).success;
+}
+

@@ -1,0 +1,155 @@
+import type { z } from 'zod/v4';
+
+/**
+ * A route's contract: everything about it except its handler. The serving service binds a
+ * handler to each contract of its group; the express router, the 405 answers, the edge's routing
+ * table and the OpenAPI document are all derived from these declarations.
+ */
+export type HttpMethod = 'get' | 'post' | 'put' | 'delete' | 'patch';
+
+/** Who may call: a bearer token with a scope, the operator's admin token, or anyone (a page for a browser). */
+export type RouteAuth = { scope: string } | 'admin' | 'public';
+
+export type ResponseHeaders = Record<string, { description: string; schema?: Record<string, unknown> }>;
+
+export interface JsonResponse<S extends z.ZodType = z.ZodType> {
+  kind: 'json';
+  description: string;
+  schema: S;
+  headers?: ResponseHeaders;
+  /** A content type other than application/json, e.g. application/problem+json. */
+  contentType?: string;
+}
+/** A problem body (RFC 9457, spec section 7); the handler gives `detail` or `errors`. */
+export interface ProblemResponse {
+  kind: 'problem';
+  description: string;
+  headers?: ResponseHeaders;
+}
+export interface EmptyResponse {
+  kind: 'empty';
+  description: string;
+  headers?: ResponseHeaders;
+}
+/** A plain string: text/plain, or a JSON string when the request accepts application/json (spec 4.1 rule 4). */
+export interface TextResponse {
+  kind: 'text';
+  description: string;
+}
+export interface HtmlResponse {
+  kind: 'html';
+  description: string;
+}
+export interface RedirectResponse {
+  kind: 'redirect';
+  description: string;
+}
+
+export type ResponseSpec = JsonResponse | ProblemResponse | EmptyResponse | TextResponse | HtmlResponse | RedirectResponse;
+
+export interface RequestBodySpec<S extends z.ZodType = z.ZodType> {
+  schema: S;
+  /** How the body is encoded; `form` is application/x-www-form-urlencoded. */
+  encoding: 'json' | 'form' | 'json-or-form';
+  required: boolean;
+  /** Largest accepted body, e.g. '64kb'; larger ones get 413. */
+  limit: string;
+}
+
+export interface RouteContract<
+  P extends z.ZodRawShape = z.ZodRawShape,
+  Q extends z.ZodRawShape = z.ZodRawShape,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends Record<number, ResponseSpec> = Record<number, ResponseSpec>,
+  A extends RouteAuth = RouteAuth,
+> {
+  /** The service that serves the route; the edge forwards it there. */
+  service: string;
+  operationId: string;
+  method: HttpMethod;
+  /** OpenAPI form: `/shares/{shareId}`. */
+  path: string;
+  auth: A;
+  tags: string[];
+  summary: string;
+  description?: string;
+  params: P;
+  query: Q;
+  body: B extends z.ZodType ? RequestBodySpec<B> : undefined;
+  /** What the handler answers; 400, 401, 403, 405, 413 and 415 are added for it where they apply. */
+  responses: R;
+  /** Consent operations add `detail` to their 400 problem bodies (spec section 7). */
+  validationDetail: boolean;
+}
+
+export interface RouteOptions<P extends z.ZodRawShape, Q extends z.ZodRawShape, B extends z.ZodType | undefined, R extends Record<number, ResponseSpec>> {
+  method: HttpMethod;
+  path: string;
+  auth: RouteAuth;
+  summary: string;
+  description?: string;
+  tags?: string[];
+  params?: P;
+  query?: Q;
+  body?: B extends z.ZodType ? { schema: B; encoding?: RequestBodySpec['encoding']; required?: boolean; limit?: string } : undefined;
+  responses: R;
+}
+
+/** The routes of one service, each under its operation id, with what they have in common. */
+export function defineRoutes<const T extends Record<string, RouteOptions<z.ZodRawShape, z.ZodRawShape, z.ZodType | undefined, Record<number, ResponseSpec>>>>(
+  group: { service: string; tags: string[]; validationDetail?: boolean; bodyLimit?: string },
+  routes: T,
+): {
+  [K in keyof T]: RouteContract<
+    T[K]['params'] extends z.ZodRawShape ? T[K]['params'] : Record<never, never>,
+    T[K]['query'] extends z.ZodRawShape ? T[K]['query'] : Record<never, never>,
+    T[K]['body'] extends { schema: infer B extends z.ZodType } ? B : undefined,
+    T[K]['responses'],
+    T[K]['auth']
+  >;
+} {
+  const out: Record<string, RouteContract> = {};
+  for (const [operationId, r] of Object.entries(routes)) {
+    out[operationId] = {
+      service: group.service,
+      operationId,
+      method: r.method,
+      path: r.path,
+      auth: r.auth,
+      tags: r.tags ?? group.tags,
+      summary: r.summary,
+      ...(r.description ? { description: r.description } : {}),
+      params: r.params ?? {},
+      query: r.query ?? {},
+      body: r.body
+        ? { schema: r.body.schema, encoding: r.body.encoding ?? 'json', required: r.body.required ?? true, limit: r.body.limit ?? group.bodyLimit ?? '256kb' }
+        : undefined,
+      responses: r.responses,
+      validationDetail: group.validationDetail ?? false,
+    } as RouteContract;
+  }
+  return out as never;
+}
+
+export const json = <S extends z.ZodType>(description: string, schema: S, headers?: ResponseHeaders): JsonResponse<S> => ({ kind: 'json', description, schema, ...(headers ? { headers } : {}) });
+export const problem = (description: string, headers?: ResponseHeaders): ProblemResponse => ({ kind: 'problem', description, ...(headers ? { headers } : {}) });
+export const empty = (description: string, headers?: ResponseHeaders): EmptyResponse => ({ kind: 'empty', description, ...(headers ? { headers } : {}) });
+export const text = (description: string): TextResponse => ({ kind: 'text', description });
+export const html = (description: string): HtmlResponse => ({ kind: 'html', description });
+export const redirect = (description: string): RedirectResponse => ({ kind: 'redirect', description });
+
+export const locationHeader = (description = 'Where the resource can be read.'): ResponseHeaders => ({ Location: { description, schema: { type: 'string' } } });
+
+/** The express form of an OpenAPI path: `/shares/{shareId}` → `/shares/:shareId`. */
+export const expressPath = (path: string): string => path.replace(/\{([^}]+)\}/g, ':$1');
+
+/** The methods each path serves, in declaration order, for `Allow` headers. */
+export function methodsByPath(routes: Iterable<Pick<RouteContract, 'method' | 'path'>>): Map<string, string[]> {
+  const byPath = new Map<string, string[]>();
+  for (const r of routes) {
+    const methods = byPath.get(r.path) ?? [];
+    if (!methods.includes(r.method.toUpperCase())) methods.push(r.method.toUpperCase());
+    byPath.set(r.path, methods);
+  }
+  return byPath;
+}

@@ -1,0 +1,146 @@
+import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
+import { expressPath, fieldName, methodsByPath, validationMessage, z, type $ZodType, type RouteAuth, type RouteContract } from '@obp/contracts';
+import { sendProblem, sendValidationProblem } from '../problem';
+import type { RouteBinding, RouteResult } from './route-handler';
+
+/** Guards a route by its `auth`: the service kit supplies the token and admin checks. */
+export type RouteGuard = (auth: RouteAuth) => RequestHandler[];
+
+type Errors = Record<string, string[]>;
+
+/**
+ * Mounts each binding on `app`: its guard, its body parser (only routes with a body parse one),
+ * validation of parameters, query and body against the contract's schemas (400 problem naming
+ * each field), the handler, and the answer it chose. Mount `answerMethodNotAllowed` after all routes.
+ */
+export function mountRoutes(app: Express, bindings: readonly RouteBinding[], guard: RouteGuard): void {
+  for (const { contract, handle } of bindings) {
+    const route: RequestHandler = async (req, res) => {
+      const errors: Errors = {};
+      const params = parseShape(contract.params, pathValues(req), errors);
+      const query = parseShape(contract.query, queryValues(req, Object.keys(contract.query)), errors);
+      const body = contract.body ? parseBody(contract.body.schema, bodyValue(req, contract.body.required), errors) : undefined;
+      if (Object.keys(errors).length > 0) return sendInvalid(res, contract, errors);
+      const result = await handle({ params, query, body, caller: res.locals.auth, req } as never);
+      send(req, res, contract, result);
+    };
+    app[contract.method](expressPath(contract.path), ...guard(contract.auth), ...bodyParsers(contract), route);
+  }
+}
+
+/** 405 with `Allow` for the methods a declared path does not serve; mount after its routes. */
+export function answerMethodNotAllowed(app: Express, contracts: readonly Pick<RouteContract, 'method' | 'path'>[]): void {
+  for (const [path, methods] of methodsByPath(contracts)) {
+    app.all(expressPath(path), (req, res) => {
+      res.set('Allow', methods.join(', '));
+      sendProblem(res, 405, { detail: `${req.method} is not supported on ${req.path}.` });
+    });
+  }
+}
+
+function parseShape(shape: Record<string, $ZodType>, values: Record<string, unknown>, errors: Errors): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(shape)) {
+    const result = z.safeParse(schema, values[name], { error: validationMessage });
+    if (result.success) out[name] = result.data;
+    else for (const issue of result.error.issues) (errors[fieldName([name, ...issue.path])] ??= []).push(issue.message);
+  }
+  return out;
+}
+
+function parseBody(schema: $ZodType, value: unknown, errors: Errors): unknown {
+  const result = z.safeParse(schema, value, { error: validationMessage });
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) (errors[fieldName(issue.path)] ??= []).push(issue.message);
+  return undefined;
+}
+
+const pathValues = (req: Request): Record<string, unknown> => ({ ...req.params });
+
+/** Query parameter names match case-insensitively; a repeated parameter keeps its first value. */
+function queryValues(req: Request, names: string[]): Record<string, unknown> {
+  const query = req.query as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const name of names) {
+    const key = Object.keys(query).find((k) => k.toLowerCase() === name.toLowerCase());
+    if (key === undefined) continue;
+    const value = query[key];
+    out[name] = Array.isArray(value) ? (value.length > 0 ? String(value[0]) : undefined) : value === undefined ? undefined : String(value);
+  }
+  return out;
+}
+
+/** An optional body that was not sent counts as an empty object. */
+function bodyValue(req: Request, required: boolean): unknown {
+  const body: unknown = hasBody(req) ? req.body : undefined;
+  if (!required && (body === undefined || body === null)) return {};
+  return body;
+}
+
+const hasBody = (req: Request): boolean => Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+
+function sendInvalid(res: Response, contract: RouteContract, errors: Errors): void {
+  sendValidationProblem(res, errors, contract.validationDetail ? validationDetail(errors) : undefined);
+}
+
+const validationDetail = (errors: Errors): string => `The request is not valid: ${Object.keys(errors).join(', ')}.`;
+
+const jsonTypes = ['application/json', 'application/*+json'];
+
+/** JSON bodies: 415 for another content type, 413 past the limit, 400 for malformed JSON. */
+function bodyParsers(contract: RouteContract): RequestHandler[] {
+  const body = contract.body;
+  if (!body) return [];
+  const parsers: RequestHandler[] = [];
+  if (body.encoding !== 'json') parsers.push(express.urlencoded({ extended: false, limit: body.limit }));
+  if (body.encoding !== 'form') parsers.push(express.json({ limit: body.limit, strict: false, type: jsonTypes }));
+  const requireJson: RequestHandler = (req, res, next) => {
+    if (body.encoding === 'json' && hasBody(req) && !req.is(jsonTypes)) {
+      sendProblem(res, 415, { detail: `Content-Type must be application/json, got '${req.get('content-type') ?? 'none'}'.` });
+      return;
+    }
+    next();
+  };
+  return [requireJson, ...parsers.map((parser) => answeringBodyErrors(parser, contract))];
+}
+
+function answeringBodyErrors(parser: RequestHandler, contract: RouteContract): RequestHandler {
+  return (req, res, next) => {
+    parser(req, res, (error?: unknown) => {
+      if (error === undefined) return next();
+      const type = (error as { type?: string }).type;
+      if (type === 'entity.parse.failed') {
+        const errors = { $: [`The request body is not valid JSON: ${(error as Error).message}`] };
+        return sendInvalid(res, contract, errors);
+      }
+      if (type === 'entity.too.large') return sendProblem(res, 413, { detail: `The request body is larger than ${(error as { limit?: number }).limit} bytes.` });
+      if (type === 'encoding.unsupported' || type === 'charset.unsupported') return sendProblem(res, 415, { detail: (error as Error).message });
+      next(error);
+    });
+  };
+}
+
+function send(req: Request, res: Response, contract: RouteContract, result: RouteResult<RouteContract>): void {
+  const headers = 'headers' in result && result.headers ? result.headers : {};
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) res.set(name, value);
+  if ('problem' in result) {
+    const extras = result.problem;
+    const withDetail = result.status === 400 && contract.validationDetail && extras.errors && extras.detail === undefined ? { ...extras, detail: validationDetail(extras.errors) } : extras;
+    return sendProblem(res, result.status, withDetail);
+  }
+  if ('body' in result) return void res.status(result.status).json(result.body);
+  if ('text' in result) return sendPlainString(req, res, result.status, result.text);
+  if ('html' in result) return void res.status(result.status).type('html').send(result.html);
+  if ('location' in result) return res.redirect(result.status, result.location);
+  res.status(result.status).end();
+}
+
+/**
+ * A plain string body (spec 4.1 rule 4): a client that asks for JSON gets it as a JSON string
+ * (what ASP.NET returns for `NotFound(string)`); any other gets text/plain.
+ */
+function sendPlainString(req: Request, res: Response, status: number, message: string): void {
+  const wantsJson = req.accepts(['text/plain', 'application/json']) === 'application/json' && /json/i.test(req.get('accept') ?? '');
+  if (wantsJson) res.status(status).json(message);
+  else res.status(status).type('text/plain').send(message);
+}

@@ -1,0 +1,45 @@
+import type { mongo } from 'mongoose';
+
+interface ClaimRecord {
+  _id: string;
+  jobKey: string;
+  claimedAt: Date;
+}
+
+/**
+ * Decides which worker takes a job when several processes may try at once. A claim is the insert
+ * of `<jobKey>#<epoch>` under a unique `_id`: exactly one insert wins, also on FerretDB, which does
+ * not isolate concurrent updates of one document. The winner then records `epoch` in the job, so
+ * the next claim (after its lease lapsed) is for `epoch + 1`.
+ */
+export class ClaimLedger {
+  constructor(private readonly claims: mongo.Collection<ClaimRecord>) {}
+
+  static async open(db: mongo.Db, collectionName = 'job_claims'): Promise<ClaimLedger> {
+    const claims = db.collection<ClaimRecord>(collectionName);
+    await claims.createIndex({ jobKey: 1 });
+    await claims.createIndex({ claimedAt: 1 });
+    return new ClaimLedger(claims);
+  }
+
+  /** True when this caller won claim `epoch` of the job. */
+  async claim(jobKey: string, epoch: number, now = new Date()): Promise<boolean> {
+    try {
+      await this.claims.insertOne({ _id: `${jobKey}#${epoch}`, jobKey, claimedAt: now });
+      return true;
+    } catch (error) {
+      if ((error as { code?: number }).code === 11000) return false;
+      throw error;
+    }
+  }
+
+  /** Forgets a finished job's claims. */
+  async release(jobKey: string): Promise<void> {
+    await this.claims.deleteMany({ jobKey });
+  }
+
+  /** Claims older than `cutoff` (of jobs a crash never released). */
+  async purgeOlderThan(cutoff: Date): Promise<number> {
+    return (await this.claims.deleteMany({ claimedAt: { $lt: cutoff } })).deletedCount;
+  }
+}

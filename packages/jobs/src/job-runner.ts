@@ -1,0 +1,197 @@
+import type { Logger } from '@obp/telemetry';
+import { backoffDelayMs } from './retry-policy';
+
+export interface JobContext {
+  /** Aborted when the runner stops or the job's lease could not be renewed. */
+  signal: AbortSignal;
+}
+
+export interface JobSource<J> {
+  /** Jobs due at `now`, at most `limit`, read through an index. */
+  due(now: Date, limit: number): Promise<J[]>;
+  /** A job's identity: a job already running here is not started twice. */
+  key(job: J): string;
+  /**
+   * Takes the job for this worker before it runs (e.g. a lease decided by a unique-key insert);
+   * null when another worker has it or it is not due any more. Without it every due job runs.
+   */
+  claim?(job: J, now: Date): Promise<J | null>;
+  run(job: J, context: JobContext): Promise<void>;
+  /** Renews the claim while the job runs; false when the job was taken away (the run is aborted). */
+  renew?(job: J, now: Date): Promise<boolean>;
+}
+
+export interface JobRunnerOptions<J> {
+  name: string;
+  logger: Logger;
+  source: JobSource<J>;
+  /** Jobs running at once. */
+  concurrency?: number;
+  /** How often to look for due jobs when nothing woke the runner. */
+  pollIntervalMs: number;
+  /** A running job's claim is renewed every third of this. */
+  leaseMs?: number;
+  /** While jobs keep failing (e.g. the broker is down) the next look waits: base doubling to max. */
+  failedPassBackoff?: { baseMs: number; maxMs: number };
+}
+
+/**
+ * Runs due jobs: looks for them every `pollIntervalMs` and at once when kicked (by the write
+ * that created the work), up to `concurrency` at a time, claims each before running it and renews
+ * the claim while it runs. What a failure means for the job (back-off, a last attempt) is the
+ * source's to record, with `RetryPolicy`; the runner backs off as a whole when a pass fails
+ * entirely. `stop()` aborts running jobs and waits for them.
+ */
+/** What a service starts and stops: a job runner, whatever its jobs. */
+export interface Worker {
+  readonly name: string;
+  start(): void;
+  kick(): void;
+  stop(): Promise<void>;
+}
+
+export class JobRunner<J> implements Worker {
+  private timer: NodeJS.Timeout | undefined;
+  private pass: Promise<void> | undefined;
+  private stopped = true;
+  /** Stopped after running: no job starts any more, also not by `runDue`. */
+  private halted = false;
+  private wake = false;
+  /** Consecutive failed jobs (or failed looks for jobs): the runner backs off while they keep failing. */
+  private failures = 0;
+  private readonly abort = new AbortController();
+  private readonly running = new Map<string, Promise<void>>();
+  private readonly concurrency: number;
+
+  constructor(private readonly options: JobRunnerOptions<J>) {
+    this.concurrency = options.concurrency ?? 1;
+  }
+
+  get name(): string {
+    return this.options.name;
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Look for due jobs now: called after a write that created work. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.pass) this.wake = true;
+    else this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.halted = true;
+    this.abort.abort();
+    if (this.timer) clearTimeout(this.timer);
+    await this.pass;
+    await Promise.all(this.running.values());
+  }
+
+  /** One pass: starts the due jobs and waits until they end. Returns how many ran. For tests and tools. */
+  async runDue(now = new Date()): Promise<number> {
+    const started = await this.startDue(now);
+    await Promise.all(started);
+    return started.length;
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.pass = this.poll().finally(() => {
+        this.pass = undefined;
+        this.scheduleNext();
+      });
+    }, delayMs);
+    this.timer.unref?.();
+  }
+
+  private async poll(): Promise<void> {
+    try {
+      await this.startDue(new Date());
+    } catch (error) {
+      this.failures++;
+      this.options.logger.warn({ err: error, runner: this.options.name }, 'looking for due jobs failed; will retry');
+    }
+  }
+
+  /** Next look: at once when woken, after a back-off while jobs keep failing, else after the poll interval. */
+  private scheduleNext(): void {
+    if (this.stopped || this.pass) return;
+    const again = this.wake;
+    this.wake = false;
+    const backoff = this.options.failedPassBackoff ?? { baseMs: this.options.pollIntervalMs, maxMs: 30_000 };
+    if (this.failures > 0) this.schedule(backoffDelayMs(this.failures, backoff.baseMs, backoff.maxMs));
+    else this.schedule(again ? 0 : this.options.pollIntervalMs);
+  }
+
+  /**
+   * Starts due jobs up to the concurrency limit, without waiting for them: a job that succeeds
+   * wakes the runner for the next one; one that fails makes it back off. The returned promises
+   * settle when the started jobs end (rejecting when one failed).
+   */
+  private async startDue(now: Date): Promise<Array<Promise<void>>> {
+    const capacity = this.concurrency - this.running.size;
+    if (capacity <= 0 || this.halted) return [];
+    const { source } = this.options;
+    const started: Array<Promise<void>> = [];
+    for (const candidate of await source.due(now, capacity + this.running.size)) {
+      if (this.halted || this.running.size >= this.concurrency) break;
+      const key = source.key(candidate);
+      if (this.running.has(key)) continue;
+      const run = this.runOne(candidate, now);
+      const tracked = run
+        .then(
+          () => {
+            this.failures = 0;
+            this.kick();
+          },
+          () => {
+            this.failures++;
+          },
+        )
+        .finally(() => this.running.delete(key));
+      this.running.set(key, tracked);
+      started.push(run);
+    }
+    return started;
+  }
+
+  private async runOne(candidate: J, now: Date): Promise<void> {
+    const { source, logger, name } = this.options;
+    const job = source.claim ? await source.claim(candidate, now) : candidate;
+    if (job === null) return;
+    const jobAbort = new AbortController();
+    const signal = AbortSignal.any([this.abort.signal, jobAbort.signal]);
+    const renewal = source.renew && this.options.leaseMs ? this.renewWhileRunning(job, jobAbort) : undefined;
+    try {
+      await source.run(job, { signal });
+    } catch (error) {
+      if (!this.halted) logger.warn({ err: error, runner: name, job: source.key(job) }, 'job failed');
+      throw error;
+    } finally {
+      if (renewal) clearInterval(renewal);
+    }
+  }
+
+  private renewWhileRunning(job: J, jobAbort: AbortController): NodeJS.Timeout {
+    const { source, logger, name } = this.options;
+    const timer = setInterval(() => {
+      if (this.halted) return;
+      source.renew!(job, new Date()).then(
+        (held) => {
+          if (!held) jobAbort.abort(new Error('the job was taken over by another worker'));
+        },
+        (error: unknown) => logger.warn({ err: error, runner: name, job: source.key(job) }, 'renewing the claim failed'),
+      );
+    }, Math.max(10, Math.floor(this.options.leaseMs! / 3)));
+    timer.unref?.();
+    return timer;
+  }
+}

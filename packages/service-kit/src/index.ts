@@ -1,0 +1,1 @@
+export { startService, ServiceKit, type Composition, type RunningService, type ServiceConfig, type ServiceDefinition, type ServiceOverrides } from './service-kit';

@@ -1,0 +1,332 @@
+import type { Server } from 'node:http';
+import type { Express, RequestHandler, Router } from 'express';
+import type { Kafka, Producer } from 'kafkajs';
+import { createTokenVerifier, jwksKeyResolver, requireScope, API_AUDIENCE, type KeyResolver } from '@obp/auth';
+import { consumerGroup, createKafka, createProducer, dispatchByType, ensureTopics, EventWriter, IdempotentConsumer, type EventHandlers, type TopicSpec } from '@obp/bus';
+import { healthRoutes, topicSpecs, Topics, type EventCatalogue, type RouteAuth, type RouteContract } from '@obp/contracts';
+import { connectDatabase, database, isDatabaseReady, type Connection, type mongo } from '@obp/db';
+import { answerMethodNotAllowed, bindRoutes, closeServer, createHttpApp, finishHttpApp, listen, mountRoutes, sendProblem, type HealthReport, type RouteBinding } from '@obp/http';
+import { ClaimLedger, type Worker } from '@obp/jobs';
+import { ShareGrants } from '@obp/share-grants';
+import { AggregateStore, OutboxRelay, type AggregateStoreOptions, type OutboxSource } from '@obp/store';
+import { createLogger, type Logger } from '@obp/telemetry';
+
+/** The settings every service reads (see `serviceEnv` in @obp/config). */
+export interface ServiceConfig {
+  LOG_LEVEL: string;
+  MONGODB_URI: string;
+  KAFKA_BROKERS: string[];
+  NAMESPACE: string;
+  PORT: number;
+  TOKEN_ISSUER?: string;
+  JWKS_URL?: string;
+  OUTBOX_POLL_MS?: number;
+}
+
+export interface ServiceOverrides {
+  logger?: Logger;
+  /** Verifies tokens with these keys instead of the issuer's JWKS (tests). */
+  resolveKey?: KeyResolver;
+}
+
+/** What a service's composition hands back to the kit. */
+export interface Composition<X> {
+  /** The service's routes, each bound to its handler. */
+  routes: RouteBinding[];
+  /** Routes served by plain handlers (the edge's forwarding to other services). */
+  forwards?: Array<{ contract: RouteContract; handler: RequestHandler }>;
+  /** Express routers mounted before the routes (static assets). */
+  routers?: Router[];
+  /** What the running service exposes to its callers (tests, tools). */
+  expose: X;
+}
+
+export interface ServiceDefinition<C extends ServiceConfig, X> {
+  name: string;
+  /** The service's own database. */
+  databaseName(config: C): string;
+  compose(kit: ServiceKit<C>): Promise<Composition<X>>;
+}
+
+export type RunningService<X> = X & {
+  app: Express;
+  db: Connection;
+  port(): number;
+  /** Resolves once every component is up and every consumer has joined its group. */
+  ready(timeoutMs?: number): Promise<void>;
+  stop(): Promise<void>;
+};
+
+interface Lifecycle {
+  name: string;
+  start(): Promise<void> | void;
+  stop(): Promise<void>;
+}
+
+/**
+ * The pieces a service is composed of, each registered once and then started, checked and
+ * stopped by the kit in order: database, topics, producer, outbox relays, consumers, workers.
+ */
+export class ServiceKit<C extends ServiceConfig> {
+  private kafkaClient: Kafka | undefined;
+  private producerClient: Producer | undefined;
+  private readonly topics = new Map<string, TopicSpec>();
+  private readonly stores: OutboxSource[] = [];
+  private readonly relays: OutboxRelay[] = [];
+  private readonly consumers: Array<{ name: string; consumer: IdempotentConsumer }> = [];
+  private readonly workers: Worker[] = [];
+  private readonly startedHooks: Array<() => Promise<void>> = [];
+  private readonly components: Lifecycle[] = [];
+  private keyResolver: KeyResolver | undefined;
+  private adminGuard: RequestHandler | undefined;
+  private claimLedger: ClaimLedger | undefined;
+
+  constructor(
+    readonly serviceName: string,
+    readonly config: C,
+    readonly logger: Logger,
+    readonly db: Connection,
+    overrides: ServiceOverrides,
+  ) {
+    this.keyResolver = overrides.resolveKey;
+  }
+
+  /** The driver's handle of the service's own database. */
+  get database(): mongo.Db {
+    return database(this.db);
+  }
+
+  /** A topic's name in this deployment: `NAMESPACE.` before it when a namespace is set. */
+  topic(name: string): string {
+    return this.config.NAMESPACE ? `${this.config.NAMESPACE}.${name}` : name;
+  }
+
+  /** Writes events of a catalogue's topic (the topic is created at start). */
+  events<Cat extends EventCatalogue>(catalogue: Cat): EventWriter<Cat> {
+    const topic = this.useTopic(catalogue.topic);
+    return new EventWriter(catalogue, topic);
+  }
+
+  /** An aggregate store; its outbox relay is started after the HTTP server listens. */
+  store<S extends { id: string }>(options: AggregateStoreOptions): AggregateStore<S> {
+    const store = new AggregateStore<S>(this.database, options);
+    this.stores.push(store);
+    return store;
+  }
+
+  /**
+   * Subscribes `handlers` to a topic's event types in the consumer group `<service>-<name>`;
+   * each handler gets the parsed, typed data of its type.
+   */
+  subscribe<Cat extends EventCatalogue>(name: string, catalogue: Cat, handlers: EventHandlers<Cat>): IdempotentConsumer {
+    const consumer = new IdempotentConsumer({
+      kafka: this.kafka(),
+      db: this.db,
+      logger: this.logger,
+      groupId: consumerGroup(this.config.NAMESPACE, `${this.serviceName}-${name}`),
+      topics: [this.useTopic(catalogue.topic)],
+      handle: dispatchByType(catalogue, handlers),
+    });
+    // Readiness names a subscription after its topic: `consentEvents` for consent.events.v1.
+    const topicCheck = catalogue.topic.replace(/\.v\d+$/, '').replace(/\.(\w)/g, (_m, c: string) => c.toUpperCase());
+    this.consumers.push({ name: this.consumers.some((c) => c.name === topicCheck) ? `${topicCheck}-${name}` : topicCheck, consumer });
+    return consumer;
+  }
+
+  /** The service's own projection of share grants, for reads through shares. */
+  shareGrants(): ShareGrants {
+    const grants = new ShareGrants({
+      kafka: this.kafka(),
+      db: this.db,
+      logger: this.logger,
+      topic: this.useTopic(Topics.shareEvents),
+      groupId: consumerGroup(this.config.NAMESPACE, `${this.serviceName}-share-grants`),
+    });
+    this.consumers.push({ name: 'shareGrants', consumer: grants.consumer });
+    return grants;
+  }
+
+  /** A background job runner, started after the HTTP server listens and stopped before the consumers. */
+  worker<W extends Worker>(runner: W): W {
+    this.workers.push(runner);
+    return runner;
+  }
+
+  /** The ledger of exclusive job claims (unique-key inserts). */
+  async claims(): Promise<ClaimLedger> {
+    this.claimLedger ??= await ClaimLedger.open(this.database);
+    return this.claimLedger;
+  }
+
+  /** Work to do once the service runs (e.g. finishing what a crash interrupted). */
+  onStarted(hook: () => Promise<void>): void {
+    this.startedHooks.push(hook);
+  }
+
+  /** Another component to start after the workers and stop before them. */
+  component(component: Lifecycle): void {
+    this.components.push(component);
+  }
+
+  /** Verifies tokens with these keys (the edge's own) instead of the issuer's JWKS. */
+  useKeyResolver(resolver: KeyResolver): void {
+    this.keyResolver ??= resolver;
+  }
+
+  /** Guards `auth: 'admin'` routes. */
+  useAdminGuard(guard: RequestHandler): void {
+    this.adminGuard = guard;
+  }
+
+  // Used by startService.
+
+  guard = (auth: RouteAuth): RequestHandler[] => {
+    if (auth === 'public') return [];
+    if (auth === 'admin') return [this.adminGuard ?? ((_req, res) => sendProblem(res, 401, { detail: 'Admin routes are not enabled.' }))];
+    return [requireScope(this.verifier(), auth.scope)];
+  };
+
+  private verifierInstance: ReturnType<typeof createTokenVerifier> | undefined;
+
+  private verifier() {
+    this.verifierInstance ??= createTokenVerifier({
+      issuer: this.config.TOKEN_ISSUER ?? 'http://localhost:8080',
+      audience: API_AUDIENCE,
+      resolveKey: this.keyResolver ?? jwksKeyResolver(this.config.JWKS_URL ?? 'http://127.0.0.1:8080/.well-known/jwks.json'),
+    });
+    return this.verifierInstance;
+  }
+
+  private kafka(): Kafka {
+    this.kafkaClient ??= createKafka(`${this.serviceName}-service`, this.config.KAFKA_BROKERS, this.logger);
+    return this.kafkaClient;
+  }
+
+  private useTopic(canonical: string): string {
+    const name = this.topic(canonical);
+    const spec = topicSpecs.find((t) => t.topic === canonical) ?? { topic: canonical, partitions: 3 };
+    this.topics.set(name, { ...spec, topic: name });
+    return name;
+  }
+
+  /** Indexes, topics and the producer: what must exist before the service answers. */
+  async prepare(): Promise<void> {
+    for (const store of this.stores) await store.ensureIndexes();
+    if (this.topics.size > 0) await ensureTopics(this.kafka(), [...this.topics.values()]);
+    if (this.stores.length > 0 && this.topics.size > 0) {
+      this.producerClient = createProducer(this.kafka());
+      await this.producerClient.connect();
+      for (const store of this.stores) {
+        this.relays.push(new OutboxRelay({ store, producer: this.producerClient, logger: this.logger, pollIntervalMs: this.config.OUTBOX_POLL_MS }));
+      }
+    }
+  }
+
+  private stopped = false;
+  private started = false;
+
+  /** Relays, consumers (joining in the background), workers and start hooks. */
+  async run(): Promise<void> {
+    for (const relay of this.relays) relay.start();
+    for (const { name, consumer } of this.consumers) void this.startConsumer(name, consumer);
+    for (const worker of this.workers) worker.start();
+    for (const component of this.components) await component.start();
+    for (const hook of this.startedHooks) await hook();
+    this.started = true;
+  }
+
+  /** Joins the group; a broker that is not reachable yet is tried again with back-off. */
+  private async startConsumer(name: string, consumer: IdempotentConsumer): Promise<void> {
+    for (let attempt = 1; !this.stopped; attempt++) {
+      try {
+        await consumer.start();
+        return;
+      } catch (error) {
+        this.logger.warn({ err: error, consumer: name, attempt }, 'consumer failed to start; retrying');
+        await consumer.stop().catch(() => undefined);
+        await new Promise((resolve) => setTimeout(resolve, Math.min(500 * 2 ** attempt, 15_000)).unref());
+      }
+    }
+  }
+
+  async health(draining: boolean): Promise<HealthReport> {
+    const checks: HealthReport['checks'] = {};
+    checks.database = await Promise.race([isDatabaseReady(this.db).catch(() => false), new Promise<boolean>((r) => setTimeout(() => r(false), 2000).unref())]) ? 'ok' : 'failing';
+    for (const { name, consumer } of this.consumers) checks[name] = consumer.isReady ? 'ok' : 'failing';
+    const healthy = Object.values(checks).every((c) => c === 'ok');
+    const status = draining ? 'shutting-down' : !this.started ? 'starting' : healthy ? 'ok' : 'failing';
+    return { status, checks };
+  }
+
+  /** Stops in order: workers (their running jobs finish or are abandoned), consumers, relays, producer. */
+  async shutdown(): Promise<void> {
+    this.stopped = true;
+    for (const component of [...this.components].reverse()) await component.stop();
+    await Promise.all(this.workers.map((w) => w.stop()));
+    await Promise.all(this.consumers.map(({ consumer }) => consumer.stop()));
+    await Promise.all(this.relays.map((r) => r.stop()));
+    await this.producerClient?.disconnect();
+  }
+
+  relaysOf(): readonly OutboxRelay[] {
+    return this.relays;
+  }
+}
+
+/**
+ * Starts a service: connects its database, composes it, ensures indexes and topics, answers on
+ * HTTP at once (readiness says `starting` until every consumer has joined its group), then
+ * starts relays, consumers and workers. SIGTERM (see `runService`) drains in the reverse order.
+ */
+export async function startService<C extends ServiceConfig, X>(definition: ServiceDefinition<C, X>, config: C, overrides: ServiceOverrides = {}): Promise<RunningService<X>> {
+  const logger = overrides.logger ?? createLogger(definition.name, config.LOG_LEVEL);
+  const db = await connectDatabase(config.MONGODB_URI, definition.databaseName(config));
+  const kit = new ServiceKit(definition.name, config, logger, db, overrides);
+  const composition = await definition.compose(kit);
+  await kit.prepare();
+
+  let draining = false;
+  const app = createHttpApp({ serviceName: definition.name });
+  for (const router of composition.routers ?? []) app.use(router);
+  const health = bindRoutes(healthRoutes, {
+    getLiveness: () => ({ status: 200, body: { status: 'ok' as const } }),
+    getReadiness: async () => {
+      const report = await kit.health(draining);
+      return report.status === 'ok' ? { status: 200, body: report } : { status: 503, body: report };
+    },
+  });
+  const bindings = [...health, ...composition.routes];
+  mountRoutes(app, bindings, kit.guard);
+  for (const { contract, handler } of composition.forwards ?? []) app[contract.method](expressPathOf(contract), ...kit.guard(contract.auth), handler);
+  answerMethodNotAllowed(app, [...bindings.map((b) => b.contract), ...(composition.forwards ?? []).map((f) => f.contract)]);
+  finishHttpApp(app, logger);
+
+  const server: Server = await listen(app, config.PORT);
+  const port = () => (server.address() as { port: number }).port;
+  logger.info({ port: port() }, `${definition.name} listening`);
+  await kit.run();
+
+  return {
+    ...composition.expose,
+    app,
+    db,
+    port,
+    async ready(timeoutMs = 60_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const report = await kit.health(draining);
+        if (report.status === 'ok') return;
+        if (Date.now() > deadline) throw new Error(`${definition.name} not ready after ${timeoutMs} ms: ${JSON.stringify(report)}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    async stop() {
+      draining = true;
+      await closeServer(server);
+      await kit.shutdown();
+      await db.close();
+    },
+  };
+}
+
+const expressPathOf = (contract: RouteContract): string => contract.path.replace(/\{([^}]+)\}/g, ':$1');

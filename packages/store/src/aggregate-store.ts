@@ -1,0 +1,247 @@
+import type { OutboxEntry } from '@obp/bus';
+import { documentLocks, type KeyedMutex, type mongo } from '@obp/db';
+
+/** What every aggregate document carries besides its state. */
+interface Bookkeeping {
+  _id: string;
+  /** Incremented by every write; a write applies only to the version it read. */
+  version: number;
+  /** Events written with the state, waiting for the relay. */
+  outbox: OutboxEntry[];
+  hasOutbox: boolean;
+  /** Removed: only the outbox is left, until the relay has published it and deletes the document. */
+  deletedAt: Date | null;
+}
+
+export type AggregateDocument<S extends { id: string }> = Omit<S, 'id'> & Bookkeeping;
+
+/** A filter on an aggregate's state fields (`_id` for its id). */
+export type StateFilter<S extends { id: string }> = mongo.Filter<AggregateDocument<S>>;
+
+export type Versioned<S> = S & { version: number };
+
+/** A document as the driver sees it: ids are strings. */
+type StoredDocument = mongo.Document & { _id: string };
+
+/**
+ * What a change to one aggregate does: a new state and its events in one write; or removal,
+ * which keeps only the events until they are published; or nothing.
+ */
+export type Change<S, T> = { next: S; events?: OutboxEntry[]; result: T } | { remove: true; events?: OutboxEntry[]; result: T } | { result: T };
+
+export type MutateOutcome<T> = { found: false } | { found: true; result: T };
+
+export interface IndexSpec {
+  key: Record<string, 1 | -1>;
+  unique?: boolean;
+}
+
+export interface AggregateStoreOptions {
+  /** The collection, one document per aggregate. */
+  collection: string;
+  /** Indexes of the aggregate's own queries; the store adds the one the relay reads. */
+  indexes?: IndexSpec[];
+  /** Write conflicts with another process retried before `ConcurrencyConflict`. */
+  maxAttempts?: number;
+}
+
+/** Another writer kept changing the aggregate while this one retried. */
+export class ConcurrencyConflict extends Error {
+  constructor(readonly aggregateId: string) {
+    super(`${aggregateId} is being changed concurrently`);
+    this.name = 'ConcurrencyConflict';
+  }
+}
+
+/**
+ * Aggregates and their outbox, one document each: a state change and the events that announce it
+ * are one single-document write (the local store has no multi-document transactions). Every write
+ * runs under the document's lock (FerretDB does not isolate concurrent updates of one document; one
+ * process per service makes the lock enough locally) and applies only to the version it read, so
+ * several processes on MongoDB stay correct too; a lost race is retried with a fresh read.
+ */
+/** What the outbox relay needs of a store. */
+export interface OutboxSource {
+  readonly name: string;
+  onEventsWritten(listener: () => void): void;
+  withPendingEvents(limit: number): Promise<PendingEvents[]>;
+  pendingCount(): Promise<number>;
+  clearPublished(id: string, published: ReadonlySet<string>): Promise<void>;
+  recordPublishFailure(id: string, error: Error): Promise<number>;
+  ensureIndexes(): Promise<void>;
+}
+
+export type PendingEvents = Pick<Bookkeeping, '_id' | 'version' | 'outbox' | 'deletedAt'>;
+
+export class AggregateStore<S extends { id: string }> implements OutboxSource {
+  /** The documents as the driver sees them; the store maps them to and from `S`. */
+  readonly collection: mongo.Collection<StoredDocument>;
+  private readonly lock: KeyedMutex;
+  private readonly listeners: Array<() => void> = [];
+
+  constructor(
+    db: mongo.Db,
+    private readonly options: AggregateStoreOptions,
+  ) {
+    this.collection = db.collection<StoredDocument>(options.collection);
+    this.lock = documentLocks(db);
+  }
+
+  get name(): string {
+    return this.options.collection;
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.collection.createIndex({ hasOutbox: 1 });
+    for (const index of this.options.indexes ?? []) await this.collection.createIndex(index.key, { unique: index.unique ?? false });
+  }
+
+  /** Called after every write that queued events (the relay publishes them at once). */
+  onEventsWritten(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  async insert(state: S, events: OutboxEntry[] = []): Promise<void> {
+    const { id, ...fields } = state;
+    await this.collection.insertOne({ ...stateFields(fields), _id: id, version: 1, outbox: events, hasOutbox: events.length > 0, deletedAt: null });
+    if (events.length > 0) this.notify();
+  }
+
+  /** The aggregate, unless it does not exist or was removed. */
+  async find(id: string): Promise<Versioned<S> | null> {
+    const doc = await this.collection.findOne(this.byId(id), { projection: { outbox: 0 } });
+    return doc && !doc.deletedAt ? toState<S>(doc) : null;
+  }
+
+  async findMany(filter: StateFilter<S>, options: { sort?: Record<string, 1 | -1>; skip?: number; limit?: number } = {}): Promise<Array<Versioned<S>>> {
+    let cursor = this.collection.find(this.live(filter), { projection: { outbox: 0 } });
+    if (options.sort) cursor = cursor.sort(options.sort);
+    if (options.skip) cursor = cursor.skip(options.skip);
+    if (options.limit !== undefined) cursor = cursor.limit(options.limit);
+    return (await cursor.toArray()).map((doc) => toState<S>(doc));
+  }
+
+  async count(filter: StateFilter<S>): Promise<number> {
+    return this.collection.countDocuments(this.live(filter));
+  }
+
+  async ids(filter: StateFilter<S>, limit?: number): Promise<string[]> {
+    let cursor = this.collection.find(this.live(filter), { projection: { _id: 1 } });
+    if (limit !== undefined) cursor = cursor.limit(limit);
+    return (await cursor.toArray()).map((doc) => String(doc._id));
+  }
+
+  /**
+   * Reads the aggregate and applies `change` to it under its lock; the new state and its events
+   * are written in one update, guarded by the version read. A write another process won is
+   * retried with a fresh read; `ConcurrencyConflict` after `maxAttempts`.
+   */
+  async mutate<T>(id: string, change: (current: S) => Change<S, T>): Promise<MutateOutcome<T>> {
+    const outcome = await this.lock.run(this.lockKey(id), async () => {
+      const attempts = this.options.maxAttempts ?? 5;
+      for (let attempt = 0; attempt < attempts; attempt++) {
+        const current = await this.find(id);
+        if (!current) return { found: false as const, wroteEvents: false };
+        const decided = change(current);
+        const version = current.version;
+        if (!('next' in decided) && !('remove' in decided)) return { found: true as const, result: decided.result, wroteEvents: false };
+        const events = decided.events ?? [];
+        if (await this.write(id, version, decided, events)) return { found: true as const, result: decided.result, wroteEvents: events.length > 0 };
+      }
+      throw new ConcurrencyConflict(id);
+    });
+    if (outcome.wroteEvents) this.notify();
+    return outcome.found ? { found: true, result: outcome.result } : { found: false };
+  }
+
+  private async write(id: string, version: number, decided: Change<S, unknown>, events: OutboxEntry[]): Promise<boolean> {
+    if ('next' in decided) {
+      const update: mongo.Document = {
+        $set: { ...stateFields(decided.next), ...(events.length > 0 ? { hasOutbox: true } : {}) },
+        $inc: { version: 1 },
+        $push: { outbox: { $each: events } },
+      };
+      const res = await this.collection.updateOne(this.versioned(id, version), update);
+      return res.matchedCount === 1;
+    }
+    const pending = await this.collection.findOne(this.byId(id), { projection: { outbox: 1 } });
+    const outbox = [...(pending?.outbox ?? []), ...events];
+    if (outbox.length === 0) return (await this.collection.deleteOne(this.versioned(id, version))).deletedCount === 1;
+    // Only what the relay needs is kept: the state's fields (personal data among them) go now.
+    const res = await this.collection.replaceOne(this.versioned(id, version), { version: version + 1, outbox, hasOutbox: true, deletedAt: new Date() });
+    return res.matchedCount === 1;
+  }
+
+  // The relay's side.
+
+  /** Documents with events to publish. */
+  async withPendingEvents(limit: number): Promise<PendingEvents[]> {
+    const docs = await this.collection.find({ hasOutbox: true }, { projection: { _id: 1, version: 1, outbox: 1, deletedAt: 1 } }).limit(limit).toArray();
+    return docs.map((d) => ({ _id: String(d._id), version: d.version as number, outbox: (d.outbox ?? []) as OutboxEntry[], deletedAt: (d.deletedAt ?? null) as Date | null }));
+  }
+
+  /** Documents that still hold unpublished events: for tests and operators. */
+  async pendingCount(): Promise<number> {
+    return this.collection.countDocuments({ hasOutbox: true });
+  }
+
+  /** Removes published entries (a removed aggregate's document goes with its last ones). */
+  async clearPublished(id: string, published: ReadonlySet<string>): Promise<void> {
+    await this.lock.run(this.lockKey(id), async () => {
+      for (let attempt = 0; attempt < 20; attempt++) {
+        const doc = await this.collection.findOne(this.byId(id), { projection: { version: 1, outbox: 1, deletedAt: 1 } });
+        if (!doc) return;
+        const remaining = ((doc.outbox ?? []) as OutboxEntry[]).filter((e) => !published.has(e.eventId));
+        const res =
+          doc.deletedAt && remaining.length === 0
+            ? { matched: (await this.collection.deleteOne(this.versioned(id, doc.version))).deletedCount }
+            : { matched: (await this.collection.updateOne(this.versioned(id, doc.version), { $set: { outbox: remaining, hasOutbox: remaining.length > 0 } })).matchedCount };
+        if (res.matched === 1) return;
+      }
+      throw new ConcurrencyConflict(id);
+    });
+  }
+
+  /** Counts a failed publish on the first pending entry (eShop's event state). */
+  async recordPublishFailure(id: string, error: Error): Promise<number> {
+    return this.lock.run(this.lockKey(id), async () => {
+      const doc = await this.collection.findOne(this.byId(id), { projection: { version: 1, outbox: 1 } });
+      if (!doc || !doc.outbox?.length) return 0;
+      const outbox = (doc.outbox as OutboxEntry[]).map((e, i) => (i === 0 ? { ...e, attempts: e.attempts + 1, lastError: error.message } : e));
+      await this.collection.updateOne(this.versioned(id, doc.version), { $set: { outbox } });
+      return outbox[0]!.attempts;
+    });
+  }
+
+  private notify(): void {
+    for (const listener of this.listeners) listener();
+  }
+
+  private lockKey(id: string): string {
+    return `${this.options.collection}:${id}`;
+  }
+
+  private byId(id: string): mongo.Filter<StoredDocument> {
+    return { _id: id };
+  }
+
+  private versioned(id: string, version: unknown): mongo.Filter<StoredDocument> {
+    return { _id: id, version };
+  }
+
+  private live(filter: StateFilter<S>): mongo.Filter<StoredDocument> {
+    return { ...(filter as mongo.Filter<StoredDocument>), deletedAt: null };
+  }
+}
+
+/** The fields a state writes: all but its id and the version the store keeps. */
+function stateFields(state: object): mongo.Document {
+  const { id: _id, version: _version, ...fields } = state as { id?: unknown; version?: unknown };
+  return fields;
+}
+
+/** The state of a document: its fields but the bookkeeping, with `_id` as `id`. */
+function toState<S extends { id: string }>(doc: mongo.Document): Versioned<S> {
+  const { _id, outbox: _o, hasOutbox: _h, deletedAt: _d, ...state } = doc;
+  return { ...state, id: String(_id) } as Versioned<S>;
+}

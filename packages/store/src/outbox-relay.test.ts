@@ -1,0 +1,175 @@
+import type { Producer } from 'kafkajs';
+import { createKafka, createProducer, ensureTopics, EventWriter, IdempotentConsumer, type OutboxEntry } from '@obp/bus';
+import { defineEvents, z, type EventEnvelope } from '@obp/contracts';
+import { connectDatabase, database, type Connection } from '@obp/db';
+import { createLogger } from '@obp/telemetry';
+import { testEnv, uniqueDbName, uniqueName, waitFor } from '@obp/testkit';
+import { AggregateStore, ConcurrencyConflict } from './aggregate-store';
+import { OutboxRelay } from './outbox-relay';
+
+const logger = createLogger('test', 'silent');
+
+interface Counter {
+  id: string;
+  owner: string;
+  count: number;
+}
+
+const counterEvents = (topic: string) => defineEvents(topic, { 'counter.changed': z.object({ count: z.number() }), 'counter.removed': z.object({}) });
+
+describe('aggregate store and outbox relay (real Kafka and store)', () => {
+  let db: Connection;
+  let producer: Producer;
+  let topic: string;
+  let store: AggregateStore<Counter>;
+  let writer: EventWriter<ReturnType<typeof counterEvents>>;
+  const kafka = () => createKafka(uniqueName('relay-test'), testEnv().kafkaBrokers, logger);
+
+  beforeEach(async () => {
+    db = await connectDatabase(testEnv().mongoUri, uniqueDbName('store'));
+    topic = uniqueName('counters');
+    await ensureTopics(kafka(), [{ topic, partitions: 1 }]);
+    producer = createProducer(kafka());
+    await producer.connect();
+    store = new AggregateStore<Counter>(database(db), { collection: 'counters' });
+    await store.ensureIndexes();
+    writer = new EventWriter(counterEvents(topic), topic);
+  });
+  afterEach(async () => {
+    await producer.disconnect();
+    await db.close();
+  });
+
+  const changed = (c: Counter): OutboxEntry => writer.entry('counter.changed', { key: c.id, ownerClientId: c.owner, data: { count: c.count } });
+
+  /** Every message of the topic, duplicates included, with its event id header. */
+  async function readTopic() {
+    const consumer = kafka().consumer({ groupId: uniqueName('raw') });
+    const ids: string[] = [];
+    await consumer.connect();
+    await consumer.subscribe({ topic, fromBeginning: true });
+    await consumer.run({ eachMessage: async ({ message }) => void ids.push(message.headers!['event-id']!.toString()) });
+    return { ids, stop: () => consumer.disconnect() };
+  }
+
+  it('writes state and event in one document; the relay publishes in order and clears the outbox', async () => {
+    const counter = { id: 'c-1', owner: 'app', count: 0 };
+    await store.insert(counter, [changed(counter)]);
+    for (let n = 1; n <= 3; n++) {
+      const outcome = await store.mutate('c-1', (current) => {
+        const next = { ...current, count: current.count + 1 };
+        return { next, events: [changed(next)], result: next.count };
+      });
+      expect(outcome).toEqual({ found: true, result: n });
+    }
+    expect(await store.pendingCount()).toBe(1);
+    const relay = new OutboxRelay({ store, producer, logger });
+    expect(await relay.publishPending()).toBe(1);
+    expect(await store.pendingCount()).toBe(0);
+    expect(await store.find('c-1')).toMatchObject({ id: 'c-1', count: 3, version: 4 });
+
+    const topicReader = await readTopic();
+    try {
+      await waitFor(() => topicReader.ids.length >= 4, { what: 'four events on the topic', timeoutMs: 30_000 });
+      const raw = await database(db).collection('counters').findOne({ _id: 'c-1' as never });
+      expect(raw).toMatchObject({ outbox: [], hasOutbox: false });
+    } finally {
+      await topicReader.stop();
+    }
+  });
+
+  it('publishes twice when the relay dies between publish and clearing, and an idempotent consumer applies it once', async () => {
+    const counter = { id: 'c-2', owner: 'app', count: 7 };
+    const entry = changed(counter);
+    await store.insert(counter, [entry]);
+
+    let crashes = 1;
+    const crashing = new Proxy(producer, {
+      get(target, prop, receiver) {
+        if (prop !== 'sendBatch') return Reflect.get(target, prop, receiver);
+        return async (...args: Parameters<Producer['sendBatch']>) => {
+          const result = await target.sendBatch(...args);
+          if (crashes-- > 0) throw new Error('simulated crash after publish');
+          return result;
+        };
+      },
+    });
+    await expect(new OutboxRelay({ store, producer: crashing, logger }).publishPending()).rejects.toThrow('simulated crash');
+    expect(await store.pendingCount()).toBe(1);
+    expect(await new OutboxRelay({ store, producer, logger }).publishPending()).toBe(1);
+    expect(await store.pendingCount()).toBe(0);
+
+    const consumerDb = await connectDatabase(testEnv().mongoUri, uniqueDbName('consumer'));
+    const applied: EventEnvelope[] = [];
+    const consumer = new IdempotentConsumer({ kafka: kafka(), groupId: uniqueName('group'), topics: [topic], db: consumerDb, logger, handle: async (e) => void applied.push(e) });
+    const topicReader = await readTopic();
+    try {
+      await consumer.start();
+      await waitFor(() => topicReader.ids.length >= 2, { what: 'both copies on the topic', timeoutMs: 30_000 });
+      expect(topicReader.ids).toEqual([entry.eventId, entry.eventId]);
+      await waitFor(() => applied.length >= 1, { what: 'the event applied', timeoutMs: 30_000 });
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(applied.map((e) => e.id)).toEqual([entry.eventId]);
+    } finally {
+      await topicReader.stop();
+      await consumer.stop();
+      await consumerDb.close();
+    }
+  });
+
+  it('removal keeps only the events until they are published, then the document is gone', async () => {
+    const counter = { id: 'c-3', owner: 'app', count: 1 };
+    await store.insert(counter, []);
+    await store.mutate('c-3', (current) => ({ remove: true, events: [writer.entry('counter.removed', { key: current.id, ownerClientId: current.owner, data: {} })], result: undefined }));
+    expect(await store.find('c-3')).toBeNull();
+    const raw = await database(db).collection('counters').findOne({ _id: 'c-3' as never });
+    expect(raw).not.toBeNull();
+    expect(raw).not.toHaveProperty('owner');
+    expect(raw).not.toHaveProperty('count');
+    await new OutboxRelay({ store, producer, logger }).publishPending();
+    expect(await database(db).collection('counters').countDocuments({ _id: 'c-3' as never })).toBe(0);
+    // Removing an aggregate with nothing to announce deletes it at once.
+    await store.insert({ id: 'c-4', owner: 'app', count: 0 });
+    await store.mutate('c-4', () => ({ remove: true, result: undefined }));
+    expect(await database(db).collection('counters').countDocuments({ _id: 'c-4' as never })).toBe(0);
+  });
+
+  it('retries a write another process won with a fresh read, and reports a conflict when it keeps losing', async () => {
+    await store.insert({ id: 'c-5', owner: 'app', count: 0 });
+    const raw = database(db).collection('counters');
+    /** A store whose first `losses` version-checked writes lose to another writer that bumps the document first. */
+    const losingStore = (losses: number, maxAttempts: number) => {
+      let remaining = losses;
+      const interfering = new Proxy(database(db), {
+        get(target, prop, receiver) {
+          if (prop !== 'collection') return Reflect.get(target, prop, receiver);
+          return (name: string) => {
+            const collection = target.collection(name);
+            return new Proxy(collection, {
+              get(c, p, r) {
+                if (p !== 'updateOne') return Reflect.get(c, p, r);
+                return async (...args: Parameters<typeof collection.updateOne>) => {
+                  if (remaining-- > 0) await raw.updateOne({ _id: 'c-5' as never }, { $inc: { version: 1, count: 10 } });
+                  return c.updateOne(...args);
+                };
+              },
+            });
+          };
+        },
+      });
+      return new AggregateStore<Counter>(interfering, { collection: 'counters', maxAttempts });
+    };
+    const seen: number[] = [];
+    const outcome = await losingStore(1, 3).mutate('c-5', (current) => {
+      seen.push(current.count);
+      return { next: { ...current, count: current.count + 1 }, result: current.count };
+    });
+    // The second attempt read the other writer's change and built on it.
+    expect(seen).toEqual([0, 10]);
+    expect(outcome).toEqual({ found: true, result: 10 });
+    expect((await store.find('c-5'))?.count).toBe(11);
+
+    await expect(losingStore(5, 3).mutate('c-5', (current) => ({ next: { ...current, count: -1 }, result: undefined }))).rejects.toBeInstanceOf(ConcurrencyConflict);
+    expect((await store.find('c-5'))?.count).not.toBe(-1);
+  });
+});

@@ -1,0 +1,74 @@
+import type { Producer } from 'kafkajs';
+import { publishEntries } from '@obp/bus';
+import { JobRunner } from '@obp/jobs';
+import type { Logger } from '@obp/telemetry';
+import type { OutboxSource, PendingEvents } from './aggregate-store';
+
+export interface OutboxRelayOptions {
+  store: OutboxSource;
+  producer: Producer;
+  logger: Logger;
+  pollIntervalMs?: number;
+  batchSize?: number;
+  /** An entry that failed this many times is reported as failing (it is still retried). */
+  failingAfterAttempts?: number;
+}
+
+/**
+ * Publishes each aggregate's pending events in order, then removes them from its document. A
+ * crash between publish and removal republishes on restart; consumers de-duplicate by event id,
+ * so every event is applied exactly once. Scheduled by the job runner: woken by the store after
+ * every write with events, polled as a fallback, backing off while the broker is unreachable.
+ */
+export class OutboxRelay {
+  readonly runner: JobRunner<PendingEvents>;
+  private readonly failingAfterAttempts: number;
+
+  constructor(private readonly options: OutboxRelayOptions) {
+    this.failingAfterAttempts = options.failingAfterAttempts ?? 10;
+    const batchSize = options.batchSize ?? 100;
+    this.runner = new JobRunner<PendingEvents>({
+      name: `${options.store.name} outbox`,
+      logger: options.logger,
+      pollIntervalMs: options.pollIntervalMs ?? 1_000,
+      failedPassBackoff: { baseMs: options.pollIntervalMs ?? 1_000, maxMs: 30_000 },
+      source: {
+        due: () => options.store.withPendingEvents(batchSize),
+        key: (doc) => doc._id,
+        run: (doc) => this.publish(doc),
+      },
+    });
+    options.store.onEventsWritten(() => this.runner.kick());
+  }
+
+  start(): void {
+    this.runner.start();
+  }
+
+  stop(): Promise<void> {
+    return this.runner.stop();
+  }
+
+  /** Publishes what is pending now; returns how many documents were published. */
+  publishPending(): Promise<number> {
+    return this.runner.runDue();
+  }
+
+  pendingCount(): Promise<number> {
+    return this.options.store.pendingCount();
+  }
+
+  private async publish(doc: PendingEvents): Promise<void> {
+    const { store, producer, logger } = this.options;
+    if (doc.outbox.length > 0) {
+      try {
+        await publishEntries(producer, doc.outbox);
+      } catch (error) {
+        const attempts = await store.recordPublishFailure(doc._id, error as Error).catch(() => 0);
+        if (attempts >= this.failingAfterAttempts) logger.error({ store: store.name, aggregateId: doc._id, eventId: doc.outbox[0]?.eventId, attempts }, 'outbox entry keeps failing to publish');
+        throw error;
+      }
+    }
+    await store.clearPublished(doc._id, new Set(doc.outbox.map((e) => e.eventId)));
+  }
+}

@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto';
+import { SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
+import { contextFromHeaders } from '@obp/bus';
+import type { ClaimLedger, JobContext, JobSource } from '@obp/jobs';
+import type { Logger } from '@obp/telemetry';
+import { claimFetch, fetchFailed, fetchSucceeded, isFetchDue, type Consent } from '../domain/consent';
+import type { AccountRepository, StoredAccount } from '../infrastructure/account.repository';
+import { toAccountDto } from '../infrastructure/account.repository';
+import type { ConsentEvents } from '../infrastructure/consent-events';
+import type { ConsentRepository } from '../infrastructure/consent.repository';
+import { stableId } from '../infrastructure/stable-id';
+import type { StoredTransaction, TransactionRepository } from '../infrastructure/transaction.repository';
+import { toTransactionDto } from '../infrastructure/transaction.repository';
+import { ProviderError, type ProviderSession } from '../providers/bank-provider';
+import type { ProviderRegistry } from '../providers/provider-registry';
+
+const claimKey = (consentId: string, fetchId: string) => `consent-fetch:${consentId}:${fetchId}`;
+const tracer = trace.getTracer('@obp/consent');
+
+export interface ConsentFetchOptions {
+  consents: ConsentRepository;
+  accounts: AccountRepository;
+  transactions: TransactionRepository;
+  providers: ProviderRegistry;
+  events: ConsentEvents;
+  claims: ClaimLedger;
+  logger: Logger;
+  leaseMs: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** One provider round (accounts and their transactions) is abandoned after this long. */
+  timeoutMs: number;
+}
+
+/**
+ * The background fetches of accounts and transactions, as jobs of the job runner. A fetch is
+ * claimed exclusively (a unique claim per fetch and attempt, then a lease in the consent); after
+ * a crash the lease runs out and the next worker takes it over. Stored transactions carry the
+ * fetch id, and ids are stable, so a fetch interrupted anywhere and run again stores every
+ * transaction once and announces exactly the transactions the fetch added.
+ */
+export class ConsentFetchJobs implements JobSource<Consent> {
+  constructor(private readonly options: ConsentFetchOptions) {}
+
+  async due(now: Date, limit: number): Promise<Consent[]> {
+    const consents: Consent[] = [];
+    for (const id of await this.options.consents.dueFetches(now, limit)) {
+      const consent = await this.options.consents.find(id);
+      if (consent && isFetchDue(consent, now)) consents.push(consent);
+    }
+    return consents;
+  }
+
+  key(consent: Consent): string {
+    return consent.id;
+  }
+
+  async claim(candidate: Consent, now: Date): Promise<Consent | null> {
+    const pending = candidate.fetch;
+    if (!pending) return null;
+    const epoch = (pending.claims ?? 0) + 1;
+    if (!(await this.options.claims.claim(claimKey(candidate.id, pending.id), epoch, now))) return null;
+    const { consents, events } = this.options;
+    const claimed = await consents.mutate(candidate.id, (current) => {
+      if (current.fetch?.id !== pending.id || (current.fetch.claims ?? 0) + 1 !== epoch || !isFetchDue(current, now)) return { result: null };
+      const next = claimFetch(current, now, this.options.leaseMs, epoch);
+      return { next, events: events.statusChanged(current, next), result: next };
+    });
+    return claimed.found ? claimed.result : null;
+  }
+
+  async renew(consent: Consent, now: Date): Promise<boolean> {
+    const fetch = consent.fetch!;
+    const outcome = await this.options.consents.mutate(consent.id, (current) => {
+      if (current.fetch?.id !== fetch.id || current.fetch.claims !== fetch.claims || !current.fetch.leaseUntil) return { result: false };
+      return { next: { ...current, fetch: { ...current.fetch, leaseUntil: new Date(now.getTime() + this.options.leaseMs) } }, events: [], result: true };
+    });
+    return outcome.found && outcome.result;
+  }
+
+  /** Runs a claimed fetch, continuing the trace of the approval or refresh that asked for it. */
+  async run(consent: Consent, { signal }: JobContext): Promise<void> {
+    const pending = consent.fetch!;
+    await tracer.startActiveSpan(
+      'consent fetch',
+      { kind: SpanKind.INTERNAL, attributes: { 'obp.consent.id': consent.id, 'obp.fetch.id': pending.id } },
+      contextFromHeaders(pending.trace),
+      async (span) => {
+        try {
+          await this.runInSpan(consent, pending.id, span, signal);
+        } finally {
+          span.end();
+        }
+      },
+    );
+  }
+
+  private async runInSpan(consent: Consent, fetchId: string, span: Span, stopped: AbortSignal): Promise<void> {
+    let stored: { accounts: StoredAccount[] };
+    try {
+      stored = await this.fetchAndStore(consent, fetchId, stopped);
+    } catch (error) {
+      if (stopped.aborted) return; // stopping or taken over: the lease runs out and the fetch is taken over
+      span.recordException(error as Error);
+      span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
+      await this.recordFailure(consent, fetchId, error as Error);
+      return;
+    }
+    if (stopped.aborted) return;
+    await this.complete(consent, fetchId, stored.accounts);
+    await this.options.claims.release(claimKey(consent.id, fetchId));
+  }
+
+  private async fetchAndStore(consent: Consent, fetchId: string, stopped: AbortSignal): Promise<{ accounts: StoredAccount[] }> {
+    const provider = this.options.providers.find(consent.providerKey);
+    if (!provider) throw new ProviderError('PROVIDER_UNKNOWN', `Provider '${consent.providerKey}' is not available.`);
+    const session: ProviderSession = { consentId: consent.id, subject: consent.externalUserId ?? consent.userId ?? consent.id };
+    const signal = AbortSignal.any([stopped, AbortSignal.timeout(this.options.timeoutMs)]);
+    const asOf = new Date();
+
+    const providerAccounts = await provider.listAccounts(session, signal);
+    const accounts: StoredAccount[] = providerAccounts.map((a) => ({
+      id: stableId(consent.id, 'account', a.externalId),
+      consentId: consent.id,
+      ownerClientId: consent.ownerClientId,
+      externalId: a.externalId,
+      iban: a.iban,
+      name: a.name,
+      type: a.type,
+      currency: a.currency,
+      ownerName: a.ownerName,
+    }));
+    await this.options.accounts.upsert(accounts);
+
+    for (const [i, account] of accounts.entries()) {
+      const fetched = await provider.listTransactions(session, providerAccounts[i]!, asOf, signal);
+      if (stopped.aborted) throw new Error('worker stopped');
+      const rows: StoredTransaction[] = fetched.map((t) => ({
+        id: stableId(consent.id, 'transaction', account.externalId, t.externalId),
+        accountId: account.id,
+        consentId: consent.id,
+        ownerClientId: consent.ownerClientId,
+        externalId: t.externalId,
+        fetchId,
+        amount: t.amount,
+        currency: t.currency,
+        bookingDate: t.bookingDate,
+        valueDate: t.valueDate,
+        description: t.description,
+        counterpartName: t.counterpartName,
+        counterpartAccountNumber: t.counterpartAccountNumber,
+        transactionType: t.transactionType,
+        transactionTypeName: t.transactionTypeName,
+        reasonCode: t.reasonCode,
+        purposeCode: t.purposeCode,
+      }));
+      await this.options.transactions.insertNew(consent.id, rows);
+    }
+    return { accounts };
+  }
+
+  private async complete(claimed: Consent, fetchId: string, accounts: StoredAccount[]): Promise<void> {
+    const { consents, events, transactions } = this.options;
+    const added = (await transactions.storedBy(claimed.id, fetchId)).map(toTransactionDto);
+    const outcome = await consents.mutate(claimed.id, (current) => {
+      if (current.fetch?.id !== fetchId) return { result: false };
+      const now = new Date();
+      const batches = events.transactionsAdded(current, fetchId, added);
+      const next = fetchSucceeded(current, randomUUID(), now, {
+        accountIds: accounts.map((a) => a.id),
+        transactionEventKeys: batches.map((b) => b.key),
+      });
+      return {
+        next,
+        events: [
+          events.accountsUpdated(next, accounts.map(toAccountDto)),
+          ...batches,
+          events.transactionsFetched(next, fetchId, added.length, now),
+          ...events.statusChanged(current, next),
+        ],
+        result: true,
+      };
+    });
+    if (!outcome.found) {
+      // Erased while fetching: remove what this fetch stored after the erasure did its part.
+      await this.options.accounts.deleteByConsent(claimed.id);
+      await transactions.deleteByConsent(claimed.id);
+      return;
+    }
+    this.options.logger.info({ consentId: claimed.id, fetchId, added: added.length }, 'fetch completed');
+  }
+
+  private async recordFailure(claimed: Consent, fetchId: string, error: Error): Promise<void> {
+    const { consents, events, logger } = this.options;
+    const code = error instanceof ProviderError ? error.code : error.name === 'TimeoutError' ? 'PROVIDER_TIMEOUT' : 'FETCH_FAILED';
+    const outcome = await consents.mutate(claimed.id, (current) => {
+      if (current.fetch?.id !== fetchId) return { result: null };
+      const now = new Date();
+      const next = fetchFailed(current, { date: now.toISOString(), type: 'FetchFailed', message: error.message, code }, now, {
+        baseMs: this.options.retryBaseMs,
+        maxMs: this.options.retryMaxMs,
+      });
+      return { next, events: events.statusChanged(current, next), result: next };
+    });
+    if (outcome.found && outcome.result) {
+      logger.warn({ consentId: claimed.id, fetchId, code, failures: outcome.result.consecutiveFailures, status: outcome.result.status }, 'fetch failed');
+    }
+  }
+}
