@@ -5,4 +5,5 @@ cd "$(dirname "$0")/.."
 bash scripts/bootstrap.sh
 npx tsx bench/sequencing-accuracy.bench.ts
 npx tsx bench/sequencing-speed.bench.ts
+npx tsx bench/sandbox-bank.bench.ts
 npx tsx bench/shares.bench.ts
