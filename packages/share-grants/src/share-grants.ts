@@ -1,7 +1,7 @@
 import type { Kafka } from 'kafkajs';
-import { IdempotentConsumer } from '@obp/bus';
-import { ShareEventTypes, type EventEnvelope, type ShareDto } from '@obp/contracts';
-import type { Connection } from '@obp/db';
+import { dispatchByType, IdempotentConsumer } from '@obp/bus';
+import { shareEvents, type ShareEventData } from '@obp/contracts';
+import { database, type Connection, type mongo } from '@obp/db';
 import type { Logger } from '@obp/telemetry';
 
 /** One share as a grant: `ownerClientId` lets `granteeClientId` read the named resources until expiry. */
@@ -38,19 +38,23 @@ export interface ShareGrantsOptions {
  * its expiry, or when its share.deleted / share.updated event arrives.
  */
 export class ShareGrants {
-  private readonly grants;
+  private readonly grants: mongo.Collection<GrantRecord>;
   /** Its consumer, for readiness. */
   readonly consumer: IdempotentConsumer;
 
   constructor(options: ShareGrantsOptions) {
-    this.grants = options.db.collection<GrantRecord>('share_grants');
+    this.grants = database(options.db).collection<GrantRecord>('share_grants');
     this.consumer = new IdempotentConsumer({
       kafka: options.kafka,
       groupId: options.groupId,
       topics: [options.topic],
       db: options.db,
       logger: options.logger,
-      handle: (event) => this.apply(event),
+      handle: dispatchByType(shareEvents, {
+        'share.created': (share, event) => this.onShareChanged(share, event.ownerClientId),
+        'share.updated': (share, event) => this.onShareChanged(share, event.ownerClientId),
+        'share.deleted': (share) => this.onShareDeleted(share),
+      }),
     });
   }
 
@@ -82,17 +86,12 @@ export class ShareGrants {
     );
   }
 
-  async apply(event: EventEnvelope): Promise<void> {
-    const share = event.data as ShareDto;
-    if (event.type === ShareEventTypes.deleted) {
-      await this.grants.deleteOne({ _id: share.id });
-      return;
-    }
-    if (event.type !== ShareEventTypes.created && event.type !== ShareEventTypes.updated) return;
+  /** A share created or updated: its grant, as it is now (events carry the whole share). */
+  private async onShareChanged(share: ShareEventData, ownerClientId: string): Promise<void> {
     await this.grants.replaceOne(
       { _id: share.id },
       {
-        ownerClientId: event.ownerClientId,
+        ownerClientId,
         granteeClientId: share.clientId,
         consentIds: share.consentIds ?? [],
         accountIds: share.accountIds ?? [],
@@ -101,5 +100,9 @@ export class ShareGrants {
       },
       { upsert: true },
     );
+  }
+
+  private async onShareDeleted(share: ShareEventData): Promise<void> {
+    await this.grants.deleteOne({ _id: share.id });
   }
 }
