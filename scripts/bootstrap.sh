@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the project needs on a fresh machine: npm packages (when the lockfile changed),
-# Kafka's jars (Maven Central) and FerretDB (Go module proxy), unless external servers are given.
+# Kafka's jars (Maven Central) and FerretDB (Go module proxy), unless external servers are given,
+# and Chromium (Debian's packages) for the browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v node >/dev/null || { echo "Node.js 20+ is required" >&2; exit 1; }
@@ -17,3 +18,5 @@ if [[ -z "${MONGODB_URI:-}" ]]; then
   echo "==> FerretDB" >&2
   bash infra/ferretdb/install.sh >/dev/null
 fi
+echo "==> Chromium" >&2
+bash infra/chromium/install.sh >/dev/null

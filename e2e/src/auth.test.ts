@@ -104,6 +104,27 @@ describe('bearer tokens on the API', () => {
     await expect401(`${h}.${payload}.${s}`);
   });
 
+  it.each([
+    ['a non-Latin-1 character', 'RS256\u2603'],
+    ['CR/LF', 'RS256\r\nX-Injected: 1'],
+  ])('401, never 500, for a token whose alg header holds %s, through the edge and at each service', async (_name, alg) => {
+    const header = Buffer.from(JSON.stringify({ alg, typ: 'JWT', kid: stack.edge.keys.active().kid })).toString('base64url');
+    const payload = Buffer.from(JSON.stringify({ ...claims(), exp: Math.floor(Date.now() / 1000) + 300 })).toString('base64url');
+    const token = `${header}.${payload}.c2ln`;
+    const targets = [
+      `${stack.baseUrl}/shares`,
+      `http://127.0.0.1:${stack.share.port()}/shares`,
+      `http://127.0.0.1:${stack.consent.port()}/consents`,
+      `http://127.0.0.1:${stack.sequencing.port()}/users/00000000-0000-0000-0000-000000000000/sequencing`,
+    ];
+    for (const url of targets) {
+      const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+      expect({ url, status: res.status }).toEqual({ url, status: 401 });
+      expect(res.headers.get('www-authenticate')).toMatch(/^Bearer realm="open-banking", error="invalid_token"/);
+      expect(res.headers.get('x-injected')).toBeNull();
+    }
+  });
+
   it('403 for a valid token without the customer-api scope', async () => {
     const reviewer = await stack.registerClient(['feedback-review']);
     const token = await stack.token(reviewer);

@@ -158,6 +158,17 @@ describe('share events across a Kafka outage', () => {
     await waitFor(async () => (await stack.share.relay.pendingCount()) === 0, { what: 'first event published' });
 
     await kafka.stop();
+    // The service keeps answering: alive, not ready while its consumer cannot reach the broker.
+    const shareService = `http://127.0.0.1:${stack.share.port()}`;
+    expect((await fetch(`${shareService}/health/live`)).status).toBe(200);
+    const notReady = await waitFor(
+      async () => {
+        const res = await fetch(`${shareService}/health/ready`);
+        return res.status === 503 ? ((await res.json()) as { checks: Record<string, string> }) : undefined;
+      },
+      { what: 'readiness to report the consumer down', timeoutMs: 60_000, intervalMs: 250 },
+    );
+    expect(notReady.checks).toMatchObject({ database: 'ok', consentEvents: 'failing' });
     const during = await stack.api(token, '/shares', { method: 'POST', json: { clientId: 'partner', reference: 'during' } });
     expect(during.status).toBe(200);
     const duringId = ((await during.json()) as { data: string }).data;
@@ -168,6 +179,7 @@ describe('share events across a Kafka outage', () => {
 
     await kafka.start();
     await waitFor(async () => (await stack.share.relay.pendingCount()) === 0, { what: 'outbox drained after restart', timeoutMs: 60_000 });
+    await waitFor(async () => (await fetch(`${shareService}/health/ready`)).status === 200, { what: 'ready again', timeoutMs: 60_000, intervalMs: 250 });
     const received = await consume(kafka.brokers, stack.shareEventsTopic);
     try {
       await exactly(received, 4);

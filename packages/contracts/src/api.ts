@@ -1,12 +1,12 @@
 import { consentRoutes, sandboxRoutes } from './consents';
 import { buildOpenApiDocument } from './http/openapi';
 import type { RouteContract } from './http/route';
-import { edgeRoutes, healthRoutes } from './platform';
+import { apiReferenceRoutes, edgeRoutes, healthRoutes } from './platform';
 import { sequencingRoutes } from './sequencing';
 import { shareRoutes } from './shares';
 
 /** Every route of the platform, as the edge serves them. */
-export const apiRoutes: readonly RouteContract[] = [edgeRoutes, healthRoutes, shareRoutes, consentRoutes, sandboxRoutes, sequencingRoutes].flatMap((group) => Object.values(group));
+export const apiRoutes: readonly RouteContract[] = [edgeRoutes, apiReferenceRoutes, healthRoutes, shareRoutes, consentRoutes, sandboxRoutes, sequencingRoutes].flatMap((group) => Object.values(group));
 
 /** The OpenAPI 3.1 document the edge serves at /openapi.json, derived from the route contracts. */
 export function openApiDocument(serverUrl: string) {

@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { defineRoutes, html, json, problem } from './http/route';
+import { defineRoutes, file, html, json, problem } from './http/route';
 import { component, documentedAs } from './schema/json-schema';
 import { isScope, knownScopes, Scopes } from './scopes';
 
@@ -93,14 +93,6 @@ export const edgeRoutes = defineRoutes(
       summary: 'This document',
       responses: { 200: json('OpenAPI 3.1', z.object({ openapi: z.string() }).catchall(z.unknown())) },
     },
-    getApiReference: {
-      method: 'get',
-      path: '/docs',
-      auth: 'public',
-      tags: ['Operations'],
-      summary: 'Human-readable API reference',
-      responses: { 200: html('HTML') },
-    },
     registerClient: {
       method: 'post',
       path: '/admin/clients',
@@ -113,6 +105,30 @@ export const edgeRoutes = defineRoutes(
         401: problem('Missing or wrong admin token'),
         409: problem('Client id taken'),
       },
+    },
+  },
+);
+
+/** The API reference at /docs, rendered in the browser from /openapi.json. */
+export const apiReferenceRoutes = defineRoutes(
+  { service: 'edge', tags: ['Operations'] },
+  {
+    getApiReference: {
+      method: 'get',
+      path: '/docs',
+      auth: 'public',
+      tags: ['Operations'],
+      summary: 'Human-readable API reference',
+      responses: { 200: html('HTML') },
+    },
+    getApiReferenceAsset: {
+      method: 'get',
+      path: '/docs/assets/{fileName}',
+      auth: 'public',
+      tags: ['Operations'],
+      summary: 'A script of the API reference (its renderer, served from the edge’s own package)',
+      params: { fileName: z.string() },
+      responses: { 200: file('The script, cached for a year (its name changes with its content)', 'text/javascript'), 404: problem('No such script') },
     },
   },
 );

@@ -1,4 +1,4 @@
-import { apiRoutes, edgeRoutes, openApiDocument, type RouteContract } from '@obp/contracts';
+import { apiReferenceRoutes, apiRoutes, edgeRoutes, openApiDocument, type RouteContract } from '@obp/contracts';
 import { bindRoutes } from '@obp/http';
 import { startService, type RunningService, type ServiceDefinition, type ServiceOverrides } from '@obp/service-kit';
 import type { EdgeConfig } from './config';
@@ -6,7 +6,7 @@ import { issueTokenHttp } from './issue-token/issue-token.http';
 import { IssueTokenService } from './issue-token/issue-token.service';
 import { ClientRepository } from './oauth/client.repository';
 import { SigningKeyStore } from './oauth/signing-keys';
-import { renderDocsPage } from './openapi/docs-page';
+import { apiReferenceHandlers, createApiReference } from './api-reference/api-reference.http';
 import { proxyTo } from './proxy/proxy';
 import { registerClientHttp, requireAdminToken } from './register-client/register-client.http';
 import { RegisterClientService } from './register-client/register-client.service';
@@ -37,14 +37,18 @@ export const edgeService: ServiceDefinition<EdgeConfig, { keys: SigningKeyStore;
     };
     const proxies = new Map(Object.entries(upstreams).map(([service, url]) => [service, proxyTo(url, logger, config.UPSTREAM_TIMEOUT_MS)]));
     const forwarded = apiRoutes.filter((route): route is RouteContract => proxies.has(route.service));
+    const document = openApiDocument(config.TOKEN_ISSUER);
+    const apiReference = createApiReference({ title: document.info.title });
     return {
-      routes: bindRoutes(edgeRoutes, {
+      routes: [
+        ...bindRoutes(apiReferenceRoutes, apiReferenceHandlers(apiReference)),
+        ...bindRoutes(edgeRoutes, {
         issueToken: issueTokenHttp(issueToken),
         getJwks: () => ({ status: 200, body: keys.jwks(), headers: { 'Cache-Control': 'public, max-age=300' } }),
-        getOpenApiDocument: () => ({ status: 200, body: openApiDocument(config.TOKEN_ISSUER) }),
-        getApiReference: () => ({ status: 200, html: renderDocsPage(openApiDocument(config.TOKEN_ISSUER)) }),
+        getOpenApiDocument: () => ({ status: 200, body: document }),
         registerClient: registerClientHttp(registerClient),
-      }),
+        }),
+      ],
       forwards: forwarded.map((contract) => ({ contract, handler: proxies.get(contract.service)! })),
       expose: { keys, registerClient },
     };

@@ -102,6 +102,8 @@ function response(spec: ResponseSpec, output: JsonSchemaEmitter) {
       return { description: spec.description, content: { 'text/plain': { schema: { type: 'string' } }, 'application/json': { schema: { type: 'string' } } } };
     case 'html':
       return { description: spec.description, content: { 'text/html': { schema: { type: 'string' } } } };
+    case 'file':
+      return { description: spec.description, content: { [spec.contentType]: { schema: { type: 'string' } } } };
     case 'redirect':
       return { description: spec.description, headers: { Location: { description: 'Where the browser goes next.', schema: { type: 'string' } } } };
   }

@@ -45,7 +45,14 @@ export interface RedirectResponse {
   description: string;
 }
 
-export type ResponseSpec = JsonResponse | ProblemResponse | EmptyResponse | TextResponse | HtmlResponse | RedirectResponse;
+/** A file from the service's own package (a script of the API reference). */
+export interface FileResponse {
+  kind: 'file';
+  description: string;
+  contentType: string;
+}
+
+export type ResponseSpec = JsonResponse | ProblemResponse | EmptyResponse | TextResponse | HtmlResponse | RedirectResponse | FileResponse;
 
 export interface RequestBodySpec<S extends z.ZodType = z.ZodType> {
   schema: S;
@@ -137,6 +144,7 @@ export const empty = (description: string, headers?: ResponseHeaders): EmptyResp
 export const text = (description: string): TextResponse => ({ kind: 'text', description });
 export const html = (description: string): HtmlResponse => ({ kind: 'html', description });
 export const redirect = (description: string): RedirectResponse => ({ kind: 'redirect', description });
+export const file = (description: string, contentType: string): FileResponse => ({ kind: 'file', description, contentType });
 
 export const locationHeader = (description = 'Where the resource can be read.'): ResponseHeaders => ({ Location: { description, schema: { type: 'string' } } });
 

@@ -132,6 +132,8 @@ function send(req: Request, res: Response, contract: RouteContract, result: Rout
   if ('text' in result) return sendPlainString(req, res, result.status, result.text);
   if ('html' in result) return void res.status(result.status).type('html').send(result.html);
   if ('location' in result) return res.redirect(result.status, result.location);
+  // express answers 304 by itself when the request's ETag matches.
+  if ('file' in result) return void res.status(result.status).type(result.contentType).send(result.file);
   res.status(result.status).end();
 }
 

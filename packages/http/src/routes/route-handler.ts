@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { $ZodType, EmptyResponse, HtmlResponse, JsonResponse, ProblemResponse, RedirectResponse, RequestBodySpec, RouteContract, TextResponse, z } from '@obp/contracts';
+import type { $ZodType, EmptyResponse, FileResponse, HtmlResponse, JsonResponse, ProblemResponse, RedirectResponse, RequestBodySpec, RouteContract, TextResponse, z } from '@obp/contracts';
 
 /** The app calling, from its verified access token. */
 export interface Caller {
@@ -42,7 +42,9 @@ type ResultFor<S extends number, R> = R extends JsonResponse<infer Schema>
           ? { status: S; html: string; headers?: Headers }
           : R extends RedirectResponse
             ? { status: S; location: string }
-            : never;
+            : R extends FileResponse
+              ? { status: S; file: Buffer; contentType: string; headers?: Headers }
+              : never;
 
 /** A 400 problem naming the invalid fields, for rules the schemas cannot check alone. */
 export interface ValidationFailure {

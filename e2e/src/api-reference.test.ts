@@ -1,0 +1,96 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from '@obp/testkit';
+import { CHROMIUM_INSTALL_TIMEOUT_MS, ensureChromium, openBrowserPage, requestsLeavingOrigin, type BrowserSession } from '@obp/testkit/src/browser';
+import { startStack, type Stack } from './harness';
+
+interface OpenApiOperation {
+  summary?: string;
+  responses?: Record<string, { description?: string }>;
+}
+
+interface OpenApiDocument {
+  info: { title: string };
+  paths: Record<string, Record<string, OpenApiOperation>>;
+  components: { schemas: Record<string, unknown> };
+}
+
+const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace']);
+
+let stack: Stack;
+let browser: BrowserSession;
+let apiDocument: OpenApiDocument;
+
+beforeAll(() => {
+  ensureChromium();
+}, CHROMIUM_INSTALL_TIMEOUT_MS);
+
+beforeAll(async () => {
+  stack = await startStack();
+  apiDocument = (await (await fetch(`${stack.baseUrl}/openapi.json`)).json()) as OpenApiDocument;
+  browser = await openBrowserPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+it('shows the API reference at /docs, rendered from /openapi.json without leaving the machine', async () => {
+  const { page, activity } = browser;
+  const timeout = 30_000;
+  const origin = new URL(stack.baseUrl).origin;
+  const operations = Object.entries(apiDocument.paths).flatMap(([path, pathItem]) =>
+    Object.entries(pathItem)
+      .filter(([method]) => HTTP_METHODS.has(method))
+      .map(([method, operation]) => ({ path, method, ...operation })),
+  );
+  const operation = (method: string, path: string) => {
+    const found = operations.find((candidate) => candidate.method === method && candidate.path === path);
+    if (!found?.summary) throw new Error(`the document has no ${method.toUpperCase()} ${path} with a summary`);
+    return { ...found, summary: found.summary };
+  };
+  const operationSection = (summary: string) =>
+    page.locator('section').filter({ has: page.getByRole('heading', { name: summary, exact: true }) }).last();
+  // Each response is a list item whose button shows its status code and description and expands its schema.
+  const response = (summary: string, status: string) =>
+    operationSection(summary)
+      .getByRole('list', { name: 'Responses' })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: new RegExp(`^${status}\\b`) }) });
+  // As shown: rendered from Markdown, so without the backticks and asterisks of code and emphasis.
+  const responseDescription = (found: OpenApiOperation, status: string) => (found.responses?.[status]?.description ?? '').replace(/[`*]/g, '');
+
+  await page.goto(`${stack.baseUrl}/docs`);
+
+  await page.getByRole('heading', { level: 1, name: apiDocument.info.title }).waitFor({ timeout });
+  expect(await page.title()).toBe(apiDocument.info.title);
+
+  const createShare = operation('post', '/shares');
+  const getShare = operation('get', '/shares/{shareId}');
+  for (const { summary } of operations) {
+    if (summary) await page.getByRole('heading', { name: summary, exact: true }).waitFor({ timeout });
+  }
+  for (const path of Object.keys(apiDocument.paths)) {
+    await page.getByText(path, { exact: true }).first().waitFor({ timeout });
+  }
+
+  expect(createShare.responses).toHaveProperty('400');
+  await response(createShare.summary, '400').filter({ hasText: responseDescription(createShare, '400') }).waitFor({ timeout });
+  expect(getShare.responses).toHaveProperty('404');
+  await response(getShare.summary, '404').filter({ hasText: responseDescription(getShare, '404') }).waitFor({ timeout });
+
+  expect(Object.keys(apiDocument.components.schemas)).toEqual(expect.arrayContaining(['Share', 'ProblemDetails']));
+  for (const schemaName of Object.keys(apiDocument.components.schemas)) {
+    await page.getByRole('heading', { name: new RegExp(`(^|\\W)${schemaName}$`) }).first().waitFor({ timeout });
+  }
+
+  await page.evaluate('window.scrollTo(0, 0)');
+  mkdirSync(join(repoRoot, '.cache/screenshots'), { recursive: true });
+  await page.screenshot({ path: join(repoRoot, '.cache/screenshots/api-reference.png'), fullPage: true });
+
+  expect(activity.requestUrls).toContain(`${origin}/openapi.json`);
+  expect(requestsLeavingOrigin(activity, origin)).toEqual([]);
+  expect(activity.consoleErrors).toEqual([]);
+  expect(activity.pageErrors).toEqual([]);
+}, 180_000);

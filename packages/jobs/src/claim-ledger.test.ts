@@ -1,0 +1,75 @@
+import { connectDatabase, database } from '@obp/db';
+import { Cleanup, testEnv, uniqueDbName } from '@obp/testkit';
+import { ClaimLedger } from './claim-ledger';
+
+describe('ClaimLedger (real store)', () => {
+  const cleanup = new Cleanup();
+  let dbName: string;
+
+  beforeEach(() => {
+    dbName = uniqueDbName('claims');
+  });
+  afterEach(() => cleanup.run());
+
+  /** A ledger as one process opens it: its own connection to the shared database. */
+  async function openLedger(): Promise<ClaimLedger> {
+    const connection = await connectDatabase(testEnv().mongoUri, dbName);
+    cleanup.add(() => connection.close());
+    return ClaimLedger.open(database(connection));
+  }
+
+  it('lets exactly one of two processes win a claim they race for', async () => {
+    const [first, second] = await Promise.all([openLedger(), openLedger()]);
+    const attempts = Array.from({ length: 50 }, () => [first.claim('job-1', 1), second.claim('job-1', 1)]).flat();
+    const won = await Promise.all(attempts);
+    expect(won.filter(Boolean)).toHaveLength(1);
+    expect(await first.claim('job-1', 1)).toBe(false);
+    expect(await second.claim('job-1', 1)).toBe(false);
+  });
+
+  it('lets the next epoch of a claimed job be claimed, once', async () => {
+    const [first, second] = await Promise.all([openLedger(), openLedger()]);
+    expect(await first.claim('job-1', 1)).toBe(true);
+    expect(await second.claim('job-1', 2)).toBe(true);
+    expect(await first.claim('job-1', 2)).toBe(false);
+    expect(await first.claim('job-1', 3)).toBe(true);
+  });
+
+  it('keeps the claims of different jobs apart', async () => {
+    const ledger = await openLedger();
+    expect(await ledger.claim('job-1', 1)).toBe(true);
+    expect(await ledger.claim('job-2', 1)).toBe(true);
+    expect(await ledger.claim('job-2', 1)).toBe(false);
+  });
+
+  it('forgets the claims of a released job, and only of that job', async () => {
+    const [first, second] = await Promise.all([openLedger(), openLedger()]);
+    expect(await first.claim('job-1', 1)).toBe(true);
+    expect(await first.claim('job-1', 2)).toBe(true);
+    expect(await first.claim('job-2', 1)).toBe(true);
+
+    await second.release('job-1');
+
+    expect(await second.claim('job-1', 1)).toBe(true);
+    expect(await second.claim('job-1', 2)).toBe(true);
+    expect(await second.claim('job-2', 1)).toBe(false);
+  });
+
+  it('purges only the claims older than the cutoff', async () => {
+    const ledger = await openLedger();
+    const now = new Date();
+    const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
+    expect(await ledger.claim('crashed-long-ago', 1, hoursAgo(5))).toBe(true);
+    expect(await ledger.claim('crashed-long-ago', 2, hoursAgo(3))).toBe(true);
+    expect(await ledger.claim('running', 1, hoursAgo(1))).toBe(true);
+    expect(await ledger.claim('just-claimed', 1, now)).toBe(true);
+
+    expect(await ledger.purgeOlderThan(hoursAgo(2))).toBe(2);
+
+    expect(await ledger.claim('crashed-long-ago', 1)).toBe(true);
+    expect(await ledger.claim('crashed-long-ago', 2)).toBe(true);
+    expect(await ledger.claim('running', 1)).toBe(false);
+    expect(await ledger.claim('just-claimed', 1)).toBe(false);
+    expect(await ledger.purgeOlderThan(hoursAgo(2))).toBe(0);
+  });
+});
