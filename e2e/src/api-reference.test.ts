@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '@obp/testkit';
-import { CHROMIUM_INSTALL_TIMEOUT_MS, ensureChromium, openBrowserPage, requestsLeavingOrigin, type BrowserSession } from '@obp/testkit/src/browser';
+import { apiReferenceLocators, CHROMIUM_INSTALL_TIMEOUT_MS, ensureChromium, openBrowserPage, requestsLeavingOrigin, type BrowserSession } from '@obp/testkit/src/browser';
 import { startStack, type Stack } from './harness';
 
 interface OpenApiOperation {
@@ -50,14 +50,7 @@ it('shows the API reference at /docs, rendered from /openapi.json without leavin
     if (!found?.summary) throw new Error(`the document has no ${method.toUpperCase()} ${path} with a summary`);
     return { ...found, summary: found.summary };
   };
-  const operationSection = (summary: string) =>
-    page.locator('section').filter({ has: page.getByRole('heading', { name: summary, exact: true }) }).last();
-  // Each response is a list item whose button shows its status code and description and expands its schema.
-  const response = (summary: string, status: string) =>
-    operationSection(summary)
-      .getByRole('list', { name: 'Responses' })
-      .getByRole('listitem')
-      .filter({ has: page.getByRole('button', { name: new RegExp(`^${status}\\b`) }) });
+  const { response } = apiReferenceLocators(page);
   // As shown: rendered from Markdown, so without the backticks and asterisks of code and emphasis.
   const responseDescription = (found: OpenApiOperation, status: string) => (found.responses?.[status]?.description ?? '').replace(/[`*]/g, '');
 

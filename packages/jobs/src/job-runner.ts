@@ -93,11 +93,11 @@ export class JobRunner<J> implements Worker {
     await Promise.all(this.running.values());
   }
 
-  /** One pass: starts the due jobs and waits until they end. Returns how many ran. For tests and tools. */
+  /** One pass: starts the due jobs and waits until they end. Returns how many ran (not those whose claim was lost). For tests and tools. */
   async runDue(now = new Date()): Promise<number> {
     const started = await this.startDue(now);
-    await Promise.all(started);
-    return started.length;
+    const ran = await Promise.all(started);
+    return ran.filter(Boolean).length;
   }
 
   private schedule(delayMs: number): void {
@@ -126,21 +126,27 @@ export class JobRunner<J> implements Worker {
     if (this.stopped || this.pass) return;
     const again = this.wake;
     this.wake = false;
-    const backoff = this.options.failedPassBackoff ?? { baseMs: this.options.pollIntervalMs, maxMs: 30_000 };
-    if (this.failures > 0) this.schedule(backoffDelayMs(this.failures, backoff.baseMs, backoff.maxMs));
+    if (this.failures > 0) this.schedule(this.backoffMs());
     else this.schedule(again ? 0 : this.options.pollIntervalMs);
+  }
+
+  private backoffMs(): number {
+    const backoff = this.options.failedPassBackoff ?? { baseMs: this.options.pollIntervalMs, maxMs: 30_000 };
+    return backoffDelayMs(this.failures, backoff.baseMs, backoff.maxMs);
   }
 
   /**
    * Starts due jobs up to the concurrency limit, without waiting for them: a job that succeeds
-   * wakes the runner for the next one; one that fails makes it back off. The returned promises
-   * settle when the started jobs end (rejecting when one failed).
+   * wakes the runner for the next one; one that fails makes it back off from then on (the look
+   * already scheduled waits too); one whose claim was lost does neither. The returned promises
+   * settle when the started jobs end: true when the job ran, false when it was skipped, rejecting
+   * when it failed.
    */
-  private async startDue(now: Date): Promise<Array<Promise<void>>> {
+  private async startDue(now: Date): Promise<Array<Promise<boolean>>> {
     const capacity = this.concurrency - this.running.size;
     if (capacity <= 0 || this.halted) return [];
     const { source } = this.options;
-    const started: Array<Promise<void>> = [];
+    const started: Array<Promise<boolean>> = [];
     for (const candidate of await source.due(now, capacity + this.running.size)) {
       if (this.halted || this.running.size >= this.concurrency) break;
       const key = source.key(candidate);
@@ -148,12 +154,14 @@ export class JobRunner<J> implements Worker {
       const run = this.runOne(candidate, now);
       const tracked = run
         .then(
-          () => {
+          (ran) => {
+            if (!ran) return;
             this.failures = 0;
             this.kick();
           },
           () => {
             this.failures++;
+            if (!this.stopped && !this.pass) this.schedule(this.backoffMs());
           },
         )
         .finally(() => this.running.delete(key));
@@ -163,15 +171,17 @@ export class JobRunner<J> implements Worker {
     return started;
   }
 
-  private async runOne(candidate: J, now: Date): Promise<void> {
+  /** False when the job was skipped: another worker has it, or it is not due any more. */
+  private async runOne(candidate: J, now: Date): Promise<boolean> {
     const { source, logger, name } = this.options;
     const job = source.claim ? await source.claim(candidate, now) : candidate;
-    if (job === null) return;
+    if (job === null) return false;
     const jobAbort = new AbortController();
     const signal = AbortSignal.any([this.abort.signal, jobAbort.signal]);
     const renewal = source.renew && this.options.leaseMs ? this.renewWhileRunning(job, jobAbort) : undefined;
     try {
       await source.run(job, { signal });
+      return true;
     } catch (error) {
       if (!this.halted) logger.warn({ err: error, runner: name, job: source.key(job) }, 'job failed');
       throw error;

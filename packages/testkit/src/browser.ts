@@ -82,3 +82,17 @@ export function requestsLeavingOrigin(activity: PageActivity, origin: string): s
     return protocol !== 'data:' && protocol !== 'blob:' && requestOrigin !== origin;
   });
 }
+
+/** Finds what a rendered API reference (Scalar) shows of an operation. */
+export function apiReferenceLocators(page: Page) {
+  const operationSection = (summary: string) => page.locator('section').filter({ has: page.getByRole('heading', { name: summary, exact: true }) }).last();
+  return {
+    operationSection,
+    /** A response is a list item whose button shows its status code and description and expands its schema. */
+    response: (summary: string, status: string) =>
+      operationSection(summary)
+        .getByRole('list', { name: 'Responses' })
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('button', { name: new RegExp(`^${status}\\b`) }) }),
+  };
+}

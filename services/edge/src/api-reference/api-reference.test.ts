@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import express from 'express';
 import request from 'supertest';
 import { freePort, repoRoot } from '@obp/testkit';
-import { CHROMIUM_INSTALL_TIMEOUT_MS, ensureChromium, openBrowserPage, requestsLeavingOrigin, type BrowserSession } from '@obp/testkit/src/browser';
+import { apiReferenceLocators, CHROMIUM_INSTALL_TIMEOUT_MS, ensureChromium, openBrowserPage, requestsLeavingOrigin, type BrowserSession } from '@obp/testkit/src/browser';
 import { apiReferenceRoutes } from '@obp/contracts';
 import { bindRoutes, mountRoutes } from '@obp/http';
 import { API_REFERENCE_CSP, apiReferenceHandlers, createApiReference } from './api-reference.http';
@@ -191,14 +191,7 @@ describe('GET /docs (in Chromium)', () => {
     }
     await page.getByText('/shares/{shareId}', { exact: true }).first().waitFor({ timeout });
 
-    const operationSection = (summary: string) =>
-      page.locator('section').filter({ has: page.getByRole('heading', { name: summary, exact: true }) }).last();
-    // Each response is a list item whose button shows its status code and description and expands its schema.
-    const response = (summary: string, status: string) =>
-      operationSection(summary)
-        .getByRole('list', { name: 'Responses' })
-        .getByRole('listitem')
-        .filter({ has: page.getByRole('button', { name: new RegExp(`^${status}\\b`) }) });
+    const { response } = apiReferenceLocators(page);
     await response('Create a share', '400').filter({ hasText: 'The body is not a valid share.' }).waitFor({ timeout });
     await response('Get a share', '404').filter({ hasText: 'No such share.' }).waitFor({ timeout });
     await response('Create a share', '400').getByRole('button').first().click({ timeout });
