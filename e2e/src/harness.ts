@@ -26,10 +26,8 @@ export interface Stack {
   mongoUri: string;
   adminToken: string;
   registerClient(scopes?: string[], options?: { directProviderFlow?: boolean }): Promise<TestClient>;
-  /** The API document the edge serves; every answer of `api` and `token` is checked against it. */
+  /** The API document the edge serves; while the stack runs, every answer of the edge or a service is checked against it. */
   document: ApiDocumentChecker;
-  /** fetch against the edge, checked against the API document. */
-  fetch(path: string, init?: RequestInit): Promise<Response>;
   token(client: TestClient, scope?: string): Promise<string>;
   /** fetch against the edge with a bearer token. */
   api(token: string, path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
@@ -98,11 +96,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
   const baseUrl = `http://127.0.0.1:${edgePort}`;
   const document = new ApiDocumentChecker((await (await fetch(`${baseUrl}/openapi.json`)).json()) as ApiDocumentChecker['document']);
-  const checkedFetch = async (path: string, init: RequestInit = {}) => {
-    const res = await fetch(`${baseUrl}${path}`, init);
-    await document.check(init.method ?? 'GET', path, res);
-    return res;
-  };
+  const stopChecking = checkEveryAnswer(document, [edgePort, sharePort, consentPort, sequencingPort].map((port) => `http://127.0.0.1:${port}`));
+  const checkedFetch = (path: string, init: RequestInit = {}) => fetch(`${baseUrl}${path}`, init);
   const stack: Stack = {
     baseUrl,
     edge,
@@ -144,8 +139,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       return checkedFetch(path, { ...init, headers, body });
     },
     document,
-    fetch: checkedFetch,
     async stop() {
+      stopChecking();
       await sequencing.stop();
       await consent.stop().catch(() => undefined);
       await share.stop();
@@ -153,4 +148,22 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     },
   };
   return stack;
+}
+
+/**
+ * Checks every answer that the stack's edge or services give to this test file against the API
+ * document (documented status, body valid against its schema), by wrapping the global fetch.
+ * Returns what restores it.
+ */
+function checkEveryAnswer(document: ApiDocumentChecker, origins: string[]): () => void {
+  const unchecked = globalThis.fetch;
+  globalThis.fetch = async (input: string | URL | Request, init?: RequestInit) => {
+    const res = await unchecked(input, init);
+    const url = new URL(input instanceof Request ? input.url : input.toString());
+    if (origins.includes(url.origin)) await document.check(init?.method ?? (input instanceof Request ? input.method : 'GET'), `${url.pathname}${url.search}`, res);
+    return res;
+  };
+  return () => {
+    globalThis.fetch = unchecked;
+  };
 }
