@@ -1,20 +1,14 @@
 import type { EventHandlers } from '@obp/bus';
-import type { AccountsUpdatedData, ConsentDeletedData, ConsentStateData, consentEvents, EventEnvelope, TransactionDto, TransactionsAddedData, TransactionsFetchedData } from '@obp/contracts';
-import { database, type Connection, type mongo } from '@obp/db';
+import type { consentEvents, TransactionDto } from '@obp/contracts';
+import type { Connection } from '@obp/db';
+import { openCollections, type ConsentDataCollections, type ConsentRecord, type ProjectedConsent } from './collections';
+import { onAccountsUpdated } from './on-accounts-updated.handler';
+import { onConsentDeleted } from './on-consent-deleted.handler';
+import { onConsentStateChanged } from './on-consent-state-changed.handler';
+import { onTransactionsAdded } from './on-transactions-added.handler';
+import { onTransactionsFetched } from './on-transactions-fetched.handler';
 
-export interface ProjectedConsent {
-  id: string;
-  ownerClientId: string;
-  userId: string | null;
-  externalUserId: string | null;
-  status: string;
-  /** Every batch of the latest applied fetch is stored (set by `transactions.fetched`). */
-  transactionsThrough: Date | null;
-}
-
-type ConsentRecord = Omit<ProjectedConsent, 'id'> & { _id: string };
-type AccountRecord = { _id: string; consentId: string; iban: string };
-type TransactionRecord = Omit<TransactionDto, 'id' | 'bookingDate'> & { _id: string; consentId: string; bookingDate: Date };
+export type { ProjectedConsent };
 
 export interface ConsentDataOptions {
   /** Transactions booked before this are not kept (e.g. the 13 months sequencing uses). */
@@ -28,18 +22,25 @@ export interface ConsentDataOptions {
  * so it can be rebuilt from offset 0; `consent.deleted` erases everything of the consent.
  */
 export class ConsentData {
-  private readonly consents: mongo.Collection<ConsentRecord>;
-  private readonly accounts: mongo.Collection<AccountRecord>;
-  private readonly transactions: mongo.Collection<TransactionRecord>;
+  private readonly collections: ConsentDataCollections;
 
   constructor(
     connection: Connection,
     private readonly options: ConsentDataOptions,
   ) {
-    const db = database(connection);
-    this.consents = db.collection<ConsentRecord>('consents');
-    this.accounts = db.collection<AccountRecord>('accounts');
-    this.transactions = db.collection<TransactionRecord>('transactions');
+    this.collections = openCollections(connection);
+  }
+
+  private get consents() {
+    return this.collections.consents;
+  }
+
+  private get accounts() {
+    return this.collections.accounts;
+  }
+
+  private get transactions() {
+    return this.collections.transactions;
   }
 
   async ensureIndexes(): Promise<void> {
@@ -49,52 +50,17 @@ export class ConsentData {
     await this.transactions.createIndex({ bookingDate: 1 });
   }
 
-  /** The handlers that keep the projection, one per consent event type; each can be repeated without effect. */
+  /** The handlers that keep the projection, one per consent event type (each in a file named for its event); each can be repeated without effect. */
   handlers(now: () => Date = () => new Date()): EventHandlers<typeof consentEvents> {
+    const onConsentState = onConsentStateChanged(this.collections);
     return {
-      'consent.created': (data, event) => this.onConsentState(data, event),
-      'consent.status.updated': (data, event) => this.onConsentState(data, event),
-      'accounts.updated': (data) => this.onAccountsUpdated(data),
-      'transactions.added': (data) => this.onTransactionsAdded(data, now()),
-      'transactions.fetched': (data) => this.onTransactionsFetched(data),
-      'consent.deleted': (data) => this.onConsentDeleted(data),
+      'consent.created': onConsentState,
+      'consent.status.updated': onConsentState,
+      'accounts.updated': onAccountsUpdated(this.collections),
+      'transactions.added': onTransactionsAdded(this.collections, () => this.options.historyStart(now())),
+      'transactions.fetched': onTransactionsFetched(this.collections),
+      'consent.deleted': onConsentDeleted(this.collections),
     };
-  }
-
-  private async onConsentState({ consent }: ConsentStateData, event: EventEnvelope): Promise<void> {
-    await this.consents.updateOne(
-      { _id: consent.id },
-      { $set: { ownerClientId: event.ownerClientId, userId: consent.userId, externalUserId: consent.externalUserId, status: consent.status }, $setOnInsert: { transactionsThrough: null } },
-      { upsert: true },
-    );
-  }
-
-  private async onAccountsUpdated(data: AccountsUpdatedData): Promise<void> {
-    for (const account of data.accounts) {
-      await this.accounts.replaceOne({ _id: account.id }, { consentId: data.consentId, iban: account.iban }, { upsert: true });
-    }
-  }
-
-  private async onTransactionsAdded(data: TransactionsAddedData, now: Date): Promise<void> {
-    const start = this.options.historyStart(now);
-    const docs = data.transactions
-      .filter((t) => new Date(t.bookingDate) >= start)
-      .map(({ id, bookingDate, ...rest }): TransactionRecord => ({ _id: id, consentId: data.consentId, ...rest, bookingDate: new Date(bookingDate) }));
-    if (docs.length === 0) return;
-    await this.transactions.insertMany(docs, { ordered: false }).catch((error: { code?: number; writeErrors?: Array<{ code?: number }> }) => {
-      if (!(error.writeErrors ?? [error]).every((e) => e.code === 11000)) throw error;
-    });
-  }
-
-  /** Every batch of that fetch precedes this event on the consent's partition. */
-  private async onTransactionsFetched(data: TransactionsFetchedData): Promise<void> {
-    await this.consents.updateOne({ _id: data.consentId }, { $set: { transactionsThrough: new Date(data.dateTransactionsUpdated) } });
-  }
-
-  private async onConsentDeleted({ consentId }: ConsentDeletedData): Promise<void> {
-    await this.transactions.deleteMany({ consentId });
-    await this.accounts.deleteMany({ consentId });
-    await this.consents.deleteOne({ _id: consentId });
   }
 
   async consent(id: string): Promise<ProjectedConsent | null> {
