@@ -11,15 +11,17 @@ const logger = createLogger('test', 'silent');
 interface Received {
   events: EventEnvelope[];
   consumer: IdempotentConsumer;
+  groupId: string;
   db: Connection;
 }
 
 async function consume(brokers: string[], topic: string, handle?: (e: EventEnvelope) => Promise<void>): Promise<Received> {
   const db = await connectDatabase(testEnv().mongoUri, uniqueDbName('consumer'));
   const events: EventEnvelope[] = [];
+  const groupId = uniqueName('group');
   const consumer = new IdempotentConsumer({
     kafka: createKafka(uniqueName('test-consumer'), brokers, logger),
-    groupId: uniqueName('group'),
+    groupId,
     topics: [topic],
     db,
     logger,
@@ -30,7 +32,7 @@ async function consume(brokers: string[], topic: string, handle?: (e: EventEnvel
     },
   });
   await consumer.start();
-  return { events, consumer, db };
+  return { events, consumer, groupId, db };
 }
 
 const stopConsumer = async (r: Received) => {
@@ -124,7 +126,7 @@ describe('share events', () => {
     const dlq: string[] = [];
     const dlqConsumer = kafka.consumer({ groupId: uniqueName('dlq-reader') });
     await dlqConsumer.connect();
-    await dlqConsumer.subscribe({ topic: deadLetterTopic(topic, (received.consumer as unknown as { options: { groupId: string } }).options.groupId), fromBeginning: true });
+    await dlqConsumer.subscribe({ topic: deadLetterTopic(topic, received.groupId), fromBeginning: true });
     await dlqConsumer.run({ eachMessage: async ({ message }) => void dlq.push(message.headers!['dlq-error']!.toString()) });
     try {
       await exactly(received, 2);
