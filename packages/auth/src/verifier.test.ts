@@ -255,8 +255,17 @@ describe('jwksKeyResolver when the JWKS endpoint fails', () => {
     await expect(verify(signToken(key))).resolves.toMatchObject({ clientId: 'app-1' });
   });
 
+  it('after a failed first fetch, tries again after the short failure window, not the whole refetch window', async () => {
+    const verifyAfterOutage = createTokenVerifier({ issuer: ISSUER, audience: AUDIENCE, resolveKey: jwksKeyResolver(jwksServer.url, 60_000, 50) });
+    await jwksServer.start();
+    jwksServer.answerWith(500, '{}');
+    await expect(verifyAfterOutage(signToken(key))).rejects.toBeInstanceOf(TokenRejected);
+    jwksServer.answerWith(200, JSON.stringify({ keys: [publicJwk(key)] }));
+    await waitFor(() => verifyAfterOutage(signToken(key)).then(() => true, () => false), { what: 'the key after the endpoint is back', timeoutMs: 10_000 });
+  });
+
   it('while the endpoint fails, a flood of unknown kids costs one fetch per window', async () => {
-    const verifyWithLongWindow = createTokenVerifier({ issuer: ISSUER, audience: AUDIENCE, resolveKey: jwksKeyResolver(jwksServer.url, 60_000) });
+    const verifyWithLongWindow = createTokenVerifier({ issuer: ISSUER, audience: AUDIENCE, resolveKey: jwksKeyResolver(jwksServer.url, 60_000, 60_000) });
     await jwksServer.start();
     jwksServer.answerWith(500, '{}');
     for (let i = 0; i < 50; i++) await expect(verifyWithLongWindow(tokenWithUnknownKid())).rejects.toBeInstanceOf(TokenRejected);

@@ -120,23 +120,29 @@ function publicKeysOf(jwks: unknown): Map<string, KeyObject> {
 /**
  * Resolves keys from the issuer's JWKS, caching them; an unknown `kid` triggers at most one
  * fetch per `minRefetchMs`, so key rotation works and a flood of forged kids costs nothing.
- * A fetch that fails (endpoint down, error status, not a JWKS) keeps the cached keys and still
- * counts as that window's fetch, so an outage does not turn every forged kid into a request.
+ * A fetch that fails (endpoint down, error status, not a JWKS) keeps the cached keys and opens a
+ * shorter window, `retryAfterFailureMs`: an outage does not turn every forged kid into a request,
+ * and a service whose first fetch failed (the edge was not up yet) does not refuse every token for
+ * a whole window.
  */
-export function jwksKeyResolver(jwksUrl: string, minRefetchMs = 30_000): KeyResolver {
+export function jwksKeyResolver(jwksUrl: string, minRefetchMs = 30_000, retryAfterFailureMs = Math.min(minRefetchMs, 1_000)): KeyResolver {
   let keys = new Map<string, KeyObject>();
   let lastFetchStartedAt: number | undefined;
+  let lastFetchFailed = false;
   let inflight: Promise<void> | undefined;
   const refresh = async () => {
+    lastFetchFailed = true;
     const res = await fetch(jwksUrl, { signal: AbortSignal.timeout(5_000) });
     if (!res.ok) throw new Error(`JWKS fetch failed with ${res.status}`);
     keys = publicKeysOf(await res.json());
+    lastFetchFailed = false;
   };
   return async (kid) => {
     const known = keys.get(kid);
     if (known) return known;
     if (!inflight) {
-      if (lastFetchStartedAt !== undefined && Date.now() - lastFetchStartedAt < minRefetchMs) return undefined;
+      const window = lastFetchFailed ? retryAfterFailureMs : minRefetchMs;
+      if (lastFetchStartedAt !== undefined && Date.now() - lastFetchStartedAt < window) return undefined;
       lastFetchStartedAt = Date.now();
       inflight = refresh().finally(() => (inflight = undefined));
     }

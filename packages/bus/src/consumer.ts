@@ -74,6 +74,8 @@ export class IdempotentConsumer {
   private readonly processed;
   private connected = false;
   private joined = false;
+  /** Set by `stop()`: a `start()` under way gives up (and releases what it opened) at its next step. */
+  private stopping = false;
   private purgeTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: IdempotentConsumerOptions) {
@@ -91,10 +93,13 @@ export class IdempotentConsumer {
   }
 
   async start(): Promise<void> {
+    this.stopping = false;
     const { kafka, groupId, topics } = this.options;
     await ensureTopics(kafka, topics.map((t) => ({ topic: deadLetterTopic(t, groupId), partitions: 1 })));
+    if (this.stopping) return;
     this.dlqProducer = createProducer(kafka);
     await this.dlqProducer.connect();
+    if (this.stopping) return this.release();
     this.consumer = kafka.consumer({ groupId, sessionTimeout: 30_000, heartbeatInterval: 3_000, allowAutoTopicCreation: false });
     this.consumer.on(this.consumer.events.CONNECT, () => (this.connected = true));
     this.consumer.on(this.consumer.events.DISCONNECT, () => (this.connected = false));
@@ -106,12 +111,14 @@ export class IdempotentConsumer {
       this.options.logger.error({ err: e.payload.error, groupId, restart: e.payload.restart }, 'consumer crashed');
     });
     await this.consumer.connect();
+    if (this.stopping) return this.release();
     this.connected = true;
     this.purgeTimer = setInterval(() => {
       this.purgeProcessed().catch((error: unknown) => this.options.logger.warn({ err: error, groupId }, 'purging processed event ids failed'));
     }, 3_600_000);
     this.purgeTimer.unref();
     await this.consumer.subscribe({ topics, fromBeginning: this.options.fromBeginning ?? true });
+    if (this.stopping) return this.release();
     await this.consumer.run({
       partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 3,
       eachMessage: async ({ topic, partition, message, heartbeat }) => {
@@ -127,6 +134,11 @@ export class IdempotentConsumer {
   }
 
   async stop(): Promise<void> {
+    this.stopping = true;
+    await this.release();
+  }
+
+  private async release(): Promise<void> {
     if (this.purgeTimer) clearInterval(this.purgeTimer);
     await this.consumer?.disconnect();
     await this.dlqProducer?.disconnect();

@@ -51,3 +51,8 @@ export const serviceEnv = {
 export const milliseconds = ms;
 
 export const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+
+/** The settings every process reads (see `commonEnv`). */
+export type CommonConfig = z.infer<z.ZodObject<typeof commonEnv>>;
+/** What every service behind the edge reads (see `serviceEnv`). */
+export type ServiceEnvConfig = z.infer<z.ZodObject<typeof serviceEnv>>;

@@ -40,20 +40,20 @@ export const registerClientBody = z.preprocess(
     clientId: z
       .string({ error: () => 'The clientId must be 3-100 characters of letters, digits, dot, dash or underscore.' })
       .regex(clientIdPattern, { error: () => 'The clientId must be 3-100 characters of letters, digits, dot, dash or underscore.' })
-      .optional(),
+      .nullish(),
     name: z
       .string({ error: () => 'The name must be a string of 1-200 characters.' })
       .trim()
       .min(1, { error: () => 'The name must be a string of 1-200 characters.' })
       .max(200, { error: () => 'The name must be a string of 1-200 characters.' })
-      .optional(),
+      .nullish(),
     scopes: z
       .array(z.string(), { error: () => scopesMessage })
       .min(1, { error: () => scopesMessage })
       .refine((scopes) => scopes.every(isScope), { error: () => scopesMessage })
       .transform((scopes) => scopes.filter(isScope))
-      .optional(),
-    directProviderFlow: z.boolean({ error: () => 'The directProviderFlow field must be a boolean.' }).optional(),
+      .nullish(),
+    directProviderFlow: z.boolean({ error: () => 'The directProviderFlow field must be a boolean.' }).nullish(),
   }),
 );
 export type RegisterClientBody = z.output<typeof registerClientBody>;

@@ -1,5 +1,5 @@
 export { createHttpApp, finishHttpApp, type HttpAppOptions } from './app';
-export { healthRouter, type HealthProbe, type HealthReport } from './health';
+export type { HealthReport } from './health';
 export { listen, closeServer, runUntilSignalled, runService } from './server';
 export { problemBody, sendProblem, sendValidationProblem, currentTraceId, PROBLEM_CONTENT_TYPE } from './problem';
 export { tracingMiddleware } from './tracing';

@@ -35,13 +35,6 @@ export interface JobRunnerOptions<J> {
   failedPassBackoff?: { baseMs: number; maxMs: number };
 }
 
-/**
- * Runs due jobs: looks for them every `pollIntervalMs` and at once when kicked (by the write
- * that created the work), up to `concurrency` at a time, claims each before running it and renews
- * the claim while it runs. What a failure means for the job (back-off, a last attempt) is the
- * source's to record, with `RetryPolicy`; the runner backs off as a whole when a pass fails
- * entirely. `stop()` aborts running jobs and waits for them.
- */
 /** What a service starts and stops: a job runner, whatever its jobs. */
 export interface Worker {
   readonly name: string;
@@ -50,6 +43,13 @@ export interface Worker {
   stop(): Promise<void>;
 }
 
+/**
+ * Runs due jobs: looks for them every `pollIntervalMs` and at once when kicked (by the write
+ * that created the work), up to `concurrency` at a time, claims each before running it and renews
+ * the claim while it runs. What a failure means for the job (back-off, a last attempt) is the
+ * source's to record, with `BackoffPolicy`; the runner waits longer between looks while jobs keep
+ * failing. `stop()` aborts running jobs and waits for them.
+ */
 export class JobRunner<J> implements Worker {
   private timer: NodeJS.Timeout | undefined;
   private pass: Promise<void> | undefined;
@@ -114,7 +114,9 @@ export class JobRunner<J> implements Worker {
 
   private async poll(): Promise<void> {
     try {
-      await this.startDue(new Date());
+      const started = await this.startDue(new Date());
+      // Nothing was due and looking worked: whatever failed before is over.
+      if (started.length === 0 && this.running.size === 0) this.failures = 0;
     } catch (error) {
       this.failures++;
       this.options.logger.warn({ err: error, runner: this.options.name }, 'looking for due jobs failed; will retry');
@@ -126,8 +128,9 @@ export class JobRunner<J> implements Worker {
     if (this.stopped || this.pass) return;
     const again = this.wake;
     this.wake = false;
-    if (this.failures > 0) this.schedule(this.backoffMs());
-    else this.schedule(again ? 0 : this.options.pollIntervalMs);
+    // New work (a kick) is looked at at once, also while failing jobs make the runner wait otherwise.
+    if (again) this.schedule(0);
+    else this.schedule(this.failures > 0 ? this.backoffMs() : this.options.pollIntervalMs);
   }
 
   private backoffMs(): number {

@@ -1,4 +1,4 @@
-import { backoffDelayMs, nextAttemptAt, type RetryPolicy } from './retry-policy';
+import { backoffDelayMs, nextAttemptAt, type BackoffPolicy } from './retry-policy';
 
 describe('backoffDelayMs', () => {
   it('waits the base after the first failure and doubles after each further one', () => {
@@ -16,7 +16,7 @@ describe('backoffDelayMs', () => {
 });
 
 describe('nextAttemptAt', () => {
-  const policy: RetryPolicy = { baseMs: 1_000, maxMs: 3_000, maxAttempts: 4 };
+  const policy: BackoffPolicy = { baseMs: 1_000, maxMs: 3_000, maxAttempts: 4 };
   const failedAt = new Date('2024-03-01T12:00:00.000Z');
 
   it('schedules the next attempt after the back-off of the failures so far', () => {

@@ -1,5 +1,5 @@
 /** Exponential back-off: `baseMs` after the first failure, doubling, capped at `maxMs`; no more tries after `maxAttempts`. */
-export interface RetryPolicy {
+export interface BackoffPolicy {
   baseMs: number;
   maxMs: number;
   /** Attempts in all, the first included. */
@@ -10,7 +10,7 @@ export interface RetryPolicy {
 export const backoffDelayMs = (failures: number, baseMs: number, maxMs: number): number => Math.min(baseMs * 2 ** Math.max(0, failures - 1), maxMs);
 
 /** When to try again after the `attempt`-th failed attempt, or null when the attempts are used up. */
-export function nextAttemptAt(policy: RetryPolicy, attempt: number, now: Date): Date | null {
+export function nextAttemptAt(policy: BackoffPolicy, attempt: number, now: Date): Date | null {
   if (attempt >= policy.maxAttempts) return null;
   return new Date(now.getTime() + backoffDelayMs(attempt, policy.baseMs, policy.maxMs));
 }

@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Express, RequestHandler, Router } from 'express';
 import type { Kafka, Producer } from 'kafkajs';
 import { createTokenVerifier, jwksKeyResolver, requireScope, API_AUDIENCE, type KeyResolver } from '@obp/auth';
@@ -10,18 +11,13 @@ import { ClaimLedger, type Worker } from '@obp/jobs';
 import { ShareGrants } from '@obp/share-grants';
 import { AggregateStore, OutboxRelay, type AggregateStoreOptions, type OutboxSource } from '@obp/store';
 import { createLogger, type Logger } from '@obp/telemetry';
+import type { CommonConfig, ServiceEnvConfig } from '@obp/config';
 
-/** The settings every service reads (see `serviceEnv` in @obp/config). */
-export interface ServiceConfig {
-  LOG_LEVEL: string;
-  MONGODB_URI: string;
-  KAFKA_BROKERS: string[];
-  NAMESPACE: string;
-  PORT: number;
-  TOKEN_ISSUER?: string;
-  JWKS_URL?: string;
-  OUTBOX_POLL_MS?: number;
-}
+/**
+ * The settings the kit reads: the common ones, the port, and token verification and outbox
+ * polling (`serviceEnv`); the edge, which signs the tokens itself, has no JWKS to read.
+ */
+export type ServiceConfig = CommonConfig & { PORT: number; TOKEN_ISSUER: string } & Partial<Pick<ServiceEnvConfig, 'JWKS_URL' | 'OUTBOX_POLL_MS'>>;
 
 export interface ServiceOverrides {
   logger?: Logger;
@@ -74,6 +70,7 @@ export class ServiceKit<C extends ServiceConfig> {
   private readonly stores: OutboxSource[] = [];
   private readonly relays: OutboxRelay[] = [];
   private readonly consumers: Array<{ name: string; consumer: IdempotentConsumer }> = [];
+  private readonly consumerStarts: Array<Promise<void>> = [];
   private readonly workers: Worker[] = [];
   private readonly startedHooks: Array<() => Promise<void>> = [];
   private readonly components: Lifecycle[] = [];
@@ -189,11 +186,10 @@ export class ServiceKit<C extends ServiceConfig> {
   private verifierInstance: ReturnType<typeof createTokenVerifier> | undefined;
 
   private verifier() {
-    this.verifierInstance ??= createTokenVerifier({
-      issuer: this.config.TOKEN_ISSUER ?? 'http://localhost:8080',
-      audience: API_AUDIENCE,
-      resolveKey: this.keyResolver ?? jwksKeyResolver(this.config.JWKS_URL ?? 'http://127.0.0.1:8080/.well-known/jwks.json'),
-    });
+    if (this.verifierInstance) return this.verifierInstance;
+    const resolveKey = this.keyResolver ?? (this.config.JWKS_URL ? jwksKeyResolver(this.config.JWKS_URL) : undefined);
+    if (!resolveKey) throw new Error(`${this.serviceName} verifies tokens but has neither JWKS_URL nor keys of its own`);
+    this.verifierInstance = createTokenVerifier({ issuer: this.config.TOKEN_ISSUER, audience: API_AUDIENCE, resolveKey });
     return this.verifierInstance;
   }
 
@@ -224,11 +220,12 @@ export class ServiceKit<C extends ServiceConfig> {
 
   private stopped = false;
   private started = false;
+  private readonly stopping = new AbortController();
 
   /** Relays, consumers (joining in the background), workers and start hooks. */
   async run(): Promise<void> {
     for (const relay of this.relays) relay.start();
-    for (const { name, consumer } of this.consumers) void this.startConsumer(name, consumer);
+    for (const { name, consumer } of this.consumers) this.consumerStarts.push(this.startConsumer(name, consumer));
     for (const worker of this.workers) worker.start();
     for (const component of this.components) await component.start();
     for (const hook of this.startedHooks) await hook();
@@ -244,7 +241,7 @@ export class ServiceKit<C extends ServiceConfig> {
       } catch (error) {
         this.logger.warn({ err: error, consumer: name, attempt }, 'consumer failed to start; retrying');
         await consumer.stop().catch(() => undefined);
-        await new Promise((resolve) => setTimeout(resolve, Math.min(500 * 2 ** attempt, 15_000)).unref());
+        await delay(Math.min(500 * 2 ** attempt, 15_000), undefined, { signal: this.stopping.signal }).catch(() => undefined);
       }
     }
   }
@@ -261,9 +258,12 @@ export class ServiceKit<C extends ServiceConfig> {
   /** Stops in order: workers (their running jobs finish or are abandoned), consumers, relays, producer. */
   async shutdown(): Promise<void> {
     this.stopped = true;
+    this.stopping.abort();
     for (const component of [...this.components].reverse()) await component.stop();
     await Promise.all(this.workers.map((w) => w.stop()));
     await Promise.all(this.consumers.map(({ consumer }) => consumer.stop()));
+    // A consumer still starting gives up at its next step; nothing of it may outlive the database.
+    await Promise.all(this.consumerStarts);
     await Promise.all(this.relays.map((r) => r.stop()));
     await this.producerClient?.disconnect();
   }
@@ -282,6 +282,29 @@ export async function startService<C extends ServiceConfig, X>(definition: Servi
   const logger = overrides.logger ?? createLogger(definition.name, config.LOG_LEVEL);
   const db = await connectDatabase(config.MONGODB_URI, definition.databaseName(config));
   const kit = new ServiceKit(definition.name, config, logger, db, overrides);
+  let server: Server | undefined;
+  // A start that fails half-way releases what it opened (a supervisor starts the process again).
+  const release = async () => {
+    if (server) await closeServer(server);
+    await kit.shutdown().catch(() => undefined);
+    await db.close();
+  };
+  try {
+    return await startComposed(definition, config, kit, logger, db, (s) => (server = s));
+  } catch (error) {
+    await release();
+    throw error;
+  }
+}
+
+async function startComposed<C extends ServiceConfig, X>(
+  definition: ServiceDefinition<C, X>,
+  config: C,
+  kit: ServiceKit<C>,
+  logger: Logger,
+  db: Connection,
+  listening: (server: Server) => void,
+): Promise<RunningService<X>> {
   const composition = await definition.compose(kit);
   await kit.prepare();
 
@@ -302,6 +325,7 @@ export async function startService<C extends ServiceConfig, X>(definition: Servi
   finishHttpApp(app, logger);
 
   const server: Server = await listen(app, config.PORT);
+  listening(server);
   const port = () => (server.address() as { port: number }).port;
   logger.info({ port: port() }, `${definition.name} listening`);
   await kit.run();

@@ -53,13 +53,6 @@ export class ConcurrencyConflict extends Error {
   }
 }
 
-/**
- * Aggregates and their outbox, one document each: a state change and the events that announce it
- * are one single-document write (the local store has no multi-document transactions). Every write
- * runs under the document's lock (FerretDB does not isolate concurrent updates of one document; one
- * process per service makes the lock enough locally) and applies only to the version it read, so
- * several processes on MongoDB stay correct too; a lost race is retried with a fresh read.
- */
 /** What the outbox relay needs of a store. */
 export interface OutboxSource {
   readonly name: string;
@@ -73,6 +66,13 @@ export interface OutboxSource {
 
 export type PendingEvents = Pick<Bookkeeping, '_id' | 'version' | 'outbox' | 'deletedAt'>;
 
+/**
+ * Aggregates and their outbox, one document each: a state change and the events that announce it
+ * are one single-document write (the local store has no multi-document transactions). Every write
+ * runs under the document's lock (FerretDB does not isolate concurrent updates of one document; one
+ * process per service makes the lock enough locally) and applies only to the version it read, so
+ * several processes on MongoDB stay correct too; a lost race is retried with a fresh read.
+ */
 export class AggregateStore<S extends { id: string }> implements OutboxSource {
   /** The documents as the driver sees them; the store maps them to and from `S`. */
   readonly collection: mongo.Collection<StoredDocument>;

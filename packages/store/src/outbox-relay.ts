@@ -21,21 +21,28 @@ export interface OutboxRelayOptions {
  * every write with events, polled as a fallback, backing off while the broker is unreachable.
  */
 export class OutboxRelay {
-  readonly runner: JobRunner<PendingEvents>;
+  /** Its one job is "publish what is pending": a batch of documents, one after the other, in one read. */
+  readonly runner: JobRunner<PendingEvents[]>;
   private readonly failingAfterAttempts: number;
+  private readonly batchSize: number;
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.failingAfterAttempts = options.failingAfterAttempts ?? 10;
-    const batchSize = options.batchSize ?? 100;
-    this.runner = new JobRunner<PendingEvents>({
+    this.batchSize = options.batchSize ?? 100;
+    this.runner = new JobRunner<PendingEvents[]>({
       name: `${options.store.name} outbox`,
       logger: options.logger,
       pollIntervalMs: options.pollIntervalMs ?? 1_000,
       failedPassBackoff: { baseMs: options.pollIntervalMs ?? 1_000, maxMs: 30_000 },
       source: {
-        due: () => options.store.withPendingEvents(batchSize),
-        key: (doc) => doc._id,
-        run: (doc) => this.publish(doc),
+        due: async () => {
+          const batch = await options.store.withPendingEvents(this.batchSize);
+          return batch.length > 0 ? [batch] : [];
+        },
+        key: () => 'pending',
+        run: async (batch) => {
+          for (const doc of batch) await this.publish(doc);
+        },
       },
     });
     options.store.onEventsWritten(() => this.runner.kick());
@@ -49,9 +56,11 @@ export class OutboxRelay {
     return this.runner.stop();
   }
 
-  /** Publishes what is pending now; returns how many documents were published. */
-  publishPending(): Promise<number> {
-    return this.runner.runDue();
+  /** Publishes what is pending now, up to a batch; returns how many documents were published. */
+  async publishPending(): Promise<number> {
+    const batch = await this.options.store.withPendingEvents(this.batchSize);
+    for (const doc of batch) await this.publish(doc);
+    return batch.length;
   }
 
   pendingCount(): Promise<number> {

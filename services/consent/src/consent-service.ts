@@ -33,6 +33,9 @@ import { RefreshConsentService } from './use-cases/refresh-consent/refresh-conse
 
 export const SERVICE_NAME = 'consent';
 
+/** Claims of jobs a crash never released are forgotten after this. */
+const CLAIM_RETENTION_MS = 7 * 86_400_000;
+
 export interface ConsentServiceParts {
   consents: ConsentRepository;
   fetchRunner: JobRunner<Consent>;
@@ -91,7 +94,20 @@ export const consentService = (providers?: BankProvider[]): ServiceDefinition<Co
       logger,
       requestFetch,
     );
-    kit.worker(periodicTask({ name: 'consent maintenance', logger, intervalMs: config.MAINTENANCE_INTERVAL_MS, run: (now) => maintenance.runOnce(now) }));
+    const claims = await kit.claims();
+    kit.worker(
+      periodicTask({
+        name: 'consent maintenance',
+        logger,
+        intervalMs: config.MAINTENANCE_INTERVAL_MS,
+        // One process of the service does each round: the round's slot is claimed like a job.
+        run: async (now) => {
+          if (!(await claims.claim('consent-maintenance', Math.floor(now.getTime() / config.MAINTENANCE_INTERVAL_MS), now))) return;
+          await maintenance.runOnce(now);
+          await claims.purgeOlderThan(new Date(now.getTime() - CLAIM_RETENTION_MS));
+        },
+      }),
+    );
     // Erasures a crash interrupted are finished as soon as the service runs.
     kit.onStarted(() => eraseConsent.finishUnfinished());
 

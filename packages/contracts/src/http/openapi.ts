@@ -52,8 +52,12 @@ function operation(route: RouteContract, input: JsonSchemaEmitter, output: JsonS
   const responses: Record<string, unknown> = {};
   for (const [status, spec] of Object.entries(route.responses)) responses[status] = response(spec, output);
   const validated = parameters.length > 0 || route.body !== undefined;
-  if (validated && !responses['400']) {
-    responses['400'] = { description: route.validationDetail ? 'Validation problem: `errors` names each invalid field, `detail` sums it up' : 'Validation problem: `errors` names each invalid field', content: problemContent() };
+  const validationProblem = route.validationDetail ? 'Validation problem: `errors` names each invalid field, `detail` sums it up' : 'Validation problem: `errors` names each invalid field';
+  if (validated && !responses['400']) responses['400'] = { description: validationProblem, content: problemContent() };
+  else if (validated) {
+    // The route answers some 400s itself (an OAuth error, a page); input the schemas reject is still a problem body.
+    const own = responses['400'] as { description: string; content?: Record<string, unknown> };
+    responses['400'] = { ...own, description: `${own.description}; or a ${validationProblem[0]!.toLowerCase()}${validationProblem.slice(1)}`, content: { ...own.content, ...problemContent() } };
   }
   if (typeof route.auth === 'object') {
     responses['401'] ??= { description: 'Missing, expired or invalid access token (with WWW-Authenticate: Bearer).', content: problemContent() };
@@ -64,9 +68,13 @@ function operation(route: RouteContract, input: JsonSchemaEmitter, output: JsonS
     headers: { Allow: { description: 'The methods this path serves.', schema: { type: 'string', example: allowed.join(', ') } } },
     content: problemContent(),
   };
-  if (route.body && route.body.encoding !== 'form') {
+  if (route.body) {
     responses['413'] = { description: `The body is larger than ${route.body.limit}.`, content: problemContent() };
-    responses['415'] = { description: 'The body is not JSON.', content: problemContent() };
+    responses['415'] = { description: route.body.encoding === 'json' ? 'The body is not JSON, or not in a charset it can be read in.' : 'The body is not in a charset it can be read in.', content: problemContent() };
+  }
+  if (forwardedByEdge(route)) {
+    responses['502'] = { description: `The ${route.service} service is unavailable (the edge answers).`, content: problemContent() };
+    responses['504'] = { description: `The ${route.service} service did not answer in time (the edge answers).`, content: problemContent() };
   }
   return {
     operationId: route.operationId,
@@ -80,6 +88,9 @@ function operation(route: RouteContract, input: JsonSchemaEmitter, output: JsonS
     responses: Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b))),
   };
 }
+
+/** Routes the edge forwards to another service (its own and every service's health routes it serves itself). */
+const forwardedByEdge = (route: RouteContract): boolean => route.service !== 'edge' && route.service !== 'every-service';
 
 function requestBody(schema: z.ZodType, encoding: 'json' | 'form' | 'json-or-form', required: boolean, input: JsonSchemaEmitter) {
   const json = input.emit(schema);

@@ -49,11 +49,13 @@ describe('query parameters', () => {
     expect(parse(z.object({ isExpired }), { isExpired: 'TRUE' })).toEqual({ ok: true, value: { isExpired: true } });
     expect(parse(z.object({ isExpired }), { isExpired: 'false' })).toEqual({ ok: true, value: { isExpired: false } });
     expect(parse(z.object({ isExpired }), {})).toEqual({ ok: true, value: { isExpired: undefined } });
+    expect(parse(z.object({ isExpired }), { isExpired: 'NULL' })).toEqual({ ok: true, value: { isExpired: undefined } });
     expect(parse(z.object({ isExpired }), { isExpired: 'yes' })).toMatchObject({ ok: false, errors: { isExpired: [expect.any(String)] } });
     expect(parse(z.object({ isExpired }), { isExpired: '' })).toMatchObject({ ok: false, errors: { isExpired: [expect.any(String)] } });
   });
   it('rejects an empty GUID or string parameter instead of treating it as absent (the document says it must be one)', () => {
     expect(parse(z.object({ UserId: queryGuid() }), { UserId: '' })).toEqual({ ok: false, errors: { UserId: ["The value '' is not valid for UserId. It must be a GUID."] } });
+    expect(parse(z.object({ UserId: queryGuid() }), { UserId: 'null' })).toEqual({ ok: true, value: { UserId: undefined } });
     expect(parse(z.object({ ExternalUserId: queryString(10) }), { ExternalUserId: '' })).toMatchObject({ ok: false, errors: { ExternalUserId: [expect.any(String)] } });
   });
 });

@@ -180,7 +180,10 @@ export function countryCode(fallback: string) {
   return documentedAs(schema, { type: ['string', 'null'], pattern: '^[A-Za-z]{2}$', default: fallback });
 }
 
-// Query and path parameters arrive as strings (absent: undefined).
+// Query and path parameters arrive as strings (absent: undefined). A nullable parameter given as
+// `null` (any case) counts as absent, as the spec's "boolean or null", "GUID or null" say.
+
+const isNullLiteral = (raw: string) => raw.trim().toLowerCase() === 'null';
 
 const notValidFor = (what: string): Describe => (f, v) => `The value '${previewValue(v)}' is not valid for ${f}. It must be ${what}.`;
 
@@ -201,19 +204,19 @@ export function queryInt32(rule: { default: number; min: number; max: number }) 
 /** A boolean query parameter (`true`/`false`, any case); absent is undefined. */
 export function queryBoolean() {
   const schema = z.string().optional().transform((raw, ctx) => {
-    if (raw === undefined) return undefined;
+    if (raw === undefined || isNullLiteral(raw)) return undefined;
     const v = raw.trim().toLowerCase();
     if (v === 'true') return true;
     if (v === 'false') return false;
     return report(ctx, raw, notValidFor('true or false'));
   });
-  return documentedAs(schema, { type: 'boolean' });
+  return documentedAs(schema, { type: ['boolean', 'null'] });
 }
 
 /** A GUID query parameter; absent is undefined. */
 export function queryGuid() {
-  const schema = z.string().optional().transform((raw, ctx) => (raw === undefined ? undefined : (parseGuid(raw) ?? report(ctx, raw, notValidFor('a GUID')))));
-  return documentedAs(schema, { type: 'string', format: 'uuid' });
+  const schema = z.string().optional().transform((raw, ctx) => (raw === undefined || isNullLiteral(raw) ? undefined : (parseGuid(raw) ?? report(ctx, raw, notValidFor('a GUID')))));
+  return documentedAs(schema, { type: ['string', 'null'], format: 'uuid' });
 }
 
 /** A date or date-time query parameter; absent is undefined. */

@@ -1,4 +1,4 @@
-import { backoffDelayMs } from '@obp/jobs';
+import { backoffDelayMs, nextAttemptAt } from '@obp/jobs';
 import type { ConsentDto, ConsentErrorDto, ConsentStatus, SyncMode } from '@obp/contracts';
 
 /** Consecutive fetch failures after which a consent stops retrying and shows `Error`. */
@@ -127,11 +127,7 @@ export const retryDelayMs = backoffDelayMs;
 export function fetchFailed(c: Consent, error: ConsentErrorDto, now: Date, retry: { baseMs: number; maxMs: number }): Consent {
   const failures = c.consecutiveFailures + 1;
   const errors = [...c.errors, error].slice(-MAX_KEPT_ERRORS);
-  if (failures >= MAX_CONSECUTIVE_FAILURES) return { ...withStatus(c, 'Error', now), consecutiveFailures: failures, errors, fetch: null };
-  return {
-    ...withStatus(c, 'Failing', now),
-    consecutiveFailures: failures,
-    errors,
-    fetch: { ...c.fetch!, leaseUntil: null, again: false, notBefore: new Date(now.getTime() + retryDelayMs(failures, retry.baseMs, retry.maxMs)) },
-  };
+  const retryAt = nextAttemptAt({ ...retry, maxAttempts: MAX_CONSECUTIVE_FAILURES }, failures, now);
+  if (!retryAt) return { ...withStatus(c, 'Error', now), consecutiveFailures: failures, errors, fetch: null };
+  return { ...withStatus(c, 'Failing', now), consecutiveFailures: failures, errors, fetch: { ...c.fetch!, leaseUntil: null, again: false, notBefore: retryAt } };
 }

@@ -55,18 +55,23 @@ export class ConsentFetchJobs implements JobSource<Consent> {
     return consent.id;
   }
 
+  /**
+   * The lease and its epoch are written first (so a crash at any point leaves a lease that lapses
+   * and a next epoch to claim), then the epoch's unique claim decides between processes that
+   * both wrote it: only the one whose insert wins runs the fetch.
+   */
   async claim(candidate: Consent, now: Date): Promise<Consent | null> {
     const pending = candidate.fetch;
     if (!pending) return null;
     const epoch = (pending.claims ?? 0) + 1;
-    if (!(await this.options.claims.claim(claimKey(candidate.id, pending.id), epoch, now))) return null;
     const { consents, events } = this.options;
-    const claimed = await consents.mutate(candidate.id, (current) => {
+    const leased = await consents.mutate(candidate.id, (current) => {
       if (current.fetch?.id !== pending.id || (current.fetch.claims ?? 0) + 1 !== epoch || !isFetchDue(current, now)) return { result: null };
       const next = claimFetch(current, now, this.options.leaseMs, epoch);
       return { next, events: events.statusChanged(current, next), result: next };
     });
-    return claimed.found ? claimed.result : null;
+    if (!leased.found || !leased.result) return null;
+    return (await this.options.claims.claim(claimKey(candidate.id, pending.id), epoch, now)) ? leased.result : null;
   }
 
   async renew(consent: Consent, now: Date): Promise<boolean> {

@@ -47,11 +47,16 @@ export class MaintenanceJob {
     if (purged > 0) this.logger.info({ purged }, 'purged refresh history older than 7 days');
     let changed = 0;
     for (const id of await this.consents.liveIds()) {
-      const outcome = await this.consents.mutate(id, (current): Mutation<boolean> => {
-        const next = housekeeping(current, now, this.settings);
-        return next ? { next, events: this.events.statusChanged(current, next), result: true } : { result: false };
-      });
-      if (outcome.found && outcome.result) changed++;
+      try {
+        const outcome = await this.consents.mutate(id, (current): Mutation<boolean> => {
+          const next = housekeeping(current, now, this.settings);
+          return next ? { next, events: this.events.statusChanged(current, next), result: true } : { result: false };
+        });
+        if (outcome.found && outcome.result) changed++;
+      } catch (error) {
+        // One consent changing under our feet does not stop the round; the next round sees it again.
+        this.logger.warn({ err: error, consentId: id }, 'housekeeping of a consent failed');
+      }
     }
     if (changed > 0) this.onFetchRequested();
     await this.erase.finishUnfinished();
