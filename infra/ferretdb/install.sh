@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds FerretDB (SQLite backend) from the Go module proxy into .cache/ferretdb.
+# Builds FerretDB from the Go module proxy into .cache/ferretdb and readies the PostgreSQL it stores its data in
+# (infra/postgres/install.sh; skipped on the SQLite backend, see backend.sh). Prints the FerretDB binary.
 # A plain `go install` of v1.x panics at start because build/version/version.txt is not
 # part of the published module, so we build from a copy of the module with that file written.
 set -euo pipefail
@@ -7,6 +8,7 @@ ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 VERSION="${FERRETDB_VERSION:-v1.24.2}"
 CACHE="$ROOT/.cache/ferretdb"
 BIN="$CACHE/ferretdb-$VERSION"
+if [[ "$(bash "$ROOT/infra/ferretdb/backend.sh")" == postgresql ]]; then "$ROOT/infra/postgres/install.sh" >/dev/null; fi
 if [[ -x "$BIN" ]]; then echo "$BIN"; exit 0; fi
 command -v go >/dev/null || { echo "go is required to build FerretDB" >&2; exit 1; }
 mkdir -p "$CACHE"

@@ -1,16 +1,27 @@
 #!/usr/bin/env bash
-# Starts FerretDB 1.x on its embedded SQLite backend as a local process and waits until it answers.
+# Starts FerretDB 1.x as a local process on a local PostgreSQL (infra/postgres, port+1, data in data-dir/postgres)
+# and waits until it answers. FERRETDB_BACKEND=sqlite uses FerretDB's embedded SQLite instead (data-dir/sqlite).
 # Usage: start.sh [port] [data-dir]. Prints the MongoDB URI. Stop with infra/ferretdb/stop.sh.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 PORT="${1:-${FERRETDB_PORT:-27017}}"
-DATA="${2:-$ROOT/.cache/run/ferretdb-$PORT}"
+DATA="$(realpath -m "${2:-$ROOT/.cache/run/ferretdb-$PORT}")"
+BACKEND="$(bash "$ROOT/infra/ferretdb/backend.sh")"
 BIN="$("$ROOT/infra/ferretdb/install.sh")"
-mkdir -p "$DATA/sqlite"
+mkdir -p "$DATA"
 if [[ -f "$DATA/ferretdb.pid" ]] && kill -0 "$(cat "$DATA/ferretdb.pid")" 2>/dev/null; then
   echo "mongodb://127.0.0.1:$PORT"; exit 0
 fi
-nohup "$BIN" --handler=sqlite --sqlite-url="file:$DATA/sqlite/" --state-dir="$DATA" \
+case "$BACKEND" in
+  postgresql)
+    PG_URL="$(bash "$ROOT/infra/postgres/start.sh" "$((PORT + 1))" "$DATA/postgres")"
+    STORE=(--handler=postgresql --postgresql-url="$PG_URL") ;;
+  sqlite)
+    mkdir -p "$DATA/sqlite"
+    STORE=(--handler=sqlite --sqlite-url="file:$DATA/sqlite/") ;;
+  *) echo "FERRETDB_BACKEND must be postgresql or sqlite, not $BACKEND" >&2; exit 1 ;;
+esac
+nohup "$BIN" "${STORE[@]}" --state-dir="$DATA" \
   --listen-addr="127.0.0.1:$PORT" --debug-addr="-" --telemetry=disable --log-level=WARN \
   >"$DATA/ferretdb.log" 2>&1 &
 echo $! > "$DATA/ferretdb.pid"

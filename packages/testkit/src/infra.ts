@@ -35,7 +35,7 @@ export async function freePort(): Promise<number> {
   }
 }
 
-/** Two consecutive free ports (Kafka uses port+1 for its controller). */
+/** Two consecutive free ports (Kafka uses port+1 for its controller, FerretDB's PostgreSQL port+1). */
 async function freePortPair(): Promise<number> {
   for (;;) {
     const port = await freePort();
@@ -94,9 +94,12 @@ export interface FerretProcess {
   stop(): Promise<void>;
 }
 
-/** A real FerretDB (SQLite backend) started by infra/ferretdb/start.sh. */
+/**
+ * A real FerretDB started by infra/ferretdb/start.sh, on its own PostgreSQL (port+1, data in the same
+ * directory; FERRETDB_BACKEND=sqlite for FerretDB's SQLite backend).
+ */
 export async function startFerretDb(dataDir?: string): Promise<FerretProcess> {
-  const port = await freePort();
+  const port = await freePortPair();
   const dir = dataDir ?? mkdtempSync(join(repoRoot, '.cache', 'test-ferretdb-'));
   const script = (name: string) => join(repoRoot, 'infra/ferretdb', name);
   const { stdout } = await run('bash', [script('start.sh'), String(port), dir], { timeout: 600_000 });
