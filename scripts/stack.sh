@@ -36,7 +36,9 @@ start_service() { # name port env...
     node --require tsx/cjs --require ./packages/telemetry/src/register.ts "services/$name/src/main.ts" \
     >>"$RUN/logs/$name.log" 2>&1 &
   pids+=($!)
-  for _ in $(seq 1 100); do
+  # Ready once its consumers have joined their groups: after an unclean stop that waits out the old
+  # members' 30 s session, so allow a minute.
+  for _ in $(seq 1 200); do
     if curl -fs "http://127.0.0.1:$port/health/ready" >/dev/null; then echo "==> $name ready on :$port (logs: .cache/run/logs/$name.log)"; return; fi
     kill -0 "${pids[-1]}" 2>/dev/null || { echo "$name exited; see $RUN/logs/$name.log" >&2; tail -20 "$RUN/logs/$name.log" >&2; exit 1; }
     sleep 0.3

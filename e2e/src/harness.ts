@@ -6,7 +6,6 @@ import { isScope, Topics } from '@obp/contracts';
 import { freePort, testEnv, uniqueDbName, uniqueName } from '@obp/testkit';
 import { ApiDocumentChecker } from './api-document';
 
-
 export interface TestClient {
   clientId: string;
   clientSecret: string;
@@ -97,7 +96,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const baseUrl = `http://127.0.0.1:${edgePort}`;
   const document = new ApiDocumentChecker((await (await fetch(`${baseUrl}/openapi.json`)).json()) as ApiDocumentChecker['document']);
   const stopChecking = checkEveryAnswer(document, [edgePort, sharePort, consentPort, sequencingPort].map((port) => `http://127.0.0.1:${port}`));
-  const checkedFetch = (path: string, init: RequestInit = {}) => fetch(`${baseUrl}${path}`, init);
+  const edgeFetch = (path: string, init: RequestInit = {}) => fetch(`${baseUrl}${path}`, init);
   const stack: Stack = {
     baseUrl,
     edge,
@@ -124,7 +123,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     async token(client, scope) {
       const body = new URLSearchParams({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret });
       if (scope) body.set('scope', scope);
-      const res = await checkedFetch('/connect/token', { method: 'POST', body });
+      const res = await edgeFetch('/connect/token', { method: 'POST', body });
       if (res.status !== 200) throw new Error(`token request failed: ${res.status} ${await res.text()}`);
       return ((await res.json()) as { access_token: string }).access_token;
     },
@@ -136,7 +135,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         headers.set('content-type', 'application/json');
         body = JSON.stringify(init.json);
       }
-      return checkedFetch(path, { ...init, headers, body });
+      return edgeFetch(path, { ...init, headers, body });
     },
     document,
     async stop() {

@@ -4,12 +4,5 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 PORT="${1:-${KAFKA_PORT:-9092}}"
 DATA="${2:-$ROOT/.cache/run/kafka-$PORT}"
-PIDFILE="$DATA/kafka.pid"
-[[ -f "$PIDFILE" ]] || exit 0
-PID="$(cat "$PIDFILE")"
-if kill -0 "$PID" 2>/dev/null; then
-  kill -TERM "$PID"
-  for _ in $(seq 1 60); do kill -0 "$PID" 2>/dev/null || break; sleep 0.5; done
-  kill -0 "$PID" 2>/dev/null && kill -KILL "$PID"
-fi
-rm -f "$PIDFILE"
+source "$ROOT/infra/process.sh"
+stop_pid_file "$DATA/kafka.pid" 60 0.5

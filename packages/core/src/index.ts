@@ -30,18 +30,3 @@ export type Result<T, E extends ExceptionBase = ExceptionBase> = { ok: true; val
 
 export const ok = <T>(value: T): Result<T, never> => ({ ok: true, value });
 export const err = <E extends ExceptionBase>(error: E): Result<never, E> => ({ ok: false, error });
-
-/** Collects validation messages per property, in the order they were found. */
-export class ValidationErrors {
-  private readonly map: Record<string, string[]> = {};
-  add(property: string, message: string): this {
-    (this.map[property] ??= []).push(message);
-    return this;
-  }
-  get isEmpty(): boolean {
-    return Object.keys(this.map).length === 0;
-  }
-  toFailure(): ValidationFailed {
-    return new ValidationFailed({ ...this.map });
-  }
-}

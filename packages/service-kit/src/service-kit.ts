@@ -4,7 +4,7 @@ import type { Express, RequestHandler, Router } from 'express';
 import type { Kafka, Producer } from 'kafkajs';
 import { createTokenVerifier, jwksKeyResolver, requireScope, API_AUDIENCE, type KeyResolver } from '@obp/auth';
 import { consumerGroup, createKafka, createProducer, dispatchByType, ensureTopics, EventWriter, IdempotentConsumer, type EventHandlers, type TopicSpec } from '@obp/bus';
-import { healthRoutes, topicSpecs, Topics, type EventCatalogue, type RouteAuth, type RouteContract } from '@obp/contracts';
+import { expressPath, healthRoutes, topicSpecs, Topics, type EventCatalogue, type RouteAuth, type RouteContract } from '@obp/contracts';
 import { connectDatabase, database, isDatabaseReady, type Connection, type mongo } from '@obp/db';
 import { answerMethodNotAllowed, bindRoutes, closeServer, createHttpApp, finishHttpApp, listen, mountRoutes, sendProblem, type HealthReport, type RouteBinding } from '@obp/http';
 import { ClaimLedger, type Worker } from '@obp/jobs';
@@ -53,12 +53,6 @@ export type RunningService<X> = X & {
   stop(): Promise<void>;
 };
 
-interface Lifecycle {
-  name: string;
-  start(): Promise<void> | void;
-  stop(): Promise<void>;
-}
-
 /**
  * The pieces a service is composed of, each registered once and then started, checked and
  * stopped by the kit in order: database, topics, producer, outbox relays, consumers, workers.
@@ -73,7 +67,6 @@ export class ServiceKit<C extends ServiceConfig> {
   private readonly consumerStarts: Array<Promise<void>> = [];
   private readonly workers: Worker[] = [];
   private readonly startedHooks: Array<() => Promise<void>> = [];
-  private readonly components: Lifecycle[] = [];
   private keyResolver: KeyResolver | undefined;
   private adminGuard: RequestHandler | undefined;
   private claimLedger: ClaimLedger | undefined;
@@ -160,11 +153,6 @@ export class ServiceKit<C extends ServiceConfig> {
     this.startedHooks.push(hook);
   }
 
-  /** Another component to start after the workers and stop before them. */
-  component(component: Lifecycle): void {
-    this.components.push(component);
-  }
-
   /** Verifies tokens with these keys (the edge's own) instead of the issuer's JWKS. */
   useKeyResolver(resolver: KeyResolver): void {
     this.keyResolver ??= resolver;
@@ -227,7 +215,6 @@ export class ServiceKit<C extends ServiceConfig> {
     for (const relay of this.relays) relay.start();
     for (const { name, consumer } of this.consumers) this.consumerStarts.push(this.startConsumer(name, consumer));
     for (const worker of this.workers) worker.start();
-    for (const component of this.components) await component.start();
     for (const hook of this.startedHooks) await hook();
     this.started = true;
   }
@@ -259,7 +246,6 @@ export class ServiceKit<C extends ServiceConfig> {
   async shutdown(): Promise<void> {
     this.stopped = true;
     this.stopping.abort();
-    for (const component of [...this.components].reverse()) await component.stop();
     await Promise.all(this.workers.map((w) => w.stop()));
     await Promise.all(this.consumers.map(({ consumer }) => consumer.stop()));
     // A consumer still starting gives up at its next step; nothing of it may outlive the database.
@@ -320,7 +306,7 @@ async function startComposed<C extends ServiceConfig, X>(
   });
   const bindings = [...health, ...composition.routes];
   mountRoutes(app, bindings, kit.guard);
-  for (const { contract, handler } of composition.forwards ?? []) app[contract.method](expressPathOf(contract), ...kit.guard(contract.auth), handler);
+  for (const { contract, handler } of composition.forwards ?? []) app[contract.method](expressPath(contract.path), ...kit.guard(contract.auth), handler);
   answerMethodNotAllowed(app, [...bindings.map((b) => b.contract), ...(composition.forwards ?? []).map((f) => f.contract)]);
   finishHttpApp(app, logger);
 
@@ -353,4 +339,3 @@ async function startComposed<C extends ServiceConfig, X>(
   };
 }
 
-const expressPathOf = (contract: RouteContract): string => contract.path.replace(/\{([^}]+)\}/g, ':$1');

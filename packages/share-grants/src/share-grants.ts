@@ -66,10 +66,6 @@ export class ShareGrants {
     return this.consumer.stop();
   }
 
-  get isConnected(): boolean {
-    return this.consumer.isConnected;
-  }
-
   /** True when `granteeClientId` holds an unexpired grant from `ownerClientId` naming any of `targets`. */
   async allows(granteeClientId: string, ownerClientId: string, targets: GrantTarget[], now = new Date()): Promise<boolean> {
     const grants = await this.grants.find({ granteeClientId }).toArray();

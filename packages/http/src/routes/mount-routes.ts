@@ -19,7 +19,7 @@ export function mountRoutes(app: Express, bindings: readonly RouteBinding[], gua
       const errors: Errors = {};
       const params = parseShape(contract.params, pathValues(req), errors);
       const query = parseShape(contract.query, queryValues(req, Object.keys(contract.query)), errors);
-      const body = contract.body ? parseBody(contract.body.schema, bodyValue(req, contract.body.required), errors) : undefined;
+      const body = contract.body ? parseValue(contract.body.schema, bodyValue(req, contract.body.required), errors) : undefined;
       if (Object.keys(errors).length > 0) return sendInvalid(res, contract, errors);
       const result = await handle({ params, query, body, caller: res.locals.auth, req } as never);
       send(req, res, contract, result);
@@ -39,19 +39,14 @@ export function answerMethodNotAllowed(app: Express, contracts: readonly Pick<Ro
 }
 
 function parseShape(shape: Record<string, $ZodType>, values: Record<string, unknown>, errors: Errors): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [name, schema] of Object.entries(shape)) {
-    const result = z.safeParse(schema, values[name], { error: validationMessage });
-    if (result.success) out[name] = result.data;
-    else for (const issue of result.error.issues) (errors[fieldName([name, ...issue.path])] ??= []).push(issue.message);
-  }
-  return out;
+  return Object.fromEntries(Object.entries(shape).map(([name, schema]) => [name, parseValue(schema, values[name], errors, [name])]));
 }
 
-function parseBody(schema: $ZodType, value: unknown, errors: Errors): unknown {
+/** The parsed value; each issue is filed under its field's name (`prefix` is the value's own path). */
+function parseValue(schema: $ZodType, value: unknown, errors: Errors, prefix: PropertyKey[] = []): unknown {
   const result = z.safeParse(schema, value, { error: validationMessage });
   if (result.success) return result.data;
-  for (const issue of result.error.issues) (errors[fieldName(issue.path)] ??= []).push(issue.message);
+  for (const issue of result.error.issues) (errors[fieldName([...prefix, ...issue.path])] ??= []).push(issue.message);
   return undefined;
 }
 

@@ -43,12 +43,7 @@ export class ConsentFetchJobs implements JobSource<Consent> {
   constructor(private readonly options: ConsentFetchOptions) {}
 
   async due(now: Date, limit: number): Promise<Consent[]> {
-    const consents: Consent[] = [];
-    for (const id of await this.options.consents.dueFetches(now, limit)) {
-      const consent = await this.options.consents.find(id);
-      if (consent && isFetchDue(consent, now)) consents.push(consent);
-    }
-    return consents;
+    return (await this.options.consents.dueFetches(now, limit)).filter((consent) => isFetchDue(consent, now));
   }
 
   key(consent: Consent): string {

@@ -51,11 +51,11 @@ export class ConsentRepository {
     return this.store.ids({ erasedAt: null });
   }
 
-  /** Ids of live consents whose fetch is due (not waiting out a back-off or another worker's lease). */
-  dueFetches(now: Date, limit: number): Promise<string[]> {
-    return this.store.ids(
+  /** Live consents whose fetch is due (not waiting out a back-off or another worker's lease). */
+  dueFetches(now: Date, limit: number): Promise<Consent[]> {
+    return this.store.findMany(
       { erasedAt: null, fetch: { $ne: null }, 'fetch.notBefore': { $lte: now }, $or: [{ 'fetch.leaseUntil': null }, { 'fetch.leaseUntil': { $lte: now } }] },
-      limit,
+      { limit },
     );
   }
 
