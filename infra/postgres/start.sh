@@ -39,8 +39,12 @@ CONF
   if [[ -d "$DATA" ]]; then rmdir "$DATA"; fi # an empty directory given as data-dir
   mv "$INIT" "$DATA"
 fi
+# FerretDB passes field names as query parameters (`_jsonb->$1`); a generic plan cannot match that to an
+# index expression, so every statement is planned with its parameters (custom plans).
+# POSTGRES_SETTINGS adds more, e.g. `-c enable_seqscan=off` for the test that proves every query has an index.
+SETTINGS="-p $PORT -c plan_cache_mode=force_custom_plan -c jit=off ${POSTGRES_SETTINGS:-}"
 # pg_ctl -w returns once the server accepts connections.
-if ! pg_run "$BIN/pg_ctl" -D "$DATA" -l "$DATA/postgres.log" -o "-p $PORT" -w -t 60 start >/dev/null; then
+if ! pg_run "$BIN/pg_ctl" -D "$DATA" -l "$DATA/postgres.log" -o "$SETTINGS" -w -t 60 start >/dev/null; then
   echo "PostgreSQL did not start; see $DATA/postgres.log" >&2; tail -20 "$DATA/postgres.log" >&2; exit 1
 fi
 echo "$URL"

@@ -9,6 +9,8 @@ export default async function globalSetup(): Promise<void> {
   if (!process.env.MONGODB_URI) {
     const ferret = await startFerretDb();
     process.env.MONGODB_URI = ferret.uri;
+    // Tests that need a store of their own (e.g. with other PostgreSQL settings) start a local one too.
+    process.env.OBP_LOCAL_STORE = 'ferretdb';
     started.push(ferret.stop);
   }
   if (!process.env.KAFKA_BROKERS) {

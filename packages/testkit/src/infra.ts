@@ -98,11 +98,12 @@ export interface FerretProcess {
  * A real FerretDB started by infra/ferretdb/start.sh, on its own PostgreSQL (port+1, data in the same
  * directory; FERRETDB_BACKEND=sqlite for FerretDB's SQLite backend).
  */
-export async function startFerretDb(dataDir?: string): Promise<FerretProcess> {
+export async function startFerretDb(dataDir?: string, options: { postgresSettings?: string } = {}): Promise<FerretProcess> {
   const port = await freePortPair();
   const dir = dataDir ?? mkdtempSync(join(repoRoot, '.cache', 'test-ferretdb-'));
   const script = (name: string) => join(repoRoot, 'infra/ferretdb', name);
-  const { stdout } = await run('bash', [script('start.sh'), String(port), dir], { timeout: 600_000 });
+  const env = { ...process.env, POSTGRES_SETTINGS: options.postgresSettings ?? '' };
+  const { stdout } = await run('bash', [script('start.sh'), String(port), dir], { timeout: 600_000, env });
   return {
     uri: stdout.trim().split('\n').pop()!,
     stop: async () => {
