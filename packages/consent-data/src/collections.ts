@@ -9,20 +9,52 @@ export interface ProjectedConsent {
   status: string;
   /** Every batch of the latest applied fetch is stored (set by `transactions.fetched`). */
   transactionsThrough: Date | null;
+  /**
+   * A new random value whenever the consent's accounts or transactions change (null: none since
+   * this field was introduced): a result derived from the data holds while it is unchanged.
+   */
+  dataVersion: string | null;
 }
 
 export type ConsentRecord = Omit<ProjectedConsent, 'id'> & { _id: string };
 export type AccountRecord = { _id: string; consentId: string; iban: string };
-export type TransactionRecord = Omit<TransactionDto, 'id' | 'bookingDate'> & { _id: string; consentId: string; bookingDate: Date };
+/** `bookingMonth` ('YYYY-MM', UTC) lets the prune find old transactions by index equality. */
+export type TransactionRecord = Omit<TransactionDto, 'id' | 'bookingDate'> & { _id: string; consentId: string; bookingDate: Date; bookingMonth: string };
+
+/** A result a service derived from a consent's data: from which `dataVersion`, under which key (what else it depends on). */
+export interface CachedResult<Result> {
+  dataVersion: string | null;
+  key: string;
+  computedAt: Date;
+  result: Result;
+}
+
+/**
+ * The consent's one result slot: created by the projection's handlers with the consent, emptied when
+ * its data changes and deleted with it, so a result can only be written while the consent is kept.
+ */
+export type ResultSlotRecord<Result = unknown> = { _id: string; cached?: CachedResult<Result> };
 
 /** The projection's collections in the consuming service's own database. */
 export interface ConsentDataCollections {
   consents: mongo.Collection<ConsentRecord>;
   accounts: mongo.Collection<AccountRecord>;
   transactions: mongo.Collection<TransactionRecord>;
+  resultSlots: mongo.Collection<ResultSlotRecord>;
 }
+
+const RESULT_SLOTS = 'consent_results';
 
 export function openCollections(connection: Connection): ConsentDataCollections {
   const db = database(connection);
-  return { consents: db.collection<ConsentRecord>('consents'), accounts: db.collection<AccountRecord>('accounts'), transactions: db.collection<TransactionRecord>('transactions') };
+  return {
+    consents: db.collection<ConsentRecord>('consents'),
+    accounts: db.collection<AccountRecord>('accounts'),
+    transactions: db.collection<TransactionRecord>('transactions'),
+    resultSlots: openResultSlots(connection),
+  };
+}
+
+export function openResultSlots<Result = unknown>(connection: Connection): mongo.Collection<ResultSlotRecord<Result>> {
+  return database(connection).collection<ResultSlotRecord<Result>>(RESULT_SLOTS);
 }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { ConsentDto, EventEnvelope, TransactionDto } from '@obp/contracts';
-import { connectDatabase, type Connection } from '@obp/db';
+import { connectDatabase, database, type Connection } from '@obp/db';
 import { testEnv, uniqueDbName } from '@obp/testkit';
 import { ConsentData } from './consent-data';
+import { ConsentResultCache } from './consent-result-cache';
 
 const NOW = new Date('2026-11-01T12:00:00Z');
 const historyStart = (now: Date) => new Date(now.getTime() - 365 * 86_400_000);
@@ -49,7 +50,10 @@ describe('ConsentData (real store)', () => {
     data = new ConsentData(db, { historyStart });
     await data.ensureIndexes();
   });
-  afterEach(() => db.close());
+  afterEach(async () => {
+    await db.dropDatabase();
+    await db.close();
+  });
 
   it('keeps owner, user, accounts and the transactions inside the window, each event applied twice without effect, and forgets the consent on consent.deleted', async () => {
     const handlers = data.handlers(() => NOW);
@@ -70,7 +74,7 @@ describe('ConsentData (real store)', () => {
       await handlers['transactions.added']!(added.data, added, meta);
       await handlers['transactions.fetched']!(fetched.data, fetched, meta);
     }
-    expect(await data.consent(consentId)).toEqual({ id: consentId, ownerClientId: 'owner-app', userId, externalUserId: 'ext', status: 'Updated', transactionsThrough: NOW });
+    expect(await data.consent(consentId)).toEqual({ id: consentId, ownerClientId: 'owner-app', userId, externalUserId: 'ext', status: 'Updated', transactionsThrough: NOW, dataVersion: expect.any(String) });
     expect((await data.consentsOfUser(userId)).map((c) => c.id)).toEqual([consentId]);
     expect(await data.accountNumbers([consentId])).toEqual(['NL91ABNA0417164300']);
     expect((await data.history([consentId], NOW)).map((t) => t.id)).toEqual([inside.id]);
@@ -93,5 +97,83 @@ describe('ConsentData (real store)', () => {
     const later = new Date('2026-12-15T00:00:00Z');
     expect(await data.prune(later)).toBe(1);
     expect((await data.history([consentId], later)).map((t) => t.id)).toEqual([recent.id]);
+  });
+
+  it('prunes the months that left the window through the bookingMonth index, and the older part of the window’s first month, nothing inside the window', async () => {
+    const handlers = data.handlers(() => NOW);
+    const consentId = randomUUID();
+    const accountId = randomUUID();
+    const booked = (bookingDate: string) => transaction(accountId, bookingDate, -1);
+    // Stored on NOW: its window starts 2025-11-01T12:00Z. A prune on 2026-12-15 keeps from 2025-12-15T00:00Z on.
+    const left = [booked('2025-11-01T12:00:00.000Z'), booked('2025-11-30T00:00:00.000Z'), booked('2025-12-14T23:59:59.999Z')];
+    const inside = [booked('2025-12-15T00:00:00.000Z'), booked('2025-12-31T00:00:00.000Z'), booked('2026-10-31T00:00:00.000Z')];
+    const added = envelope('transactions.added', { consentId, userId: null, externalUserId: null, fetchId: 'f', transactions: [...inside, ...left] });
+    await handlers['transactions.added']!(added.data, added, { topic: 't', partition: 0, offset: '0', key: null });
+    expect(await database(db).collection('transactions').indexExists('bookingMonth_1')).toBe(true);
+
+    const prunedOn = new Date('2026-12-15T00:00:00Z');
+    expect(await data.prune(prunedOn)).toBe(3);
+    expect((await data.history([consentId], NOW)).map((t) => t.id)).toEqual(inside.map((t) => t.id));
+    expect(await data.prune(prunedOn)).toBe(0);
+    // A prune eleven months later (none ran between) takes every month that left the window since.
+    expect(await data.prune(new Date('2027-11-01T00:00:00Z'))).toBe(3);
+    expect(await data.history([consentId], NOW)).toEqual([]);
+  });
+
+  it('keeps one cached result per consent while its data and the key are unchanged, empties it on new data and never writes one for an erased consent', async () => {
+    const cache = new ConsentResultCache<{ sequences: number }>(db);
+    const slots = database(db).collection<{ _id: string }>('consent_results');
+    const handlers = data.handlers(() => NOW);
+    const consentId = randomUUID();
+    const accountId = randomUUID();
+    const subject = { consentId, userId: null, externalUserId: 'ext' };
+    const meta = { topic: 't', partition: 0, offset: '0', key: consentId };
+    const created = envelope('consent.created', { ...subject, consent: consent(consentId, null) });
+    await handlers['consent.created']!(created.data, created, meta);
+    const projected = async () => (await data.consent(consentId))!;
+
+    const first = await projected();
+    await cache.store(first, 'day-1', { sequences: 1 }, NOW);
+    expect(await cache.get(first, 'day-1')).toEqual({ dataVersion: first.dataVersion, key: 'day-1', computedAt: NOW, result: { sequences: 1 } });
+    expect(await cache.get(first, 'day-2')).toBeNull();
+    // Neither a replayed consent.created nor a status change touches the data.
+    await handlers['consent.created']!(created.data, created, meta);
+    const status = envelope('consent.status.updated', { ...subject, consent: { ...consent(consentId, null), status: 'Invalidated' as const } });
+    await handlers['consent.status.updated']!(status.data, status, meta);
+    expect((await cache.get(await projected(), 'day-1'))?.result).toEqual({ sequences: 1 });
+
+    const accounts = envelope('accounts.updated', { ...subject, accounts: [{ id: accountId, consentId, iban: 'NL91ABNA0417164300', name: 'Current', type: 'Current', currency: 'EUR', ownerName: 'A' }] });
+    const added = envelope('transactions.added', { ...subject, fetchId: 'f2', transactions: [transaction(accountId, '2026-10-01T00:00:00.000Z', -3)] });
+    const fetched = envelope('transactions.fetched', { ...subject, fetchId: 'f2', addedTransactionsCount: 1, dateTransactionsUpdated: NOW.toISOString() });
+    const versions = new Set([first.dataVersion]);
+    const dataEvents: Array<[string, () => Promise<void>]> = [
+      ['accounts.updated', () => handlers['accounts.updated']!(accounts.data, accounts, meta)],
+      ['transactions.added', () => handlers['transactions.added']!(added.data, added, meta)],
+      ['transactions.fetched', () => handlers['transactions.fetched']!(fetched.data, fetched, meta)],
+    ];
+    for (const [type, apply] of dataEvents) {
+      const before = await projected();
+      await cache.store(before, 'day-1', { sequences: 2 }, NOW);
+      await apply();
+      const after = await projected();
+      versions.add(after.dataVersion);
+      expect({ type, stale: await cache.get(before, 'day-1'), fresh: await cache.get(after, 'day-1'), slot: await slots.findOne({ _id: consentId }) }).toEqual({
+        type,
+        stale: null,
+        fresh: null,
+        slot: { _id: consentId },
+      });
+    }
+    expect(versions.size).toBe(4);
+
+    const last = await projected();
+    await cache.store(last, 'day-1', { sequences: 3 }, NOW);
+    const deleted = envelope('consent.deleted', { ...subject, accountIds: [accountId] });
+    await handlers['consent.deleted']!(deleted.data, deleted, meta);
+    expect(await slots.countDocuments({ _id: consentId })).toBe(0);
+    // A computation that read the consent before the erasure finishes after it: nothing is written.
+    await cache.store(last, 'day-1', { sequences: 3 }, NOW);
+    expect(await slots.countDocuments({ _id: consentId })).toBe(0);
+    expect(await cache.get(last, 'day-1')).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import type { EventHandlers } from '@obp/bus';
 import type { consentEvents, TransactionDto } from '@obp/contracts';
 import type { Connection } from '@obp/db';
+import { bookingMonth, monthsBefore } from './booking-month';
 import { openCollections, type ConsentDataCollections, type ConsentRecord, type ProjectedConsent } from './collections';
 import { onAccountsUpdated } from './on-accounts-updated.handler';
 import { onConsentDeleted } from './on-consent-deleted.handler';
@@ -19,7 +20,8 @@ export interface ConsentDataOptions {
  * A service's own copy of what it needs from the consent events: which app and user each consent
  * belongs to, the consent's own account numbers (transfers between them are neither income nor
  * expense) and its transactions within a history window. Built from `consent.events.v1` alone,
- * so it can be rebuilt from offset 0; `consent.deleted` erases everything of the consent.
+ * so it can be rebuilt from offset 0; `consent.deleted` erases everything of the consent, the
+ * results cached from it (`ConsentResultCache`) included.
  */
 export class ConsentData {
   private readonly collections: ConsentDataCollections;
@@ -47,7 +49,7 @@ export class ConsentData {
     await this.consents.createIndex({ userId: 1 });
     await this.accounts.createIndex({ consentId: 1 });
     await this.transactions.createIndex({ consentId: 1, bookingDate: 1 });
-    await this.transactions.createIndex({ bookingDate: 1 });
+    await this.transactions.createIndex({ bookingMonth: 1 });
   }
 
   /** The handlers that keep the projection, one per consent event type (each in a file named for its event); each can be repeated without effect. */
@@ -83,13 +85,28 @@ export class ConsentData {
       .find({ consentId: { $in: consentIds }, bookingDate: { $gte: this.options.historyStart(now) } })
       .sort({ bookingDate: 1, _id: 1 })
       .toArray();
-    return records.map(({ _id, consentId: _c, bookingDate, ...rest }) => ({ id: _id, ...rest, bookingDate: bookingDate.toISOString() }));
+    return records.map(({ _id, consentId: _c, bookingDate, bookingMonth: _m, ...rest }) => ({ id: _id, ...rest, bookingDate: bookingDate.toISOString() }));
   }
 
-  /** Drops transactions older than the history window (the local store has no TTL index). */
+  /**
+   * Drops transactions older than the history window (the local store has no TTL index). The store
+   * serves only equality through an index, so it deletes whole months that left the window by
+   * `bookingMonth`, then the older part of the window's first month.
+   */
   async prune(now: Date): Promise<number> {
-    return (await this.transactions.deleteMany({ bookingDate: { $lt: this.options.historyStart(now) } })).deletedCount;
+    const start = this.options.historyStart(now);
+    const firstMonth = bookingMonth(start);
+    const wholeMonths = await this.transactions.deleteMany({ bookingMonth: { $in: monthsBefore(firstMonth, PRUNED_MONTHS) } });
+    const partOfFirstMonth = await this.transactions.deleteMany({ bookingMonth: firstMonth, bookingDate: { $lt: start } });
+    return wholeMonths.deletedCount + partOfFirstMonth.deletedCount;
   }
 }
 
-const toConsent = ({ _id, ...rest }: ConsentRecord): ProjectedConsent => ({ ...rest, id: _id, transactionsThrough: rest.transactionsThrough ?? null });
+/**
+ * Months before the window's first that a prune looks at. Transactions are only stored inside the
+ * window and the prune runs every hour or so, so older months are empty unless no prune ran for two
+ * years; rows left there are never read (`history` starts at the window) and go with their consent.
+ */
+const PRUNED_MONTHS = 24;
+
+const toConsent = ({ _id, ...rest }: ConsentRecord): ProjectedConsent => ({ ...rest, id: _id, transactionsThrough: rest.transactionsThrough ?? null, dataVersion: rest.dataVersion ?? null });

@@ -1,1 +1,3 @@
 export { ConsentData, type ConsentDataOptions, type ProjectedConsent } from './consent-data';
+export { ConsentResultCache } from './consent-result-cache';
+export type { CachedResult } from './collections';

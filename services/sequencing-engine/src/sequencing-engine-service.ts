@@ -1,4 +1,4 @@
-import { ConsentData } from '@obp/consent-data';
+import { ConsentData, ConsentResultCache } from '@obp/consent-data';
 import { consentEvents, sequencingRoutes } from '@obp/contracts';
 import { bindRoutes } from '@obp/http';
 import { periodicTask } from '@obp/jobs';
@@ -6,13 +6,13 @@ import { startService, type RunningService, type ServiceDefinition, type Service
 import type { SequencingEngineConfig } from './config';
 import { historyStart } from './domain/history-window';
 import { getConsentSequencingHttp, getUserSequencingHttp } from './use-cases/get-sequencing/get-sequencing.http';
-import { GetSequencingService } from './use-cases/get-sequencing/get-sequencing.service';
+import { GetSequencingService, type Sequencing } from './use-cases/get-sequencing/get-sequencing.service';
 
 export const SERVICE_NAME = 'sequencing-engine';
 
 export type SequencingEngineHandle = RunningService<{ consentData: ConsentData }>;
 
-/** The sequencing engine: its projection of consent data and share grants, and the sequencing API. */
+/** The sequencing engine: its projection of consent data and share grants, each consent's cached sequencing, and the sequencing API. */
 export const sequencingEngine: ServiceDefinition<SequencingEngineConfig, { consentData: ConsentData }> = {
   name: SERVICE_NAME,
   databaseName: (config) => config.SEQUENCING_DB_NAME,
@@ -22,7 +22,7 @@ export const sequencingEngine: ServiceDefinition<SequencingEngineConfig, { conse
     kit.subscribe('transactions', consentEvents, consentData.handlers());
     const grants = kit.shareGrants();
     kit.worker(periodicTask({ name: 'prune history', logger: kit.logger, intervalMs: kit.config.PRUNE_INTERVAL_MS, run: async (now) => void (await consentData.prune(now)) }));
-    const sequencing = new GetSequencingService(consentData, grants);
+    const sequencing = new GetSequencingService(consentData, grants, new ConsentResultCache<Sequencing>(kit.db));
     return {
       routes: bindRoutes(sequencingRoutes, {
         getConsentSequencing: getConsentSequencingHttp(sequencing),

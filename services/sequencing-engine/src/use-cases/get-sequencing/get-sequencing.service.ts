@@ -1,26 +1,40 @@
-import type { ConsentData, ProjectedConsent } from '@obp/consent-data';
+import type { ConsentData, ConsentResultCache, ProjectedConsent } from '@obp/consent-data';
 import type { TransactionDto } from '@obp/contracts';
-import { detectSequences, type SequencingResult } from '@obp/sequencing';
+import { detectSequences, type SequencingOptions, type SequencingResult } from '@obp/sequencing';
 import { canRead, type ShareGrants } from '@obp/share-grants';
+import { sequencingCacheKey } from '../../domain/sequencing-cache-key';
+
+export type Sequencing = SequencingResult<TransactionDto>;
+export type SequenceDetector = (transactions: readonly TransactionDto[], options: SequencingOptions) => Sequencing;
 
 /**
- * Sequencing of the latest 13 months of one consent, or of every consent of a user the caller
- * may read (its own, or shared with it by an unexpired share), computed when asked from the
- * projection, so it always reflects the latest fetch and never outlives an erasure.
+ * Sequencing of the latest 13 months of one consent, or of every consent of a user the caller may
+ * read (its own, or shared with it by an unexpired share). A consent's result is computed once per
+ * version of its data and day, and cached (the cache is emptied by new data and erased with the
+ * consent). A user's result is computed from the projection when asked: it covers whichever of the
+ * user's consents the caller may read, and is no combination of the per-consent results (sequences
+ * may span consents, and transfers between them are left out).
  */
 export class GetSequencingService {
   constructor(
     private readonly consentData: ConsentData,
     private readonly grants: ShareGrants,
+    private readonly cache: ConsentResultCache<Sequencing>,
+    private readonly detect: SequenceDetector = detectSequences,
   ) {}
 
-  async forConsent(consentId: string, callerClientId: string, now = new Date()): Promise<SequencingResult<TransactionDto> | null> {
+  async forConsent(consentId: string, callerClientId: string, now = new Date()): Promise<Sequencing | null> {
     const consent = await this.consentData.consent(consentId);
     if (!consent || !(await this.readable(consent, callerClientId))) return null;
-    return this.compute([consent], now);
+    const key = sequencingCacheKey(now);
+    const cached = await this.cache.get(consent, key);
+    if (cached) return cached.result;
+    const result = await this.compute([consent], now);
+    await this.cache.store(consent, key, result, now);
+    return result;
   }
 
-  async forUser(userId: string, callerClientId: string, now = new Date()): Promise<SequencingResult<TransactionDto> | null> {
+  async forUser(userId: string, callerClientId: string, now = new Date()): Promise<Sequencing | null> {
     const readable: ProjectedConsent[] = [];
     for (const consent of await this.consentData.consentsOfUser(userId)) if (await this.readable(consent, callerClientId)) readable.push(consent);
     return readable.length === 0 ? null : this.compute(readable, now);
@@ -30,9 +44,9 @@ export class GetSequencingService {
     return canRead(this.grants, callerClientId, { ownerClientId: consent.ownerClientId, grantedBy: [{ consentId: consent.id }] });
   }
 
-  private async compute(consents: ProjectedConsent[], now: Date): Promise<SequencingResult<TransactionDto>> {
+  private async compute(consents: ProjectedConsent[], now: Date): Promise<Sequencing> {
     const ids = consents.map((c) => c.id);
     const [transactions, ownAccountNumbers] = await Promise.all([this.consentData.history(ids, now), this.consentData.accountNumbers(ids)]);
-    return detectSequences(transactions, { asOf: now, ownAccountNumbers });
+    return this.detect(transactions, { asOf: now, ownAccountNumbers });
   }
 }
