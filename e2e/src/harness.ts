@@ -5,6 +5,7 @@ import { loadShareConfig, startShareService, type ShareServiceHandle } from '@ob
 import { isScope, Topics } from '@obp/contracts';
 import { freePort, testEnv, uniqueDbName, uniqueName } from '@obp/testkit';
 import { ApiDocumentChecker } from './api-document';
+import type { ServiceOverrides } from '@obp/service-kit';
 
 export interface TestClient {
   clientId: string;
@@ -43,6 +44,8 @@ export interface StackOptions {
   outboxPollMs?: number;
   /** Extra consent service settings (environment variable names), e.g. fast fetch retries. */
   consentEnv?: Record<string, string>;
+  /** Sees every command any service sends to its database. */
+  onDatabaseCommand?: ServiceOverrides['onDatabaseCommand'];
 }
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
@@ -55,12 +58,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   // Every topic of the stack carries its namespace (see ServiceKit.topic).
   const shareEventsTopic = `${namespace}.${Topics.shareEvents}`;
   const consentEventsTopic = `${namespace}.${Topics.consentEvents}`;
+  const overrides = { onDatabaseCommand: options.onDatabaseCommand };
   const common = { NAMESPACE: namespace, MONGODB_URI: env.mongoUri, KAFKA_BROKERS: kafkaBrokers.join(','), LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', TOKEN_ISSUER: issuer };
 
   const edge = await startEdgeService(
     loadEdgeConfig({ ...common, PORT: String(edgePort), EDGE_DB_NAME: uniqueDbName('edge'), ADMIN_TOKEN: adminToken, SHARE_SERVICE_URL: `http://127.0.0.1:${sharePort}`, CONSENT_SERVICE_URL: `http://127.0.0.1:${consentPort}`,
       SEQUENCING_SERVICE_URL: `http://127.0.0.1:${sequencingPort}`,
     }),
+    overrides,
   );
   const share = await startShareService(
     loadShareConfig({
@@ -70,6 +75,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       JWKS_URL: `${issuer}/.well-known/jwks.json`,
       OUTBOX_POLL_MS: String(options.outboxPollMs ?? 200),
     }),
+    overrides,
   );
   const consentConfig = loadConsentConfig({
     ...common,
@@ -82,7 +88,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     MAINTENANCE_INTERVAL_MS: '60000',
     ...options.consentEnv,
   });
-  let consent = await startConsentService(consentConfig);
+  let consent = await startConsentService(consentConfig, overrides);
   const sequencing = await startSequencingEngine(
     loadSequencingEngineConfig({
       ...common,
@@ -90,6 +96,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       SEQUENCING_DB_NAME: uniqueDbName('sequencing'),
       JWKS_URL: `${issuer}/.well-known/jwks.json`,
     }),
+    overrides,
   );
   await Promise.all([edge.ready(), share.ready(), consent.ready(), sequencing.ready()]);
 
@@ -108,7 +115,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     shareEventsTopic,
     consentEventsTopic,
     async restartConsent() {
-      consent = await startConsentService(consentConfig);
+      consent = await startConsentService(consentConfig, overrides);
       await consent.ready();
       return consent;
     },

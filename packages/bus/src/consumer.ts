@@ -2,6 +2,7 @@ import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { Consumer, Kafka, KafkaMessage, Producer } from 'kafkajs';
 import type { Connection } from 'mongoose';
 import { deadLetterTopic, parseEnvelope, type EventEnvelope } from '@obp/contracts';
+import { dayBucket, deleteOlderThan } from '@obp/db';
 import type { Logger } from '@obp/telemetry';
 import { createProducer, ensureTopics } from './kafka';
 import { contextFromHeaders } from './trace-headers';
@@ -56,6 +57,13 @@ interface ProcessedEvent {
   eventId: string;
   topic: string;
   processedAt: Date;
+  /** `dayBucket(processedAt)`: the purge reads by day through an index. */
+  processedDay: string;
+}
+
+function processedNow(): Pick<ProcessedEvent, 'processedAt' | 'processedDay'> {
+  const now = new Date();
+  return { processedAt: now, processedDay: dayBucket(now) };
 }
 
 const defaultRetry: RetryPolicy = { attempts: 5, initialDelayMs: 200, maxDelayMs: 5_000 };
@@ -110,6 +118,7 @@ export class IdempotentConsumer {
       this.joined = false;
       this.options.logger.error({ err: e.payload.error, groupId, restart: e.payload.restart }, 'consumer crashed');
     });
+    await this.ensureIndexes();
     await this.consumer.connect();
     if (this.stopping) return this.release();
     this.connected = true;
@@ -127,10 +136,15 @@ export class IdempotentConsumer {
     });
   }
 
+  /** The index the purge of processed-event records reads through. */
+  async ensureIndexes(): Promise<void> {
+    await this.processed.createIndex({ groupId: 1, processedDay: 1 });
+  }
+
   /** Removes this group's processed-event records older than the retention; returns how many. */
   async purgeProcessed(now = new Date()): Promise<number> {
     const cutoff = new Date(now.getTime() - (this.options.processedRetentionMs ?? 7 * 86_400_000));
-    return (await this.processed.deleteMany({ groupId: this.options.groupId, processedAt: { $lt: cutoff } })).deletedCount;
+    return deleteOlderThan(this.processed, { scope: { groupId: this.options.groupId }, dayField: 'processedDay', timeField: 'processedAt' }, cutoff);
   }
 
   async stop(): Promise<void> {
@@ -214,7 +228,7 @@ export class IdempotentConsumer {
       }
     }
     await this.processed
-      .insertOne({ _id: processedId, groupId: this.options.groupId, eventId: event.id, topic: meta.topic, processedAt: new Date() })
+      .insertOne({ _id: processedId, groupId: this.options.groupId, eventId: event.id, topic: meta.topic, ...processedNow() })
       .catch((error: { code?: number }) => {
         if (error.code !== 11000) throw error;
       });

@@ -45,7 +45,7 @@ export const serviceEnv = {
   TOKEN_ISSUER: z.string().url().default('http://localhost:8080'),
   JWKS_URL: z.string().url().default('http://127.0.0.1:8080/.well-known/jwks.json'),
   /** Fallback poll of the outbox relays; a write wakes them at once. */
-  OUTBOX_POLL_MS: ms(1000),
+  OUTBOX_POLL_MS: ms(30_000),
 };
 
 export const milliseconds = ms;

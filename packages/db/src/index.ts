@@ -3,15 +3,22 @@ import mongoose, { mongo, type Connection } from 'mongoose';
 export type { Connection };
 export { mongoose, mongo };
 
+export interface DatabaseOptions {
+  /** Sees every command sent to the database (tests that check which queries the code issues). */
+  onCommand?: (event: mongo.CommandStartedEvent) => void;
+}
+
 /** Opens one service's own database; each service passes its own `dbName`. */
-export async function connectDatabase(uri: string, dbName: string): Promise<Connection> {
+export async function connectDatabase(uri: string, dbName: string, options: DatabaseOptions = {}): Promise<Connection> {
   const connection = mongoose.createConnection(uri, {
     dbName,
     serverSelectionTimeoutMS: 10_000,
     maxPoolSize: 20,
     autoIndex: false,
     autoCreate: true,
+    monitorCommands: options.onCommand !== undefined,
   });
+  if (options.onCommand) connection.getClient().on('commandStarted', options.onCommand);
   await connection.asPromise();
   return connection;
 }
@@ -29,3 +36,4 @@ export async function isDatabaseReady(connection: Connection): Promise<boolean> 
 }
 
 export { KeyedMutex, documentLocks } from './keyed-mutex';
+export { dayBucket, hourBucket, dayBucketsBefore, hourBucketsBetween, inChunks, deleteOlderThan, type DatedRecords } from './time-buckets';

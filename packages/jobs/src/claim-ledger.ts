@@ -1,9 +1,11 @@
-import type { mongo } from 'mongoose';
+import { dayBucket, deleteOlderThan, type mongo } from '@obp/db';
 
 interface ClaimRecord {
   _id: string;
   jobKey: string;
   claimedAt: Date;
+  /** `dayBucket(claimedAt)`: the purge reads by day through an index. */
+  claimedDay: string;
 }
 
 /**
@@ -18,14 +20,14 @@ export class ClaimLedger {
   static async open(db: mongo.Db, collectionName = 'job_claims'): Promise<ClaimLedger> {
     const claims = db.collection<ClaimRecord>(collectionName);
     await claims.createIndex({ jobKey: 1 });
-    await claims.createIndex({ claimedAt: 1 });
+    await claims.createIndex({ claimedDay: 1 });
     return new ClaimLedger(claims);
   }
 
   /** True when this caller won claim `epoch` of the job. */
   async claim(jobKey: string, epoch: number, now = new Date()): Promise<boolean> {
     try {
-      await this.claims.insertOne({ _id: `${jobKey}#${epoch}`, jobKey, claimedAt: now });
+      await this.claims.insertOne({ _id: `${jobKey}#${epoch}`, jobKey, claimedAt: now, claimedDay: dayBucket(now) });
       return true;
     } catch (error) {
       if ((error as { code?: number }).code === 11000) return false;
@@ -40,6 +42,6 @@ export class ClaimLedger {
 
   /** Claims older than `cutoff` (of jobs a crash never released). */
   async purgeOlderThan(cutoff: Date): Promise<number> {
-    return (await this.claims.deleteMany({ claimedAt: { $lt: cutoff } })).deletedCount;
+    return deleteOlderThan(this.claims, { dayField: 'claimedDay', timeField: 'claimedAt' }, cutoff);
   }
 }

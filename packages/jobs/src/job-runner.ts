@@ -19,6 +19,8 @@ export interface JobSource<J> {
   run(job: J, context: JobContext): Promise<void>;
   /** Renews the claim while the job runs; false when the job was taken away (the run is aborted). */
   renew?(job: J, now: Date): Promise<boolean>;
+  /** When the earliest job not yet due falls due, as the last `due` saw it: the runner wakes then rather than at its next poll. */
+  nextDueAt?(): Date | null;
 }
 
 export interface JobRunnerOptions<J> {
@@ -27,7 +29,10 @@ export interface JobRunnerOptions<J> {
   source: JobSource<J>;
   /** Jobs running at once. */
   concurrency?: number;
-  /** How often to look for due jobs when nothing woke the runner. */
+  /**
+   * How often to look for due jobs when nothing woke the runner: a fallback (for work another
+   * process created, or left behind by a crash), so tens of seconds; kicks and `nextDueAt` do the rest.
+   */
   pollIntervalMs: number;
   /** A running job's claim is renewed every third of this. */
   leaseMs?: number;
@@ -130,7 +135,14 @@ export class JobRunner<J> implements Worker {
     this.wake = false;
     // New work (a kick) is looked at at once, also while failing jobs make the runner wait otherwise.
     if (again) this.schedule(0);
-    else this.schedule(this.failures > 0 ? this.backoffMs() : this.options.pollIntervalMs);
+    else this.schedule(this.failures > 0 ? this.backoffMs() : this.idleWaitMs());
+  }
+
+  /** Until the next poll, or sooner when the source knows a job falls due before it. */
+  private idleWaitMs(): number {
+    const nextDue = this.options.source.nextDueAt?.();
+    const untilDue = nextDue ? Math.max(0, nextDue.getTime() - Date.now()) : Infinity;
+    return Math.min(this.options.pollIntervalMs, untilDue);
   }
 
   private backoffMs(): number {

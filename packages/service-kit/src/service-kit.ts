@@ -5,7 +5,7 @@ import type { Kafka, Producer } from 'kafkajs';
 import { createTokenVerifier, jwksKeyResolver, requireScope, API_AUDIENCE, type KeyResolver } from '@obp/auth';
 import { consumerGroup, createKafka, createProducer, dispatchByType, ensureTopics, EventWriter, IdempotentConsumer, type EventHandlers, type TopicSpec } from '@obp/bus';
 import { expressPath, healthRoutes, topicSpecs, Topics, type EventCatalogue, type RouteAuth, type RouteContract } from '@obp/contracts';
-import { connectDatabase, database, isDatabaseReady, type Connection, type mongo } from '@obp/db';
+import { connectDatabase, database, isDatabaseReady, type Connection, type DatabaseOptions, type mongo } from '@obp/db';
 import { answerMethodNotAllowed, bindRoutes, closeServer, createHttpApp, finishHttpApp, listen, mountRoutes, sendProblem, type HealthReport, type RouteBinding } from '@obp/http';
 import { ClaimLedger, type Worker } from '@obp/jobs';
 import { ShareGrants } from '@obp/share-grants';
@@ -23,6 +23,8 @@ export interface ServiceOverrides {
   logger?: Logger;
   /** Verifies tokens with these keys instead of the issuer's JWKS (tests). */
   resolveKey?: KeyResolver;
+  /** Sees every command the service sends to its database (tests that check the queries' plans). */
+  onDatabaseCommand?: DatabaseOptions['onCommand'];
 }
 
 /** What a service's composition hands back to the kit. */
@@ -62,6 +64,8 @@ export class ServiceKit<C extends ServiceConfig> {
   private producerClient: Producer | undefined;
   private readonly topics = new Map<string, TopicSpec>();
   private readonly stores: OutboxSource[] = [];
+  /** Components whose indexes are ensured with the stores', before anything reads. */
+  private readonly indexed: Array<{ ensureIndexes(): Promise<void> }> = [];
   private readonly relays: OutboxRelay[] = [];
   private readonly consumers: Array<{ name: string; consumer: IdempotentConsumer }> = [];
   private readonly consumerStarts: Array<Promise<void>> = [];
@@ -98,7 +102,7 @@ export class ServiceKit<C extends ServiceConfig> {
   }
 
   /** An aggregate store; its outbox relay is started after the HTTP server listens. */
-  store<S extends { id: string }>(options: AggregateStoreOptions): AggregateStore<S> {
+  store<S extends { id: string }>(options: AggregateStoreOptions<S>): AggregateStore<S> {
     const store = new AggregateStore<S>(this.database, options);
     this.stores.push(store);
     return store;
@@ -133,6 +137,7 @@ export class ServiceKit<C extends ServiceConfig> {
       groupId: consumerGroup(this.config.NAMESPACE, `${this.serviceName}-share-grants`),
     });
     this.consumers.push({ name: 'shareGrants', consumer: grants.consumer });
+    this.indexed.push(grants);
     return grants;
   }
 
@@ -195,7 +200,7 @@ export class ServiceKit<C extends ServiceConfig> {
 
   /** Indexes, topics and the producer: what must exist before the service answers. */
   async prepare(): Promise<void> {
-    for (const store of this.stores) await store.ensureIndexes();
+    for (const component of [...this.stores, ...this.indexed]) await component.ensureIndexes();
     if (this.topics.size > 0) await ensureTopics(this.kafka(), [...this.topics.values()]);
     if (this.stores.length > 0 && this.topics.size > 0) {
       this.producerClient = createProducer(this.kafka());
@@ -266,7 +271,7 @@ export class ServiceKit<C extends ServiceConfig> {
  */
 export async function startService<C extends ServiceConfig, X>(definition: ServiceDefinition<C, X>, config: C, overrides: ServiceOverrides = {}): Promise<RunningService<X>> {
   const logger = overrides.logger ?? createLogger(definition.name, config.LOG_LEVEL);
-  const db = await connectDatabase(config.MONGODB_URI, definition.databaseName(config));
+  const db = await connectDatabase(config.MONGODB_URI, definition.databaseName(config), { onCommand: overrides.onDatabaseCommand });
   const kit = new ServiceKit(definition.name, config, logger, db, overrides);
   let server: Server | undefined;
   // A start that fails half-way releases what it opened (a supervisor starts the process again).

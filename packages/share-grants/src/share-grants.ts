@@ -58,8 +58,13 @@ export class ShareGrants {
     });
   }
 
-  start(): Promise<void> {
-    return this.consumer.start();
+  async ensureIndexes(): Promise<void> {
+    await this.grants.createIndex({ granteeClientId: 1, ownerClientId: 1 });
+  }
+
+  async start(): Promise<void> {
+    await this.ensureIndexes();
+    await this.consumer.start();
   }
 
   stop(): Promise<void> {
@@ -68,10 +73,9 @@ export class ShareGrants {
 
   /** True when `granteeClientId` holds an unexpired grant from `ownerClientId` naming any of `targets`. */
   async allows(granteeClientId: string, ownerClientId: string, targets: GrantTarget[], now = new Date()): Promise<boolean> {
-    const grants = await this.grants.find({ granteeClientId }).toArray();
+    const grants = await this.grants.find({ granteeClientId, ownerClientId }).toArray();
     return grants.some(
       (g) =>
-        g.ownerClientId === ownerClientId &&
         g.expirationDateUtc.getTime() > now.getTime() &&
         targets.some(
           (t) =>

@@ -36,11 +36,16 @@ export interface IndexSpec {
   unique?: boolean;
 }
 
-export interface AggregateStoreOptions {
+export interface AggregateStoreOptions<S extends { id: string } = { id: string }> {
   /** The collection, one document per aggregate. */
   collection: string;
   /** Indexes of the aggregate's own queries; the store adds the one the relay reads. */
   indexes?: IndexSpec[];
+  /**
+   * Fields computed from the state and written beside it by every write, for queries the state's
+   * own fields cannot serve through an index (a flag, a time bucket); they are not read back.
+   */
+  derived?: { [field: string]: (state: S) => unknown };
   /** Write conflicts with another process retried before `ConcurrencyConflict`. */
   maxAttempts?: number;
 }
@@ -81,7 +86,7 @@ export class AggregateStore<S extends { id: string }> implements OutboxSource {
 
   constructor(
     db: mongo.Db,
-    private readonly options: AggregateStoreOptions,
+    private readonly options: AggregateStoreOptions<S>,
   ) {
     this.collection = db.collection<StoredDocument>(options.collection);
     this.lock = documentLocks(db);
@@ -102,15 +107,14 @@ export class AggregateStore<S extends { id: string }> implements OutboxSource {
   }
 
   async insert(state: S, events: OutboxEntry[] = []): Promise<void> {
-    const { id, ...fields } = state;
-    await this.collection.insertOne({ ...stateFields(fields), _id: id, version: 1, outbox: events, hasOutbox: events.length > 0, deletedAt: null });
+    await this.collection.insertOne({ ...this.fields(state), _id: state.id, version: 1, outbox: events, hasOutbox: events.length > 0, deletedAt: null });
     if (events.length > 0) this.notify();
   }
 
   /** The aggregate, unless it does not exist or was removed. */
   async find(id: string): Promise<Versioned<S> | null> {
     const doc = await this.collection.findOne(this.byId(id), { projection: { outbox: 0 } });
-    return doc && !doc.deletedAt ? toState<S>(doc) : null;
+    return doc && !doc.deletedAt ? this.toState(doc) : null;
   }
 
   async findMany(filter: StateFilter<S>, options: { sort?: Record<string, 1 | -1>; skip?: number; limit?: number } = {}): Promise<Array<Versioned<S>>> {
@@ -118,7 +122,7 @@ export class AggregateStore<S extends { id: string }> implements OutboxSource {
     if (options.sort) cursor = cursor.sort(options.sort);
     if (options.skip) cursor = cursor.skip(options.skip);
     if (options.limit !== undefined) cursor = cursor.limit(options.limit);
-    return (await cursor.toArray()).map((doc) => toState<S>(doc));
+    return (await cursor.toArray()).map((doc) => this.toState(doc));
   }
 
   async count(filter: StateFilter<S>): Promise<number> {
@@ -157,7 +161,7 @@ export class AggregateStore<S extends { id: string }> implements OutboxSource {
   private async write(id: string, version: number, decided: Change<S, unknown>, events: OutboxEntry[]): Promise<boolean> {
     if ('next' in decided) {
       const update: mongo.Document = {
-        $set: { ...stateFields(decided.next), ...(events.length > 0 ? { hasOutbox: true } : {}) },
+        $set: { ...this.fields(decided.next), ...(events.length > 0 ? { hasOutbox: true } : {}) },
         $inc: { version: 1 },
         $push: { outbox: { $each: events } },
       };
@@ -213,6 +217,20 @@ export class AggregateStore<S extends { id: string }> implements OutboxSource {
     });
   }
 
+  /** What a state writes: its fields but id and version, and the derived fields. */
+  private fields(state: S): mongo.Document {
+    const { id: _id, version: _version, ...fields } = state as S & { version?: number };
+    const derived = Object.entries(this.options.derived ?? {}).map(([field, compute]) => [field, compute(state)]);
+    return { ...fields, ...Object.fromEntries(derived) };
+  }
+
+  /** The state of a document: its fields but the bookkeeping and the derived fields, with `_id` as `id`. */
+  private toState(doc: mongo.Document): Versioned<S> {
+    const { _id, outbox: _o, hasOutbox: _h, deletedAt: _d, ...state } = doc;
+    for (const field of Object.keys(this.options.derived ?? {})) delete state[field];
+    return { ...state, id: String(_id) } as Versioned<S>;
+  }
+
   private notify(): void {
     for (const listener of this.listeners) listener();
   }
@@ -232,16 +250,4 @@ export class AggregateStore<S extends { id: string }> implements OutboxSource {
   private live(filter: StateFilter<S>): mongo.Filter<StoredDocument> {
     return { ...(filter as mongo.Filter<StoredDocument>), deletedAt: null };
   }
-}
-
-/** The fields a state writes: all but its id and the version the store keeps. */
-function stateFields(state: object): mongo.Document {
-  const { id: _id, version: _version, ...fields } = state as { id?: unknown; version?: unknown };
-  return fields;
-}
-
-/** The state of a document: its fields but the bookkeeping, with `_id` as `id`. */
-function toState<S extends { id: string }>(doc: mongo.Document): Versioned<S> {
-  const { _id, outbox: _o, hasOutbox: _h, deletedAt: _d, ...state } = doc;
-  return { ...state, id: String(_id) } as Versioned<S>;
 }

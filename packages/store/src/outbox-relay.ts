@@ -32,8 +32,9 @@ export class OutboxRelay {
     this.runner = new JobRunner<PendingEvents[]>({
       name: `${options.store.name} outbox`,
       logger: options.logger,
-      pollIntervalMs: options.pollIntervalMs ?? 1_000,
-      failedPassBackoff: { baseMs: options.pollIntervalMs ?? 1_000, maxMs: 30_000 },
+      pollIntervalMs: options.pollIntervalMs ?? 30_000,
+      // While the broker is unreachable: retried from half a second, doubling up to 30 s.
+      failedPassBackoff: { baseMs: Math.min(500, options.pollIntervalMs ?? 500), maxMs: 30_000 },
       source: {
         due: async () => {
           const batch = await options.store.withPendingEvents(this.batchSize);

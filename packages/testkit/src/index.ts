@@ -2,3 +2,4 @@ export { startKafka, startFerretDb, freePort, repoRoot, type KafkaProcess, type 
 export { waitFor, uniqueName, uniqueDbName } from './wait';
 export { testEnv } from './env';
 export { Cleanup } from './cleanup';
+export { QueryRecorder, explainFilter, filterShape, type RecordedQuery, type QueryPlan } from './query-plans';

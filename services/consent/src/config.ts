@@ -6,7 +6,7 @@ const schema = z.object({
   CONSENT_DB_NAME: z.string().min(1).default('consent'),
   /** Base address users reach the API at (the edge): consentUrl points there. */
   PUBLIC_BASE_URL: z.string().url().default('http://localhost:8080'),
-  FETCH_POLL_MS: ms(1000),
+  FETCH_POLL_MS: ms(30_000),
   /** A running fetch renews its lease every third of this; another worker takes over after it lapses. */
   FETCH_LEASE_MS: ms(30_000),
   FETCH_TIMEOUT_MS: ms(60_000),

@@ -12,7 +12,8 @@ import { ConsentEvents } from './infrastructure/consent-events';
 import { ConsentRepository, consentStoreOptions } from './infrastructure/consent.repository';
 import { RefreshRequestRepository } from './infrastructure/refresh-request.repository';
 import { TransactionRepository } from './infrastructure/transaction.repository';
-import { MaintenanceJob } from './maintenance/maintenance-job';
+import { housekeepingDueAt, MaintenanceJob } from './maintenance/maintenance-job';
+import { MaintenanceRounds } from './maintenance/maintenance-rounds.repository';
 import type { BankProvider } from './providers/bank-provider';
 import { ProviderRegistry } from './providers/provider-registry';
 import { sandboxProviders } from './providers/sandbox-provider';
@@ -52,7 +53,8 @@ export const consentService = (providers?: BankProvider[]): ServiceDefinition<Co
   databaseName: (config) => config.CONSENT_DB_NAME,
   async compose(kit) {
     const { config, logger } = kit;
-    const consents = new ConsentRepository(kit.store<Consent>(consentStoreOptions));
+    const housekeepingSettings = { intervalMs: config.MAINTENANCE_INTERVAL_MS, authorizationTimeoutMs: config.AUTHORIZATION_TIMEOUT_MS, dailySyncAgeMs: 86_400_000 };
+    const consents = new ConsentRepository(kit.store<Consent>(consentStoreOptions((consent) => housekeepingDueAt(consent, housekeepingSettings))));
     const accounts = new AccountRepository(kit.db);
     const transactions = new TransactionRepository(kit.db);
     const refreshRequests = new RefreshRequestRepository(kit.db);
@@ -88,9 +90,10 @@ export const consentService = (providers?: BankProvider[]): ServiceDefinition<Co
     const maintenance = new MaintenanceJob(
       consents,
       refreshRequests,
+      new MaintenanceRounds(kit.db),
       eraseConsent,
       events,
-      { intervalMs: config.MAINTENANCE_INTERVAL_MS, authorizationTimeoutMs: config.AUTHORIZATION_TIMEOUT_MS, dailySyncAgeMs: 86_400_000 },
+      housekeepingSettings,
       logger,
       requestFetch,
     );

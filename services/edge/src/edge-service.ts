@@ -55,4 +55,4 @@ export const edgeService: ServiceDefinition<EdgeConfig, { keys: SigningKeyStore;
   },
 };
 
-export const startEdgeService = (config: EdgeConfig, overrides: Pick<ServiceOverrides, 'logger'> = {}): Promise<EdgeServiceHandle> => startService(edgeService, config, overrides);
+export const startEdgeService = (config: EdgeConfig, overrides: Pick<ServiceOverrides, 'logger' | 'onDatabaseCommand'> = {}): Promise<EdgeServiceHandle> => startService(edgeService, config, overrides);

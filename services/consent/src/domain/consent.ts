@@ -97,8 +97,10 @@ export function requestFetch(c: Consent, fetchId: string, now: Date, trace?: Rec
   return { ...c, fetch: { ...newFetch(fetchId, now), trace } };
 }
 
-export const isFetchDue = (c: Consent, now: Date): boolean =>
-  c.fetch !== null && c.fetch.notBefore <= now && (c.fetch.leaseUntil === null || c.fetch.leaseUntil <= now);
+/** When a pending fetch falls due: after its back-off and any worker's lease. */
+export const fetchDueAt = (f: PendingFetch): Date => (f.leaseUntil && f.leaseUntil > f.notBefore ? f.leaseUntil : f.notBefore);
+
+export const isFetchDue = (c: Consent, now: Date): boolean => c.fetch !== null && fetchDueAt(c.fetch) <= now;
 
 /** A worker takes the fetch (its `claims`-th claim): `Updating` until it ends. */
 export const claimFetch = (c: Consent, now: Date, leaseMs: number, claims = (c.fetch?.claims ?? 0) + 1): Consent => ({

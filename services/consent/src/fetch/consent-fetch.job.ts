@@ -3,7 +3,7 @@ import { SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
 import { contextFromHeaders } from '@obp/bus';
 import type { ClaimLedger, JobContext, JobSource } from '@obp/jobs';
 import type { Logger } from '@obp/telemetry';
-import { claimFetch, fetchFailed, fetchSucceeded, isFetchDue, type Consent } from '../domain/consent';
+import { claimFetch, fetchDueAt, fetchFailed, fetchSucceeded, isFetchDue, type Consent } from '../domain/consent';
 import type { AccountRepository, StoredAccount } from '../infrastructure/account.repository';
 import { toAccountDto } from '../infrastructure/account.repository';
 import type { ConsentEvents } from '../infrastructure/consent-events';
@@ -16,6 +16,8 @@ import type { ProviderRegistry } from '../providers/provider-registry';
 
 const claimKey = (consentId: string, fetchId: string) => `consent-fetch:${consentId}:${fetchId}`;
 const tracer = trace.getTracer('@obp/consent');
+/** Pending fetches are few (those requested and not yet done); the runner takes the due ones. */
+const PENDING_READ_LIMIT = 1_000;
 
 export interface ConsentFetchOptions {
   consents: ConsentRepository;
@@ -40,10 +42,20 @@ export interface ConsentFetchOptions {
  * transaction once and announces exactly the transactions the fetch added.
  */
 export class ConsentFetchJobs implements JobSource<Consent> {
+  private nextDue: Date | null = null;
+
   constructor(private readonly options: ConsentFetchOptions) {}
 
   async due(now: Date, limit: number): Promise<Consent[]> {
-    return (await this.options.consents.dueFetches(now, limit)).filter((consent) => isFetchDue(consent, now));
+    const pending = await this.options.consents.pendingFetches(PENDING_READ_LIMIT);
+    const waiting = pending.filter((consent) => !isFetchDue(consent, now)).map((consent) => fetchDueAt(consent.fetch!).getTime());
+    this.nextDue = waiting.length > 0 ? new Date(Math.min(...waiting)) : null;
+    return pending.filter((consent) => isFetchDue(consent, now)).slice(0, limit);
+  }
+
+  /** The earliest fetch waiting out a back-off or a lease, as of the last look: the runner wakes for it. */
+  nextDueAt(): Date | null {
+    return this.nextDue;
   }
 
   key(consent: Consent): string {

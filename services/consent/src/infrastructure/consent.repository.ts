@@ -1,11 +1,28 @@
 import type { OutboxEntry } from '@obp/bus';
+import { hourBucketsBetween, hourBucket, inChunks } from '@obp/db';
 import type { AggregateStore, AggregateStoreOptions, MutateOutcome } from '@obp/store';
 import type { Consent } from '../domain/consent';
 
-export const consentStoreOptions: AggregateStoreOptions = {
-  collection: 'consents',
-  indexes: [{ key: { ownerClientId: 1, dateRequested: 1 } }, { key: { 'fetch.notBefore': 1 } }, { key: { erasedAt: 1 } }],
-};
+/**
+ * Every query reads through an index on a top-level equality (see docs/decisions.md, "Every query
+ * on an index"): the owner's list, the pending fetches, the unfinished erasures, and housekeeping
+ * by the hour it is due.
+ */
+export function consentStoreOptions(housekeepingDueAt: (consent: Consent) => Date | null): AggregateStoreOptions<Consent> {
+  return {
+    collection: 'consents',
+    indexes: [{ key: { ownerClientId: 1, dateRequested: 1 } }, { key: { fetchPending: 1 } }, { key: { erasing: 1 } }, { key: { housekeepingHour: 1 } }],
+    derived: {
+      fetchPending: (c) => c.fetch !== null && !c.erasedAt,
+      erasing: (c) => Boolean(c.erasedAt),
+      housekeepingAt: (c) => (c.erasedAt ? null : housekeepingDueAt(c)),
+      housekeepingHour: (c) => {
+        const dueAt = c.erasedAt ? null : housekeepingDueAt(c);
+        return dueAt ? hourBucket(dueAt) : null;
+      },
+    },
+  };
+}
 
 export interface ConsentFilter {
   ownerClientId?: string;
@@ -46,22 +63,26 @@ export class ConsentRepository {
     );
   }
 
-  /** Ids of live consents, for the maintenance job. */
+  /** Ids of every live consent: a scan, for the first maintenance round of a database only. */
   liveIds(): Promise<string[]> {
     return this.store.ids({ erasedAt: null });
   }
 
-  /** Live consents whose fetch is due (not waiting out a back-off or another worker's lease). */
-  dueFetches(now: Date, limit: number): Promise<Consent[]> {
-    return this.store.findMany(
-      { erasedAt: null, fetch: { $ne: null }, 'fetch.notBefore': { $lte: now }, $or: [{ 'fetch.leaseUntil': null }, { 'fetch.leaseUntil': { $lte: now } }] },
-      { limit },
-    );
+  /** Ids of live consents whose housekeeping fell due between `since` and `now`, read by the hour it is due. */
+  async housekeepingDue(since: Date, now: Date): Promise<string[]> {
+    const ids: string[] = [];
+    for (const hours of inChunks(hourBucketsBetween(since, now))) ids.push(...(await this.store.ids({ housekeepingHour: { $in: hours }, housekeepingAt: { $lte: now } })));
+    return ids;
+  }
+
+  /** Live consents with a fetch pending, due or not (a few at any time): the fetch runner decides which are due. */
+  pendingFetches(limit: number): Promise<Consent[]> {
+    return this.store.findMany({ fetchPending: true }, { limit });
   }
 
   /** Ids of consents whose erasure started but did not finish (a crash in between). */
   unfinishedErasures(): Promise<string[]> {
-    return this.store.ids({ erasedAt: { $ne: null } });
+    return this.store.ids({ erasing: true });
   }
 
   /** Applies `change` to the live consent; an erased one counts as not found. */

@@ -1,6 +1,7 @@
-import { database, type Connection, type mongo } from '@obp/db';
+import { database, dayBucket, deleteOlderThan, type Connection, type mongo } from '@obp/db';
 
-type RefreshRequestRecord = { _id: string; consentId: string; clientId: string; requestedAt: Date };
+/** `requestedDay` is `dayBucket(requestedAt)`: the purge reads by day through an index. */
+type RefreshRequestRecord = { _id: string; consentId: string; clientId: string; requestedAt: Date; requestedDay: string };
 
 /** Refresh history: one record per accepted refresh request, kept 7 days. */
 export class RefreshRequestRepository {
@@ -12,11 +13,11 @@ export class RefreshRequestRepository {
 
   async ensureIndexes(): Promise<void> {
     await this.collection.createIndex({ consentId: 1 });
-    await this.collection.createIndex({ requestedAt: 1 });
+    await this.collection.createIndex({ requestedDay: 1 });
   }
 
   async record(id: string, consentId: string, clientId: string, requestedAt: Date): Promise<void> {
-    await this.collection.insertOne({ _id: id, consentId, clientId, requestedAt });
+    await this.collection.insertOne({ _id: id, consentId, clientId, requestedAt, requestedDay: dayBucket(requestedAt) });
   }
 
   async requestTimes(consentId: string): Promise<Date[]> {
@@ -25,7 +26,7 @@ export class RefreshRequestRepository {
   }
 
   async purgeOlderThan(cutoff: Date): Promise<number> {
-    return (await this.collection.deleteMany({ requestedAt: { $lt: cutoff } })).deletedCount;
+    return deleteOlderThan(this.collection, { dayField: 'requestedDay', timeField: 'requestedAt' }, cutoff);
   }
 
   async deleteByConsent(consentId: string): Promise<number> {

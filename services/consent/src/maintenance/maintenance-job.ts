@@ -5,6 +5,7 @@ import { REFRESH_HISTORY_MS } from '../domain/refresh-limit';
 import type { ConsentEvents } from '../infrastructure/consent-events';
 import type { ConsentRepository, Mutation } from '../infrastructure/consent.repository';
 import type { RefreshRequestRepository } from '../infrastructure/refresh-request.repository';
+import type { MaintenanceRounds } from './maintenance-rounds.repository';
 import type { EraseConsentService } from '../use-cases/delete-consent/erase-consent.service';
 
 export interface MaintenanceSettings {
@@ -14,6 +15,8 @@ export interface MaintenanceSettings {
   /** A `Daily` consent is fetched again once its data is this old. */
   dailySyncAgeMs: number;
 }
+
+const ROUND_MARGIN_MS = 3_600_000;
 
 const finished: ReadonlySet<string> = new Set(['Rejected', 'TimedOut', 'Invalidated']);
 
@@ -27,14 +30,30 @@ export function housekeeping(c: Consent, now: Date, settings: MaintenanceSetting
 }
 
 /**
+ * When `housekeeping` may next change the consent, from the consent alone: stored with it (by the
+ * hour) so that a round reads only the consents due, never all of them.
+ */
+export function housekeepingDueAt(c: Consent, settings: Omit<MaintenanceSettings, 'intervalMs'>): Date | null {
+  const times: number[] = [];
+  if (c.status === 'Initialized') times.push(c.dateRequested.getTime() + settings.authorizationTimeoutMs);
+  if (!finished.has(c.status)) times.push(c.dateExpire.getTime());
+  if (c.syncMode === 'Daily' && c.status === 'Updated' && c.fetch === null) {
+    times.push(c.dateTransactionsUpdated === null ? c.dateStatusUpdated.getTime() : c.dateTransactionsUpdated.getTime() + settings.dailySyncAgeMs);
+  }
+  return times.length > 0 ? new Date(Math.min(...times)) : null;
+}
+
+/**
  * The periodic job the local store needs in place of TTL indexes and schedulers: purges refresh
  * history older than 7 days, times out and invalidates consents, queues daily syncs, and finishes
- * erasures a crash interrupted. The job runner runs it every MAINTENANCE_INTERVAL_MS.
+ * erasures a crash interrupted. The job runner runs it every MAINTENANCE_INTERVAL_MS; each round
+ * reads only what fell due since the previous one.
  */
 export class MaintenanceJob {
   constructor(
     private readonly consents: ConsentRepository,
     private readonly refreshRequests: RefreshRequestRepository,
+    private readonly rounds: MaintenanceRounds,
     private readonly erase: EraseConsentService,
     private readonly events: ConsentEvents,
     private readonly settings: MaintenanceSettings,
@@ -45,12 +64,18 @@ export class MaintenanceJob {
   async runOnce(now = new Date()): Promise<void> {
     const purged = await this.refreshRequests.purgeOlderThan(new Date(now.getTime() - REFRESH_HISTORY_MS));
     if (purged > 0) this.logger.info({ purged }, 'purged refresh history older than 7 days');
+    const lastRound = await this.rounds.lastRoundAt();
+    // The first round of a database looks at every consent once and stores when each falls due
+    // (a database from before that was stored); later rounds read the consents due since the last
+    // round, with an hour's margin for a write that raced it.
+    const ids = lastRound ? await this.consents.housekeepingDue(new Date(lastRound.getTime() - ROUND_MARGIN_MS), now) : await this.consents.liveIds();
     let changed = 0;
-    for (const id of await this.consents.liveIds()) {
+    for (const id of ids) {
       try {
         const outcome = await this.consents.mutate(id, (current): Mutation<boolean> => {
           const next = housekeeping(current, now, this.settings);
-          return next ? { next, events: this.events.statusChanged(current, next), result: true } : { result: false };
+          if (next) return { next, events: this.events.statusChanged(current, next), result: true };
+          return lastRound ? { result: false } : { next: current, events: [], result: false };
         });
         if (outcome.found && outcome.result) changed++;
       } catch (error) {
@@ -60,5 +85,6 @@ export class MaintenanceJob {
     }
     if (changed > 0) this.onFetchRequested();
     await this.erase.finishUnfinished();
+    await this.rounds.recordRound(now);
   }
 }

@@ -5,7 +5,7 @@ import { toShareDto, type Share } from '../domain/share';
 
 export type ShareStore = AggregateStore<Share>;
 
-export const shareStoreOptions: AggregateStoreOptions = {
+export const shareStoreOptions: AggregateStoreOptions<Share> = {
   collection: 'shares',
   indexes: [{ key: { ownerClientId: 1, createdAt: 1, _id: 1 } }, { key: { consentIds: 1 } }, { key: { accountIds: 1 } }],
 };

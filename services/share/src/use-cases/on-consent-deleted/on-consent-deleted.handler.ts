@@ -10,7 +10,10 @@ const without = (ids: string[] | null, drop: readonly string[]) => (ids === null
 export const onConsentDeleted =
   (shares: ShareStore, events: ShareEvents) =>
   async (data: ConsentDeletedData): Promise<void> => {
-    const naming = await shares.ids({ $or: [{ consentIds: data.consentId }, ...(data.accountIds.length > 0 ? [{ accountIds: { $in: data.accountIds } }] : [])] });
+    // Two reads, each through its index (the local store serves no `$or` from an index).
+    const byConsent = await shares.ids({ consentIds: data.consentId });
+    const byAccount = data.accountIds.length > 0 ? await shares.ids({ accountIds: { $in: data.accountIds } }) : [];
+    const naming = [...new Set([...byConsent, ...byAccount])];
     const now = new Date();
     for (const id of naming) {
       await shares.mutate(id, (current) => {

@@ -1,0 +1,125 @@
+import { createKafka, IdempotentConsumer } from '@obp/bus';
+import type { AccountDto } from '@obp/contracts';
+import { connectDatabase, database, type Connection } from '@obp/db';
+import { ClaimLedger } from '@obp/jobs';
+import { createLogger } from '@obp/telemetry';
+import { explainFilter, filterShape, QueryRecorder, startFerretDb, testEnv, uniqueDbName, uniqueName, waitFor, type FerretProcess, type RecordedQuery } from '@obp/testkit';
+import { connectedConsent, createConsent } from './consent-helpers';
+import { startStack, type Stack } from './harness';
+
+/**
+ * The reads that take a whole collection on purpose: the edge's signing keys (a handful, read into
+ * memory at start), and a database's first maintenance round, which looks at every consent once
+ * to store when each falls due.
+ */
+function readsWholeCollectionByDesign(query: RecordedQuery): boolean {
+  const shape = JSON.stringify(filterShape(query.filter));
+  if (query.collection === 'signing_keys' && shape === '{}') return true;
+  return query.collection === 'consents' && query.command === 'find' && shape === JSON.stringify({ erasedAt: 'null', deletedAt: 'null' });
+}
+
+/**
+ * Every query the platform sends to its store, recorded from the driver while the API is used as
+ * an app would use it, is explained by the store: each must read through an index. On FerretDB the
+ * plan is PostgreSQL's, with sequential scans disabled, so a sequential scan in a plan means that
+ * no index can serve the query (rather than that the planner found the table small).
+ */
+describe('every query reads through an index', () => {
+  let store: FerretProcess | undefined;
+  let stack: Stack;
+  let ledgerConnection: Connection;
+  const recorder = new QueryRecorder();
+
+  beforeAll(async () => {
+    const env = testEnv();
+    // A store of its own, planning without sequential scans; an external MongoDB is used as it is.
+    store = process.env.OBP_LOCAL_STORE === 'ferretdb' ? await startFerretDb(undefined, { postgresSettings: '-c enable_seqscan=off' }) : undefined;
+    const mongoUri = store?.uri ?? env.mongoUri;
+    stack = await startStack({ mongoUri, kafkaBrokers: env.kafkaBrokers, onDatabaseCommand: recorder.record });
+    ledgerConnection = await connectDatabase(mongoUri, uniqueDbName('building-blocks'), { onCommand: recorder.record });
+  }, 600_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+    await ledgerConnection?.close();
+    await store?.stop();
+  });
+
+  async function useThePlatform(): Promise<void> {
+    const owner = await stack.registerClient();
+    const partner = await stack.registerClient();
+    const token = await stack.token(owner);
+    const partnerToken = await stack.token(partner);
+
+    // Consents: one connected and fetched, one waiting for its user.
+    const userId = '0f6f1d1e-2b55-4c1e-9a0e-6f1b7f0c2a11';
+    const { consentId } = await connectedConsent(stack, token, { userId, externalUserId: 'plans-user' });
+    await createConsent(stack, token, { externalUserId: 'plans-waiting' });
+    const accounts = ((await (await stack.api(token, `/consents/${consentId}/accounts`)).json()) as { data: AccountDto[] }).data;
+    const accountId = accounts[0]!.id;
+
+    // Shares: created, read, listed, changed, read by the partner, deleted.
+    const created = await stack.api(token, '/shares', { method: 'POST', json: { clientId: partner.clientId, consentIds: [consentId], accountIds: [accountId] } });
+    expect(created.status).toBe(200);
+    const shareId = ((await created.json()) as { data: string }).data;
+    for (const path of [`/shares/${shareId}`, '/shares', '/shares?isExpired=false', '/shares?isExpired=true&page=2&pageSize=10']) expect((await stack.api(token, path)).status).toBe(200);
+    expect((await stack.api(token, `/shares/${shareId}`, { method: 'PUT', json: { expirationDateUtc: new Date(Date.now() + 86_400_000).toISOString() } })).status).toBe(204);
+    const second = ((await (await stack.api(token, '/shares', { method: 'POST', json: { clientId: partner.clientId } })).json()) as { data: string }).data;
+    expect((await stack.api(token, `/shares/${second}`, { method: 'DELETE' })).status).toBe(204);
+
+    // Consent data: lists, accounts, transactions (paged, by date), sequencing; by the owner and the partner.
+    await waitFor(async () => (await stack.api(partnerToken, `/consents/${consentId}`)).status === 200, { what: 'the partner to read the shared consent', timeoutMs: 30_000 });
+    for (const path of [
+      '/consents',
+      `/consents?userId=${userId}`,
+      '/consents?externalUserId=plans-user',
+      `/consents/${consentId}`,
+      `/consents/${consentId}/accounts`,
+      `/accounts/${accountId}/transactions?pageSize=20`,
+      `/accounts/${accountId}/transactions?page=2&pageSize=20&from=2020-01-01&to=2030-01-01`,
+    ]) {
+      expect((await stack.api(token, path)).status).toBe(200);
+    }
+    await waitFor(async () => (await stack.api(token, `/consents/${consentId}/sequencing`)).status === 200, { what: 'sequencing of the consent', timeoutMs: 30_000 });
+    expect((await stack.api(token, `/consents/${consentId}/sequencing`)).status).toBe(200);
+    expect((await stack.api(partnerToken, `/users/${userId}/sequencing`)).status).toBe(200);
+    expect((await stack.api(token, `/consents/${consentId}/refresh`, { method: 'POST' })).status).toBe(202);
+
+    // Housekeeping: two maintenance rounds (the second reads only what fell due), pruning, purges.
+    await stack.consent.maintenance.runOnce();
+    await stack.consent.maintenance.runOnce();
+    await stack.sequencing.consentData.prune(new Date());
+    const ledger = await ClaimLedger.open(database(ledgerConnection));
+    await ledger.claim('plans-job', 1);
+    await ledger.release('plans-job');
+    await ledger.purgeOlderThan(new Date(Date.now() - 86_400_000));
+    const logger = createLogger('test', 'silent');
+    const consumer = new IdempotentConsumer({ kafka: createKafka(uniqueName('plans'), stack.kafkaBrokers, logger), groupId: uniqueName('plans'), topics: [stack.shareEventsTopic], db: ledgerConnection, logger, handle: async () => undefined });
+    await consumer.ensureIndexes();
+    await consumer.purgeProcessed();
+
+    // Erasure: the consent's data goes, shares naming it lose it, projections forget it.
+    expect((await stack.api(token, `/consents/${consentId}`, { method: 'DELETE' })).status).toBe(204);
+    await waitFor(async () => (await stack.sequencing.consentData.consent(consentId)) === null, { what: 'the sequencing engine to forget the consent', timeoutMs: 30_000 });
+    await waitFor(async () => ((await (await stack.api(token, `/shares/${shareId}`)).json()) as { data: { consentIds: string[] | null } }).data.consentIds?.length === 0, {
+      what: 'the share to lose the erased consent',
+      timeoutMs: 30_000,
+    });
+  }
+
+  it('serves each query the API, the workers and the projections send from an index', async () => {
+    await useThePlatform();
+    const queries = recorder.queries();
+    const commands = new Set(queries.map((q) => q.command));
+    // The flow above exercised reads, counts (an aggregate in the driver), updates and deletes.
+    for (const command of ['find', 'aggregate', 'update', 'delete']) expect(commands).toContain(command);
+
+    const unindexed: Array<RecordedQuery & { scans: string[] }> = [];
+    for (const query of queries.filter((q) => !readsWholeCollectionByDesign(q))) {
+      const plan = await explainFilter(ledgerConnection.getClient().db(query.database), query.collection, query.filter);
+      if (!plan.indexed) unindexed.push({ ...query, scans: plan.scans });
+    }
+    expect(unindexed.map(({ database: db, collection, command, filter, scans }) => `${db}.${collection} ${command} ${JSON.stringify(filter)} → ${scans.join(', ')}`)).toEqual([]);
+    expect(queries.length).toBeGreaterThan(20);
+  }, 300_000);
+});
