@@ -72,4 +72,22 @@ describe('ClaimLedger (real store)', () => {
     expect(await ledger.claim('just-claimed', 1)).toBe(false);
     expect(await ledger.purgeOlderThan(hoursAgo(2))).toBe(0);
   });
+
+  it('purges a claim from earlier on the cutoff’s day and keeps a later one', async () => {
+    const ledger = await openLedger();
+    const cutoff = new Date('2026-11-20T12:00:00.000Z');
+    expect(await ledger.claim('days-before', 1, new Date('2026-11-17T18:00:00.000Z'))).toBe(true);
+    expect(await ledger.claim('earlier-that-day', 1, new Date('2026-11-20T00:30:00.000Z'))).toBe(true);
+    expect(await ledger.claim('just-before', 1, new Date('2026-11-20T11:59:59.999Z'))).toBe(true);
+    expect(await ledger.claim('at-the-cutoff', 1, cutoff)).toBe(true);
+    expect(await ledger.claim('later-that-day', 1, new Date('2026-11-20T23:00:00.000Z'))).toBe(true);
+
+    expect(await ledger.purgeOlderThan(cutoff)).toBe(3);
+
+    expect(await ledger.claim('days-before', 1)).toBe(true);
+    expect(await ledger.claim('earlier-that-day', 1)).toBe(true);
+    expect(await ledger.claim('just-before', 1)).toBe(true);
+    expect(await ledger.claim('at-the-cutoff', 1)).toBe(false);
+    expect(await ledger.claim('later-that-day', 1)).toBe(false);
+  });
 });

@@ -164,6 +164,59 @@ describe('JobRunner', () => {
     run.succeed();
   });
 
+  it('wakes without a kick when the job the source said falls due next does, long before its next poll', async () => {
+    /** One job, due 300 ms after the first look (which so finds nothing): `due` returns it only from then on. */
+    class LaterJob extends InMemoryJobs {
+      dueAt: Date | undefined;
+
+      override async due(now: Date, limit: number): Promise<TestJob[]> {
+        this.dueAt ??= new Date(now.getTime() + 300);
+        if (now >= this.dueAt) return super.due(now, limit);
+        this.dueCalls++;
+        return [];
+      }
+
+      nextDueAt(): Date | null {
+        return this.dueAt && this.pending.length > 0 ? this.dueAt : null;
+      }
+    }
+    const source = new LaterJob(['later']);
+    const runner = runnerOver(source, { pollIntervalMs: 60_000 });
+    runner.start();
+    await waitFor(() => source.dueCalls >= 1, { what: 'the look at start' });
+    expect(source.runs).toHaveLength(0);
+
+    const run = await waitFor(() => source.runs[0], { what: 'the job to run once due, without a kick', timeoutMs: 5_000 });
+    expect(run.job.id).toBe('later');
+    run.succeed();
+    await waitFor(() => source.pending.length === 0, { what: 'the job to be done' });
+  });
+
+  it('does not look again while every slot is busy, even when the next due time has passed', async () => {
+    /** Says a job fell due long ago, which it never runs: only the running job's end should bring the next look. */
+    class OverdueHint extends InMemoryJobs {
+      /** Each asks the runner to wake at once: a runner that heeds it while busy spins. */
+      hints = 0;
+
+      nextDueAt(): Date | null {
+        this.hints++;
+        return new Date(0);
+      }
+    }
+    const source = new OverdueHint(['long']);
+    const runner = runnerOver(source, { pollIntervalMs: 60_000, concurrency: 1 });
+    runner.start();
+    const run = await source.nthRun(1);
+    await letTimePass(50);
+    const looksWhileRunning = source.dueCalls;
+    const hintsWhileRunning = source.hints;
+    await letTimePass(300);
+    expect(source.hints).toBe(hintsWhileRunning);
+    expect(source.dueCalls).toBe(looksWhileRunning);
+    run.succeed();
+    await waitFor(() => source.dueCalls > looksWhileRunning, { what: 'a look once the job ended' });
+  });
+
   it('looks again when kicked during a look', async () => {
     const source = new InMemoryJobs([]);
     const releaseLook = source.holdLooks();

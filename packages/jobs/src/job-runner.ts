@@ -138,9 +138,9 @@ export class JobRunner<J> implements Worker {
     else this.schedule(this.failures > 0 ? this.backoffMs() : this.idleWaitMs());
   }
 
-  /** Until the next poll, or sooner when the source knows a job falls due before it. */
+  /** Until the next poll, or sooner when the source knows a job falls due before it (unless every slot is busy: a job that ends looks again). */
   private idleWaitMs(): number {
-    const nextDue = this.options.source.nextDueAt?.();
+    const nextDue = this.running.size < this.concurrency ? this.options.source.nextDueAt?.() : null;
     const untilDue = nextDue ? Math.max(0, nextDue.getTime() - Date.now()) : Infinity;
     return Math.min(this.options.pollIntervalMs, untilDue);
   }

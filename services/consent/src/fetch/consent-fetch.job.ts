@@ -16,8 +16,6 @@ import type { ProviderRegistry } from '../providers/provider-registry';
 
 const claimKey = (consentId: string, fetchId: string) => `consent-fetch:${consentId}:${fetchId}`;
 const tracer = trace.getTracer('@obp/consent');
-/** Pending fetches are few (those requested and not yet done); the runner takes the due ones. */
-const PENDING_READ_LIMIT = 1_000;
 
 export interface ConsentFetchOptions {
   consents: ConsentRepository;
@@ -47,7 +45,7 @@ export class ConsentFetchJobs implements JobSource<Consent> {
   constructor(private readonly options: ConsentFetchOptions) {}
 
   async due(now: Date, limit: number): Promise<Consent[]> {
-    const pending = await this.options.consents.pendingFetches(PENDING_READ_LIMIT);
+    const pending = await this.options.consents.pendingFetches();
     const waiting = pending.filter((consent) => !isFetchDue(consent, now)).map((consent) => fetchDueAt(consent.fetch!).getTime());
     this.nextDue = waiting.length > 0 ? new Date(Math.min(...waiting)) : null;
     return pending.filter((consent) => isFetchDue(consent, now)).slice(0, limit);

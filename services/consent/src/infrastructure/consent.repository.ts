@@ -75,9 +75,12 @@ export class ConsentRepository {
     return ids;
   }
 
-  /** Live consents with a fetch pending, due or not (a few at any time): the fetch runner decides which are due. */
-  pendingFetches(limit: number): Promise<Consent[]> {
-    return this.store.findMany({ fetchPending: true }, { limit });
+  /**
+   * Live consents with a fetch pending, due or not (those requested and not done, and those backing
+   * off after a failure): the fetch runner decides which are due and when to look again.
+   */
+  pendingFetches(): Promise<Consent[]> {
+    return this.store.findMany({ fetchPending: true });
   }
 
   /** Ids of consents whose erasure started but did not finish (a crash in between). */

@@ -38,6 +38,7 @@ export function housekeepingDueAt(c: Consent, settings: Omit<MaintenanceSettings
   if (c.status === 'Initialized') times.push(c.dateRequested.getTime() + settings.authorizationTimeoutMs);
   if (!finished.has(c.status)) times.push(c.dateExpire.getTime());
   if (c.syncMode === 'Daily' && c.status === 'Updated' && c.fetch === null) {
+    // Never synced: due from when it became Updated; else a day after its data.
     times.push(c.dateTransactionsUpdated === null ? c.dateStatusUpdated.getTime() : c.dateTransactionsUpdated.getTime() + settings.dailySyncAgeMs);
   }
   return times.length > 0 ? new Date(Math.min(...times)) : null;
@@ -75,7 +76,9 @@ export class MaintenanceJob {
         const outcome = await this.consents.mutate(id, (current): Mutation<boolean> => {
           const next = housekeeping(current, now, this.settings);
           if (next) return { next, events: this.events.statusChanged(current, next), result: true };
-          return lastRound ? { result: false } : { next: current, events: [], result: false };
+          // Nothing to do (yet): written again, so that when it falls due is stored anew (after a
+          // change of settings, or on a database from before it was stored).
+          return { next: current, events: [], result: false };
         });
         if (outcome.found && outcome.result) changed++;
       } catch (error) {
