@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Runs the benchmarks under bench/ (each bounded in time, loopback only) and prints their figures.
+# The last, bench/platform-scale.bench.ts, starts the stack with scripts/stack.sh on ports of its own
+# and seeds up to 100,000 shares (see the README, Benchmarks, for its settings and how long it takes).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/bootstrap.sh
 npx tsx bench/sequencing-accuracy.bench.ts
 npx tsx bench/sequencing-speed.bench.ts
 npx tsx bench/sandbox-bank.bench.ts
-npx tsx bench/shares.bench.ts
+npx tsx bench/platform-scale.bench.ts

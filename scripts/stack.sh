@@ -2,12 +2,28 @@
 # Starts the whole platform locally: FerretDB, Kafka, topics, every service (with OpenTelemetry
 # loaded first), registers a demo client and prints its credentials and a curl line. Ctrl-C stops it.
 # External servers: set MONGODB_URI and KAFKA_BROKERS (e.g. from `docker compose up mongo kafka`).
+# RUN_DIR (default .cache/run) holds the logs, each service's pid (pids/<name>.pid) and the demo
+# client as JSON (demo-client.json); "==> stack ready" is printed once everything answers.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
 bash scripts/bootstrap.sh
-RUN="$ROOT/.cache/run"
-mkdir -p "$RUN/logs"
+RUN="${RUN_DIR:-$ROOT/.cache/run}"
+mkdir -p "$RUN/logs" "$RUN/pids"
+pids=()
+stop_all() {
+  trap - INT TERM EXIT
+  echo; echo "==> stopping services"
+  for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+  wait "${pids[@]}" 2>/dev/null || true
+  rm -f "$RUN"/pids/*.pid
+  if [[ "${KEEP_INFRA:-}" != "1" ]]; then bash infra/down.sh; fi
+}
+# Set before the infra starts, so a stop while it starts still stops it; a signal ends the script
+# (rather than resuming the start-up where it was).
+trap stop_all EXIT
+trap 'stop_all; exit 130' INT
+trap 'stop_all; exit 143' TERM
 eval "$(bash infra/up.sh | sed 's/^/export /')"
 
 EDGE_PORT="${EDGE_PORT:-8080}"
@@ -20,26 +36,17 @@ if [[ -z "${ADMIN_TOKEN:-}" ]]; then
 fi
 export ADMIN_TOKEN TOKEN_ISSUER="${TOKEN_ISSUER:-http://localhost:$EDGE_PORT}" NODE_ENV="${NODE_ENV:-development}"
 
-pids=()
-stop_all() {
-  trap - INT TERM EXIT
-  echo; echo "==> stopping services"
-  for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
-  wait "${pids[@]}" 2>/dev/null || true
-  if [[ "${KEEP_INFRA:-}" != "1" ]]; then bash infra/down.sh; fi
-}
-trap stop_all INT TERM EXIT
-
 start_service() { # name port env...
   local name=$1 port=$2; shift 2
   env OTEL_SERVICE_NAME="$name" SERVICE_NAME="$name" PORT="$port" "$@" \
     node --require tsx/cjs --require ./packages/telemetry/src/register.ts "services/$name/src/main.ts" \
     >>"$RUN/logs/$name.log" 2>&1 &
   pids+=($!)
+  echo "$!" > "$RUN/pids/$name.pid"
   # Ready once its consumers have joined their groups: after an unclean stop that waits out the old
   # members' 30 s session, so allow a minute.
   for _ in $(seq 1 200); do
-    if curl -fs "http://127.0.0.1:$port/health/ready" >/dev/null; then echo "==> $name ready on :$port (logs: .cache/run/logs/$name.log)"; return; fi
+    if curl -fs "http://127.0.0.1:$port/health/ready" >/dev/null; then echo "==> $name ready on :$port (logs: $RUN/logs/$name.log)"; return; fi
     kill -0 "${pids[-1]}" 2>/dev/null || { echo "$name exited; see $RUN/logs/$name.log" >&2; tail -20 "$RUN/logs/$name.log" >&2; exit 1; }
     sleep 0.3
   done
@@ -55,6 +62,7 @@ start_service edge "$EDGE_PORT" SHARE_SERVICE_URL="http://127.0.0.1:$SHARE_PORT"
 DEMO="$(npx tsx services/edge/src/cli/register-client.ts --client-id demo-app --name "Demo app" --scopes customer-api --reset-secret)"
 DEMO_ID="$(node -pe 'JSON.parse(process.argv[1]).clientId' "$DEMO")"
 DEMO_SECRET="$(node -pe 'JSON.parse(process.argv[1]).clientSecret' "$DEMO")"
+(umask 077 && printf '%s\n' "$DEMO" > "$RUN/demo-client.json")
 BASE="http://localhost:$EDGE_PORT"
 cat <<INFO
 
@@ -79,4 +87,5 @@ then read the accounts and transactions once the status is Updated:
 
 Press Ctrl-C to stop.
 INFO
+echo "==> stack ready"
 wait "${pids[@]}"

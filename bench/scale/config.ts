@@ -1,0 +1,81 @@
+/** The benchmark's settings, read once from the environment (see the README's Benchmarks section). */
+import path from 'node:path';
+
+export interface Step {
+  shares: number;
+  consents: number;
+}
+
+export interface Ports {
+  edge: number;
+  share: number;
+  consent: number;
+  sequencing: number;
+  bare: number;
+  ferretDb: number;
+  kafka: number;
+}
+
+export interface BenchConfig {
+  root: string;
+  steps: Step[];
+  seconds: number;
+  warmupSeconds: number;
+  connections: number;
+  serialRequests: number;
+  settleSeconds: number;
+  idleSeconds: number;
+  /** Longest wait for the consumers to catch up before the idle window (it starts anyway then). */
+  catchUpSeconds: number;
+  seedConcurrency: number;
+  ports: Ports;
+  /** Set when the store is external: the stack then starts no FerretDB/PostgreSQL. */
+  mongoUri: string | undefined;
+  /** Set when Kafka is external: the stack then starts no Kafka. */
+  kafkaBrokers: string | undefined;
+}
+
+function numberList(name: string, fallback: string): number[] {
+  const values = (process.env[name] ?? fallback).split(',').map((s) => Number(s.replace(/_/g, '').trim()));
+  if (values.length === 0 || values.some((v) => !Number.isInteger(v) || v < 1)) throw new Error(`${name} must be a comma-separated list of positive integers`);
+  return values;
+}
+
+function positive(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  return value;
+}
+
+function steps(): Step[] {
+  const shares = numberList('BENCH_SHARES', '1000,10000,100000');
+  const consents = numberList('BENCH_CONSENTS', '10,50,200');
+  if (shares.length !== consents.length) throw new Error('BENCH_SHARES and BENCH_CONSENTS must list the same number of steps');
+  const result = shares.map((count, i) => ({ shares: count, consents: consents[i]! }));
+  if (result.some((step, i) => i > 0 && (step.shares < result[i - 1]!.shares || step.consents < result[i - 1]!.consents))) {
+    throw new Error('BENCH_SHARES and BENCH_CONSENTS must not decrease from step to step (each step adds to the last)');
+  }
+  return result;
+}
+
+function ports(base: number): Ports {
+  return { edge: base, share: base + 1, consent: base + 2, sequencing: base + 3, bare: base + 4, ferretDb: base + 10, kafka: base + 12 };
+}
+
+export function loadBenchConfig(): BenchConfig {
+  return {
+    root: path.resolve(__dirname, '../..'),
+    steps: steps(),
+    seconds: positive('BENCH_SECONDS', 10),
+    warmupSeconds: positive('BENCH_WARMUP_SECONDS', 2),
+    connections: positive('BENCH_CONNECTIONS', 20),
+    serialRequests: positive('BENCH_SERIAL', 200),
+    settleSeconds: positive('BENCH_SETTLE_SECONDS', 10),
+    idleSeconds: positive('BENCH_IDLE_SECONDS', 20),
+    catchUpSeconds: positive('BENCH_CATCH_UP_SECONDS', 3600),
+    seedConcurrency: positive('BENCH_SEED_CONCURRENCY', 32),
+    ports: ports(positive('BENCH_PORT_BASE', 18080)),
+    mongoUri: process.env.MONGODB_URI || undefined,
+    kafkaBrokers: process.env.KAFKA_BROKERS || undefined,
+  };
+}

@@ -1,0 +1,87 @@
+/** CPU time of processes and their descendants from /proc, as % of one core over a window. */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export interface MeasuredProcess {
+  name: string;
+  /** undefined: not started by this run (an external server). */
+  pid: number | undefined;
+}
+
+export interface CpuUse {
+  name: string;
+  pid: number | undefined;
+  /** The executable's name (/proc/<pid>/comm), to show it is the real process and not a wrapper. */
+  command: string;
+  /** Processes in its tree at the end of the window (PostgreSQL forks one per connection). */
+  processes: number;
+  percentOfCore: number | undefined;
+}
+
+const CLOCK_TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+
+interface Stat {
+  ppid: number;
+  /** utime + stime + cutime + cstime: its own CPU time and that of its children it has reaped. */
+  ticks: number;
+}
+
+function readStat(pid: number): Stat | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  // Fields after the command, which is in parentheses and may itself hold spaces or parentheses.
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  const [utime, stime, cutime, cstime] = [11, 12, 13, 14].map((i) => Number(fields[i]));
+  return { ppid: Number(fields[1]), ticks: utime! + stime! + cutime! + cstime! };
+}
+
+function allStats(): Map<number, Stat> {
+  const stats = new Map<number, Stat>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = readStat(Number(entry));
+    if (stat) stats.set(Number(entry), stat);
+  }
+  return stats;
+}
+
+/** The process and every descendant alive now. */
+function tree(root: number, stats: Map<number, Stat>): number[] {
+  const members = [root];
+  for (let i = 0; i < members.length; i++) {
+    for (const [pid, stat] of stats) if (stat.ppid === members[i]) members.push(pid);
+  }
+  return members.filter((pid) => stats.has(pid));
+}
+
+function treeTicks(root: number, stats: Map<number, Stat>): number {
+  return tree(root, stats).reduce((sum, pid) => sum + stats.get(pid)!.ticks, 0);
+}
+
+function command(pid: number): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return '(gone)';
+  }
+}
+
+/** CPU use of each process tree over `seconds`, measured while nothing is asked of the stack. */
+export async function measureCpu(processes: MeasuredProcess[], seconds: number): Promise<CpuUse[]> {
+  const before = allStats();
+  const started = performance.now();
+  await sleep(seconds * 1000);
+  const after = allStats();
+  const elapsedSeconds = (performance.now() - started) / 1000;
+  return processes.map(({ name, pid }) => {
+    if (pid === undefined) return { name, pid, command: 'external', processes: 0, percentOfCore: undefined };
+    if (!before.has(pid) || !after.has(pid)) throw new Error(`${name} (pid ${pid}) is not running`);
+    const ticks = treeTicks(pid, after) - treeTicks(pid, before);
+    return { name, pid, command: command(pid), processes: tree(pid, after).length, percentOfCore: (100 * ticks) / CLOCK_TICKS_PER_SECOND / elapsedSeconds };
+  });
+}

@@ -1,0 +1,121 @@
+/**
+ * The platform as `npm start` runs it: scripts/stack.sh as a child, on the benchmark's own ports,
+ * run directory, databases and Kafka namespace.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { BenchConfig } from './config';
+
+export interface Client {
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface RunningStack {
+  edgeUrl: string;
+  shareUrl: string;
+  adminToken: string;
+  /** Kafka topic and consumer-group prefix of this run. */
+  namespace: string;
+  databases: string[];
+  runDir: string;
+  /** stack.sh's output. */
+  outputFile: string;
+  untilReady(): Promise<void>;
+  /** The client stack.sh registered, from RUN_DIR/demo-client.json (once ready). */
+  demoClient(): Client;
+  stop(): Promise<void>;
+}
+
+const READY_LINE = '==> stack ready';
+const START_TIMEOUT_MS = 15 * 60_000;
+const STOP_TIMEOUT_MS = 3 * 60_000;
+
+export const SERVICES = ['edge', 'share', 'consent', 'sequencing-engine'] as const;
+
+/** Where infra/ferretdb/start.sh and infra/kafka/start.sh keep a port's data and pid files. */
+export function infraDirs(config: BenchConfig) {
+  const run = path.join(config.root, '.cache/run');
+  return { ferretDb: path.join(run, `ferretdb-${config.ports.ferretDb}`), kafka: path.join(run, `kafka-${config.ports.kafka}`) };
+}
+
+function stackEnv(config: BenchConfig, runDir: string, runId: string, adminToken: string): NodeJS.ProcessEnv {
+  const { ports } = config;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    RUN_DIR: runDir,
+    EDGE_PORT: String(ports.edge),
+    SHARE_PORT: String(ports.share),
+    CONSENT_PORT: String(ports.consent),
+    SEQUENCING_PORT: String(ports.sequencing),
+    FERRETDB_PORT: String(ports.ferretDb),
+    KAFKA_PORT: String(ports.kafka),
+    TOKEN_ISSUER: `http://127.0.0.1:${ports.edge}`,
+    ADMIN_TOKEN: adminToken,
+    NODE_ENV: 'production',
+    NAMESPACE: `bench-${runId}`,
+    EDGE_DB_NAME: `bench_${runId}_edge`,
+    SHARE_DB_NAME: `bench_${runId}_share`,
+    CONSENT_DB_NAME: `bench_${runId}_consent`,
+    SEQUENCING_DB_NAME: `bench_${runId}_sequencing`,
+  };
+  delete env.KEEP_INFRA;
+  return env;
+}
+
+function tail(file: string, lines = 30): string {
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n') : '';
+}
+
+async function waitForReady(child: ChildProcess, outputFile: string): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (fs.readFileSync(outputFile, 'utf8').includes(READY_LINE)) return;
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`scripts/stack.sh exited before it was ready:\n${tail(outputFile)}`);
+    await sleep(500);
+  }
+  throw new Error(`scripts/stack.sh was not ready within ${START_TIMEOUT_MS / 60_000} min:\n${tail(outputFile)}`);
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/** One SIGTERM: stack.sh's trap stops the services, then the infra it started; a second signal would cut that short. */
+async function stopStack(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  const stopped = await Promise.race([exited(child).then(() => true), sleep(STOP_TIMEOUT_MS).then(() => false)]);
+  if (!stopped && child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+}
+
+/** Spawns scripts/stack.sh; `untilReady` resolves once every service answers and the demo client is registered. */
+export function launchStack(config: BenchConfig): RunningStack {
+  const runId = Date.now().toString(36);
+  const runDir = path.join(config.root, '.cache/run', `bench-${config.ports.edge}`);
+  fs.rmSync(runDir, { recursive: true, force: true });
+  fs.mkdirSync(runDir, { recursive: true });
+  const outputFile = path.join(runDir, 'stack.out');
+  const output = fs.openSync(outputFile, 'w');
+  const adminToken = randomBytes(24).toString('base64url');
+  const env = stackEnv(config, runDir, runId, adminToken);
+  // Its own process group, so a Ctrl-C in the terminal reaches only the benchmark, which then stops the stack once.
+  const child = spawn('bash', [path.join(config.root, 'scripts/stack.sh')], { cwd: config.root, env, detached: true, stdio: ['ignore', output, output] });
+  fs.closeSync(output);
+  return {
+    edgeUrl: `http://127.0.0.1:${config.ports.edge}`,
+    shareUrl: `http://127.0.0.1:${config.ports.share}`,
+    adminToken,
+    namespace: env.NAMESPACE!,
+    databases: [env.EDGE_DB_NAME!, env.SHARE_DB_NAME!, env.CONSENT_DB_NAME!, env.SEQUENCING_DB_NAME!],
+    runDir,
+    outputFile,
+    untilReady: () => waitForReady(child, outputFile),
+    demoClient: () => JSON.parse(fs.readFileSync(path.join(runDir, 'demo-client.json'), 'utf8')) as Client,
+    stop: () => stopStack(child),
+  };
+}
