@@ -30,10 +30,16 @@ export interface CachedResult<Result> {
 }
 
 /**
+ * As stored: the result as one JSON string, which the store reads and writes as one value (a result
+ * holds hundreds of transactions, which FerretDB would otherwise convert field by field).
+ */
+export type StoredCachedResult = Omit<CachedResult<unknown>, 'result'> & { resultJson: string };
+
+/**
  * The consent's one result slot: created by the projection's handlers with the consent, emptied when
  * its data changes and deleted with it, so a result can only be written while the consent is kept.
  */
-export type ResultSlotRecord<Result = unknown> = { _id: string; cached?: CachedResult<Result> };
+export type ResultSlotRecord = { _id: string; cached?: StoredCachedResult };
 
 /** The projection's collections in the consuming service's own database. */
 export interface ConsentDataCollections {
@@ -55,6 +61,6 @@ export function openCollections(connection: Connection): ConsentDataCollections 
   };
 }
 
-export function openResultSlots<Result = unknown>(connection: Connection): mongo.Collection<ResultSlotRecord<Result>> {
-  return database(connection).collection<ResultSlotRecord<Result>>(RESULT_SLOTS);
+export function openResultSlots(connection: Connection): mongo.Collection<ResultSlotRecord> {
+  return database(connection).collection<ResultSlotRecord>(RESULT_SLOTS);
 }

@@ -11,20 +11,22 @@ import { openResultSlots, type CachedResult, type ProjectedConsent, type ResultS
  * results are computed but not cached.)
  */
 export class ConsentResultCache<Result> {
-  private readonly slots: mongo.Collection<ResultSlotRecord<Result>>;
+  private readonly slots: mongo.Collection<ResultSlotRecord>;
 
   constructor(connection: Connection) {
-    this.slots = openResultSlots<Result>(connection);
+    this.slots = openResultSlots(connection);
   }
 
   /** The result cached for `consent`'s current data under `key`; `consent` as just read from the projection. */
   async get(consent: ProjectedConsent, key: string): Promise<CachedResult<Result> | null> {
     const cached = (await this.slots.findOne({ _id: consent.id }))?.cached;
-    return cached && cached.dataVersion === consent.dataVersion && cached.key === key ? cached : null;
+    if (!cached || cached.dataVersion !== consent.dataVersion || cached.key !== key) return null;
+    const { resultJson, ...entry } = cached;
+    return { ...entry, result: JSON.parse(resultJson) as Result };
   }
 
   /** Caches `result`, computed from data read after `consent` was; nothing when the consent has been erased meanwhile. */
   async store(consent: ProjectedConsent, key: string, result: Result, computedAt: Date): Promise<void> {
-    await this.slots.replaceOne({ _id: consent.id }, { cached: { dataVersion: consent.dataVersion, key, computedAt, result } });
+    await this.slots.replaceOne({ _id: consent.id }, { cached: { dataVersion: consent.dataVersion, key, computedAt, resultJson: JSON.stringify(result) } });
   }
 }

@@ -78,12 +78,35 @@ describe('aggregate store and outbox relay (real Kafka and store)', () => {
     }
   });
 
-  it('publishes twice when the relay dies between publish and clearing, and an idempotent consumer applies it once', async () => {
+  it('publishes a batch of documents in one send, the events of each in order, and clears them all', async () => {
+    const counters = Array.from({ length: 30 }, (_, i) => ({ id: `batch-${i}`, owner: 'app', count: 0 }));
+    const sent: string[] = [];
+    await Promise.all(counters.map((c) => store.insert(c, [changed(c), changed({ ...c, count: 1 })])));
+    let sends = 0;
+    const counting = new Proxy(producer, {
+      get(target, prop, receiver) {
+        if (prop !== 'sendBatch') return Reflect.get(target, prop, receiver);
+        return async (...args: Parameters<Producer['sendBatch']>) => {
+          sends++;
+          for (const { messages } of args[0].topicMessages ?? []) for (const m of messages) sent.push(`${String(m.key)}:${(JSON.parse(String(m.value)) as { data: { count: number } }).data.count}`);
+          return target.sendBatch(...args);
+        };
+      },
+    });
+    expect(await new OutboxRelay({ store, producer: counting, logger }).publishPending()).toBe(30);
+    expect(sends).toBe(1);
+    expect(await store.pendingCount()).toBe(0);
+    expect(sent).toHaveLength(60);
+    for (const c of counters) expect(sent.filter((message) => message.startsWith(`${c.id}:`))).toEqual([`${c.id}:0`, `${c.id}:1`]);
+  });
+
+  it('publishes again when the relay dies between publish and clearing, and an idempotent consumer applies it once', async () => {
     const counter = { id: 'c-2', owner: 'app', count: 7 };
     const entry = changed(counter);
     await store.insert(counter, [entry]);
 
-    let crashes = 1;
+    // The batch send and then the one-by-one send of its document (the relay's fallback) both "crash" after publishing.
+    let crashes = 2;
     const crashing = new Proxy(producer, {
       get(target, prop, receiver) {
         if (prop !== 'sendBatch') return Reflect.get(target, prop, receiver);
@@ -105,8 +128,8 @@ describe('aggregate store and outbox relay (real Kafka and store)', () => {
     const topicReader = await readTopic();
     try {
       await consumer.start();
-      await waitFor(() => topicReader.ids.length >= 2, { what: 'both copies on the topic', timeoutMs: 30_000 });
-      expect(topicReader.ids).toEqual([entry.eventId, entry.eventId]);
+      await waitFor(() => topicReader.ids.length >= 3, { what: 'every copy on the topic', timeoutMs: 30_000 });
+      expect(topicReader.ids).toEqual([entry.eventId, entry.eventId, entry.eventId]);
       await waitFor(() => applied.length >= 1, { what: 'the event applied', timeoutMs: 30_000 });
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       expect(applied.map((e) => e.id)).toEqual([entry.eventId]);

@@ -4,6 +4,9 @@ import { JobRunner } from '@obp/jobs';
 import type { Logger } from '@obp/telemetry';
 import type { OutboxSource, PendingEvents } from './aggregate-store';
 
+/** Documents cleared at once after a batch was published (each is its own write). */
+const CLEARING_CONCURRENCY = 16;
+
 export interface OutboxRelayOptions {
   store: OutboxSource;
   producer: Producer;
@@ -41,9 +44,7 @@ export class OutboxRelay {
           return batch.length > 0 ? [batch] : [];
         },
         key: () => 'pending',
-        run: async (batch) => {
-          for (const doc of batch) await this.publish(doc);
-        },
+        run: (batch) => this.publishBatch(batch),
       },
     });
     options.store.onEventsWritten(() => this.runner.kick());
@@ -60,8 +61,30 @@ export class OutboxRelay {
   /** Publishes what is pending now, up to a batch; returns how many documents were published. */
   async publishPending(): Promise<number> {
     const batch = await this.options.store.withPendingEvents(this.batchSize);
-    for (const doc of batch) await this.publish(doc);
+    await this.publishBatch(batch);
     return batch.length;
+  }
+
+  /**
+   * The batch's events in one send (each document's in order, on its key's partition), then each
+   * document cleared, several at once. When the send fails, the documents are sent one by one, so
+   * the failure is counted on the one that fails (those sent before it may go twice: consumers
+   * de-duplicate by event id).
+   */
+  private async publishBatch(batch: PendingEvents[]): Promise<void> {
+    const entries = batch.flatMap((doc) => doc.outbox);
+    if (entries.length > 0) {
+      try {
+        await publishEntries(this.options.producer, entries);
+      } catch {
+        for (const doc of batch) await this.publish(doc);
+        return;
+      }
+    }
+    const { store } = this.options;
+    for (let i = 0; i < batch.length; i += CLEARING_CONCURRENCY) {
+      await Promise.all(batch.slice(i, i + CLEARING_CONCURRENCY).map((doc) => store.clearPublished(doc._id, new Set(doc.outbox.map((e) => e.eventId)))));
+    }
   }
 
   pendingCount(): Promise<number> {

@@ -159,7 +159,8 @@ describe('GetSequencingService: one computation per consent, fetch and day (real
     const { consentId, accountId } = await bed.connectedConsent();
     const service = bed.replica();
     expect(await service.forConsent(consentId, OWNER, NOW)).not.toBeNull();
-    expect(await slotOf(bed.db, consentId)).toMatchObject({ cached: { result: { incomeSequences: [expect.anything()] } } });
+    const slot = (await slotOf(bed.db, consentId)) as { cached?: { resultJson: string } } | null;
+    expect(JSON.parse(slot?.cached?.resultJson ?? 'null')).toMatchObject({ incomeSequences: [expect.anything()] });
 
     const deleted = envelope('consent.deleted', { consentId, userId: null, externalUserId: 'ext', accountIds: [accountId] });
     await bed.apply['consent.deleted']!(deleted.data, deleted, meta(consentId));
