@@ -1,4 +1,4 @@
-import type { mongo } from '@obp/db';
+import type { mongo } from 'mongoose';
 
 /** One query as the code sent it: where, and the filter it read by. */
 export interface RecordedQuery {
