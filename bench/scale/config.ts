@@ -71,7 +71,7 @@ export function loadBenchConfig(): BenchConfig {
     connections: positive('BENCH_CONNECTIONS', 20),
     serialRequests: positive('BENCH_SERIAL', 200),
     settleSeconds: positive('BENCH_SETTLE_SECONDS', 10),
-    idleSeconds: positive('BENCH_IDLE_SECONDS', 20),
+    idleSeconds: positive('BENCH_IDLE_SECONDS', 60),
     catchUpSeconds: positive('BENCH_CATCH_UP_SECONDS', 3600),
     seedConcurrency: positive('BENCH_SEED_CONCURRENCY', 32),
     ports: ports(positive('BENCH_PORT_BASE', 18080)),

@@ -9,13 +9,15 @@ import { startStack, type Stack } from './harness';
 
 /**
  * The reads that take a whole collection on purpose: the edge's signing keys (a handful, read into
- * memory at start), and a database's first maintenance round, which looks at every consent once
- * to store when each falls due.
+ * memory at start), and a full maintenance round (the first of a database, or under new settings),
+ * which looks at every consent once to store when each falls due.
  */
 function readsWholeCollectionByDesign(query: RecordedQuery): boolean {
   const shape = JSON.stringify(filterShape(query.filter));
   if (query.collection === 'signing_keys' && shape === '{}') return true;
-  return query.collection === 'consents' && query.command === 'find' && shape === JSON.stringify({ erasedAt: 'null', deletedAt: 'null' });
+  if (!query.database.startsWith('consent') || query.collection !== 'consents' || query.command !== 'find') return false;
+  const fullRound = [{ erasedAt: 'null', deletedAt: 'null' }, { erasing: { $exists: 'boolean' }, erasedAt: { $ne: 'null' }, deletedAt: 'null' }];
+  return fullRound.some((reads) => shape === JSON.stringify(reads));
 }
 
 /**

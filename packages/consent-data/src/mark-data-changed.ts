@@ -7,6 +7,7 @@ import type { ConsentDataCollections } from './collections';
  * than the event's id, so a replayed event can never bring back a version an old result was cached under.
  */
 export async function markDataChanged({ consents, resultSlots }: ConsentDataCollections, consentId: string): Promise<void> {
-  await consents.updateOne({ _id: consentId }, { $set: { dataVersion: randomUUID() } });
-  await resultSlots.replaceOne({ _id: consentId }, {}, { upsert: true });
+  const projected = await consents.updateOne({ _id: consentId }, { $set: { dataVersion: randomUUID() } });
+  // A late event of an erased consent finds no consent: no slot is made for it.
+  if (projected.matchedCount === 1) await resultSlots.replaceOne({ _id: consentId }, {}, { upsert: true });
 }

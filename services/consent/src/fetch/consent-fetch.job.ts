@@ -46,8 +46,9 @@ export class ConsentFetchJobs implements JobSource<Consent> {
 
   async due(now: Date, limit: number): Promise<Consent[]> {
     const pending = await this.options.consents.pendingFetches();
-    const waiting = pending.filter((consent) => !isFetchDue(consent, now)).map((consent) => fetchDueAt(consent.fetch!).getTime());
-    this.nextDue = waiting.length > 0 ? new Date(Math.min(...waiting)) : null;
+    let earliest = Infinity;
+    for (const consent of pending) if (!isFetchDue(consent, now)) earliest = Math.min(earliest, fetchDueAt(consent.fetch!).getTime());
+    this.nextDue = earliest === Infinity ? null : new Date(earliest);
     return pending.filter((consent) => isFetchDue(consent, now)).slice(0, limit);
   }
 

@@ -83,9 +83,14 @@ export class ConsentRepository {
     return this.store.findMany({ fetchPending: true });
   }
 
-  /** Ids of consents whose erasure started but did not finish (a crash in between). */
-  unfinishedErasures(): Promise<string[]> {
-    return this.store.ids({ erasing: true });
+  /**
+   * Ids of consents whose erasure started but did not finish (a crash in between); with
+   * `includeUnmarked` also those whose erasure began before the `erasing` mark existed (a scan).
+   */
+  async unfinishedErasures(includeUnmarked = false): Promise<string[]> {
+    const marked = await this.store.ids({ erasing: true });
+    if (!includeUnmarked) return marked;
+    return [...new Set([...marked, ...(await this.store.ids({ erasing: { $exists: false }, erasedAt: { $ne: null } }))])];
   }
 
   /** Applies `change` to the live consent; an erased one counts as not found. */

@@ -18,6 +18,9 @@ export interface MaintenanceSettings {
 
 const ROUND_MARGIN_MS = 3_600_000;
 
+/** The settings when falls due depends on: rounds under other settings look at every consent again. */
+const settingsKey = ({ authorizationTimeoutMs, dailySyncAgeMs }: MaintenanceSettings): string => JSON.stringify({ authorizationTimeoutMs, dailySyncAgeMs });
+
 const finished: ReadonlySet<string> = new Set(['Rejected', 'TimedOut', 'Invalidated']);
 
 /** One step of consent housekeeping, decided from the consent alone: pure. */
@@ -65,29 +68,32 @@ export class MaintenanceJob {
   async runOnce(now = new Date()): Promise<void> {
     const purged = await this.refreshRequests.purgeOlderThan(new Date(now.getTime() - REFRESH_HISTORY_MS));
     if (purged > 0) this.logger.info({ purged }, 'purged refresh history older than 7 days');
-    const lastRound = await this.rounds.lastRoundAt();
-    // The first round of a database looks at every consent once and stores when each falls due
-    // (a database from before that was stored); later rounds read the consents due since the last
-    // round, with an hour's margin for a write that raced it.
-    const ids = lastRound ? await this.consents.housekeepingDue(new Date(lastRound.getTime() - ROUND_MARGIN_MS), now) : await this.consents.liveIds();
+    const settings = settingsKey(this.settings);
+    const lastRound = await this.rounds.lastRound();
+    // A round under new settings (or the first of a database) looks at every consent once and
+    // stores when each falls due; the others read the consents due since the last complete round,
+    // with an hour's margin for a write that raced it.
+    const full = !lastRound || lastRound.settings !== settings;
+    const ids = full ? await this.consents.liveIds() : await this.consents.housekeepingDue(new Date(lastRound.at.getTime() - ROUND_MARGIN_MS), now);
     let changed = 0;
+    let failed = 0;
     for (const id of ids) {
       try {
         const outcome = await this.consents.mutate(id, (current): Mutation<boolean> => {
           const next = housekeeping(current, now, this.settings);
           if (next) return { next, events: this.events.statusChanged(current, next), result: true };
-          // Nothing to do (yet): written again, so that when it falls due is stored anew (after a
-          // change of settings, or on a database from before it was stored).
+          // Nothing to do (yet): written again, so that when it falls due is stored anew.
           return { next: current, events: [], result: false };
         });
         if (outcome.found && outcome.result) changed++;
       } catch (error) {
-        // One consent changing under our feet does not stop the round; the next round sees it again.
+        failed++;
         this.logger.warn({ err: error, consentId: id }, 'housekeeping of a consent failed');
       }
     }
     if (changed > 0) this.onFetchRequested();
-    await this.erase.finishUnfinished();
-    await this.rounds.recordRound(now);
+    await this.erase.finishUnfinished({ includeUnmarked: full });
+    // A round in which a consent failed is not recorded: the next one reads from the same point again.
+    if (failed === 0) await this.rounds.recordRound(now, settings);
   }
 }

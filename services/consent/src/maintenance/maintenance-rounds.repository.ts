@@ -3,6 +3,8 @@ import { database, type Connection, type mongo } from '@obp/db';
 interface RoundRecord {
   _id: 'housekeeping';
   lastRoundAt: Date;
+  /** The settings the round stored due times under. */
+  settings: string;
 }
 
 /** When the last maintenance round finished: the next one reads what fell due since. */
@@ -13,11 +15,12 @@ export class MaintenanceRounds {
     this.collection = database(connection).collection<RoundRecord>('maintenance_rounds');
   }
 
-  async lastRoundAt(): Promise<Date | null> {
-    return (await this.collection.findOne({ _id: 'housekeeping' }))?.lastRoundAt ?? null;
+  async lastRound(): Promise<{ at: Date; settings: string } | null> {
+    const record = await this.collection.findOne({ _id: 'housekeeping' });
+    return record ? { at: record.lastRoundAt, settings: record.settings } : null;
   }
 
-  async recordRound(at: Date): Promise<void> {
-    await this.collection.updateOne({ _id: 'housekeeping' }, { $max: { lastRoundAt: at } }, { upsert: true });
+  async recordRound(at: Date, settings: string): Promise<void> {
+    await this.collection.updateOne({ _id: 'housekeeping' }, { $max: { lastRoundAt: at }, $set: { settings } }, { upsert: true });
   }
 }

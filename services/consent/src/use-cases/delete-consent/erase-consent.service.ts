@@ -31,8 +31,9 @@ export class EraseConsentService {
     return true;
   }
 
-  async finishUnfinished(): Promise<void> {
-    for (const id of await this.consents.unfinishedErasures()) {
+  /** `includeUnmarked`: also erasures begun before consents carried the `erasing` mark (a scan, for a full round). */
+  async finishUnfinished({ includeUnmarked = false } = {}): Promise<void> {
+    for (const id of await this.consents.unfinishedErasures(includeUnmarked)) {
       this.logger.info({ consentId: id }, 'finishing an interrupted erasure');
       await this.eraseData(id);
     }

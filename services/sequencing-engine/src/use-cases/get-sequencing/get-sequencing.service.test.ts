@@ -154,6 +154,25 @@ describe('GetSequencingService: one computation per consent, fetch and day (real
     expect(bed.detections()).toBe(5);
   });
 
+  it('computes once for requests that miss the cache together', async () => {
+    const bed = await testBed();
+    const { consentId } = await bed.connectedConsent();
+    const service = bed.replica();
+    const answers = await Promise.all([1, 2, 3, 4].map(() => service.forConsent(consentId, OWNER, NOW)));
+    expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+    expect(bed.detections()).toBe(1);
+  });
+
+  it('makes no cache slot for a data event that arrives after the consent was erased', async () => {
+    const bed = await testBed();
+    const { consentId, accountId } = await bed.connectedConsent();
+    const deleted = envelope('consent.deleted', { consentId, userId: null, externalUserId: 'ext', accountIds: [accountId] });
+    await bed.apply['consent.deleted']!(deleted.data, deleted, meta(consentId));
+    const late = envelope('transactions.added', { consentId, userId: null, externalUserId: 'ext', fetchId: 'late', transactions: monthly(accountId, 'Late', 3, -10, 2) });
+    await bed.apply['transactions.added']!(late.data, late, meta(consentId));
+    expect(await slotOf(bed.db, consentId)).toBeNull();
+  });
+
   it('erases the cached sequencing with the consent on consent.deleted and never answers with it', async () => {
     const bed = await testBed();
     const { consentId, accountId } = await bed.connectedConsent();

@@ -23,12 +23,25 @@ export class GetSequencingService {
     private readonly detect: SequenceDetector = detectSequences,
   ) {}
 
+  private readonly computing = new Map<string, Promise<Sequencing>>();
+
   async forConsent(consentId: string, callerClientId: string, now = new Date()): Promise<Sequencing | null> {
     const consent = await this.consentData.consent(consentId);
     if (!consent || !(await this.readable(consent, callerClientId))) return null;
     const key = sequencingCacheKey(now);
     const cached = await this.cache.get(consent, key);
     if (cached) return cached.result;
+    // Requests that miss together share one computation (per process; replicas may each compute once).
+    const flightKey = `${consent.id}/${consent.dataVersion}/${key}`;
+    let flight = this.computing.get(flightKey);
+    if (!flight) {
+      flight = this.computeAndStore(consent, key, now).finally(() => this.computing.delete(flightKey));
+      this.computing.set(flightKey, flight);
+    }
+    return flight;
+  }
+
+  private async computeAndStore(consent: ProjectedConsent, key: string, now: Date): Promise<Sequencing> {
     const result = await this.compute([consent], now);
     await this.cache.store(consent, key, result, now);
     return result;

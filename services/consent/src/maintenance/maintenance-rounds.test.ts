@@ -1,0 +1,102 @@
+import { EventWriter } from '@obp/bus';
+import { consentEvents } from '@obp/contracts';
+import { connectDatabase, database, type Connection } from '@obp/db';
+import { AggregateStore } from '@obp/store';
+import { createLogger } from '@obp/telemetry';
+import { testEnv, uniqueDbName } from '@obp/testkit';
+import type { Consent } from '../domain/consent';
+import { AccountRepository } from '../infrastructure/account.repository';
+import { ConsentEvents } from '../infrastructure/consent-events';
+import { ConsentRepository, consentStoreOptions, type Mutation } from '../infrastructure/consent.repository';
+import { RefreshRequestRepository } from '../infrastructure/refresh-request.repository';
+import { TransactionRepository } from '../infrastructure/transaction.repository';
+import { EraseConsentService } from '../use-cases/delete-consent/erase-consent.service';
+import { housekeepingDueAt, MaintenanceJob } from './maintenance-job';
+import { MaintenanceRounds } from './maintenance-rounds.repository';
+
+const HOUR = 3_600_000;
+const logger = createLogger('test', 'silent');
+const t0 = new Date('2026-11-21T10:00:00.000Z');
+const at = (ms: number) => new Date(t0.getTime() + ms);
+
+const waiting = (id: string): Consent => ({
+  id,
+  ownerClientId: 'app',
+  providerKey: 'sandbox-retail',
+  countryCode: 'NL',
+  userId: null,
+  externalUserId: id,
+  redirectUrl: 'https://example.com',
+  syncMode: 'Manual',
+  status: 'Initialized',
+  dateRequested: t0,
+  dateStatusUpdated: t0,
+  dateExpire: at(180 * 24 * HOUR),
+  dateTransactionsUpdated: null,
+  errors: [],
+  consecutiveFailures: 0,
+  authorizationState: 's',
+  fetch: null,
+  accountIds: [],
+  transactionEventKeys: [],
+});
+
+/** A consent repository whose writes to the named consents fail while `failing` holds them. */
+class FlakyConsents extends ConsentRepository {
+  readonly failing = new Set<string>();
+
+  override mutate<T>(id: string, change: (current: Consent) => Mutation<T>) {
+    if (this.failing.has(id)) return Promise.reject(new Error('store unavailable'));
+    return super.mutate(id, change);
+  }
+}
+
+describe('maintenance rounds (real store)', () => {
+  let connection: Connection;
+  afterEach(async () => {
+    await database(connection).dropDatabase();
+    await connection.close();
+  });
+
+  async function testBed(authorizationTimeoutMs = 4 * HOUR) {
+    connection = await connectDatabase(testEnv().mongoUri, uniqueDbName('maintenance'));
+    const bed = testBedOn(connection, authorizationTimeoutMs);
+    await bed.consents.store.ensureIndexes();
+    return bed;
+  }
+
+  it('reads a consent again in later rounds until its housekeeping was written', async () => {
+    const { consents, job } = await testBed();
+    await consents.insert(waiting('a'), []);
+    await consents.insert(waiting('b'), []);
+    await job.runOnce(at(HOUR)); // the database's first round: nothing due yet
+    consents.failing.add('a');
+    await job.runOnce(at(8 * HOUR)); // both timed out (at 4 h); a's write fails
+    expect((await consents.find('b'))?.status).toBe('TimedOut');
+    expect((await consents.find('a'))?.status).toBe('Initialized');
+    consents.failing.clear();
+    // Hours later, far past the round's margin: the failed round was not recorded, so a is read again.
+    await job.runOnce(at(30 * HOUR));
+    expect((await consents.find('a'))?.status).toBe('TimedOut');
+  });
+
+  it('looks at every consent again when the settings of when housekeeping falls due change', async () => {
+    const first = await testBed(48 * HOUR);
+    await first.consents.insert(waiting('slow'), []);
+    await first.job.runOnce(at(HOUR));
+    // The timeout is shortened: the consent stored "due in 48 h" but is due now under the new settings.
+    const { consents, job } = testBedOn(connection, 2 * HOUR);
+    await job.runOnce(at(3 * HOUR));
+    expect((await consents.find('slow'))?.status).toBe('TimedOut');
+  });
+});
+
+/** The consent service's maintenance over `connection` (opened again: a restart, e.g. after a configuration change). */
+function testBedOn(connection: Connection, authorizationTimeoutMs: number) {
+  const settings = { intervalMs: 60_000, authorizationTimeoutMs, dailySyncAgeMs: 24 * HOUR };
+  const consents = new FlakyConsents(new AggregateStore<Consent>(database(connection), consentStoreOptions((c) => housekeepingDueAt(c, settings))));
+  const refreshRequests = new RefreshRequestRepository(connection);
+  const events = new ConsentEvents(new EventWriter(consentEvents, 'consent.events.test'));
+  const erase = new EraseConsentService(consents, new AccountRepository(connection), new TransactionRepository(connection), refreshRequests, events, logger);
+  return { consents, job: new MaintenanceJob(consents, refreshRequests, new MaintenanceRounds(connection), erase, events, settings, logger, () => undefined) };
+}
