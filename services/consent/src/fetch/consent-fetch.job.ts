@@ -41,15 +41,25 @@ export interface ConsentFetchOptions {
  */
 export class ConsentFetchJobs implements JobSource<Consent> {
   private nextDue: Date | null = null;
+  private backlog: Consent[] = [];
 
   constructor(private readonly options: ConsentFetchOptions) {}
 
+  /**
+   * Due fetches, from what the last read of the pending ones left over; read again once that is used
+   * up. Every job that ends looks for the next, so reading all pending fetches each time would cost
+   * the square of a backlog (after a provider outage, many approvals at once); a candidate that is
+   * no longer due is skipped by its claim, which reads the consent afresh.
+   */
   async due(now: Date, limit: number): Promise<Consent[]> {
-    const pending = await this.options.consents.pendingFetches();
-    let earliest = Infinity;
-    for (const consent of pending) if (!isFetchDue(consent, now)) earliest = Math.min(earliest, fetchDueAt(consent.fetch!).getTime());
-    this.nextDue = earliest === Infinity ? null : new Date(earliest);
-    return pending.filter((consent) => isFetchDue(consent, now)).slice(0, limit);
+    if (this.backlog.length === 0) {
+      const pending = await this.options.consents.pendingFetches();
+      let earliest = Infinity;
+      for (const consent of pending) if (!isFetchDue(consent, now)) earliest = Math.min(earliest, fetchDueAt(consent.fetch!).getTime());
+      this.nextDue = earliest === Infinity ? null : new Date(earliest);
+      this.backlog = pending.filter((consent) => isFetchDue(consent, now));
+    }
+    return this.backlog.splice(0, limit);
   }
 
   /** The earliest fetch waiting out a back-off or a lease, as of the last look: the runner wakes for it. */

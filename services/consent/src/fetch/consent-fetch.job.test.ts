@@ -1,0 +1,89 @@
+import { EventWriter } from '@obp/bus';
+import { consentEvents } from '@obp/contracts';
+import { connectDatabase, database, type Connection } from '@obp/db';
+import { ClaimLedger } from '@obp/jobs';
+import { AggregateStore } from '@obp/store';
+import { createLogger } from '@obp/telemetry';
+import { testEnv, uniqueDbName } from '@obp/testkit';
+import { approve, type Consent } from '../domain/consent';
+import { AccountRepository } from '../infrastructure/account.repository';
+import { ConsentEvents } from '../infrastructure/consent-events';
+import { ConsentRepository, consentStoreOptions } from '../infrastructure/consent.repository';
+import { TransactionRepository } from '../infrastructure/transaction.repository';
+import { ProviderRegistry } from '../providers/provider-registry';
+import { sandboxProviders } from '../providers/sandbox-provider';
+import { ConsentFetchJobs } from './consent-fetch.job';
+
+const t0 = new Date('2026-11-21T10:00:00.000Z');
+
+const approved = (id: string): Consent =>
+  approve(
+    {
+      id,
+      ownerClientId: 'app',
+      providerKey: 'sandbox-retail',
+      countryCode: 'NL',
+      userId: null,
+      externalUserId: id,
+      redirectUrl: 'https://example.com',
+      syncMode: 'Manual',
+      status: 'Initialized',
+      dateRequested: t0,
+      dateStatusUpdated: t0,
+      dateExpire: new Date(t0.getTime() + 90 * 86_400_000),
+      dateTransactionsUpdated: null,
+      errors: [],
+      consecutiveFailures: 0,
+      authorizationState: 's',
+      fetch: null,
+      accountIds: [],
+      transactionEventKeys: [],
+    },
+    `fetch-${id}`,
+    t0,
+  );
+
+/** Counts the reads of every pending fetch. */
+class CountingConsents extends ConsentRepository {
+  pendingReads = 0;
+
+  override pendingFetches(): Promise<Consent[]> {
+    this.pendingReads++;
+    return super.pendingFetches();
+  }
+}
+
+describe('consent fetch jobs (real store)', () => {
+  let connection: Connection;
+  afterEach(async () => {
+    await database(connection).dropDatabase();
+    await connection.close();
+  });
+
+  it('hands out a backlog of due fetches from one read, and reads again once it is used up', async () => {
+    connection = await connectDatabase(testEnv().mongoUri, uniqueDbName('fetch-jobs'));
+    const consents = new CountingConsents(new AggregateStore<Consent>(database(connection), consentStoreOptions(() => null)));
+    await consents.store.ensureIndexes();
+    for (let i = 0; i < 10; i++) await consents.insert(approved(`c${i}`), []);
+    const jobs = new ConsentFetchJobs({
+      consents,
+      accounts: new AccountRepository(connection),
+      transactions: new TransactionRepository(connection),
+      providers: new ProviderRegistry(sandboxProviders(0)),
+      events: new ConsentEvents(new EventWriter(consentEvents, 'consent.events.test')),
+      claims: await ClaimLedger.open(database(connection)),
+      logger: createLogger('test', 'silent'),
+      leaseMs: 30_000,
+      retryBaseMs: 1_000,
+      retryMaxMs: 60_000,
+      timeoutMs: 60_000,
+    });
+    const now = new Date(t0.getTime() + 1_000);
+    const handedOut: string[] = [];
+    for (let pass = 0; pass < 5; pass++) handedOut.push(...(await jobs.due(now, 2)).map((c) => c.id));
+    expect(handedOut.sort()).toEqual(Array.from({ length: 10 }, (_, i) => `c${i}`).sort());
+    expect(consents.pendingReads).toBe(1);
+    await jobs.due(now, 2);
+    expect(consents.pendingReads).toBe(2);
+  });
+});
