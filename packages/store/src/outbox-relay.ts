@@ -4,8 +4,10 @@ import { JobRunner } from '@obp/jobs';
 import type { Logger } from '@obp/telemetry';
 import type { OutboxSource, PendingEvents } from './aggregate-store';
 
-/** Documents cleared at once after a batch was published (each is its own write). */
+/** Documents cleared at once after a send (each is its own write). */
 const CLEARING_CONCURRENCY = 16;
+/** Events per send, as JSON: well under the broker's 1 MiB record batch. */
+const MAX_SEND_BYTES = 256 * 1024;
 
 export interface OutboxRelayOptions {
   store: OutboxSource;
@@ -66,24 +68,17 @@ export class OutboxRelay {
   }
 
   /**
-   * The batch's events in one send (each document's in order, on its key's partition), then each
-   * document cleared, several at once. When the send fails, the documents are sent one by one, so
-   * the failure is counted on the one that fails (those sent before it may go twice: consumers
-   * de-duplicate by event id).
+   * The batch's events in as few sends as fit the broker's limits (each document's events in one
+   * send, in order, on its key's partition); after each send its documents are cleared, several at
+   * once. A failed send is counted on its first document and ends the pass (the runner backs off).
    */
   private async publishBatch(batch: PendingEvents[]): Promise<void> {
-    const entries = batch.flatMap((doc) => doc.outbox);
-    if (entries.length > 0) {
-      try {
-        await publishEntries(this.options.producer, entries);
-      } catch {
-        for (const doc of batch) await this.publish(doc);
-        return;
-      }
-    }
     const { store } = this.options;
-    for (let i = 0; i < batch.length; i += CLEARING_CONCURRENCY) {
-      await Promise.all(batch.slice(i, i + CLEARING_CONCURRENCY).map((doc) => store.clearPublished(doc._id, new Set(doc.outbox.map((e) => e.eventId)))));
+    for (const send of sendsOf(batch)) {
+      await this.publish(send);
+      for (let i = 0; i < send.length; i += CLEARING_CONCURRENCY) {
+        await Promise.all(send.slice(i, i + CLEARING_CONCURRENCY).map((doc) => store.clearPublished(doc._id, new Set(doc.outbox.map((e) => e.eventId)))));
+      }
     }
   }
 
@@ -91,17 +86,42 @@ export class OutboxRelay {
     return this.options.store.pendingCount();
   }
 
-  private async publish(doc: PendingEvents): Promise<void> {
+  /** One send of the documents' events; a failure is counted on the first document's first entry. */
+  private async publish(docs: PendingEvents[]): Promise<void> {
     const { store, producer, logger } = this.options;
-    if (doc.outbox.length > 0) {
-      try {
-        await publishEntries(producer, doc.outbox);
-      } catch (error) {
-        const attempts = await store.recordPublishFailure(doc._id, error as Error).catch(() => 0);
-        if (attempts >= this.failingAfterAttempts) logger.error({ store: store.name, aggregateId: doc._id, eventId: doc.outbox[0]?.eventId, attempts }, 'outbox entry keeps failing to publish');
-        throw error;
-      }
+    const entries = docs.flatMap((doc) => doc.outbox);
+    if (entries.length === 0) return;
+    try {
+      await publishEntries(producer, entries);
+    } catch (error) {
+      const first = docs.find((doc) => doc.outbox.length > 0)!;
+      const attempts = await store.recordPublishFailure(first._id, error as Error).catch(() => 0);
+      if (attempts >= this.failingAfterAttempts) logger.error({ store: store.name, aggregateId: first._id, eventId: first.outbox[0]?.eventId, attempts }, 'outbox entry keeps failing to publish');
+      throw error;
     }
-    await store.clearPublished(doc._id, new Set(doc.outbox.map((e) => e.eventId)));
   }
+}
+
+/**
+ * Splits documents into sends of at most `maxBytes` of events (a document's events are never split;
+ * one larger than that goes alone). The broker takes a partition's messages of one request as one
+ * record batch, refused above `message.max.bytes` (1 MiB by default); after a refused batch the
+ * idempotent producer's sequence is out of step, so sends must stay well under it.
+ */
+export function sendsOf(docs: PendingEvents[], maxBytes = MAX_SEND_BYTES): PendingEvents[][] {
+  const sends: PendingEvents[][] = [];
+  let current: PendingEvents[] = [];
+  let bytes = 0;
+  for (const doc of docs) {
+    const size = doc.outbox.reduce((sum, entry) => sum + JSON.stringify(entry.envelope).length + entry.key.length, 0);
+    if (current.length > 0 && bytes + size > maxBytes) {
+      sends.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(doc);
+    bytes += size;
+  }
+  if (current.length > 0) sends.push(current);
+  return sends;
 }
