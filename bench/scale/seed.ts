@@ -145,6 +145,8 @@ export interface SeededConsents extends Seeded {
 /** Approved sandbox-retail consents of one app, each with its accounts and transactions fetched. */
 export class ConsentSeeder {
   readonly consents: string[] = [];
+  /** GET /consents answers that failed while consents were being fetched (e.g. the edge's 504). */
+  listTimeouts = 0;
   readonly accounts: string[] = [];
   transactions = 0;
   /** Where the current seeding is, for progress lines. */
@@ -178,13 +180,18 @@ export class ConsentSeeder {
     const deadline = Date.now() + Math.max(300_000, ids.length * 5_000);
     while (waiting.size > 0) {
       if (Date.now() > deadline) throw new Error(`${waiting.size} consents were not Updated in time`);
-      const listed = await this.api.get<{ data: Array<{ id: string; status: string }> }>(this.token(), '/consents');
+      // A list that times out while the fetches run is counted and asked again (the report says how often).
+      const listed = await this.api.get<{ data: Array<{ id: string; status: string }> }>(this.token(), '/consents').catch((error: unknown) => {
+        this.listTimeouts++;
+        if (this.listTimeouts > 100) throw error;
+        return { data: [] };
+      });
       for (const consent of listed.data) {
         if (!waiting.has(consent.id)) continue;
         if (consent.status === 'Updated') waiting.delete(consent.id);
         else if (TERMINAL_FAILURES.has(consent.status)) throw new Error(`consent ${consent.id} ended ${consent.status}`);
       }
-      this.progress = `${ids.length - waiting.size} of ${ids.length} new consents Updated`;
+      this.progress = `${ids.length - waiting.size} of ${ids.length} new consents Updated${this.listTimeouts > 0 ? ` (GET /consents failed ${this.listTimeouts} times meanwhile)` : ''}`;
       if (waiting.size > 0) await sleep(500);
     }
   }
