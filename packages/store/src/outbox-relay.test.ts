@@ -15,6 +15,19 @@ interface Counter {
   count: number;
 }
 
+/** The producer, telling `onSend` of every batch before sending it. */
+function watchingSends(producer: Producer, onSend: (batch: Parameters<Producer['sendBatch']>[0]) => void): Producer {
+  return new Proxy(producer, {
+    get(target, prop, receiver) {
+      if (prop !== 'sendBatch') return Reflect.get(target, prop, receiver);
+      return async (...args: Parameters<Producer['sendBatch']>) => {
+        onSend(args[0]);
+        return target.sendBatch(...args);
+      };
+    },
+  });
+}
+
 const counterEvents = (topic: string) => defineEvents(topic, { 'counter.changed': z.object({ count: z.number() }), 'counter.removed': z.object({}), 'counter.noted': z.object({ note: z.string() }) });
 
 describe('aggregate store and outbox relay (real Kafka and store)', () => {
@@ -83,15 +96,9 @@ describe('aggregate store and outbox relay (real Kafka and store)', () => {
     const sent: string[] = [];
     await Promise.all(counters.map((c) => store.insert(c, [changed(c), changed({ ...c, count: 1 })])));
     let sends = 0;
-    const counting = new Proxy(producer, {
-      get(target, prop, receiver) {
-        if (prop !== 'sendBatch') return Reflect.get(target, prop, receiver);
-        return async (...args: Parameters<Producer['sendBatch']>) => {
-          sends++;
-          for (const { messages } of args[0].topicMessages ?? []) for (const m of messages) sent.push(`${String(m.key)}:${(JSON.parse(String(m.value)) as { data: { count: number } }).data.count}`);
-          return target.sendBatch(...args);
-        };
-      },
+    const counting = watchingSends(producer, (batch) => {
+      sends++;
+      for (const { messages } of batch.topicMessages ?? []) for (const m of messages) sent.push(`${String(m.key)}:${(JSON.parse(String(m.value)) as { data: { count: number } }).data.count}`);
     });
     expect(await new OutboxRelay({ store, producer: counting, logger }).publishPending()).toBe(30);
     expect(sends).toBe(1);
@@ -105,15 +112,7 @@ describe('aggregate store and outbox relay (real Kafka and store)', () => {
     const counters = Array.from({ length: 12 }, (_, i) => ({ id: `large-${i}`, owner: 'app', count: 0 }));
     for (const c of counters) await store.insert(c, [writer.entry('counter.noted', { key: c.id, ownerClientId: c.owner, data: { note } })]);
     let sends = 0;
-    const counting = new Proxy(producer, {
-      get(target, prop, receiver) {
-        if (prop !== 'sendBatch') return Reflect.get(target, prop, receiver);
-        return async (...args: Parameters<Producer['sendBatch']>) => {
-          sends++;
-          return target.sendBatch(...args);
-        };
-      },
-    });
+    const counting = watchingSends(producer, () => sends++);
     expect(await new OutboxRelay({ store, producer: counting, logger }).publishPending()).toBe(12);
     expect(await store.pendingCount()).toBe(0);
     expect(sends).toBeGreaterThanOrEqual(5);

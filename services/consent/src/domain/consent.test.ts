@@ -1,30 +1,10 @@
 import { approve, canRefresh, claimFetch, decline, fetchFailed, fetchSucceeded, isFetchDue, MAX_CONSECUTIVE_FAILURES, requestFetch, retryDelayMs, type Consent } from './consent';
 import { housekeeping } from '../maintenance/maintenance-job';
+import { initializedConsent, t0 } from './consent.fixture';
 
-const t0 = new Date('2026-11-21T10:00:00.000Z');
 const at = (ms: number) => new Date(t0.getTime() + ms);
 
-const initialized = (): Consent => ({
-  id: 'c1',
-  ownerClientId: 'app',
-  providerKey: 'sandbox-retail',
-  countryCode: 'NL',
-  userId: null,
-  externalUserId: 'u1',
-  redirectUrl: 'https://example.com',
-  syncMode: null,
-  status: 'Initialized',
-  dateRequested: t0,
-  dateStatusUpdated: t0,
-  dateExpire: at(180 * 86_400_000),
-  dateTransactionsUpdated: null,
-  errors: [],
-  consecutiveFailures: 0,
-  authorizationState: 's',
-  fetch: null,
-  accountIds: [],
-  transactionEventKeys: [],
-});
+const initialized = (): Consent => initializedConsent();
 const retry = { baseMs: 1000, maxMs: 60_000 };
 const error = (n: number) => ({ date: at(n).toISOString(), type: 'FetchFailed', message: `failure ${n}`, code: 'PROVIDER_UNAVAILABLE' });
 

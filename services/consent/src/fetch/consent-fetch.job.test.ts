@@ -6,6 +6,7 @@ import { AggregateStore } from '@obp/store';
 import { createLogger } from '@obp/telemetry';
 import { testEnv, uniqueDbName } from '@obp/testkit';
 import { approve, type Consent } from '../domain/consent';
+import { initializedConsent, t0 } from '../domain/consent.fixture';
 import { AccountRepository } from '../infrastructure/account.repository';
 import { ConsentEvents } from '../infrastructure/consent-events';
 import { ConsentRepository, consentStoreOptions } from '../infrastructure/consent.repository';
@@ -14,34 +15,8 @@ import { ProviderRegistry } from '../providers/provider-registry';
 import { sandboxProviders } from '../providers/sandbox-provider';
 import { ConsentFetchJobs } from './consent-fetch.job';
 
-const t0 = new Date('2026-11-21T10:00:00.000Z');
 
-const approved = (id: string): Consent =>
-  approve(
-    {
-      id,
-      ownerClientId: 'app',
-      providerKey: 'sandbox-retail',
-      countryCode: 'NL',
-      userId: null,
-      externalUserId: id,
-      redirectUrl: 'https://example.com',
-      syncMode: 'Manual',
-      status: 'Initialized',
-      dateRequested: t0,
-      dateStatusUpdated: t0,
-      dateExpire: new Date(t0.getTime() + 90 * 86_400_000),
-      dateTransactionsUpdated: null,
-      errors: [],
-      consecutiveFailures: 0,
-      authorizationState: 's',
-      fetch: null,
-      accountIds: [],
-      transactionEventKeys: [],
-    },
-    `fetch-${id}`,
-    t0,
-  );
+const approved = (id: string): Consent => approve(initializedConsent({ id, externalUserId: id, syncMode: 'Manual', dateExpire: new Date(t0.getTime() + 90 * 86_400_000) }), `fetch-${id}`, t0);
 
 /** Counts the reads of every pending fetch. */
 class CountingConsents extends ConsentRepository {

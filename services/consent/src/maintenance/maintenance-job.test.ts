@@ -1,34 +1,13 @@
 import { approve, claimFetch, decline, fetchFailed, fetchSucceeded, invalidate, MAX_CONSECUTIVE_FAILURES, requestFetch, timeOut, type Consent } from '../domain/consent';
+import { initializedConsent, t0 } from '../domain/consent.fixture';
 import { housekeeping, housekeepingDueAt } from './maintenance-job';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const t0 = new Date('2026-11-21T10:00:00.000Z');
 const at = (ms: number) => new Date(t0.getTime() + ms);
 const settings = { intervalMs: 60_000, authorizationTimeoutMs: 4 * HOUR, dailySyncAgeMs: DAY };
 
-const initialized = (overrides: Partial<Consent> = {}): Consent => ({
-  id: 'c1',
-  ownerClientId: 'app',
-  providerKey: 'sandbox-retail',
-  countryCode: 'NL',
-  userId: null,
-  externalUserId: 'u1',
-  redirectUrl: 'https://example.com',
-  syncMode: 'Manual',
-  status: 'Initialized',
-  dateRequested: t0,
-  dateStatusUpdated: t0,
-  dateExpire: at(180 * DAY),
-  dateTransactionsUpdated: null,
-  errors: [],
-  consecutiveFailures: 0,
-  authorizationState: 's',
-  fetch: null,
-  accountIds: [],
-  transactionEventKeys: [],
-  ...overrides,
-});
+const initialized = (overrides: Partial<Consent> = {}): Consent => initializedConsent({ syncMode: 'Manual', ...overrides });
 
 const nothingAdded = { accountIds: [], transactionEventKeys: [] };
 const approved = (c: Consent) => approve(c, 'f1', at(HOUR));

@@ -5,6 +5,7 @@ import { AggregateStore } from '@obp/store';
 import { createLogger } from '@obp/telemetry';
 import { testEnv, uniqueDbName } from '@obp/testkit';
 import type { Consent } from '../domain/consent';
+import { initializedConsent, t0 } from '../domain/consent.fixture';
 import { AccountRepository } from '../infrastructure/account.repository';
 import { ConsentEvents } from '../infrastructure/consent-events';
 import { ConsentRepository, consentStoreOptions, type Mutation } from '../infrastructure/consent.repository';
@@ -16,30 +17,9 @@ import { MaintenanceRounds } from './maintenance-rounds.repository';
 
 const HOUR = 3_600_000;
 const logger = createLogger('test', 'silent');
-const t0 = new Date('2026-11-21T10:00:00.000Z');
 const at = (ms: number) => new Date(t0.getTime() + ms);
 
-const waiting = (id: string): Consent => ({
-  id,
-  ownerClientId: 'app',
-  providerKey: 'sandbox-retail',
-  countryCode: 'NL',
-  userId: null,
-  externalUserId: id,
-  redirectUrl: 'https://example.com',
-  syncMode: 'Manual',
-  status: 'Initialized',
-  dateRequested: t0,
-  dateStatusUpdated: t0,
-  dateExpire: at(180 * 24 * HOUR),
-  dateTransactionsUpdated: null,
-  errors: [],
-  consecutiveFailures: 0,
-  authorizationState: 's',
-  fetch: null,
-  accountIds: [],
-  transactionEventKeys: [],
-});
+const waiting = (id: string): Consent => initializedConsent({ id, externalUserId: id, syncMode: 'Manual' });
 
 /** A consent repository whose writes to the named consents fail while `failing` holds them. */
 class FlakyConsents extends ConsentRepository {
