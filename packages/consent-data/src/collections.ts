@@ -30,10 +30,11 @@ export interface CachedResult<Result> {
 }
 
 /**
- * As stored: the result as one JSON string, which the store reads and writes as one value (a result
- * holds hundreds of transactions, which FerretDB would otherwise convert field by field).
+ * As stored: the result as gzipped JSON in one binary value. One value, because a result holds
+ * hundreds of transactions that FerretDB would otherwise convert field by field; gzipped, because
+ * FerretDB reads a 130 KB string in about 6 ms and its 12 KB gzip in about 1.4 ms.
  */
-export type StoredCachedResult = Omit<CachedResult<unknown>, 'result'> & { resultJson: string };
+export type StoredCachedResult = Omit<CachedResult<unknown>, 'result'> & { resultGzip: mongo.Binary };
 
 /**
  * The consent's one result slot: created by the projection's handlers with the consent, emptied when

@@ -1,4 +1,5 @@
-import type { Connection, mongo } from '@obp/db';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { mongo, type Connection } from '@obp/db';
 import { openResultSlots, type CachedResult, type ProjectedConsent, type ResultSlotRecord } from './collections';
 
 /**
@@ -20,13 +21,14 @@ export class ConsentResultCache<Result> {
   /** The result cached for `consent`'s current data under `key`; `consent` as just read from the projection. */
   async get(consent: ProjectedConsent, key: string): Promise<CachedResult<Result> | null> {
     const cached = (await this.slots.findOne({ _id: consent.id }))?.cached;
-    if (!cached || cached.dataVersion !== consent.dataVersion || cached.key !== key) return null;
-    const { resultJson, ...entry } = cached;
-    return { ...entry, result: JSON.parse(resultJson) as Result };
+    // An entry of an older layout (no `resultGzip`) is a miss, and the next computation replaces it.
+    if (!cached?.resultGzip || cached.dataVersion !== consent.dataVersion || cached.key !== key) return null;
+    const { resultGzip, ...entry } = cached;
+    return { ...entry, result: JSON.parse(gunzipSync(resultGzip.buffer).toString('utf8')) as Result };
   }
 
   /** Caches `result`, computed from data read after `consent` was; nothing when the consent has been erased meanwhile. */
   async store(consent: ProjectedConsent, key: string, result: Result, computedAt: Date): Promise<void> {
-    await this.slots.replaceOne({ _id: consent.id }, { cached: { dataVersion: consent.dataVersion, key, computedAt, resultJson: JSON.stringify(result) } });
+    await this.slots.replaceOne({ _id: consent.id }, { cached: { dataVersion: consent.dataVersion, key, computedAt, resultGzip: new mongo.Binary(gzipSync(JSON.stringify(result))) } });
   }
 }

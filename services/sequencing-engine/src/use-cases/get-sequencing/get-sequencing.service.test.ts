@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { createKafka } from '@obp/bus';
-import { ConsentData, ConsentResultCache } from '@obp/consent-data';
+import { ConsentData, ConsentResultCache, type ResultSlotRecord } from '@obp/consent-data';
 import type { ConsentDto, EventEnvelope, TransactionDto } from '@obp/contracts';
 import { connectDatabase, database, type Connection } from '@obp/db';
 import { detectSequences } from '@obp/sequencing';
@@ -103,7 +104,8 @@ async function testBed(): Promise<TestBed> {
   };
 }
 
-const slotOf = (db: Connection, consentId: string) => database(db).collection<{ _id: string }>('consent_results').findOne({ _id: consentId });
+const slots = (db: Connection) => database(db).collection<ResultSlotRecord>('consent_results');
+const slotOf = (db: Connection, consentId: string) => slots(db).findOne({ _id: consentId });
 
 describe('GetSequencingService: one computation per consent, fetch and day (real store)', () => {
   it('computes a consent’s sequencing once and answers every later request of the day, on any replica, from the cache', async () => {
@@ -120,6 +122,18 @@ describe('GetSequencingService: one computation per consent, fetch and day (real
     // The result depends on the day (status, due periods, the window): the next day computes again.
     await bed.replica().forConsent(consentId, OWNER, new Date('2026-11-02T00:00:00Z'));
     expect(bed.detections()).toBe(2);
+  });
+
+  it('takes an entry cached as a JSON string by an earlier version for a miss, and replaces it with a gzipped one', async () => {
+    const bed = await testBed();
+    const { consentId } = await bed.connectedConsent();
+    const first = await bed.replica().forConsent(consentId, OWNER, NOW);
+    const { resultGzip: _, ...entry } = (await slotOf(bed.db, consentId))!.cached!;
+    await database(bed.db).collection('consent_results').replaceOne({ _id: consentId }, { cached: { ...entry, resultJson: JSON.stringify({ incomeSequences: [] }) } });
+
+    expect(await bed.replica().forConsent(consentId, OWNER, NOW)).toEqual(first);
+    expect(bed.detections()).toBe(2);
+    expect((await slotOf(bed.db, consentId))!.cached!.resultGzip).toBeDefined();
   });
 
   it('computes again once new transactions, accounts or a fetch have arrived', async () => {
@@ -178,8 +192,8 @@ describe('GetSequencingService: one computation per consent, fetch and day (real
     const { consentId, accountId } = await bed.connectedConsent();
     const service = bed.replica();
     expect(await service.forConsent(consentId, OWNER, NOW)).not.toBeNull();
-    const slot = (await slotOf(bed.db, consentId)) as { cached?: { resultJson: string } } | null;
-    expect(JSON.parse(slot?.cached?.resultJson ?? 'null')).toMatchObject({ incomeSequences: [expect.anything()] });
+    const slot = await slotOf(bed.db, consentId);
+    expect(JSON.parse(slot?.cached ? gunzipSync(slot.cached.resultGzip.buffer).toString('utf8') : 'null')).toMatchObject({ incomeSequences: [expect.anything()] });
 
     const deleted = envelope('consent.deleted', { consentId, userId: null, externalUserId: 'ext', accountIds: [accountId] });
     await bed.apply['consent.deleted']!(deleted.data, deleted, meta(consentId));
