@@ -129,7 +129,7 @@ describe('GetSequencingService: one computation per consent, fetch and day (real
     const { consentId } = await bed.connectedConsent();
     const first = await bed.replica().forConsent(consentId, OWNER, NOW);
     const { resultGzip: _, ...entry } = (await slotOf(bed.db, consentId))!.cached!;
-    await database(bed.db).collection('consent_results').replaceOne({ _id: consentId }, { cached: { ...entry, resultJson: JSON.stringify({ incomeSequences: [] }) } });
+    await database(bed.db).collection<{ _id: string }>('consent_results').replaceOne({ _id: consentId }, { cached: { ...entry, resultJson: JSON.stringify({ incomeSequences: [] }) } });
 
     expect(await bed.replica().forConsent(consentId, OWNER, NOW)).toEqual(first);
     expect(bed.detections()).toBe(2);
