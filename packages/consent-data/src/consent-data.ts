@@ -1,7 +1,7 @@
 import type { EventHandlers } from '@obp/bus';
 import type { consentEvents, TransactionDto } from '@obp/contracts';
-import type { Connection } from '@obp/db';
-import { bookingMonth, monthsBefore } from './booking-month';
+import { monthBucket, type Connection } from '@obp/db';
+import { monthsBefore } from './booking-month';
 import { openCollections, type ConsentDataCollections, type ConsentRecord, type ProjectedConsent } from './collections';
 import { onAccountsUpdated } from './on-accounts-updated.handler';
 import { onConsentDeleted } from './on-consent-deleted.handler';
@@ -95,7 +95,7 @@ export class ConsentData {
    */
   async prune(now: Date): Promise<number> {
     const start = this.options.historyStart(now);
-    const firstMonth = bookingMonth(start);
+    const firstMonth = monthBucket(start);
     const wholeMonths = await this.transactions.deleteMany({ bookingMonth: { $in: monthsBefore(firstMonth, PRUNED_MONTHS) } });
     const partOfFirstMonth = await this.transactions.deleteMany({ bookingMonth: firstMonth, bookingDate: { $lt: start } });
     return wholeMonths.deletedCount + partOfFirstMonth.deletedCount;

@@ -1,5 +1,5 @@
 import type { TransactionsAddedData } from '@obp/contracts';
-import { bookingMonth } from './booking-month';
+import { monthBucket } from '@obp/db';
 import type { ConsentDataCollections, TransactionRecord } from './collections';
 import { insertNew } from './insert-new';
 import { markDataChanged } from './mark-data-changed';
@@ -11,7 +11,7 @@ export const onTransactionsAdded =
     const start = historyStart();
     const docs = data.transactions
       .filter((t) => new Date(t.bookingDate) >= start)
-      .map(({ id, bookingDate, ...rest }): TransactionRecord => ({ _id: id, consentId: data.consentId, ...rest, bookingDate: new Date(bookingDate), bookingMonth: bookingMonth(new Date(bookingDate)) }));
+      .map(({ id, bookingDate, ...rest }): TransactionRecord => ({ _id: id, consentId: data.consentId, ...rest, bookingDate: new Date(bookingDate), bookingMonth: monthBucket(new Date(bookingDate)) }));
     if (docs.length === 0) return;
     await insertNew(collections.transactions, docs);
     await markDataChanged(collections, data.consentId);

@@ -36,4 +36,4 @@ export async function isDatabaseReady(connection: Connection): Promise<boolean> 
 }
 
 export { KeyedMutex, documentLocks } from './keyed-mutex';
-export { dayBucket, hourBucket, dayBucketsBefore, hourBucketsBetween, inChunks, deleteOlderThan, type DatedRecords } from './time-buckets';
+export { dayBucket, monthBucket, hourBucket, dayBucketsBefore, hourBucketsBetween, inChunks, deleteOlderThan, type DatedRecords } from './time-buckets';

@@ -14,6 +14,9 @@ const DAY_MS = 24 * HOUR_MS;
 /** `2026-11-23`: the UTC day of `at`. */
 export const dayBucket = (at: Date): string => at.toISOString().slice(0, 10);
 
+/** `2026-11`: the UTC calendar month of `at`. */
+export const monthBucket = (at: Date): string => at.toISOString().slice(0, 7);
+
 /** `2026-11-23T14`: the UTC hour of `at`. */
 export const hourBucket = (at: Date): string => at.toISOString().slice(0, 13);
 

@@ -1,5 +1,6 @@
 import type { TransactionDto } from '@obp/contracts';
-import { database, type Connection, type mongo } from '@obp/db';
+import { database, inChunks, monthBucket, type Connection, type mongo } from '@obp/db';
+import { monthsNewestFirst, monthsOfPage, newestFirst, type MonthCount } from '../domain/transaction-page';
 
 type TransactionRecord = Omit<TransactionDto, 'id' | 'bookingDate' | 'valueDate'> & {
   _id: string;
@@ -7,10 +8,23 @@ type TransactionRecord = Omit<TransactionDto, 'id' | 'bookingDate' | 'valueDate'
   ownerClientId: string;
   externalId: string;
   bookingDate: Date;
+  /** `monthBucket(bookingDate)`: pages read an account's transactions by month. Absent on records stored before it. */
+  bookingMonth?: string;
   valueDate: Date | null;
   /** The fetch that first stored this transaction: the fetch's `transactions.added` carries it. */
   fetchId: string;
 };
+
+/**
+ * How many transactions each booking month of one account holds, written after every insert. An
+ * account without one (its transactions were stored before months were kept) is paged the old way
+ * until its consent's next fetch writes it.
+ */
+interface AccountMonthsRecord {
+  _id: string;
+  consentId: string;
+  months: Record<string, number>;
+}
 
 export interface StoredTransaction extends TransactionDto {
   consentId: string;
@@ -19,12 +33,14 @@ export interface StoredTransaction extends TransactionDto {
   fetchId: string;
 }
 
-const fromRecord = ({ _id, bookingDate, valueDate, ...rest }: TransactionRecord): StoredTransaction => ({
+const fromRecord = ({ _id, bookingDate, bookingMonth: _m, valueDate, ...rest }: TransactionRecord): StoredTransaction => ({
   id: _id,
   ...rest,
   bookingDate: bookingDate.toISOString(),
   valueDate: valueDate ? valueDate.toISOString() : null,
 });
+
+const sortKey = (r: TransactionRecord) => ({ bookingDate: r.bookingDate, id: r._id });
 
 export const toTransactionDto = ({ consentId: _c, ownerClientId: _o, externalId: _e, fetchId: _f, ...dto }: StoredTransaction): TransactionDto => dto;
 
@@ -38,28 +54,37 @@ export interface TransactionPageQuery {
 
 export class TransactionRepository {
   private readonly collection: mongo.Collection<TransactionRecord>;
+  private readonly accountMonths: mongo.Collection<AccountMonthsRecord>;
 
   constructor(connection: Connection) {
     this.collection = database(connection).collection<TransactionRecord>('transactions');
+    this.accountMonths = database(connection).collection<AccountMonthsRecord>('transaction_months');
   }
 
   async ensureIndexes(): Promise<void> {
     await this.collection.createIndex({ consentId: 1, fetchId: 1 });
     await this.collection.createIndex({ accountId: 1, bookingDate: -1 });
+    await this.collection.createIndex({ accountId: 1, bookingMonth: 1 });
+    await this.accountMonths.createIndex({ consentId: 1 });
   }
 
   /**
    * Stores the transactions not stored yet; one stored before keeps the `fetchId` of the fetch
-   * that stored it first. Ids are stable, so a retried or repeated fetch never doubles one.
+   * that stored it first. Ids are stable, so a retried or repeated fetch never doubles one. Then
+   * counts every account's transactions by month again, from what is stored: a fetch that stopped
+   * before counting is counted right by the next one.
    */
   async insertNew(consentId: string, transactions: StoredTransaction[]): Promise<void> {
-    const existing = await this.existingIds(consentId);
-    const fresh = transactions.filter((t) => !existing.has(t.id));
+    const existing = await this.collection.find({ consentId }, { projection: { _id: 1, accountId: 1, bookingDate: 1, bookingMonth: 1 } }).toArray();
+    await this.addBookingMonths(existing.filter((r) => r.bookingMonth === undefined));
+    const existingIds = new Set(existing.map((r) => r._id));
+    const fresh = transactions.filter((t) => !existingIds.has(t.id));
     for (let i = 0; i < fresh.length; i += 500) {
       const docs = fresh.slice(i, i + 500).map(({ id, bookingDate, valueDate, ...rest }): TransactionRecord => ({
         _id: id,
         ...rest,
         bookingDate: new Date(bookingDate),
+        bookingMonth: monthBucket(new Date(bookingDate)),
         valueDate: valueDate ? new Date(valueDate) : null,
       }));
       await this.collection.insertMany(docs, { ordered: false }).catch((error: { code?: number; writeErrors?: Array<{ code?: number }> }) => {
@@ -67,11 +92,31 @@ export class TransactionRepository {
         if (!errors.every((e) => e.code === 11000)) throw error;
       });
     }
+    const stored = [...existing, ...fresh.map((t) => ({ accountId: t.accountId, bookingDate: new Date(t.bookingDate) }))];
+    await this.countMonths(consentId, stored);
   }
 
-  async existingIds(consentId: string): Promise<Set<string>> {
-    const records = await this.collection.find({ consentId }, { projection: { _id: 1 } }).toArray();
-    return new Set(records.map((r) => String(r._id)));
+  /** Gives records stored before `bookingMonth` existed theirs. */
+  private async addBookingMonths(records: Array<Pick<TransactionRecord, '_id' | 'bookingDate'>>): Promise<void> {
+    const idsByMonth = new Map<string, string[]>();
+    for (const r of records) {
+      const month = monthBucket(r.bookingDate);
+      idsByMonth.set(month, [...(idsByMonth.get(month) ?? []), r._id]);
+    }
+    for (const [month, ids] of idsByMonth) {
+      for (const chunk of inChunks(ids)) await this.collection.updateMany({ _id: { $in: chunk } }, { $set: { bookingMonth: month } });
+    }
+  }
+
+  private async countMonths(consentId: string, stored: Array<Pick<TransactionRecord, 'accountId' | 'bookingDate'>>): Promise<void> {
+    const byAccount = new Map<string, Record<string, number>>();
+    for (const { accountId, bookingDate } of stored) {
+      const months = byAccount.get(accountId) ?? {};
+      const month = monthBucket(bookingDate);
+      months[month] = (months[month] ?? 0) + 1;
+      byAccount.set(accountId, months);
+    }
+    for (const [accountId, months] of byAccount) await this.accountMonths.replaceOne({ _id: accountId }, { consentId, months }, { upsert: true });
   }
 
   /** Everything a fetch stored, oldest first. */
@@ -80,8 +125,38 @@ export class TransactionRepository {
     return records.map(fromRecord);
   }
 
-  /** One account's transactions, newest booking first. */
+  /**
+   * One account's transactions, newest booking first: the months of the range (from the account's
+   * counts), then only the months holding the page. Months the range cuts are read first, to count
+   * what of them is in range.
+   */
   async page(q: TransactionPageQuery): Promise<{ items: StoredTransaction[]; total: number }> {
+    const counted = await this.accountMonths.findOne({ _id: q.accountId });
+    if (!counted) return this.pageOfUncounted(q);
+    const first = q.from && monthBucket(q.from);
+    const last = q.to && monthBucket(q.to);
+    const inRange = (r: TransactionRecord) => (!q.from || r.bookingDate >= q.from) && (!q.to || r.bookingDate <= q.to);
+    const read = new Map<string, TransactionRecord[]>();
+    const readMonths = async (months: string[]) => {
+      if (months.length === 0) return;
+      for (const month of months) read.set(month, []);
+      for (const r of await this.collection.find({ accountId: q.accountId, bookingMonth: { $in: months } }).toArray()) {
+        if (inRange(r)) read.get(r.bookingMonth!)?.push(r);
+      }
+    };
+    let months = monthsNewestFirst(counted.months, first, last);
+    await readMonths(months.filter((m) => m.month === first || m.month === last).map((m) => m.month));
+    months = months.map((m): MonthCount => ({ month: m.month, count: read.get(m.month)?.length ?? m.count }));
+    const { months: pageMonths, skipInFirst } = monthsOfPage(months, q.skip, q.limit);
+    await readMonths(pageMonths.filter((month) => !read.has(month)));
+    const items = pageMonths
+      .flatMap((month) => read.get(month)!.sort((a, b) => newestFirst(sortKey(a), sortKey(b))))
+      .slice(skipInFirst, skipInFirst + q.limit)
+      .map(fromRecord);
+    return { items, total: months.reduce((sum, m) => sum + m.count, 0) };
+  }
+
+  private async pageOfUncounted(q: TransactionPageQuery): Promise<{ items: StoredTransaction[]; total: number }> {
     const filter: mongo.Filter<TransactionRecord> = { accountId: q.accountId };
     if (q.from || q.to) filter.bookingDate = { ...(q.from ? { $gte: q.from } : {}), ...(q.to ? { $lte: q.to } : {}) };
     const [records, total] = await Promise.all([
@@ -96,6 +171,7 @@ export class TransactionRepository {
   }
 
   async deleteByConsent(consentId: string): Promise<number> {
+    await this.accountMonths.deleteMany({ consentId });
     return (await this.collection.deleteMany({ consentId })).deletedCount;
   }
 }

@@ -1,0 +1,110 @@
+import { connectDatabase, database, type Connection } from '@obp/db';
+import { testEnv, uniqueDbName } from '@obp/testkit';
+import { newestFirst } from '../domain/transaction-page';
+import { TransactionRepository, type StoredTransaction, type TransactionPageQuery } from './transaction.repository';
+
+const CONSENT = 'consent-1';
+const ACCOUNTS = ['account-a', 'account-b'];
+
+/** A history over 20 months with several bookings on one day (ids order those), spread over two accounts. */
+function history(count: number, seed: number): StoredTransaction[] {
+  let state = seed;
+  const random = () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+  return Array.from({ length: count }, (_, i) => {
+    const day = Math.floor(random() * 600);
+    return {
+      id: `t-${seed}-${String(i).padStart(4, '0')}-${Math.floor(random() * 1000)}`,
+      accountId: ACCOUNTS[i % 2]!,
+      consentId: CONSENT,
+      ownerClientId: 'owner',
+      externalId: `x-${seed}-${i}`,
+      fetchId: `fetch-${seed}`,
+      amount: -Math.round(random() * 10_000) / 100,
+      currency: 'EUR',
+      bookingDate: new Date(Date.UTC(2025, 0, 1) + day * 86_400_000).toISOString(),
+      valueDate: null,
+      description: `payment ${i}`,
+      counterpartName: null,
+      counterpartAccountNumber: null,
+      transactionType: 'ic',
+      transactionTypeName: 'SEPA Overboeking',
+      reasonCode: null,
+      purposeCode: null,
+    };
+  });
+}
+
+/** What a page must hold: every stored transaction of the account in range, newest first, sliced. */
+function expectedPage(all: StoredTransaction[], q: TransactionPageQuery) {
+  const matching = all
+    .filter((t) => t.accountId === q.accountId)
+    .filter((t) => (!q.from || new Date(t.bookingDate) >= q.from) && (!q.to || new Date(t.bookingDate) <= q.to))
+    .sort((a, b) => newestFirst({ bookingDate: new Date(a.bookingDate), id: a.id }, { bookingDate: new Date(b.bookingDate), id: b.id }));
+  return { ids: matching.slice(q.skip, q.skip + q.limit).map((t) => t.id), total: matching.length };
+}
+
+const queries = (): TransactionPageQuery[] => {
+  const ranges = [
+    {},
+    { from: new Date('2025-03-14T00:00:00Z'), to: new Date('2026-02-03T00:00:00Z') },
+    { from: new Date('2025-06-30T00:00:00Z') },
+    { to: new Date('2025-01-31T00:00:00Z') },
+    { from: new Date('2025-05-10T00:00:00Z'), to: new Date('2025-05-20T00:00:00Z') },
+  ];
+  return ACCOUNTS.flatMap((accountId) => ranges.flatMap((range) => [0, 7, 49, 50, 140, 290].flatMap((skip) => [1, 13, 50].map((limit) => ({ accountId, skip, limit, ...range })))));
+};
+
+async function expectPagesOf(repository: TransactionRepository, all: StoredTransaction[]): Promise<void> {
+  for (const q of queries()) {
+    const page = await repository.page(q);
+    expect({ q, ids: page.items.map((t) => t.id), total: page.total }).toEqual({ q, ...expectedPage(all, q) });
+  }
+}
+
+describe('TransactionRepository (real store)', () => {
+  let connection: Connection;
+  beforeEach(async () => {
+    connection = await connectDatabase(testEnv().mongoUri, uniqueDbName('transactions'));
+  });
+  afterEach(async () => {
+    await database(connection).dropDatabase();
+    await connection.close();
+  });
+
+  it('pages an account newest first, within a date range or not, over what every fetch stored, each transaction once', async () => {
+    const repository = new TransactionRepository(connection);
+    await repository.ensureIndexes();
+    const first = history(400, 1);
+    const second = history(200, 2);
+    await repository.insertNew(CONSENT, first);
+    // A later fetch brings the first one's transactions again, and new ones.
+    await repository.insertNew(CONSENT, [...first.slice(100, 300), ...second]);
+    await expectPagesOf(repository, [...first, ...second]);
+    const page = await repository.page({ accountId: ACCOUNTS[0]!, skip: 0, limit: 1 });
+    expect(Object.keys(page.items[0]!).sort()).toEqual(Object.keys(first[0]!).sort());
+  });
+
+  it('pages transactions stored before months were counted, and counts them with the next fetch', async () => {
+    const repository = new TransactionRepository(connection);
+    await repository.ensureIndexes();
+    const stored = history(300, 3);
+    const records = stored.map(({ id, bookingDate, ...rest }) => ({ _id: id, ...rest, bookingDate: new Date(bookingDate) }));
+    await database(connection).collection<{ _id: string }>('transactions').insertMany(records);
+    await expectPagesOf(repository, stored);
+
+    const later = history(20, 4);
+    await repository.insertNew(CONSENT, later);
+    expect(await database(connection).collection('transactions').countDocuments({ bookingMonth: { $exists: false } })).toBe(0);
+    expect(await database(connection).collection('transaction_months').countDocuments({ consentId: CONSENT })).toBe(2);
+    await expectPagesOf(repository, [...stored, ...later]);
+  });
+
+  it('erases an account’s month counts with the consent', async () => {
+    const repository = new TransactionRepository(connection);
+    await repository.ensureIndexes();
+    await repository.insertNew(CONSENT, history(50, 5));
+    expect(await repository.deleteByConsent(CONSENT)).toBe(50);
+    expect(await database(connection).collection('transaction_months').countDocuments({})).toBe(0);
+    expect(await repository.page({ accountId: ACCOUNTS[0]!, skip: 0, limit: 50 })).toEqual({ items: [], total: 0 });
+  });
+});
