@@ -99,12 +99,26 @@ describe('TransactionRepository (real store)', () => {
     await expectPagesOf(repository, [...stored, ...later]);
   });
 
+  it('sets the months right when a fetch stopped after storing transactions and before rewriting them', async () => {
+    const repository = new TransactionRepository(connection);
+    await repository.ensureIndexes();
+    const first = history(200, 6);
+    await repository.insertNew(CONSENT, first);
+    const stopped = history(60, 7);
+    const records = stopped.map(({ id, bookingDate, ...rest }) => ({ _id: id, ...rest, bookingDate: new Date(bookingDate), bookingMonth: bookingDate.slice(0, 7) }));
+    await database(connection).collection<{ _id: string }>('transactions').insertMany(records);
+
+    await repository.insertNew(CONSENT, stopped);
+    await expectPagesOf(repository, [...first, ...stopped]);
+  });
+
   it('erases an account’s month counts with the consent', async () => {
     const repository = new TransactionRepository(connection);
     await repository.ensureIndexes();
     await repository.insertNew(CONSENT, history(50, 5));
     expect(await repository.deleteByConsent(CONSENT)).toBe(50);
     expect(await database(connection).collection('transaction_months').countDocuments({})).toBe(0);
+    expect(await database(connection).collection('transaction_month_pages').countDocuments({})).toBe(0);
     expect(await repository.page({ accountId: ACCOUNTS[0]!, skip: 0, limit: 50 })).toEqual({ items: [], total: 0 });
   });
 });

@@ -1,6 +1,7 @@
 import type { TransactionDto } from '@obp/contracts';
 import { database, inChunks, monthBucket, type Connection, type mongo } from '@obp/db';
-import { monthsNewestFirst, monthsOfPage, newestFirst, type MonthCount } from '../domain/transaction-page';
+import { monthsNewestFirst, monthsOfPage, type MonthCount } from '../domain/transaction-page';
+import { TransactionMonths } from './transaction-months';
 
 type TransactionRecord = Omit<TransactionDto, 'id' | 'bookingDate' | 'valueDate'> & {
   _id: string;
@@ -8,23 +9,12 @@ type TransactionRecord = Omit<TransactionDto, 'id' | 'bookingDate' | 'valueDate'
   ownerClientId: string;
   externalId: string;
   bookingDate: Date;
-  /** `monthBucket(bookingDate)`: pages read an account's transactions by month. Absent on records stored before it. */
+  /** `monthBucket(bookingDate)`: an account's months are rewritten from their transactions. Absent on records stored before it. */
   bookingMonth?: string;
   valueDate: Date | null;
   /** The fetch that first stored this transaction: the fetch's `transactions.added` carries it. */
   fetchId: string;
 };
-
-/**
- * How many transactions each booking month of one account holds, written after every insert. An
- * account without one (its transactions were stored before months were kept) is paged the old way
- * until its consent's next fetch writes it.
- */
-interface AccountMonthsRecord {
-  _id: string;
-  consentId: string;
-  months: Record<string, number>;
-}
 
 export interface StoredTransaction extends TransactionDto {
   consentId: string;
@@ -40,8 +30,6 @@ const fromRecord = ({ _id, bookingDate, bookingMonth: _m, valueDate, ...rest }: 
   valueDate: valueDate ? valueDate.toISOString() : null,
 });
 
-const sortKey = (r: TransactionRecord) => ({ bookingDate: r.bookingDate, id: r._id });
-
 export const toTransactionDto = ({ consentId: _c, ownerClientId: _o, externalId: _e, fetchId: _f, ...dto }: StoredTransaction): TransactionDto => dto;
 
 export interface TransactionPageQuery {
@@ -54,25 +42,26 @@ export interface TransactionPageQuery {
 
 export class TransactionRepository {
   private readonly collection: mongo.Collection<TransactionRecord>;
-  private readonly accountMonths: mongo.Collection<AccountMonthsRecord>;
+  private readonly months: TransactionMonths;
 
   constructor(connection: Connection) {
     this.collection = database(connection).collection<TransactionRecord>('transactions');
-    this.accountMonths = database(connection).collection<AccountMonthsRecord>('transaction_months');
+    this.months = new TransactionMonths(connection);
   }
 
   async ensureIndexes(): Promise<void> {
     await this.collection.createIndex({ consentId: 1, fetchId: 1 });
     await this.collection.createIndex({ accountId: 1, bookingDate: -1 });
     await this.collection.createIndex({ accountId: 1, bookingMonth: 1 });
-    await this.accountMonths.createIndex({ consentId: 1 });
+    await this.months.ensureIndexes();
   }
 
   /**
    * Stores the transactions not stored yet; one stored before keeps the `fetchId` of the fetch
    * that stored it first. Ids are stable, so a retried or repeated fetch never doubles one. Then
-   * counts every account's transactions by month again, from what is stored: a fetch that stopped
-   * before counting is counted right by the next one.
+   * brings every account's months up to what is stored (see `TransactionMonths.rewrite`): a fetch
+   * that stopped before is set right by the next one. An account whose transactions were stored
+   * before months were kept is paged from the transactions until then.
    */
   async insertNew(consentId: string, transactions: StoredTransaction[]): Promise<void> {
     const existing = await this.collection.find({ consentId }, { projection: { _id: 1, accountId: 1, bookingDate: 1, bookingMonth: 1 } }).toArray();
@@ -116,7 +105,11 @@ export class TransactionRepository {
       months[month] = (months[month] ?? 0) + 1;
       byAccount.set(accountId, months);
     }
-    for (const [accountId, months] of byAccount) await this.accountMonths.replaceOne({ _id: accountId }, { consentId, months }, { upsert: true });
+    for (const [accountId, months] of byAccount) {
+      await this.months.rewrite(consentId, accountId, months, async (chunk) =>
+        (await this.collection.find({ accountId, bookingMonth: { $in: chunk } }).toArray()).map(fromRecord),
+      );
+    }
   }
 
   /** Everything a fetch stored, oldest first. */
@@ -131,28 +124,21 @@ export class TransactionRepository {
    * what of them is in range.
    */
   async page(q: TransactionPageQuery): Promise<{ items: StoredTransaction[]; total: number }> {
-    const counted = await this.accountMonths.findOne({ _id: q.accountId });
-    if (!counted) return this.pageOfUncounted(q);
+    const counts = await this.months.countsOf(q.accountId);
+    if (!counts) return this.pageOfUncounted(q);
     const first = q.from && monthBucket(q.from);
     const last = q.to && monthBucket(q.to);
-    const inRange = (r: TransactionRecord) => (!q.from || r.bookingDate >= q.from) && (!q.to || r.bookingDate <= q.to);
-    const read = new Map<string, TransactionRecord[]>();
+    const inRange = (t: StoredTransaction) => (!q.from || new Date(t.bookingDate) >= q.from) && (!q.to || new Date(t.bookingDate) <= q.to);
+    const read = new Map<string, StoredTransaction[]>();
     const readMonths = async (months: string[]) => {
-      if (months.length === 0) return;
-      for (const month of months) read.set(month, []);
-      for (const r of await this.collection.find({ accountId: q.accountId, bookingMonth: { $in: months } }).toArray()) {
-        if (inRange(r)) read.get(r.bookingMonth!)?.push(r);
-      }
+      for (const [month, transactions] of await this.months.read(q.accountId, months)) read.set(month, transactions.filter(inRange));
     };
-    let months = monthsNewestFirst(counted.months, first, last);
+    let months = monthsNewestFirst(counts, first, last);
     await readMonths(months.filter((m) => m.month === first || m.month === last).map((m) => m.month));
     months = months.map((m): MonthCount => ({ month: m.month, count: read.get(m.month)?.length ?? m.count }));
     const { months: pageMonths, skipInFirst } = monthsOfPage(months, q.skip, q.limit);
     await readMonths(pageMonths.filter((month) => !read.has(month)));
-    const items = pageMonths
-      .flatMap((month) => read.get(month)!.sort((a, b) => newestFirst(sortKey(a), sortKey(b))))
-      .slice(skipInFirst, skipInFirst + q.limit)
-      .map(fromRecord);
+    const items = pageMonths.flatMap((month) => read.get(month)!).slice(skipInFirst, skipInFirst + q.limit);
     return { items, total: months.reduce((sum, m) => sum + m.count, 0) };
   }
 
@@ -171,7 +157,7 @@ export class TransactionRepository {
   }
 
   async deleteByConsent(consentId: string): Promise<number> {
-    await this.accountMonths.deleteMany({ consentId });
+    await this.months.deleteByConsent(consentId);
     return (await this.collection.deleteMany({ consentId })).deletedCount;
   }
 }
