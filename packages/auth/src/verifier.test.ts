@@ -272,3 +272,61 @@ describe('jwksKeyResolver when the JWKS endpoint fails', () => {
     expect(jwksServer.requestCount).toBe(1);
   });
 });
+
+describe('createTokenVerifier remembering verified tokens', () => {
+  const key = newSigningKey();
+  let published: KeyObject | undefined;
+  let clock: number;
+  const verifierWith = (cacheSize?: number) =>
+    createTokenVerifier({ issuer: ISSUER, audience: AUDIENCE, resolveKey: async (kid) => (kid === key.kid ? published : undefined), now: () => clock, cacheSize });
+  const signatureChecks = () => jest.spyOn(jwt, 'verify');
+
+  beforeEach(() => {
+    published = key.publicKey;
+    clock = Date.now();
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it('checks a token’s signature once and answers it from memory after that', async () => {
+    const verify = verifierWith();
+    const checks = signatureChecks();
+    const token = signToken(key, { jti: 'remembered' });
+    const first = await verify(token);
+    for (let i = 0; i < 5; i++) await expect(verify(token)).resolves.toEqual(first);
+    expect(checks).toHaveBeenCalledTimes(1);
+  });
+
+  it('rejects a remembered token once it has expired', async () => {
+    const verify = verifierWith();
+    const token = signToken(key, { exp: Math.floor(clock / 1000) + 60 });
+    await verify(token);
+    clock += 66_000;
+    await expect(verify(token)).rejects.toMatchObject({ code: 'token expired' });
+  });
+
+  it('rejects a remembered token once the issuer no longer publishes its key', async () => {
+    const verify = verifierWith();
+    const token = signToken(key);
+    await verify(token);
+    published = undefined;
+    await expect(verify(token)).rejects.toMatchObject({ code: 'unknown signing key' });
+    published = newSigningKey().publicKey;
+    await expect(verify(token)).rejects.toMatchObject({ code: 'invalid token' });
+  });
+
+  it('forgets the oldest tokens beyond its size, and remembers none at size 0', async () => {
+    const tokens = ['a', 'b', 'c'].map((jti) => signToken(key, { jti }));
+    const verify = verifierWith(2);
+    const checks = signatureChecks();
+    for (const token of tokens) await verify(token);
+    await verify(tokens[2]!);
+    await verify(tokens[0]!);
+    expect(checks).toHaveBeenCalledTimes(4);
+
+    checks.mockClear();
+    const forgetful = verifierWith(0);
+    await forgetful(tokens[0]!);
+    await forgetful(tokens[0]!);
+    expect(checks).toHaveBeenCalledTimes(2);
+  });
+});

@@ -33,6 +33,17 @@ export interface VerifierOptions {
   audience: string;
   resolveKey: KeyResolver;
   clockToleranceSeconds?: number;
+  /** How many verified tokens to remember (default 10,000; 0 remembers none). */
+  cacheSize?: number;
+  /** The clock, in milliseconds (tests move it). */
+  now?: () => number;
+}
+
+interface VerifiedToken {
+  claims: AccessTokenClaims;
+  kid: string;
+  key: KeyObject;
+  expiresAtMs: number;
 }
 
 /** Far above any token this platform issues (and Node's default header limit is 16 KiB anyway). */
@@ -63,9 +74,36 @@ const nonEmptyString = (value: unknown): string | undefined => (typeof value ===
  * Verifies an access token: RS256 only (so `alg: none` and HS256-with-public-key tricks fail),
  * a `kid` the issuer publishes, signature, expiry, issuer and audience. Any token it does not
  * accept, however crafted, ends in `TokenRejected`.
+ *
+ * An app sends one token with every request for an hour, and the signature check is most of what
+ * authenticating a request costs, so verified tokens are remembered (the oldest forgotten first).
+ * A remembered token is accepted again only while it has not expired and its key is still the
+ * one the issuer publishes under its kid: a key withdrawn from the JWKS ends its tokens as before.
  */
 export function createTokenVerifier(options: VerifierOptions) {
+  const now = options.now ?? Date.now;
+  const toleranceMs = (options.clockToleranceSeconds ?? 5) * 1000;
+  const cacheSize = options.cacheSize ?? 10_000;
+  const verified = new Map<string, VerifiedToken>();
+
+  const remember = (token: string, entry: VerifiedToken) => {
+    if (cacheSize === 0) return;
+    if (verified.size >= cacheSize) verified.delete(verified.keys().next().value!);
+    verified.set(token, entry);
+  };
+
   return async function verify(token: string): Promise<AccessTokenClaims> {
+    const known = verified.get(token);
+    if (known) {
+      if (now() < known.expiresAtMs + toleranceMs && (await options.resolveKey(known.kid)) === known.key) return known.claims;
+      verified.delete(token);
+    }
+    const entry = await verifySignedToken(token);
+    if (Number.isFinite(entry.expiresAtMs)) remember(token, entry);
+    return entry.claims;
+  };
+
+  async function verifySignedToken(token: string): Promise<VerifiedToken> {
     const { alg, kid } = readHeader(token);
     if (alg !== 'RS256') throw new TokenRejected('unsupported algorithm', 'only RS256-signed tokens are accepted');
     if (typeof kid !== 'string' || kid === '') throw new TokenRejected('malformed token', 'the token header has no key id');
@@ -78,6 +116,7 @@ export function createTokenVerifier(options: VerifierOptions) {
         issuer: options.issuer,
         audience: options.audience,
         clockTolerance: options.clockToleranceSeconds ?? 5,
+        clockTimestamp: Math.floor(now() / 1000),
       });
     } catch (error) {
       if (error instanceof jwt.TokenExpiredError) throw new TokenRejected('token expired');
@@ -87,13 +126,15 @@ export function createTokenVerifier(options: VerifierOptions) {
     const clientId = nonEmptyString(payload.client_id) ?? nonEmptyString(payload.sub);
     if (!clientId) throw new TokenRejected('invalid token', 'the token names no client');
     const scope = typeof payload.scope === 'string' ? payload.scope : '';
-    return {
+    const claims: AccessTokenClaims = {
       clientId,
       scopes: scope.split(' ').filter(Boolean),
       tokenId: typeof payload.jti === 'string' ? payload.jti : undefined,
       directProviderFlow: payload[DIRECT_PROVIDER_FLOW_CLAIM] === true,
     };
-  };
+    // A token without `exp` never expires to jsonwebtoken; it is not remembered, but verified every time.
+    return { claims, kid, key, expiresAtMs: typeof payload.exp === 'number' ? payload.exp * 1000 : Infinity };
+  }
 }
 
 export type TokenVerifier = ReturnType<typeof createTokenVerifier>;
