@@ -66,3 +66,62 @@ describe('AggregateStore derived fields (real store)', () => {
     expect(seen).toEqual({ found: true, result: ['done', 'dueAt', 'id', 'owner', 'version'] });
   });
 });
+
+interface Listed {
+  id: string;
+  owner: string;
+  tag: string | null;
+  createdAt: Date;
+}
+
+describe('AggregateStore lists and counts (real store)', () => {
+  const cleanup = new Cleanup();
+  let store: AggregateStore<Listed>;
+  const all: Listed[] = [];
+
+  beforeAll(async () => {
+    const connection = await connectDatabase(testEnv().mongoUri, uniqueDbName('lists'));
+    cleanup.add(() => connection.close());
+    const db = database(connection);
+    cleanup.add(() => db.dropDatabase());
+    store = new AggregateStore<Listed>(db, { collection: 'listed', indexes: [{ key: { owner: 1, createdAt: 1, _id: 1 } }] });
+    await store.ensureIndexes();
+    // Three owners, times with ties (ids order those), tags set, null or of two kinds.
+    for (let i = 0; i < 240; i++) {
+      const item: Listed = {
+        id: `item-${String((i * 7919) % 1000).padStart(3, '0')}-${i}`,
+        owner: ['app-a', 'app-b', 'app-c'][i % 3]!,
+        tag: i % 5 === 0 ? null : i % 2 === 0 ? 'even' : 'odd',
+        createdAt: new Date(Date.UTC(2026, 0, 1) + Math.floor(i / 4) * 60_000),
+      };
+      await store.insert(item);
+      all.push(item);
+    }
+    // Removed aggregates (a tombstone while events wait for the relay, or gone) are never listed.
+    for (const [i, item] of all.entries()) {
+      if (i % 11 === 0) await store.mutate(item.id, () => ({ remove: true, events: i % 2 === 0 ? [{ id: `e-${i}`, type: 'removed', key: item.id, value: '{}' }] : [], result: null }));
+    }
+    all.splice(0, all.length, ...all.filter((_, i) => i % 11 !== 0));
+  });
+  afterAll(() => cleanup.run());
+
+  const byCreation = (a: Listed, b: Listed) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+  it.each<[string, Record<string, unknown>, (item: Listed) => boolean]>([
+    ['one owner', { owner: 'app-b' }, (item) => item.owner === 'app-b'],
+    ['one owner and a tag', { owner: 'app-a', tag: 'even' }, (item) => item.owner === 'app-a' && item.tag === 'even'],
+    ['one owner, no tag', { owner: 'app-c', tag: null }, (item) => item.owner === 'app-c' && item.tag === null],
+    ['owners in a list', { owner: { $in: ['app-a', 'app-c'] } }, (item) => item.owner !== 'app-b'],
+    ['one owner, created from a time on', { owner: 'app-a', createdAt: { $gte: new Date(Date.UTC(2026, 0, 1, 0, 20)) } }, (item) => item.owner === 'app-a' && item.createdAt >= new Date(Date.UTC(2026, 0, 1, 0, 20))],
+    ['everything', {}, () => true],
+  ])('pages and counts %s oldest first, as MongoDB does', async (_case, filter, matches) => {
+    const expected = all.filter(matches).sort(byCreation).map((item) => item.id);
+    expect(await store.count(filter)).toBe(expected.length);
+    for (const [skip, limit] of [[0, 10], [7, 25], [expected.length - 3, 10], [expected.length + 5, 10]] as const) {
+      const page = await store.findMany(filter, { sort: { createdAt: 1, _id: 1 }, skip, limit });
+      expect(page.map((item) => item.id)).toEqual(expected.slice(skip, skip + limit));
+    }
+    const newest = await store.findMany(filter, { sort: { createdAt: -1, _id: -1 }, limit: 5 });
+    expect(newest.map((item) => item.id)).toEqual([...expected].reverse().slice(0, 5));
+  });
+});
