@@ -90,6 +90,15 @@ describe('sequencing through the edge', () => {
     expect((await stack.api(partnerToken, `/users/${userId}/sequencing`)).status).toBe(200);
   });
 
+  it('computes a consent’s sequencing when its transactions are fetched, so the first request is answered from the cache', async () => {
+    const fetched = await connectedConsent(stack, token, { externalUserId: `precomputed-${Date.now()}` });
+    const slot = () => stack.sequencing.db.collection<{ _id: string; cached?: { computedAt: Date } }>('consent_results').findOne({ _id: fetched.consentId });
+    const cached = await waitFor(async () => (await slot())?.cached, { what: 'the sequencing cached after the fetch, before any request', timeoutMs: 30_000, intervalMs: 200 });
+    const res = await stack.api(token, `/consents/${fetched.consentId}/sequencing`);
+    expect(res.status).toBe(200);
+    expect((await slot())?.cached?.computedAt).toEqual(cached.computedAt);
+  });
+
   it('rejects a bad id with 400 and an unknown one with 404', async () => {
     const bad = await stack.api(token, '/consents/nope/sequencing');
     expect(bad.status).toBe(400);

@@ -7,6 +7,7 @@ import type { SequencingEngineConfig } from './config';
 import { historyStart } from './domain/history-window';
 import { getConsentSequencingHttp, getUserSequencingHttp } from './use-cases/get-sequencing/get-sequencing.http';
 import { GetSequencingService, type Sequencing } from './use-cases/get-sequencing/get-sequencing.service';
+import { onTransactionsFetched } from './use-cases/precompute-sequencing/on-transactions-fetched.handler';
 
 export const SERVICE_NAME = 'sequencing-engine';
 
@@ -19,10 +20,14 @@ export const sequencingEngine: ServiceDefinition<SequencingEngineConfig, { conse
   async compose(kit) {
     const consentData = new ConsentData(kit.db, { historyStart });
     await consentData.ensureIndexes();
-    kit.subscribe('transactions', consentEvents, consentData.handlers());
     const grants = kit.shareGrants();
-    kit.worker(periodicTask({ name: 'prune history', logger: kit.logger, intervalMs: kit.config.PRUNE_INTERVAL_MS, run: async (now) => void (await consentData.prune(now)) }));
     const sequencing = new GetSequencingService(consentData, grants, new ConsentResultCache<Sequencing>(kit.db));
+    const projection = consentData.handlers();
+    kit.subscribe('transactions', consentEvents, {
+      ...projection,
+      'transactions.fetched': onTransactionsFetched(projection['transactions.fetched']!, sequencing, kit.logger),
+    });
+    kit.worker(periodicTask({ name: 'prune history', logger: kit.logger, intervalMs: kit.config.PRUNE_INTERVAL_MS, run: async (now) => void (await consentData.prune(now)) }));
     return {
       routes: bindRoutes(sequencingRoutes, {
         getConsentSequencing: getConsentSequencingHttp(sequencing),

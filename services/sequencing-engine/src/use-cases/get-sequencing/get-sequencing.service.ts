@@ -28,6 +28,19 @@ export class GetSequencingService {
   async forConsent(consentId: string, callerClientId: string, now = new Date()): Promise<Sequencing | null> {
     const consent = await this.consentData.consent(consentId);
     if (!consent || !(await this.readable(consent, callerClientId))) return null;
+    return this.resultOf(consent, now);
+  }
+
+  /**
+   * Computes and caches a consent's sequencing ahead of the first request for it (after a fetch),
+   * so that request is answered from the cache; nothing when the consent is not projected.
+   */
+  async precompute(consentId: string, now = new Date()): Promise<void> {
+    const consent = await this.consentData.consent(consentId);
+    if (consent) await this.resultOf(consent, now);
+  }
+
+  private async resultOf(consent: ProjectedConsent, now: Date): Promise<Sequencing> {
     const key = sequencingCacheKey(now);
     const cached = await this.cache.get(consent, key);
     if (cached) return cached.result;
