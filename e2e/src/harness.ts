@@ -2,6 +2,7 @@ import { loadConsentConfig, startConsentService, type ConsentServiceHandle } fro
 import { loadEdgeConfig, startEdgeService, type EdgeServiceHandle } from '@obp/edge';
 import { loadSequencingEngineConfig, startSequencingEngine, type SequencingEngineHandle } from '@obp/sequencing-engine';
 import { loadShareConfig, startShareService, type ShareServiceHandle } from '@obp/share';
+import { loadWebhooksConfig, startWebhooksService, type WebhooksServiceHandle } from '@obp/webhooks';
 import { isScope, Topics } from '@obp/contracts';
 import { freePort, testEnv, uniqueDbName, uniqueName } from '@obp/testkit';
 import { ApiDocumentChecker } from './api-document';
@@ -18,10 +19,13 @@ export interface Stack {
   share: ShareServiceHandle;
   consent: ConsentServiceHandle;
   sequencing: SequencingEngineHandle;
+  webhooks: WebhooksServiceHandle;
   shareEventsTopic: string;
   consentEventsTopic: string;
   /** Starts the consent service again (after `consent.stop()`), on its port and database. */
   restartConsent(): Promise<ConsentServiceHandle>;
+  /** Starts the webhooks service again (after `webhooks.stop()`), on its port and database. */
+  restartWebhooks(): Promise<WebhooksServiceHandle>;
   kafkaBrokers: string[];
   mongoUri: string;
   adminToken: string;
@@ -44,6 +48,8 @@ export interface StackOptions {
   outboxPollMs?: number;
   /** Extra consent service settings (environment variable names), e.g. fast fetch retries. */
   consentEnv?: Record<string, string>;
+  /** Extra webhooks service settings, e.g. a retry schedule in seconds. */
+  webhooksEnv?: Record<string, string>;
   /** Sees every command any service sends to its database. */
   onDatabaseCommand?: ServiceOverrides['onDatabaseCommand'];
 }
@@ -51,7 +57,7 @@ export interface StackOptions {
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const env = options.mongoUri && options.kafkaBrokers ? { mongoUri: options.mongoUri, kafkaBrokers: options.kafkaBrokers } : testEnv();
   const kafkaBrokers = options.kafkaBrokers ?? env.kafkaBrokers;
-  const [edgePort, sharePort, consentPort, sequencingPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const [edgePort, sharePort, consentPort, sequencingPort, webhooksPort] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
   const issuer = `http://127.0.0.1:${edgePort}`;
   const adminToken = `admin-${uniqueName('token')}-secret`;
   const namespace = uniqueName('stack').toLowerCase();
@@ -64,6 +70,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const edge = await startEdgeService(
     loadEdgeConfig({ ...common, PORT: String(edgePort), EDGE_DB_NAME: uniqueDbName('edge'), ADMIN_TOKEN: adminToken, SHARE_SERVICE_URL: `http://127.0.0.1:${sharePort}`, CONSENT_SERVICE_URL: `http://127.0.0.1:${consentPort}`,
       SEQUENCING_SERVICE_URL: `http://127.0.0.1:${sequencingPort}`,
+      WEBHOOKS_SERVICE_URL: `http://127.0.0.1:${webhooksPort}`,
     }),
     overrides,
   );
@@ -98,11 +105,20 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     }),
     overrides,
   );
-  await Promise.all([edge.ready(), share.ready(), consent.ready(), sequencing.ready()]);
+  const webhooksConfig = loadWebhooksConfig({
+    ...common,
+    PORT: String(webhooksPort),
+    WEBHOOKS_DB_NAME: uniqueDbName('webhooks'),
+    JWKS_URL: `${issuer}/.well-known/jwks.json`,
+    WEBHOOK_POLL_MS: '1000',
+    ...options.webhooksEnv,
+  });
+  let webhooks = await startWebhooksService(webhooksConfig, overrides);
+  await Promise.all([edge.ready(), share.ready(), consent.ready(), sequencing.ready(), webhooks.ready()]);
 
   const baseUrl = `http://127.0.0.1:${edgePort}`;
   const document = new ApiDocumentChecker((await (await fetch(`${baseUrl}/openapi.json`)).json()) as ApiDocumentChecker['document']);
-  const stopChecking = checkEveryAnswer(document, [edgePort, sharePort, consentPort, sequencingPort].map((port) => `http://127.0.0.1:${port}`));
+  const stopChecking = checkEveryAnswer(document, [edgePort, sharePort, consentPort, sequencingPort, webhooksPort].map((port) => `http://127.0.0.1:${port}`));
   const edgeFetch = (path: string, init: RequestInit = {}) => fetch(`${baseUrl}${path}`, init);
   const stack: Stack = {
     baseUrl,
@@ -112,12 +128,20 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       return consent;
     },
     sequencing,
+    get webhooks() {
+      return webhooks;
+    },
     shareEventsTopic,
     consentEventsTopic,
     async restartConsent() {
       consent = await startConsentService(consentConfig, overrides);
       await consent.ready();
       return consent;
+    },
+    async restartWebhooks() {
+      webhooks = await startWebhooksService(webhooksConfig, overrides);
+      await webhooks.ready();
+      return webhooks;
     },
     kafkaBrokers,
     mongoUri: env.mongoUri,
@@ -147,6 +171,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     document,
     async stop() {
       stopChecking();
+      await webhooks.stop().catch(() => undefined);
       await sequencing.stop();
       await consent.stop().catch(() => undefined);
       await share.stop();

@@ -1,15 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
-import { freePort, repoRoot, testEnv, uniqueDbName, waitFor } from '@obp/testkit';
+import { freePort, repoRoot, testEnv, uniqueDbName, uniqueName, waitFor } from '@obp/testkit';
 
 interface ExportedSpan {
   name: string;
   traceId: string;
 }
 
-/** A stand-in OpenTelemetry collector: records what arrives at OTLP/HTTP `/v1/traces`. */
-async function startCollector(): Promise<{ url: string; spans: Array<ExportedSpan & { service: string }>; server: Server }> {
+type ResourceAttributes = { resource: { attributes: Array<{ key: string; value: { stringValue?: string } }> } };
+const serviceOf = (r: ResourceAttributes) => r.resource.attributes.find((a) => a.key === 'service.name')?.value.stringValue ?? '';
+
+/** A stand-in OpenTelemetry collector: records what arrives at OTLP/HTTP `/v1/traces` and `/v1/metrics`. */
+async function startCollector(): Promise<{ url: string; spans: Array<ExportedSpan & { service: string }>; metrics: Array<{ name: string; service: string }>; server: Server }> {
   const spans: Array<ExportedSpan & { service: string }> = [];
+  const metrics: Array<{ name: string; service: string }> = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -19,16 +23,20 @@ async function startCollector(): Promise<{ url: string; spans: Array<ExportedSpa
           resourceSpans: Array<{ resource: { attributes: Array<{ key: string; value: { stringValue?: string } }> }; scopeSpans: Array<{ spans: ExportedSpan[] }> }>;
         };
         for (const rs of body.resourceSpans) {
-          const service = rs.resource.attributes.find((a) => a.key === 'service.name')?.value.stringValue ?? '';
+          const service = serviceOf(rs);
           for (const ss of rs.scopeSpans) for (const span of ss.spans) spans.push({ ...span, service });
         }
+      }
+      if (req.url === '/v1/metrics' && req.headers['content-type']?.includes('json')) {
+        const body = JSON.parse(Buffer.concat(chunks).toString()) as { resourceMetrics: Array<ResourceAttributes & { scopeMetrics: Array<{ metrics: Array<{ name: string }> }> }> };
+        for (const rm of body.resourceMetrics) for (const sm of rm.scopeMetrics) for (const metric of sm.metrics) metrics.push({ name: metric.name, service: serviceOf(rm) });
       }
       res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     });
   });
   const port = await freePort();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${port}`, spans, server };
+  return { url: `http://127.0.0.1:${port}`, spans, metrics, server };
 }
 
 describe('OTLP export', () => {
@@ -66,6 +74,32 @@ describe('OTLP export', () => {
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
       child = undefined;
+    } finally {
+      collector.server.close();
+    }
+  });
+
+  it('exports the metrics of a service process started as in production', async () => {
+    const collector = await startCollector();
+    try {
+      const port = await freePort();
+      child = spawn(process.execPath, ['--require', 'tsx/cjs', '--require', './packages/telemetry/src/register.ts', 'services/webhooks/src/main.ts'], {
+        cwd: repoRoot,
+        env: {
+          ...process.env,
+          PORT: String(port),
+          MONGODB_URI: testEnv().mongoUri,
+          WEBHOOKS_DB_NAME: uniqueDbName('webhooks_otlp'),
+          NAMESPACE: uniqueName('otlp').toLowerCase(),
+          LOG_LEVEL: 'warn',
+          OTEL_SERVICE_NAME: 'webhooks',
+          OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+          OTEL_METRIC_EXPORT_INTERVAL: '300',
+        },
+        stdio: 'ignore',
+      });
+      const gauge = await waitFor(() => collector.metrics.find((m) => m.name === 'webhook.queue.depth'), { what: 'the exported queue depth gauge', timeoutMs: 60_000, intervalMs: 200 });
+      expect(gauge.service).toBe('webhooks');
     } finally {
       collector.server.close();
     }

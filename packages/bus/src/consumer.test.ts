@@ -6,7 +6,7 @@ import { deadLetterTopic, type EventEnvelope } from '@obp/contracts';
 import { connectDatabase, type Connection } from '@obp/db';
 import { createLogger, type InMemorySpanExporter } from '@obp/telemetry';
 import { Cleanup, repoRoot, startKafka, testEnv, uniqueDbName, uniqueName, waitFor, type KafkaProcess } from '@obp/testkit';
-import { IdempotentConsumer, NonRetriableError, type EventHandler, type MessageMeta, type RetryPolicy } from './consumer';
+import { IdempotentConsumer, NonRetriableError, TransientError, type EventHandler, type MessageMeta, type RetryPolicy } from './consumer';
 import type { CrashingConsumerMessage } from './crashing-consumer.fixture';
 import { createKafka, createProducer, ensureTopics } from './kafka';
 
@@ -296,6 +296,47 @@ describe('IdempotentConsumer', () => {
 
     expect(calls).toEqual(['flaky', 'flaky', 'flaky', 'next']);
     expect(appliedIds(c)).toEqual([flaky.id, next.id]);
+    expect(await messageCount(bed.kafka, deadLetterTopic(bed.topic, bed.groupId))).toBe(0);
+  });
+
+  it('retries a TransientError beyond the attempts of the policy until the handler succeeds, and dead-letters nothing', async () => {
+    const bed = await testBed();
+    const outage = envelope('store.unreachable');
+    const next = envelope('next');
+    const calls: string[] = [];
+    const c = await startConsumer(bed, {
+      retry: { attempts: 2, initialDelayMs: 20, maxDelayMs: 50 },
+      handle: async (event) => {
+        calls.push(event.type);
+        if (event.id === outage.id && calls.length <= 6) throw new TransientError('the store is unreachable');
+      },
+    });
+    await publish(bed, [message(outage), message(next)]);
+    await waitForApplied(c, next.id);
+
+    expect(calls).toEqual([...Array<string>(7).fill('store.unreachable'), 'next']);
+    expect(appliedIds(c)).toEqual([outage.id, next.id]);
+    expect(await messageCount(bed.kafka, deadLetterTopic(bed.topic, bed.groupId))).toBe(0);
+  });
+
+  it('ends the retries of a TransientError when it stops, and the event is consumed again when it runs again', async () => {
+    const bed = await testBed();
+    const outage = envelope('store.unreachable');
+    let storeReachable = false;
+    let attempts = 0;
+    const handle: EventHandler = async () => {
+      attempts++;
+      if (!storeReachable) throw new TransientError('the store is unreachable');
+    };
+    const first = await startConsumer(bed, { retry: { attempts: 1, initialDelayMs: 20, maxDelayMs: 100 }, handle });
+    await publish(bed, [message(outage)]);
+    await waitFor(() => attempts >= 3, { ...WAIT, what: 'a few retries' });
+    await first.consumer.stop();
+    expect(first.applied).toEqual([]);
+
+    storeReachable = true;
+    const second = await startConsumer(bed, { handle });
+    await waitForApplied(second, outage.id);
     expect(await messageCount(bed.kafka, deadLetterTopic(bed.topic, bed.groupId))).toBe(0);
   });
 

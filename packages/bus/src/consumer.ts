@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { Consumer, Kafka, KafkaMessage, Producer } from 'kafkajs';
 import type { Connection } from 'mongoose';
@@ -14,6 +15,19 @@ export class NonRetriableError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'NonRetriableError';
+  }
+}
+
+/**
+ * Thrown by a handler for a failure that passes (the database is unreachable): retried without a
+ * limit, with the back-off capped at `maxDelayMs`, and never dead-lettered. The partition waits
+ * meanwhile; when the consumer stops or the group rebalances the retries end and the event is
+ * consumed again from its committed offset.
+ */
+export class TransientError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'TransientError';
   }
 }
 
@@ -73,7 +87,7 @@ const defaultRetry: RetryPolicy = { attempts: 5, initialDelayMs: 200, maxDelayMs
  * recorded for this group is skipped. A failing handler is retried with exponential back-off
  * (the partition waits, keeping order); after the last attempt, or at once for a
  * `NonRetriableError` or an unreadable message, the message goes to `<topic>.dlq.<group>` with
- * the error in its headers, and consumption moves on.
+ * the error in its headers, and consumption moves on. A `TransientError` is retried without a limit.
  */
 export class IdempotentConsumer {
   private consumer: Consumer | undefined;
@@ -85,6 +99,8 @@ export class IdempotentConsumer {
   /** Set by `stop()`: a `start()` under way gives up (and releases what it opened) at its next step. */
   private stopping = false;
   private purgeTimer: NodeJS.Timeout | undefined;
+  /** Aborted by `stop()`: cuts short the wait before retrying a `TransientError`. */
+  private stopSignal = new AbortController();
 
   constructor(private readonly options: IdempotentConsumerOptions) {
     this.retry = { ...defaultRetry, ...options.retry };
@@ -102,6 +118,7 @@ export class IdempotentConsumer {
 
   async start(): Promise<void> {
     this.stopping = false;
+    this.stopSignal = new AbortController();
     const { kafka, groupId, topics } = this.options;
     await ensureTopics(kafka, topics.map((t) => ({ topic: deadLetterTopic(t, groupId), partitions: 1 })));
     if (this.stopping) return;
@@ -149,6 +166,7 @@ export class IdempotentConsumer {
 
   async stop(): Promise<void> {
     this.stopping = true;
+    this.stopSignal.abort();
     await this.release();
   }
 
@@ -214,7 +232,8 @@ export class IdempotentConsumer {
         await this.options.handle(event, meta);
         break;
       } catch (error) {
-        const final = error instanceof NonRetriableError || attempt >= this.retry.attempts;
+        const transient = error instanceof TransientError;
+        const final = error instanceof NonRetriableError || (!transient && attempt >= this.retry.attempts);
         this.options.logger.warn({ err: error, eventId: event.id, attempt, final, ...meta }, 'event handler failed');
         if (final) {
           span.recordException(error as Error);
@@ -223,8 +242,15 @@ export class IdempotentConsumer {
           break;
         }
         const delay = Math.min(this.retry.initialDelayMs * 2 ** (attempt - 1), this.retry.maxDelayMs);
-        await new Promise((resolve) => setTimeout(resolve, delay));
-        await heartbeat().catch(() => undefined);
+        if (!transient) {
+          await new Promise((resolve) => setTimeout(resolve, delay));
+          await heartbeat().catch(() => undefined);
+          continue;
+        }
+        await sleep(delay, undefined, { signal: this.stopSignal.signal }).catch(() => undefined);
+        // Left uncommitted, the event is consumed again when the consumer runs again (its stop waits for this message).
+        if (this.stopping) throw error;
+        await heartbeat();
       }
     }
     await this.processed

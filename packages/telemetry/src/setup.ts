@@ -1,24 +1,30 @@
-import { context, propagation, trace } from '@opentelemetry/api';
+import { context, metrics, propagation, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { CompositePropagator, W3CBaggagePropagator, W3CTraceContextPropagator } from '@opentelemetry/core';
+import { OTLPMetricExporter } from '@opentelemetry/exporter-metrics-otlp-http';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
+import { MeterProvider, PeriodicExportingMetricReader, type MetricReader } from '@opentelemetry/sdk-metrics';
 import { BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 
 let provider: NodeTracerProvider | undefined;
+let meterProvider: MeterProvider | undefined;
 
 export interface TelemetryOptions {
   serviceName: string;
   /** Extra processors, e.g. a SimpleSpanProcessor over an InMemorySpanExporter in tests. */
   spanProcessors?: SpanProcessor[];
+  /** Extra metric readers, e.g. one over an InMemoryMetricExporter in tests. */
+  metricReaders?: MetricReader[];
   env?: NodeJS.ProcessEnv;
 }
 
 /**
- * Registers the global tracer provider and the W3C propagators once per process. Export goes to
- * OTLP/HTTP when OTEL_EXPORTER_OTLP_ENDPOINT (or ..._TRACES_ENDPOINT) is set; OTEL_SDK_DISABLED=true
- * turns tracing off. Without an exporter spans are still created, so logs carry trace ids.
+ * Registers the global tracer and meter providers and the W3C propagators once per process. Export
+ * goes to OTLP/HTTP when OTEL_EXPORTER_OTLP_ENDPOINT (or ..._TRACES_ENDPOINT, ..._METRICS_ENDPOINT)
+ * is set, metrics every OTEL_METRIC_EXPORT_INTERVAL ms (60,000); OTEL_SDK_DISABLED=true turns both
+ * off. Without an exporter spans are still created, so logs carry trace ids.
  */
 export function setupTelemetry(options: TelemetryOptions): NodeTracerProvider | undefined {
   if (provider) return provider;
@@ -28,14 +34,18 @@ export function setupTelemetry(options: TelemetryOptions): NodeTracerProvider | 
   if (env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) {
     processors.push(new BatchSpanProcessor(new OTLPTraceExporter()));
   }
-  provider = new NodeTracerProvider({
-    resource: resourceFromAttributes({
-      'service.name': env.OTEL_SERVICE_NAME ?? options.serviceName,
-      'service.namespace': 'open-banking',
-      'deployment.environment.name': env.NODE_ENV ?? 'development',
-    }),
-    spanProcessors: processors,
+  const resource = resourceFromAttributes({
+    'service.name': env.OTEL_SERVICE_NAME ?? options.serviceName,
+    'service.namespace': 'open-banking',
+    'deployment.environment.name': env.NODE_ENV ?? 'development',
   });
+  provider = new NodeTracerProvider({ resource, spanProcessors: processors });
+  const readers: MetricReader[] = [...(options.metricReaders ?? [])];
+  if (env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_METRICS_ENDPOINT) {
+    readers.push(new PeriodicExportingMetricReader({ exporter: new OTLPMetricExporter(), exportIntervalMillis: Number(env.OTEL_METRIC_EXPORT_INTERVAL ?? 60_000) }));
+  }
+  meterProvider = new MeterProvider({ resource, readers });
+  metrics.setGlobalMeterProvider(meterProvider);
   provider.register({
     contextManager: new AsyncLocalStorageContextManager(),
     propagator: new CompositePropagator({
@@ -47,10 +57,13 @@ export function setupTelemetry(options: TelemetryOptions): NodeTracerProvider | 
 
 export async function shutdownTelemetry(): Promise<void> {
   const current = provider;
+  const currentMeters = meterProvider;
   provider = undefined;
+  meterProvider = undefined;
   if (!current) return;
-  await current.shutdown().catch(() => undefined);
+  await Promise.all([current.shutdown(), currentMeters?.shutdown()].map((done) => done?.catch(() => undefined)));
   trace.disable();
+  metrics.disable();
   context.disable();
   propagation.disable();
 }

@@ -3,3 +3,4 @@ export { waitFor, uniqueName, uniqueDbName } from './wait';
 export { testEnv } from './env';
 export { Cleanup } from './cleanup';
 export { QueryRecorder, explainFilter, filterShape, type RecordedQuery, type QueryPlan } from './query-plans';
+export { recordedMetrics } from './metrics';

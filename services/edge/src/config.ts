@@ -12,6 +12,7 @@ const schema = z.object({
   SHARE_SERVICE_URL: z.string().url().default('http://127.0.0.1:8081'),
   CONSENT_SERVICE_URL: z.string().url().default('http://127.0.0.1:8082'),
   SEQUENCING_SERVICE_URL: z.string().url().default('http://127.0.0.1:8083'),
+  WEBHOOKS_SERVICE_URL: z.string().url().default('http://127.0.0.1:8084'),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
 });
 

@@ -34,6 +34,7 @@ export const edgeService: ServiceDefinition<EdgeConfig, { keys: SigningKeyStore;
       share: config.SHARE_SERVICE_URL,
       consent: config.CONSENT_SERVICE_URL,
       'sequencing-engine': config.SEQUENCING_SERVICE_URL,
+      webhooks: config.WEBHOOKS_SERVICE_URL,
     };
     const proxies = new Map(Object.entries(upstreams).map(([service, url]) => [service, proxyTo(url, logger, config.UPSTREAM_TIMEOUT_MS)]));
     const forwarded = apiRoutes.filter((route): route is RouteContract => proxies.has(route.service));

@@ -4,6 +4,13 @@ import { problemDetailsSchema } from '../schema/common';
 import { componentRef, JsonSchemaEmitter, registeredComponents, type JsonSchema } from '../schema/json-schema';
 import { methodsByPath, type ResponseSpec, type RouteContract } from './route';
 
+/** A message the platform sends to an app's webhook endpoint: listed under the document's `webhooks`. */
+export interface WebhookMessageSpec {
+  type: string;
+  summary: string;
+  schema: z.ZodType;
+}
+
 export interface ApiDocumentInfo {
   title: string;
   version: string;
@@ -20,7 +27,7 @@ const problemContent = () => ({ 'application/problem+json': { schema: { $ref: co
  * status it can answer, including the ones the HTTP kit adds (400 for invalid input, 401/403 for
  * tokens, 405 with Allow, 413/415 for bodies).
  */
-export function buildOpenApiDocument(info: ApiDocumentInfo, routes: readonly RouteContract[]) {
+export function buildOpenApiDocument(info: ApiDocumentInfo, routes: readonly RouteContract[], webhookMessages: readonly WebhookMessageSpec[] = []) {
   const input = new JsonSchemaEmitter('input');
   const output = new JsonSchemaEmitter('output');
   const allow = methodsByPath(routes);
@@ -28,6 +35,7 @@ export function buildOpenApiDocument(info: ApiDocumentInfo, routes: readonly Rou
   for (const route of routes) {
     (paths[route.path] ??= {})[route.method] = operation(route, input, output, allow.get(route.path) ?? []);
   }
+  const webhooks = Object.fromEntries(webhookMessages.map((message) => [message.type, { post: webhookOperation(message, output) }]));
   const schemas: Record<string, JsonSchema> = { ProblemDetails: output.emitComponent(problemDetailsSchema) };
   for (const schema of registeredComponents()) {
     const id = (schema.meta() as { id?: string } | undefined)?.id;
@@ -40,6 +48,7 @@ export function buildOpenApiDocument(info: ApiDocumentInfo, routes: readonly Rou
     security: [{ oauth2: ['customer-api'] }],
     tags: info.tags,
     paths,
+    ...(webhookMessages.length > 0 ? { webhooks } : {}),
     components: { securitySchemes: info.securitySchemes, schemas },
   };
 }
@@ -86,6 +95,28 @@ function operation(route: RouteContract, input: JsonSchemaEmitter, output: JsonS
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(route.body ? { requestBody: requestBody(route.body.schema, route.body.encoding, route.body.required, input) } : {}),
     responses: Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b))),
+  };
+}
+
+const webhookHeaders = [
+  { name: 'webhook-id', description: 'The message’s id: the same in every attempt and redelivery (use it to drop duplicates).' },
+  { name: 'webhook-timestamp', description: 'Unix seconds when this attempt was signed.' },
+  { name: 'webhook-signature', description: 'Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, one per active secret (two while a rotated secret is in its grace period).' },
+];
+
+/** A message to an app's endpoint (OpenAPI 3.1 `webhooks`): signed Standard Webhooks headers, the body, and what each answer means. */
+function webhookOperation(message: WebhookMessageSpec, output: JsonSchemaEmitter) {
+  return {
+    operationId: `webhook_${message.type.replace(/[.-]/g, '_')}`,
+    tags: ['Webhooks'],
+    summary: message.summary,
+    parameters: webhookHeaders.map((h) => ({ ...h, in: 'header', required: true, schema: { type: 'string' } })),
+    requestBody: { required: true, content: { 'application/json': { schema: output.emit(message.schema) } } },
+    responses: {
+      '2XX': { description: 'Received; no further attempts.' },
+      '410': { description: 'Gone: the endpoint is disabled and gets no more messages until re-enabled.' },
+      '429': { description: 'Too many requests: tried again after Retry-After (also on 503); any other answer, a timeout (15 s) or a connection error is retried on the schedule.' },
+    },
   };
 }
 

@@ -10,7 +10,8 @@ import { documentedAs } from './json-schema';
  */
 
 type Issue = { path?: readonly PropertyKey[]; input?: unknown; code?: string };
-type Describe = (field: string, input: unknown) => string;
+/** Builds a field's validation message from its name and the value given. */
+export type Describe = (field: string, input: unknown) => string;
 
 /** The name a problem body files a message under: `clientId`, `consentIds[1]`, `Input.userIds`, `$` for the body. */
 export function fieldName(path: readonly PropertyKey[]): string {
@@ -42,7 +43,7 @@ export function previewValue(value: unknown): string {
 const say = (describe: Describe) => (iss: Issue) => describe(fieldLabel(iss.path), iss.input);
 
 /** Reports a failure from inside a transform; the message is made once the path is known. */
-function report(ctx: z.RefinementCtx, input: unknown, describe: Describe): never {
+export function report(ctx: z.RefinementCtx, input: unknown, describe: Describe): never {
   ctx.issues.push({ code: 'custom', input, params: { describe } });
   return z.NEVER as never;
 }

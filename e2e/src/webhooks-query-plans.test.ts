@@ -1,0 +1,73 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { connectDatabase, type Connection } from '@obp/db';
+import { explainFilter, filterShape, QueryRecorder, startFerretDb, testEnv, uniqueDbName, waitFor, type FerretProcess, type RecordedQuery } from '@obp/testkit';
+import { startStack, type Stack } from './harness';
+
+/**
+ * Every query the webhooks service sends, recorded while its API, deliveries, retries, redelivery,
+ * replay, disabling, deletion and purges run, is explained by a store planning without sequential
+ * scans (see query-plans.test.ts): each must read through an index.
+ */
+describe('every query of the webhooks service reads through an index', () => {
+  let store: FerretProcess | undefined;
+  let stack: Stack;
+  let explainConnection: Connection;
+  let receiver: Server;
+  const requests: string[] = [];
+  const recorder = new QueryRecorder();
+
+  beforeAll(async () => {
+    const env = testEnv();
+    store = process.env.OBP_LOCAL_STORE === 'ferretdb' ? await startFerretDb(undefined, { postgresSettings: '-c enable_seqscan=off' }) : undefined;
+    const mongoUri = store?.uri ?? env.mongoUri;
+    stack = await startStack({ mongoUri, kafkaBrokers: env.kafkaBrokers, onDatabaseCommand: recorder.record, webhooksEnv: { WEBHOOK_RETRY_SCHEDULE: '500ms' } });
+    explainConnection = await connectDatabase(mongoUri, uniqueDbName('explain'));
+    // Fails each path's first request, then accepts.
+    receiver = createServer((req, res) => {
+      requests.push(req.url ?? '');
+      res.writeHead(requests.filter((r) => r === req.url).length === 1 ? 500 : 200).end();
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  }, 600_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+    await explainConnection?.close();
+    await store?.stop();
+    receiver?.closeAllConnections();
+    await new Promise((resolve) => receiver?.close(resolve));
+  });
+
+  it('serves the API, the fan-out, the deliveries and the purges from indexes', async () => {
+    const token = await stack.token(await stack.registerClient());
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/plans`;
+    const created = await stack.api(token, '/webhooks', { method: 'POST', json: { url, events: ['share.created'] } });
+    const id = ((await created.json()) as { data: { id: string } }).data.id;
+    for (const path of ['/webhooks', `/webhooks/${id}`]) expect((await stack.api(token, path)).status).toBe(200);
+    expect((await stack.api(token, '/shares', { method: 'POST', json: { clientId: 'partner' } })).status).toBe(200);
+    const deliveryId = await waitFor(async () => {
+      const attempts = ((await (await stack.api(token, `/webhooks/${id}/deliveries`)).json()) as { data: Array<{ status: string; deliveryId: string }> }).data;
+      return attempts.some((a) => a.status === 'succeeded') && attempts[0]!.deliveryId;
+    });
+    expect((await stack.api(token, `/webhooks/${id}/deliveries/${deliveryId}/redeliver`, { method: 'POST' })).status).toBe(202);
+    expect((await stack.api(token, `/webhooks/${id}/replay`, { method: 'POST', json: { since: new Date(Date.now() - 86_400_000).toISOString(), onlyFailed: true } })).status).toBe(202);
+    expect((await stack.api(token, `/webhooks/${id}/rotate-secret`, { method: 'POST' })).status).toBe(200);
+    expect((await stack.api(token, `/webhooks/${id}/ping`, { method: 'POST' })).status).toBe(202);
+    await waitFor(() => requests.length >= 4, { what: 'the redelivery and the ping' });
+    expect((await stack.api(token, `/webhooks/${id}`, { method: 'PUT', json: { enabled: false } })).status).toBe(200);
+    expect((await stack.api(token, `/webhooks/${id}`, { method: 'DELETE' })).status).toBe(204);
+    await stack.webhooks.messages.purgeOlderThan(new Date());
+    await stack.webhooks.attempts.purgeOlderThan(new Date());
+
+    const queries = recorder.queries().filter((q) => q.database.startsWith('webhooks'));
+    const collections = new Set(queries.map((q) => q.collection));
+    for (const collection of ['webhook_endpoints', 'webhook_messages', 'webhook_attempts']) expect(collections).toContain(collection);
+    const unindexed: Array<RecordedQuery & { scans: string[] }> = [];
+    for (const query of queries) {
+      const plan = await explainFilter(explainConnection.getClient().db(query.database), query.collection, query.filter);
+      if (!plan.indexed) unindexed.push({ ...query, scans: plan.scans });
+    }
+    expect(unindexed.map(({ collection, command, filter, scans }) => `${collection} ${command} ${JSON.stringify(filterShape(filter))} → ${scans.join(', ')}`)).toEqual([]);
+  }, 300_000);
+});

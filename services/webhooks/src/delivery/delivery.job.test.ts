@@ -1,0 +1,246 @@
+import { connectDatabase, database, type Connection, type mongo } from '@obp/db';
+import { ClaimLedger } from '@obp/jobs';
+import { AggregateStore } from '@obp/store';
+import { createLogger } from '@obp/telemetry';
+import { testEnv, uniqueDbName } from '@obp/testkit';
+import { disable, newEndpoint, type WebhookEndpoint } from '../domain/webhook-endpoint';
+import { laneSequenceOf, messageIdFor, newMessage, type AttemptResult, type WebhookMessage } from '../domain/webhook-message';
+import { AttemptLog } from '../infrastructure/attempt-log';
+import { endpointStoreOptions, type EndpointStore } from '../infrastructure/endpoint-store';
+import { MessageStore } from '../infrastructure/message-store';
+import { RedeliverService } from '../use-cases/redeliver/redeliver.service';
+import { DeliveryJobs, type DeliveryJobOptions, type MessageSender } from './delivery.job';
+import { DeliveryMetrics } from './delivery-metrics';
+
+const OWNER = 'app';
+const LEASE_MS = 45_000;
+const REFRESH_MS = 5_000;
+const ok: AttemptResult = { kind: 'answered', status: 200, retryAfter: null, body: 'ok' };
+const serverError: AttemptResult = { kind: 'answered', status: 500, retryAfter: null, body: 'oops' };
+
+/** Stands in for the receivers: answers as `answer` says, which may act on the platform meanwhile. */
+class ScriptedSender implements MessageSender {
+  readonly sent: string[] = [];
+  answer: (messageId: string) => Promise<AttemptResult> = async () => ok;
+
+  async send(_target: string, headers: Record<string, string>): Promise<AttemptResult> {
+    const messageId = headers['webhook-id']!;
+    this.sent.push(messageId);
+    return this.answer(messageId);
+  }
+}
+
+/** Counts the reads of the whole queue. */
+class CountingMessages extends MessageStore {
+  reads = 0;
+
+  override pending(): Promise<WebhookMessage[]> {
+    this.reads++;
+    return super.pending();
+  }
+}
+
+describe('webhook delivery jobs (real store)', () => {
+  let connection: Connection;
+  let db: mongo.Db;
+  let endpoints: EndpointStore;
+  let messages: CountingMessages;
+  let attempts: AttemptLog;
+  let claims: ClaimLedger;
+  let sender: ScriptedSender;
+  const never = new AbortController().signal;
+  // Messages are made a minute ago: due by now.
+  const madeAt = new Date(Date.now() - 60_000);
+  let offset = 0;
+
+  beforeEach(async () => {
+    connection = await connectDatabase(testEnv().mongoUri, uniqueDbName('webhook_deliveries'));
+    db = database(connection);
+    endpoints = new AggregateStore<WebhookEndpoint>(db, endpointStoreOptions);
+    messages = new CountingMessages(db);
+    attempts = new AttemptLog(db, 30);
+    for (const store of [endpoints, messages, attempts]) await store.ensureIndexes();
+    claims = await ClaimLedger.open(db);
+    sender = new ScriptedSender();
+  });
+  afterEach(async () => {
+    await db.dropDatabase();
+    await connection.close();
+  });
+
+  function deliveryJobs(options: Partial<DeliveryJobOptions> = {}): DeliveryJobs {
+    return new DeliveryJobs({
+      messages,
+      endpoints,
+      attempts,
+      sender,
+      claims,
+      metrics: new DeliveryMetrics(),
+      logger: createLogger('test', 'silent'),
+      schedule: [5_000, 300_000],
+      leaseMs: LEASE_MS,
+      disableAfterMs: 5 * 86_400_000,
+      endpointConcurrency: 4,
+      queueRefreshMs: REFRESH_MS,
+      ...options,
+    });
+  }
+
+  async function endpoint(id: string): Promise<string> {
+    await endpoints.insert(newEndpoint({ id, ownerClientId: OWNER, url: `http://127.0.0.1:9/${id}`, description: null, events: ['share.created'] }, new Date(madeAt.getTime() - 60_000)));
+    return id;
+  }
+
+  async function queued(endpointId: string, resource: string, createdAt = madeAt): Promise<WebhookMessage> {
+    const eventOffset = String(offset++);
+    const message = newMessage({
+      id: messageIdFor(endpointId, `event-${eventOffset}`),
+      endpointId,
+      ownerClientId: OWNER,
+      eventType: 'share.created',
+      resource,
+      laneSequence: laneSequenceOf(eventOffset),
+      occurredAt: createdAt,
+      data: { id: resource },
+      trigger: 'scheduled',
+      trace: {},
+      now: createdAt,
+    });
+    await messages.insertNew(message);
+    return message;
+  }
+
+  async function claimOne(jobs: DeliveryJobs, now = new Date()): Promise<WebhookMessage> {
+    const [candidate] = await jobs.due(now, 1);
+    const claimed = candidate && (await jobs.claim(candidate, now));
+    if (!claimed) throw new Error('nothing could be claimed');
+    return claimed;
+  }
+
+  const stored = async (id: string) => (await messages.find(id))!;
+
+  it('hands out due lane heads endpoint by endpoint, at most endpointConcurrency of one endpoint at once', async () => {
+    const [slow, other] = [await endpoint('slow'), await endpoint('other')];
+    for (let i = 0; i < 10; i++) await queued(slow, `share:s${i}`, new Date(madeAt.getTime() + i));
+    const ofOther = await queued(other, 'share:o', new Date(madeAt.getTime() + 100));
+    const jobs = deliveryJobs({ endpointConcurrency: 2 });
+    const now = new Date();
+
+    const first = await jobs.due(now, 3);
+    expect(first.map((m) => m.endpointId)).toEqual([slow, other, slow]);
+    expect(first[1]!.id).toBe(ofOther.id);
+    const running = await Promise.all(first.map((candidate) => jobs.claim(candidate, now)));
+    expect(running.every((m) => m !== null)).toBe(true);
+
+    // The slow endpoint has two attempts under way: none of its other eight is handed out.
+    expect(await jobs.due(now, 5)).toEqual([]);
+    await jobs.run(running[0]!, { signal: never });
+    const next = await jobs.due(now, 5);
+    expect(next.map((m) => m.endpointId)).toEqual([slow]);
+    expect(messages.reads).toBe(1);
+  });
+
+  it('reads the queue again shortly after a write, and at least every queueRefreshMs while messages wait', async () => {
+    const [busy, quiet, late] = [await endpoint('busy'), await endpoint('quiet'), await endpoint('late')];
+    for (let i = 0; i < 3; i++) await queued(busy, `share:b${i}`);
+    const jobs = deliveryJobs({ endpointConcurrency: 1 });
+    const now = new Date();
+    expect(await jobs.due(now, 1)).toHaveLength(1);
+
+    const written = await queued(quiet, 'share:q');
+    expect((await jobs.due(now, 1)).map((m) => m.id)).not.toContain(written.id);
+    jobs.queued();
+    expect(jobs.nextDueAt()!.getTime()).toBeLessThanOrEqual(now.getTime() + REFRESH_MS / 10);
+    expect((await jobs.due(new Date(now.getTime() + REFRESH_MS / 10), 5)).map((m) => m.id)).toContain(written.id);
+    expect(messages.reads).toBe(2);
+
+    // Written by another process: no wake-up here, the periodic read finds it.
+    const elsewhere = await queued(late, 'share:l');
+    expect(jobs.nextDueAt()!.getTime()).toBeLessThanOrEqual(now.getTime() + REFRESH_MS / 10 + REFRESH_MS);
+    expect((await jobs.due(new Date(now.getTime() + REFRESH_MS / 10 + REFRESH_MS), 5)).map((m) => m.id)).toContain(elsewhere.id);
+    expect(messages.reads).toBe(3);
+  });
+
+  it('lets exactly one of two claimers have a message, and refuses a candidate that is no longer current', async () => {
+    const message = await queued(await endpoint('ep'), 'share:1');
+    const [one, two] = [deliveryJobs(), deliveryJobs()];
+    const now = new Date();
+    const [candidate] = await one.due(now, 1);
+    const [sameCandidate] = await two.due(now, 1);
+    const won = await Promise.all([one.claim(candidate!, now), two.claim(sameCandidate!, now)]);
+    expect(won.filter((m) => m !== null)).toHaveLength(1);
+    expect(await stored(message.id)).toMatchObject({ claims: 1, leaseUntil: new Date(now.getTime() + LEASE_MS) });
+
+    // Read afresh while leased: not due.
+    const fresh = await stored(message.id);
+    expect(await one.claim(fresh, now)).toBeNull();
+    // Once the lease lapsed, the old candidate (of epoch 0) is stale; the message as it is now can be claimed.
+    const lapsed = new Date(now.getTime() + LEASE_MS + 1);
+    expect(await two.claim(candidate!, lapsed)).toBeNull();
+    expect(await two.claim(fresh, lapsed)).toMatchObject({ claims: 2 });
+  });
+
+  it('renews a lease only while it holds it: not after the result was written', async () => {
+    const message = await queued(await endpoint('ep'), 'share:1');
+    const jobs = deliveryJobs();
+    const claimed = await claimOne(jobs);
+    expect(await jobs.renew(claimed, new Date())).toBe(true);
+
+    sender.answer = async () => serverError;
+    await jobs.run(claimed, { signal: never });
+    const rescheduled = await stored(message.id);
+    expect(rescheduled).toMatchObject({ status: 'pending', failedAttempts: 1, leaseUntil: null });
+    expect(await jobs.renew(claimed, new Date())).toBe(false);
+    expect((await stored(message.id)).leaseUntil).toBeNull();
+  });
+
+  it('sends a message redelivered while an attempt of it was under way once more after that attempt', async () => {
+    const endpointId = await endpoint('ep');
+    const message = await queued(endpointId, 'share:1');
+    const jobs = deliveryJobs();
+    const redeliver = new RedeliverService(endpoints, messages, () => jobs.queued());
+    sender.answer = async (id) => {
+      expect((await redeliver.execute({ ownerClientId: OWNER, id: endpointId, deliveryId: id })).ok).toBe(true);
+      return ok;
+    };
+    await jobs.run(await claimOne(jobs), { signal: never });
+    expect(await stored(message.id)).toMatchObject({ status: 'pending', trigger: 'manual', leaseUntil: null });
+
+    sender.answer = async () => ok;
+    await jobs.run(await claimOne(jobs), { signal: never });
+    expect(sender.sent).toEqual([message.id, message.id]);
+    expect(await stored(message.id)).toMatchObject({ status: 'succeeded' });
+    expect((await attempts.page(endpointId, 1, 10)).items.map((a) => [a.trigger, a.status])).toEqual([
+      ['manual', 'succeeded'],
+      ['scheduled', 'succeeded'],
+    ]);
+  });
+
+  it('records an answer that came while the runner was stopping', async () => {
+    const endpointId = await endpoint('ep');
+    const message = await queued(endpointId, 'share:1');
+    const jobs = deliveryJobs();
+    const stopping = new AbortController();
+    sender.answer = async () => {
+      stopping.abort();
+      return ok;
+    };
+    await jobs.run(await claimOne(jobs), { signal: stopping.signal });
+    expect(await stored(message.id)).toMatchObject({ status: 'succeeded', leaseUntil: null });
+    expect((await attempts.page(endpointId, 1, 10)).items.map((a) => a.status)).toEqual(['succeeded']);
+  });
+
+  it('leaves a message given up during its attempt (the endpoint was disabled) given up when the attempt fails', async () => {
+    const endpointId = await endpoint('ep');
+    const message = await queued(endpointId, 'share:1');
+    const jobs = deliveryJobs();
+    sender.answer = async () => {
+      // What disabling the endpoint does (UpdateWebhookService, recordOnEndpoint).
+      await endpoints.mutate(endpointId, (current) => ({ next: disable(current, 'by-app', new Date()), result: undefined }));
+      await messages.abandonPendingOf(endpointId, 'the endpoint was disabled (by-app)', new Date());
+      return serverError;
+    };
+    await jobs.run(await claimOne(jobs), { signal: never });
+    expect(await stored(message.id)).toMatchObject({ status: 'failed', lastError: 'the endpoint was disabled (by-app)' });
+  });
+});

@@ -1,0 +1,258 @@
+import { randomUUID } from 'node:crypto';
+import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { contextFromHeaders } from '@obp/bus';
+import type { ClaimLedger, JobContext, JobSource } from '@obp/jobs';
+import type { Logger } from '@obp/telemetry';
+import { afterAttempt as endpointAfterAttempt, signingKeys } from '../domain/webhook-endpoint';
+import { abandon, afterClaimedAttempt, attemptDueAt, holdsLease, isAttemptDue, laneHeads, outcomeOf, type AttemptResult, type WebhookMessage } from '../domain/webhook-message';
+import type { RetrySchedule } from '../domain/retry-schedule';
+import { signedHeaders } from '../domain/signature';
+import type { AttemptLog } from '../infrastructure/attempt-log';
+import type { EndpointStore } from '../infrastructure/endpoint-store';
+import type { MessageStore } from '../infrastructure/message-store';
+import type { DeliveryMetrics } from './delivery-metrics';
+
+const tracer = trace.getTracer('@obp/webhooks');
+const claimKey = (messageId: string) => `webhook-delivery:${messageId}`;
+
+/** Sends one signed message to its endpoint (HttpSender). */
+export interface MessageSender {
+  send(target: string, headers: Record<string, string>, body: string, stopped: AbortSignal): Promise<AttemptResult>;
+}
+
+export interface DeliveryJobOptions {
+  messages: MessageStore;
+  endpoints: EndpointStore;
+  attempts: AttemptLog;
+  sender: MessageSender;
+  claims: ClaimLedger;
+  metrics: DeliveryMetrics;
+  logger: Logger;
+  schedule: RetrySchedule;
+  leaseMs: number;
+  disableAfterMs: number;
+  /** Attempts of one endpoint under way at once: a receiver that hangs holds no more workers than this. */
+  endpointConcurrency: number;
+  /** The queue is read again at least this often while due messages wait; a written message has it read again after a tenth of this. */
+  queueRefreshMs: number;
+}
+
+/**
+ * Deliveries as jobs of the job runner. Only the first pending message of each lane (endpoint and
+ * resource) is due, so one resource's messages reach an endpoint in order. Due lane heads are handed
+ * out in turn by endpoint, at most `endpointConcurrency` of one endpoint at once, so a slow
+ * receiver does not hold up the others. A message is claimed exclusively (its lease with the next
+ * epoch, then that epoch's unique claim); a crash leaves the lease to lapse and the message is
+ * attempted again with the same id: at least once.
+ */
+export class DeliveryJobs implements JobSource<WebhookMessage> {
+  /** Due lane heads of the last read of the queue by endpoint, oldest first; the map's order is the order of the turns. */
+  private backlog = new Map<string, WebhookMessage[]>();
+  private nextDue: Date | null = null;
+  private readAtMs = 0;
+  private queueWritten = false;
+  /** Attempts under way by endpoint, from their claim to the end of their run. */
+  private readonly inFlight = new Map<string, number>();
+  private inFlightTotal = 0;
+
+  constructor(private readonly options: DeliveryJobOptions) {}
+
+  /** A message was written (created or queued again): the queue is read again soon. */
+  queued(): void {
+    this.queueWritten = true;
+  }
+
+  /**
+   * Due lane heads from the last read of the queue, one endpoint after the other. The queue is read
+   * again when they are used up, after `queueRefreshMs`, or shortly after a write (reading the whole
+   * queue for every ended job would cost the square of a backlog). A candidate that is no longer due
+   * is skipped by its claim, which reads the message afresh.
+   */
+  async due(now: Date, limit: number): Promise<WebhookMessage[]> {
+    if (this.shouldRead(now)) await this.read(now);
+    // The runner asks for its free slots plus its running jobs (a candidate might run already); ours are leased when they run, so only the free slots' worth leaves the backlog.
+    return this.handOut(limit - this.inFlightTotal);
+  }
+
+  nextDueAt(): Date | null {
+    const times: number[] = [];
+    if (this.nextDue) times.push(this.nextDue.getTime());
+    // Endpoints at their limit wait in the backlog: whatever else was written meanwhile is seen at the next read.
+    if (this.backlog.size > 0) times.push(this.readAtMs + this.options.queueRefreshMs);
+    if (this.queueWritten) times.push(this.readAtMs + this.options.queueRefreshMs / 10);
+    return times.length > 0 ? new Date(Math.min(...times)) : null;
+  }
+
+  key(message: WebhookMessage): string {
+    return message.id;
+  }
+
+  async claim(candidate: WebhookMessage, now: Date): Promise<WebhookMessage | null> {
+    const { endpointId } = candidate;
+    if ((this.inFlight.get(endpointId) ?? 0) >= this.options.endpointConcurrency) return null;
+    this.started(endpointId);
+    try {
+      const claimed = await this.lease(candidate, now);
+      if (!claimed) this.ended(endpointId);
+      return claimed;
+    } catch (error) {
+      this.ended(endpointId);
+      throw error;
+    }
+  }
+
+  async renew(message: WebhookMessage, now: Date): Promise<boolean> {
+    const outcome = await this.options.messages.mutate(message.id, (current) => {
+      if (!holdsLease(current, message)) return { result: false };
+      return { next: { ...current, leaseUntil: new Date(now.getTime() + this.options.leaseMs) }, result: true };
+    });
+    return outcome.found && outcome.result;
+  }
+
+  /** Attempts the message, continuing the trace of the event that caused it. */
+  async run(message: WebhookMessage, { signal }: JobContext): Promise<void> {
+    try {
+      await tracer.startActiveSpan(
+        'webhook deliver',
+        { kind: SpanKind.CLIENT, attributes: { 'obp.webhook.id': message.endpointId, 'obp.webhook.message_id': message.id, 'obp.webhook.event_type': message.eventType } },
+        contextFromHeaders(message.trace),
+        async (span) => {
+          try {
+            const result = await this.attempt(message, signal);
+            if (result) {
+              span.setAttribute('obp.webhook.outcome', outcomeOf(result));
+              if (result.kind === 'answered') span.setAttribute('http.response.status_code', result.status);
+              if (outcomeOf(result) !== 'succeeded') span.setStatus({ code: SpanStatusCode.ERROR, message: result.kind === 'answered' ? `answered ${result.status}` : result.error });
+            }
+          } finally {
+            span.end();
+          }
+        },
+      );
+    } finally {
+      this.ended(message.endpointId);
+    }
+  }
+
+  private shouldRead(now: Date): boolean {
+    const sinceRead = now.getTime() - this.readAtMs;
+    return this.backlog.size === 0 || sinceRead >= this.options.queueRefreshMs || (this.queueWritten && sinceRead >= this.options.queueRefreshMs / 10);
+  }
+
+  private async read(now: Date): Promise<void> {
+    this.queueWritten = false;
+    this.readAtMs = now.getTime();
+    const pending = await this.options.messages.pending();
+    const heads = laneHeads(pending);
+    let earliest = Infinity;
+    for (const head of heads) if (!isAttemptDue(head, now)) earliest = Math.min(earliest, attemptDueAt(head).getTime());
+    this.nextDue = earliest === Infinity ? null : new Date(earliest);
+    this.backlog = new Map();
+    const due = heads.filter((head) => isAttemptDue(head, now)).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    for (const head of due) {
+      const queue = this.backlog.get(head.endpointId);
+      if (queue) queue.push(head);
+      else this.backlog.set(head.endpointId, [head]);
+    }
+    const oldest = pending.reduce<Date | null>((min, m) => (min === null || m.createdAt < min ? m.createdAt : min), null);
+    this.options.metrics.queueSeen(pending.length, oldest);
+  }
+
+  /** Up to `limit` candidates, one endpoint after the other; an endpoint that had its turn goes to the end of the round. */
+  private handOut(limit: number): WebhookMessage[] {
+    const handedOut: WebhookMessage[] = [];
+    const handedOutOf = new Map<string, number>();
+    for (let more = true; more && handedOut.length < limit; ) {
+      more = false;
+      for (const [endpointId, queue] of [...this.backlog]) {
+        if (handedOut.length >= limit) break;
+        const taken = handedOutOf.get(endpointId) ?? 0;
+        if ((this.inFlight.get(endpointId) ?? 0) + taken >= this.options.endpointConcurrency) continue;
+        handedOut.push(queue.shift()!);
+        handedOutOf.set(endpointId, taken + 1);
+        this.backlog.delete(endpointId);
+        if (queue.length > 0) this.backlog.set(endpointId, queue);
+        more = true;
+      }
+    }
+    return handedOut;
+  }
+
+  private async lease(candidate: WebhookMessage, now: Date): Promise<WebhookMessage | null> {
+    const epoch = candidate.claims + 1;
+    const leased = await this.options.messages.mutate(candidate.id, (current) => {
+      if (current.claims + 1 !== epoch || !isAttemptDue(current, now)) return { result: null };
+      const next = { ...current, claims: epoch, leaseUntil: new Date(now.getTime() + this.options.leaseMs) };
+      return { next, result: next };
+    });
+    if (!leased.found || !leased.result) return null;
+    return (await this.options.claims.claim(claimKey(candidate.id), epoch, now)) ? leased.result : null;
+  }
+
+  private started(endpointId: string): void {
+    this.inFlight.set(endpointId, (this.inFlight.get(endpointId) ?? 0) + 1);
+    this.inFlightTotal++;
+  }
+
+  private ended(endpointId: string): void {
+    const count = this.inFlight.get(endpointId);
+    if (count === undefined) return;
+    if (count > 1) this.inFlight.set(endpointId, count - 1);
+    else this.inFlight.delete(endpointId);
+    this.inFlightTotal--;
+  }
+
+  private async attempt(message: WebhookMessage, stopped: AbortSignal): Promise<AttemptResult | null> {
+    const { messages, endpoints, attempts, sender, claims, metrics } = this.options;
+    const endpoint = await endpoints.find(message.endpointId);
+    if (!endpoint || !endpoint.enabled) {
+      await messages.mutate(message.id, (current) => (current.claims === message.claims ? { next: abandon(current, 'the endpoint is disabled or deleted', new Date()), result: undefined } : { result: undefined }));
+      await claims.release(claimKey(message.id));
+      return null;
+    }
+    const startedAt = new Date();
+    const result = await sender.send(endpoint.url, signedHeaders(signingKeys(endpoint, startedAt), message.id, startedAt, message.body), message.body, stopped);
+    // An answer that came is recorded even while stopping: a 2xx thrown away would be sent again.
+    if (stopped.aborted && result.kind !== 'answered') {
+      // Stopping: the next process attempts it at once (the receiver may see it twice, with one id).
+      await messages.mutate(message.id, (current) => (holdsLease(current, message) ? { next: { ...current, leaseUntil: null }, result: undefined } : { result: undefined }));
+      return null;
+    }
+    const now = new Date();
+    const outcome = outcomeOf(result);
+    const written = await messages.mutate(message.id, (current) => {
+      const next = afterClaimedAttempt(current, message, result, now, this.options.schedule);
+      return next ? { next, result: next } : { result: null };
+    });
+    const next = written.found ? written.result : null;
+    await attempts.record({
+      _id: randomUUID(),
+      endpointId: endpoint.id,
+      messageId: message.id,
+      eventType: message.eventType,
+      trigger: message.trigger,
+      status: outcome === 'succeeded' ? 'succeeded' : 'failed',
+      responseStatus: result.kind === 'answered' ? result.status : null,
+      responseBody: result.kind === 'answered' ? result.body : null,
+      error: outcome === 'succeeded' ? null : result.kind === 'answered' ? `answered ${result.status}` : result.error,
+      durationMs: now.getTime() - startedAt.getTime(),
+      attemptedAt: startedAt,
+      nextAttemptAt: next?.status === 'pending' ? next.nextAttemptAt : null,
+    });
+    metrics.attempted(outcome, message.trigger);
+    await this.recordOnEndpoint(endpoint.id, outcome, now);
+    await claims.release(claimKey(message.id));
+    return result;
+  }
+
+  /** A success ends a failure streak; a 410, or failing for `disableAfterMs`, disables the endpoint and gives up its queue. */
+  private async recordOnEndpoint(endpointId: string, outcome: 'succeeded' | 'failed' | 'gone', now: Date): Promise<void> {
+    const changed = await this.options.endpoints.mutate(endpointId, (current) => {
+      const next = endpointAfterAttempt(current, outcome, now, this.options.disableAfterMs);
+      return next ? { next, result: next } : { result: null };
+    });
+    if (!changed.found || !changed.result || changed.result.enabled) return;
+    this.options.logger.warn({ webhookId: endpointId, reason: changed.result.disabledReason }, 'webhook endpoint disabled');
+    await this.options.messages.abandonPendingOf(endpointId, `the endpoint was disabled (${changed.result.disabledReason})`, now);
+  }
+}

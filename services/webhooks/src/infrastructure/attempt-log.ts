@@ -1,0 +1,108 @@
+import { dayBucket, deleteOlderThan, type mongo } from '@obp/db';
+import type { WebhookDeliveryAttemptDto, WebhookDeliveryTrigger, WebhookEventType } from '@obp/contracts';
+
+const COLLECTION = 'webhook_attempts';
+
+export interface DeliveryAttempt {
+  _id: string;
+  endpointId: string;
+  messageId: string;
+  eventType: WebhookEventType;
+  trigger: WebhookDeliveryTrigger;
+  status: 'succeeded' | 'failed';
+  responseStatus: number | null;
+  responseBody: string | null;
+  error: string | null;
+  durationMs: number;
+  attemptedAt: Date;
+  /** `dayBucket(attemptedAt)`: the attempt log and the purge read by day through an index. */
+  attemptedDay: string;
+  nextAttemptAt: Date | null;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Every attempt to deliver a message, for the app's attempt log. One endpoint's are read by
+ * `endpointId` and day (`attemptedDay`): the local store sorts what an equality matched in memory,
+ * so a page sorts the attempts of the days it shows, not all of the endpoint's.
+ */
+export class AttemptLog {
+  private readonly attempts: mongo.Collection<DeliveryAttempt>;
+
+  constructor(
+    private readonly db: mongo.Db,
+    /** Attempts are kept this long: a page looks no further back (and one more day, which the hourly purge may not have reached). */
+    private readonly retentionDays: number,
+  ) {
+    this.attempts = db.collection<DeliveryAttempt>(COLLECTION);
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.attempts.createIndex({ endpointId: 1, attemptedDay: 1 });
+    await this.attempts.createIndex({ attemptedDay: 1 });
+  }
+
+  async record(attempt: Omit<DeliveryAttempt, 'attemptedDay'>): Promise<void> {
+    await this.attempts.insertOne({ ...attempt, attemptedDay: dayBucket(attempt.attemptedAt) });
+  }
+
+  /**
+   * A page of an endpoint's attempts, newest first: the days newest first, each counted, until the
+   * page's start is reached; then the page is read from those days, each sorted on its own.
+   */
+  async page(endpointId: string, page: number, pageSize: number, now = new Date()): Promise<{ items: DeliveryAttempt[]; total: number }> {
+    const total = await this.count({ endpointId });
+    const items: DeliveryAttempt[] = [];
+    let toSkip = (page - 1) * pageSize;
+    let counted = 0;
+    for (let back = 0; back <= this.retentionDays + 1 && counted < total && items.length < pageSize; back++) {
+      const attemptedDay = dayBucket(new Date(now.getTime() - back * DAY_MS));
+      const onDay = await this.count({ endpointId, attemptedDay });
+      counted += onDay;
+      if (toSkip >= onDay) {
+        toSkip -= onDay;
+        continue;
+      }
+      const read = await this.attempts
+        .find({ endpointId, attemptedDay })
+        .sort({ attemptedAt: -1, _id: -1 })
+        .skip(toSkip)
+        .limit(pageSize - items.length)
+        .toArray();
+      items.push(...read);
+      toSkip = 0;
+    }
+    return { items, total };
+  }
+
+  /** The `count` command: the local store counts an equality in PostgreSQL (`countDocuments`, an aggregation, decodes every match). */
+  private async count(filter: mongo.Filter<DeliveryAttempt>): Promise<number> {
+    const answer = await this.db.command({ count: COLLECTION, query: filter });
+    return Number(answer.n);
+  }
+
+  async deleteOfEndpoint(endpointId: string): Promise<void> {
+    await this.attempts.deleteMany({ endpointId });
+  }
+
+  purgeOlderThan(cutoff: Date): Promise<number> {
+    return deleteOlderThan(this.attempts, { dayField: 'attemptedDay', timeField: 'attemptedAt' }, cutoff);
+  }
+}
+
+export function toAttemptDto(attempt: DeliveryAttempt): WebhookDeliveryAttemptDto {
+  return {
+    id: attempt._id,
+    deliveryId: attempt.messageId,
+    eventType: attempt.eventType,
+    trigger: attempt.trigger,
+    status: attempt.status,
+    responseStatus: attempt.responseStatus,
+    responseBody: attempt.responseBody,
+    error: attempt.error,
+    durationMs: attempt.durationMs,
+    attemptedAt: attempt.attemptedAt.toISOString(),
+    nextAttemptAt: attempt.nextAttemptAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,72 @@
+import { AggregateStore, type AggregateStoreOptions, type Change, type MutateOutcome } from '@obp/store';
+import { deleteOlderThan, inChunks, type mongo } from '@obp/db';
+import { abandon, type WebhookMessage } from '../domain/webhook-message';
+
+/**
+ * Messages, one document each, written under the document's lock with a version check (the
+ * delivery's lease and outcome, a redelivery). Every query is an equality through an index: the
+ * pending ones (`status`), one endpoint's by day (`endpointId`, `createdDay`), one endpoint's
+ * pending ones, and the purge by day.
+ */
+export class MessageStore {
+  readonly store: AggregateStore<WebhookMessage>;
+
+  constructor(db: mongo.Db) {
+    this.store = new AggregateStore<WebhookMessage>(db, messageStoreOptions);
+  }
+
+  ensureIndexes(): Promise<void> {
+    return this.store.ensureIndexes();
+  }
+
+  /** False when the message exists already (the event was consumed before). */
+  async insertNew(message: WebhookMessage): Promise<boolean> {
+    try {
+      await this.store.insert(message);
+      return true;
+    } catch (error) {
+      if ((error as { code?: number }).code === 11000) return false;
+      throw error;
+    }
+  }
+
+  find(id: string) {
+    return this.store.find(id);
+  }
+
+  mutate<T>(id: string, change: (current: WebhookMessage) => Change<WebhookMessage, T>): Promise<MutateOutcome<T>> {
+    return this.store.mutate(id, change);
+  }
+
+  /** Every pending message (the queue). */
+  pending(): Promise<WebhookMessage[]> {
+    return this.store.findMany({ status: 'pending' });
+  }
+
+  /** The endpoint's pending messages are given up (it was disabled): none waits in the queue for it. */
+  async abandonPendingOf(endpointId: string, reason: string, now: Date): Promise<void> {
+    for (const id of await this.store.ids({ endpointId, status: 'pending' })) {
+      await this.store.mutate(id, (current) => (current.status === 'pending' ? { next: abandon(current, reason, now), result: undefined } : { result: undefined }));
+    }
+  }
+
+  /** An endpoint's messages created on these days. */
+  async ofEndpointOnDays(endpointId: string, days: readonly string[]): Promise<WebhookMessage[]> {
+    const found: WebhookMessage[] = [];
+    for (const chunk of inChunks(days)) found.push(...(await this.store.findMany({ endpointId, createdDay: { $in: [...chunk] } })));
+    return found;
+  }
+
+  async deleteOfEndpoint(endpointId: string): Promise<void> {
+    await this.store.collection.deleteMany({ endpointId });
+  }
+
+  purgeOlderThan(cutoff: Date): Promise<number> {
+    return deleteOlderThan(this.store.collection, { dayField: 'createdDay', timeField: 'createdAt' }, cutoff);
+  }
+}
+
+const messageStoreOptions: AggregateStoreOptions<WebhookMessage> = {
+  collection: 'webhook_messages',
+  indexes: [{ key: { status: 1 } }, { key: { endpointId: 1, createdDay: 1 } }, { key: { endpointId: 1, status: 1 } }, { key: { createdDay: 1 } }],
+};

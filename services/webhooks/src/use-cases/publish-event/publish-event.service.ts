@@ -1,0 +1,60 @@
+import { NonRetriableError, traceHeaders } from '@obp/bus';
+import { webhookEventDataSchemas, type SubscribableWebhookEventType, type WebhookEventData } from '@obp/contracts';
+import { wantsEvent } from '../../domain/webhook-endpoint';
+import { laneSequenceOf, messageIdFor, newMessage } from '../../domain/webhook-message';
+import type { EndpointStore } from '../../infrastructure/endpoint-store';
+import type { MessageStore } from '../../infrastructure/message-store';
+
+export interface PublishedEvent<T extends SubscribableWebhookEventType> {
+  /** The platform event's id: with the endpoint's, the message id (consuming it again creates nothing). */
+  eventId: string;
+  type: T;
+  ownerClientId: string;
+  occurredAt: Date;
+  /** The resource the event is about (`share:<id>`): its messages to an endpoint keep their order. */
+  resource: string;
+  /** The event's offset in its partition, where all of the resource's events are (`laneSequenceOf`). */
+  offset: string;
+  data: WebhookEventData<T>;
+}
+
+/**
+ * Queues a message for every endpoint of the event's owner that subscribes to its type (and
+ * existed when it happened), then wakes the delivery runner. Other apps never get it.
+ */
+export class PublishEventService {
+  constructor(
+    private readonly endpoints: EndpointStore,
+    private readonly messages: MessageStore,
+    private readonly wake: () => void,
+  ) {}
+
+  async publish<T extends SubscribableWebhookEventType>(event: PublishedEvent<T>, now = new Date()): Promise<number> {
+    const endpoints = (await this.endpoints.findMany({ ownerClientId: event.ownerClientId })).filter((e) => wantsEvent(e, event.type, event.occurredAt));
+    if (endpoints.length === 0) return 0;
+    // Only the documented fields travel (an event may carry more, e.g. a share's createdAt).
+    const parsed = webhookEventDataSchemas[event.type].safeParse(event.data);
+    if (!parsed.success) throw new NonRetriableError(`${event.type} data does not fit its webhook schema: ${parsed.error.message}`);
+    const data: unknown = parsed.data;
+    const trace = traceHeaders();
+    let created = 0;
+    for (const endpoint of endpoints) {
+      const message = newMessage({
+        id: messageIdFor(endpoint.id, event.eventId),
+        endpointId: endpoint.id,
+        ownerClientId: event.ownerClientId,
+        eventType: event.type,
+        resource: event.resource,
+        laneSequence: laneSequenceOf(event.offset),
+        occurredAt: event.occurredAt,
+        data,
+        trigger: 'scheduled',
+        trace,
+        now,
+      });
+      if (await this.messages.insertNew(message)) created++;
+    }
+    if (created > 0) this.wake();
+    return created;
+  }
+}

@@ -1,0 +1,135 @@
+import { consentEvents, shareEvents, webhookRoutes } from '@obp/contracts';
+import { bindRoutes } from '@obp/http';
+import { JobRunner, periodicTask } from '@obp/jobs';
+import { startService, type RunningService, type ServiceDefinition, type ServiceOverrides } from '@obp/service-kit';
+import type { WebhooksConfig } from './config';
+import { DeliveryJobs } from './delivery/delivery.job';
+import { DeliveryMetrics } from './delivery/delivery-metrics';
+import type { WebhookEndpoint } from './domain/webhook-endpoint';
+import type { WebhookMessage } from './domain/webhook-message';
+import { AttemptLog } from './infrastructure/attempt-log';
+import { endpointStoreOptions, type EndpointStore } from './infrastructure/endpoint-store';
+import { HttpSender } from './infrastructure/http-sender';
+import { MessageStore } from './infrastructure/message-store';
+import { createWebhookHttp } from './use-cases/create-webhook/create-webhook.http';
+import { CreateWebhookService } from './use-cases/create-webhook/create-webhook.service';
+import { deleteWebhookHttp } from './use-cases/delete-webhook/delete-webhook.http';
+import { DeleteWebhookService } from './use-cases/delete-webhook/delete-webhook.service';
+import { getWebhookHttp } from './use-cases/get-webhook/get-webhook.http';
+import { listDeliveriesHttp } from './use-cases/list-deliveries/list-deliveries.http';
+import { listWebhooksHttp } from './use-cases/list-webhooks/list-webhooks.http';
+import { onConsentStatusUpdated } from './use-cases/on-consent-status-updated/on-consent-status-updated.handler';
+import { onShareChanged } from './use-cases/on-share-changed/on-share-changed.handler';
+import { onTransactionsFetched } from './use-cases/on-transactions-fetched/on-transactions-fetched.handler';
+import { pingWebhookHttp } from './use-cases/ping-webhook/ping-webhook.http';
+import { PingWebhookService } from './use-cases/ping-webhook/ping-webhook.service';
+import { PublishEventService } from './use-cases/publish-event/publish-event.service';
+import { retriedUntilApplied } from './use-cases/publish-event/retried-until-applied';
+import { redeliverHttp } from './use-cases/redeliver/redeliver.http';
+import { RedeliverService } from './use-cases/redeliver/redeliver.service';
+import { replayHttp } from './use-cases/replay/replay.http';
+import { ReplayService } from './use-cases/replay/replay.service';
+import { rotateSecretHttp } from './use-cases/rotate-secret/rotate-secret.http';
+import { RotateSecretService } from './use-cases/rotate-secret/rotate-secret.service';
+import { updateWebhookHttp } from './use-cases/update-webhook/update-webhook.http';
+import { UpdateWebhookService } from './use-cases/update-webhook/update-webhook.service';
+
+export const SERVICE_NAME = 'webhooks';
+
+/** Claims of deliveries a crash never released are forgotten after this. */
+const CLAIM_RETENTION_MS = 7 * 86_400_000;
+
+export interface WebhooksServiceParts {
+  endpoints: EndpointStore;
+  messages: MessageStore;
+  attempts: AttemptLog;
+  deliveryRunner: JobRunner<WebhookMessage>;
+}
+
+export type WebhooksServiceHandle = RunningService<WebhooksServiceParts>;
+
+/** Webhook endpoints of apps, and the delivery of their resources' events as signed messages (Standard Webhooks). */
+export const webhooksService: ServiceDefinition<WebhooksConfig, WebhooksServiceParts> = {
+  name: SERVICE_NAME,
+  databaseName: (config) => config.WEBHOOKS_DB_NAME,
+  async compose(kit) {
+    const { config, logger } = kit;
+    const policy = { production: config.NODE_ENV === 'production' };
+    const endpoints = kit.store<WebhookEndpoint>(endpointStoreOptions);
+    const messages = new MessageStore(kit.database);
+    const attempts = new AttemptLog(kit.database, config.WEBHOOK_RETENTION_DAYS);
+    for (const repository of [messages, attempts]) await repository.ensureIndexes();
+    const claims = await kit.claims();
+
+    const deliveries = new DeliveryJobs({
+      messages,
+      endpoints,
+      attempts,
+      sender: new HttpSender({ timeoutMs: config.WEBHOOK_TIMEOUT_MS, policy, logger }),
+      claims,
+      metrics: new DeliveryMetrics(),
+      logger,
+      schedule: config.WEBHOOK_RETRY_SCHEDULE,
+      leaseMs: config.WEBHOOK_LEASE_MS,
+      disableAfterMs: config.WEBHOOK_DISABLE_AFTER_MS,
+      endpointConcurrency: config.WEBHOOK_ENDPOINT_CONCURRENCY,
+      queueRefreshMs: config.WEBHOOK_QUEUE_REFRESH_MS,
+    });
+    const deliveryRunner = kit.worker(
+      new JobRunner<WebhookMessage>({
+        name: 'webhook delivery',
+        logger,
+        concurrency: config.WEBHOOK_CONCURRENCY,
+        pollIntervalMs: config.WEBHOOK_POLL_MS,
+        leaseMs: config.WEBHOOK_LEASE_MS,
+        source: deliveries,
+      }),
+    );
+    const wake = () => {
+      deliveries.queued();
+      deliveryRunner.kick();
+    };
+    kit.worker(
+      periodicTask({
+        name: 'webhook purge',
+        logger,
+        intervalMs: config.PURGE_INTERVAL_MS,
+        // One process of the service purges each round: the round's slot is claimed like a job.
+        run: async (now) => {
+          if (!(await claims.claim('webhook-purge', Math.floor(now.getTime() / config.PURGE_INTERVAL_MS), now))) return;
+          const cutoff = new Date(now.getTime() - config.WEBHOOK_RETENTION_DAYS * 86_400_000);
+          await messages.purgeOlderThan(cutoff);
+          await attempts.purgeOlderThan(cutoff);
+          await claims.purgeOlderThan(new Date(now.getTime() - CLAIM_RETENTION_MS));
+        },
+      }),
+    );
+
+    const publish = new PublishEventService(endpoints, messages, wake);
+    // No event is lost to an outage of the store: only one that can never be applied is dead-lettered.
+    const onShare = retriedUntilApplied(onShareChanged(publish));
+    kit.subscribe('share-events', shareEvents, { 'share.created': onShare, 'share.updated': onShare, 'share.deleted': onShare });
+    kit.subscribe('consent-events', consentEvents, {
+      'consent.status.updated': retriedUntilApplied(onConsentStatusUpdated(publish)),
+      'transactions.fetched': retriedUntilApplied(onTransactionsFetched(publish)),
+    });
+
+    return {
+      routes: bindRoutes(webhookRoutes, {
+        listWebhooks: listWebhooksHttp(endpoints),
+        createWebhook: createWebhookHttp(new CreateWebhookService(endpoints, policy)),
+        getWebhook: getWebhookHttp(endpoints),
+        updateWebhook: updateWebhookHttp(new UpdateWebhookService(endpoints, messages, policy)),
+        deleteWebhook: deleteWebhookHttp(new DeleteWebhookService(endpoints, messages, attempts)),
+        rotateWebhookSecret: rotateSecretHttp(new RotateSecretService(endpoints, config.WEBHOOK_SECRET_GRACE_MS)),
+        pingWebhook: pingWebhookHttp(new PingWebhookService(endpoints, messages, wake)),
+        listWebhookDeliveries: listDeliveriesHttp(endpoints, attempts),
+        redeliverWebhookDelivery: redeliverHttp(new RedeliverService(endpoints, messages, wake)),
+        replayWebhookDeliveries: replayHttp(new ReplayService(endpoints, messages, config.WEBHOOK_RETENTION_DAYS, wake)),
+      }),
+      expose: { endpoints, messages, attempts, deliveryRunner },
+    };
+  },
+};
+
+export const startWebhooksService = (config: WebhooksConfig, overrides: ServiceOverrides = {}): Promise<WebhooksServiceHandle> => startService(webhooksService, config, overrides);
