@@ -14,6 +14,7 @@ import { PlatformApi } from './scale/api';
 import { startScript, stopScripts } from './scale/children';
 import { removeExternalData, removeLocalInfraData } from './scale/cleanup';
 import { loadBenchConfig, type BenchConfig, type Step } from './scale/config';
+import { waitForAutovacuum } from './scale/autovacuum';
 import { measureCpu } from './scale/cpu';
 import { waitForConsumers } from './scale/kafka';
 import { loadRun, serialLatency, type LoadSettings } from './scale/measure';
@@ -75,9 +76,13 @@ async function seedStep(bench: Bench, step: Step) {
   return { seededShares, seededConsents, catchUp };
 }
 
+/** Once PostgreSQL has vacuumed what the step loaded (a local store only) and after the settle. */
 async function idleCpu(bench: Bench) {
+  const processes = stackProcesses(bench.config, bench.stack.runDir);
+  const postmaster = processes.find((p) => p.name === 'postgresql')?.pid;
+  const autovacuum = postmaster === undefined ? undefined : await waitForAutovacuum(postmaster, bench.config.autovacuumSeconds);
   await sleep(bench.config.settleSeconds * 1000);
-  return measureCpu(stackProcesses(bench.config, bench.stack.runDir), bench.config.idleSeconds);
+  return { cpu: await measureCpu(processes, bench.config.idleSeconds), autovacuum };
 }
 
 async function shareLoad(bench: Bench) {
@@ -103,7 +108,7 @@ async function serialLatencies(bench: Bench) {
 
 async function runStep(bench: Bench, step: Step): Promise<StepResult> {
   const seeded = await seedStep(bench, step);
-  const cpu = await idleCpu(bench);
+  const { cpu, autovacuum } = await idleCpu(bench);
   await refreshTokens(bench);
   const load = await shareLoad(bench);
   const serial = await serialLatencies(bench);
@@ -116,6 +121,7 @@ async function runStep(bench: Bench, step: Step): Promise<StepResult> {
     ...load,
     serial,
     cpu,
+    autovacuum,
   };
 }
 

@@ -9,3 +9,4 @@ npx tsx bench/sequencing-accuracy.bench.ts
 npx tsx bench/sequencing-speed.bench.ts
 npx tsx bench/sandbox-bank.bench.ts
 npx tsx bench/platform-scale.bench.ts
+npx tsx bench/webhook-delivery.bench.ts

@@ -11,6 +11,7 @@ export interface Ports {
   share: number;
   consent: number;
   sequencing: number;
+  webhooks: number;
   bare: number;
   ferretDb: number;
   kafka: number;
@@ -27,6 +28,8 @@ export interface BenchConfig {
   idleSeconds: number;
   /** Longest wait for the consumers to catch up before the idle window (it starts anyway then). */
   catchUpSeconds: number;
+  /** Longest wait for PostgreSQL's autovacuum of the loaded tables before the idle window. */
+  autovacuumSeconds: number;
   seedConcurrency: number;
   ports: Ports;
   /** Set when the store is external: the stack then starts no FerretDB/PostgreSQL. */
@@ -59,7 +62,7 @@ function steps(): Step[] {
 }
 
 function ports(base: number): Ports {
-  return { edge: base, share: base + 1, consent: base + 2, sequencing: base + 3, bare: base + 4, ferretDb: base + 10, kafka: base + 12 };
+  return { edge: base, share: base + 1, consent: base + 2, sequencing: base + 3, bare: base + 4, webhooks: base + 5, ferretDb: base + 10, kafka: base + 12 };
 }
 
 export function loadBenchConfig(): BenchConfig {
@@ -73,6 +76,7 @@ export function loadBenchConfig(): BenchConfig {
     settleSeconds: positive('BENCH_SETTLE_SECONDS', 10),
     idleSeconds: positive('BENCH_IDLE_SECONDS', 60),
     catchUpSeconds: positive('BENCH_CATCH_UP_SECONDS', 3600),
+    autovacuumSeconds: positive('BENCH_AUTOVACUUM_SECONDS', 900),
     seedConcurrency: positive('BENCH_SEED_CONCURRENCY', 32),
     ports: ports(positive('BENCH_PORT_BASE', 18080)),
     mongoUri: process.env.MONGODB_URI || undefined,

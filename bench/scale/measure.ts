@@ -32,7 +32,7 @@ export async function loadRun(settings: LoadSettings, origin: string, sample: { 
   return JSON.parse(await oneLoadRun(settings.root, spec(settings.seconds))) as LoadSummary;
 }
 
-function quantile(sorted: readonly number[], q: number): number {
+export function quantile(sorted: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 }
 

@@ -34,7 +34,7 @@ const READY_LINE = '==> stack ready';
 const START_TIMEOUT_MS = 15 * 60_000;
 const STOP_TIMEOUT_MS = 3 * 60_000;
 
-export const SERVICES = ['edge', 'share', 'consent', 'sequencing-engine'] as const;
+export const SERVICES = ['edge', 'share', 'consent', 'sequencing-engine', 'webhooks'] as const;
 
 /** Where infra/ferretdb/start.sh and infra/kafka/start.sh keep a port's data and pid files. */
 export function infraDirs(config: BenchConfig) {
@@ -42,7 +42,7 @@ export function infraDirs(config: BenchConfig) {
   return { ferretDb: path.join(run, `ferretdb-${config.ports.ferretDb}`), kafka: path.join(run, `kafka-${config.ports.kafka}`) };
 }
 
-function stackEnv(config: BenchConfig, runDir: string, runId: string, adminToken: string): NodeJS.ProcessEnv {
+function stackEnv(config: BenchConfig, runDir: string, runId: string, adminToken: string, overrides: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const { ports } = config;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -51,6 +51,7 @@ function stackEnv(config: BenchConfig, runDir: string, runId: string, adminToken
     SHARE_PORT: String(ports.share),
     CONSENT_PORT: String(ports.consent),
     SEQUENCING_PORT: String(ports.sequencing),
+    WEBHOOKS_PORT: String(ports.webhooks),
     FERRETDB_PORT: String(ports.ferretDb),
     KAFKA_PORT: String(ports.kafka),
     TOKEN_ISSUER: `http://127.0.0.1:${ports.edge}`,
@@ -61,6 +62,8 @@ function stackEnv(config: BenchConfig, runDir: string, runId: string, adminToken
     SHARE_DB_NAME: `bench_${runId}_share`,
     CONSENT_DB_NAME: `bench_${runId}_consent`,
     SEQUENCING_DB_NAME: `bench_${runId}_sequencing`,
+    WEBHOOKS_DB_NAME: `bench_${runId}_webhooks`,
+    ...overrides,
   };
   delete env.KEEP_INFRA;
   return env;
@@ -93,8 +96,11 @@ async function stopStack(child: ChildProcess): Promise<void> {
   if (!stopped && child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
 }
 
-/** Spawns scripts/stack.sh; `untilReady` resolves once every service answers and the demo client is registered. */
-export function launchStack(config: BenchConfig): RunningStack {
+/**
+ * Spawns scripts/stack.sh; `untilReady` resolves once every service answers and the demo client is
+ * registered. `overrides` are added to the stack's environment.
+ */
+export function launchStack(config: BenchConfig, overrides: NodeJS.ProcessEnv = {}): RunningStack {
   const runId = Date.now().toString(36);
   const runDir = path.join(config.root, '.cache/run', `bench-${config.ports.edge}`);
   fs.rmSync(runDir, { recursive: true, force: true });
@@ -102,7 +108,7 @@ export function launchStack(config: BenchConfig): RunningStack {
   const outputFile = path.join(runDir, 'stack.out');
   const output = fs.openSync(outputFile, 'w');
   const adminToken = randomBytes(24).toString('base64url');
-  const env = stackEnv(config, runDir, runId, adminToken);
+  const env = stackEnv(config, runDir, runId, adminToken, overrides);
   // Its own process group, so a Ctrl-C in the terminal reaches only the benchmark, which then stops the stack once.
   const child = spawn('bash', [path.join(config.root, 'scripts/stack.sh')], { cwd: config.root, env, detached: true, stdio: ['ignore', output, output] });
   fs.closeSync(output);
@@ -111,7 +117,7 @@ export function launchStack(config: BenchConfig): RunningStack {
     shareUrl: `http://127.0.0.1:${config.ports.share}`,
     adminToken,
     namespace: env.NAMESPACE!,
-    databases: [env.EDGE_DB_NAME!, env.SHARE_DB_NAME!, env.CONSENT_DB_NAME!, env.SEQUENCING_DB_NAME!],
+    databases: [env.EDGE_DB_NAME!, env.SHARE_DB_NAME!, env.CONSENT_DB_NAME!, env.SEQUENCING_DB_NAME!, env.WEBHOOKS_DB_NAME!],
     runDir,
     outputFile,
     untilReady: () => waitForReady(child, outputFile),
