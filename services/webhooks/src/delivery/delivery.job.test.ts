@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { connectDatabase, database, type Connection, type mongo } from '@obp/db';
 import { ClaimLedger } from '@obp/jobs';
 import { AggregateStore } from '@obp/store';
@@ -30,13 +31,15 @@ class ScriptedSender implements MessageSender {
   }
 }
 
-/** Counts the reads of the whole queue. */
+/** Counts the reads of the whole queue; each takes at least `readMs`. */
 class CountingMessages extends MessageStore {
   reads = 0;
+  readMs = 0;
 
-  override pending(): Promise<WebhookMessage[]> {
+  override async pending(): Promise<WebhookMessage[]> {
     this.reads++;
-    return super.pending();
+    const [pending] = await Promise.all([super.pending(), sleep(this.readMs)]);
+    return pending;
   }
 }
 
@@ -82,6 +85,8 @@ describe('webhook delivery jobs (real store)', () => {
       disableAfterMs: 5 * 86_400_000,
       endpointConcurrency: 4,
       queueRefreshMs: REFRESH_MS,
+      // The other tests read a queue of a few messages, whose reading time is of no interest.
+      queueReadPacing: 0,
       ...options,
     });
   }
@@ -159,6 +164,25 @@ describe('webhook delivery jobs (real store)', () => {
     expect(jobs.nextDueAt()!.getTime()).toBeLessThanOrEqual(now.getTime() + REFRESH_MS / 10 + REFRESH_MS);
     expect((await jobs.due(new Date(now.getTime() + REFRESH_MS / 10 + REFRESH_MS), 5)).map((m) => m.id)).toContain(elsewhere.id);
     expect(messages.reads).toBe(3);
+  });
+
+  it('reads a queue that is slow to read less often: after at least queueReadPacing times its last read', async () => {
+    const [busy, quiet] = [await endpoint('busy'), await endpoint('quiet')];
+    for (let i = 0; i < 3; i++) await queued(busy, `share:b${i}`);
+    messages.readMs = 300;
+    const jobs = deliveryJobs({ endpointConcurrency: 1, queueReadPacing: 10 });
+    const now = new Date();
+    await jobs.due(now, 1);
+    expect(messages.reads).toBe(1);
+
+    await queued(quiet, 'share:q');
+    jobs.queued();
+    // A write would have the queue read again after REFRESH_MS / 10; the last read took at least 300 ms, so not before 3 s.
+    expect(jobs.nextDueAt()!.getTime()).toBeGreaterThanOrEqual(now.getTime() + 3_000);
+    await jobs.due(new Date(now.getTime() + REFRESH_MS / 10), 5);
+    expect(messages.reads).toBe(1);
+    await jobs.due(new Date(now.getTime() + 60_000), 5);
+    expect(messages.reads).toBe(2);
   });
 
   it('lets exactly one of two claimers have a message, and refuses a candidate that is no longer current', async () => {

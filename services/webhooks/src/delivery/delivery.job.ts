@@ -35,6 +35,12 @@ export interface DeliveryJobOptions {
   endpointConcurrency: number;
   /** The queue is read again at least this often while due messages wait; a written message has it read again after a tenth of this. */
   queueRefreshMs: number;
+  /**
+   * The next read of the queue waits at least this many times as long as the last one took (10 when
+   * not given): the local store decodes every pending message, so a queue of 20,000 takes seconds to
+   * read, and reading it at the pace above would leave no time to deliver.
+   */
+  queueReadPacing?: number;
 }
 
 /**
@@ -50,6 +56,8 @@ export class DeliveryJobs implements JobSource<WebhookMessage> {
   private backlog = new Map<string, WebhookMessage[]>();
   private nextDue: Date | null = null;
   private readAtMs = 0;
+  /** How long the last read of the queue took. */
+  private readTookMs = 0;
   private queueWritten = false;
   /** Attempts under way by endpoint, from their claim to the end of their run. */
   private readonly inFlight = new Map<string, number>();
@@ -80,7 +88,11 @@ export class DeliveryJobs implements JobSource<WebhookMessage> {
     // Endpoints at their limit wait in the backlog: whatever else was written meanwhile is seen at the next read.
     if (this.backlog.size > 0) times.push(this.readAtMs + this.options.queueRefreshMs);
     if (this.queueWritten) times.push(this.readAtMs + this.options.queueRefreshMs / 10);
-    return times.length > 0 ? new Date(Math.min(...times)) : null;
+    return times.length > 0 ? new Date(Math.max(Math.min(...times), this.readAtMs + this.readGapMs())) : null;
+  }
+
+  private readGapMs(): number {
+    return (this.options.queueReadPacing ?? 10) * this.readTookMs;
   }
 
   key(message: WebhookMessage): string {
@@ -136,13 +148,16 @@ export class DeliveryJobs implements JobSource<WebhookMessage> {
 
   private shouldRead(now: Date): boolean {
     const sinceRead = now.getTime() - this.readAtMs;
+    if (sinceRead < this.readGapMs()) return false;
     return this.backlog.size === 0 || sinceRead >= this.options.queueRefreshMs || (this.queueWritten && sinceRead >= this.options.queueRefreshMs / 10);
   }
 
   private async read(now: Date): Promise<void> {
     this.queueWritten = false;
     this.readAtMs = now.getTime();
+    const started = performance.now();
     const pending = await this.options.messages.pending();
+    this.readTookMs = performance.now() - started;
     const heads = laneHeads(pending);
     let earliest = Infinity;
     for (const head of heads) if (!isAttemptDue(head, now)) earliest = Math.min(earliest, attemptDueAt(head).getTime());
