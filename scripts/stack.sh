@@ -24,7 +24,10 @@ stop_all() {
 trap stop_all EXIT
 trap 'stop_all; exit 130' INT
 trap 'stop_all; exit 143' TERM
-eval "$(bash infra/up.sh | sed 's/^/export /')"
+# Assigned first: a failure inside "$(...)" given straight to eval would not stop the script, and the
+# services would start against default addresses with no store or Kafka behind them.
+INFRA_ENV="$(bash infra/up.sh)"
+eval "$(sed 's/^/export /' <<<"$INFRA_ENV")"
 
 EDGE_PORT="${EDGE_PORT:-8080}"
 SHARE_PORT="${SHARE_PORT:-8081}"
