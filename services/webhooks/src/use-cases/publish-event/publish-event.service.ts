@@ -1,5 +1,5 @@
-import { NonRetriableError, traceHeaders } from '@obp/bus';
-import { webhookEventDataSchemas, type SubscribableWebhookEventType, type WebhookEventData } from '@obp/contracts';
+import { NonRetriableError, traceHeaders, type MessageMeta } from '@obp/bus';
+import { webhookEventDataSchemas, type EventEnvelope, type SubscribableWebhookEventType, type WebhookEventData } from '@obp/contracts';
 import { wantsEvent } from '../../domain/webhook-endpoint';
 import { laneSequenceOf, messageIdFor, newMessage } from '../../domain/webhook-message';
 import type { EndpointStore } from '../../infrastructure/endpoint-store';
@@ -17,6 +17,9 @@ export interface PublishedEvent<T extends SubscribableWebhookEventType> {
   offset: string;
   data: WebhookEventData<T>;
 }
+
+/** What a published event takes from the consumed event: its id, owner and time, and its offset. */
+export const fromConsumed = (event: EventEnvelope, meta: MessageMeta) => ({ eventId: event.id, ownerClientId: event.ownerClientId, occurredAt: new Date(event.occurredAt), offset: meta.offset });
 
 /**
  * Queues a message for every endpoint of the event's owner that subscribes to its type (and
