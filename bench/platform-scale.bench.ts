@@ -23,8 +23,8 @@ import { printStep, printSummary, type RunSettings, type StepResult } from './sc
 import { APP_SIZES, ConsentSeeder, ShareSeeder } from './scale/seed';
 import { launchStack, type RunningStack } from './scale/stack';
 
-/** Shares the GET /shares/{id} load picks from; bounded so the load run's argument (with one token per app) stays small. */
-const SAMPLE_SIZE = 100;
+/** Shares the GET /shares/{id} load picks from; bounded so the load run's argument (with one token per app) stays under 128 KiB. */
+const SAMPLE_SIZE = 1_000;
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 
@@ -106,12 +106,28 @@ async function serialLatencies(bench: Bench) {
   };
 }
 
+/**
+ * Serial reads of shares picked at random before the load runs: none is cached, since the last
+ * step's load ended longer than the cache's TTL ago (the seeding, the idle window and the settle).
+ */
+async function firstShareReads(bench: Bench) {
+  const { targets, tokens } = bench.shares.sample(bench.config.serialRequests * 2);
+  // Each share once (serialLatency's few warm-up requests included), so none is read from the cache.
+  const distinct = [...new Map(targets.map((t) => [t.path, t])).values()];
+  let next = 0;
+  return serialLatency(bench.api, Math.min(bench.config.serialRequests, distinct.length - 20), () => {
+    const target = distinct[next++]!;
+    return { token: tokens[target.token]!, path: target.path };
+  });
+}
+
 async function runStep(bench: Bench, step: Step): Promise<StepResult> {
   const seeded = await seedStep(bench, step);
   const { cpu, autovacuum } = await idleCpu(bench);
   await refreshTokens(bench);
+  const firstShareRead = await firstShareReads(bench);
   const load = await shareLoad(bench);
-  const serial = await serialLatencies(bench);
+  const serial = { ...(await serialLatencies(bench)), firstShareRead };
   return {
     shares: bench.shares.count,
     consents: bench.consents.consents.length,

@@ -4,6 +4,7 @@
 # External servers: set MONGODB_URI and KAFKA_BROKERS (e.g. from `docker compose up mongo kafka`).
 # RUN_DIR (default .cache/run) holds the logs, each service's pid (pids/<name>.pid) and the demo
 # client as JSON (demo-client.json); "==> stack ready" is printed once everything answers.
+# SERVICE_NODE_FLAGS adds node flags to every service, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
@@ -43,7 +44,7 @@ export ADMIN_TOKEN TOKEN_ISSUER="${TOKEN_ISSUER:-http://localhost:$EDGE_PORT}" N
 start_service() { # name port env...
   local name=$1 port=$2; shift 2
   env OTEL_SERVICE_NAME="$name" SERVICE_NAME="$name" PORT="$port" "$@" \
-    node --require tsx/cjs --require ./packages/telemetry/src/register.ts "services/$name/src/main.ts" \
+    node ${SERVICE_NODE_FLAGS:-} --require tsx/cjs --require ./packages/telemetry/src/register.ts "services/$name/src/main.ts" \
     >>"$RUN/logs/$name.log" 2>&1 &
   pids+=($!)
   echo "$!" > "$RUN/pids/$name.pid"

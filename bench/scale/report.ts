@@ -16,7 +16,7 @@ export interface StepResult {
   seededConsents: SeededConsents;
   catchUp: CatchUp;
   get: { bare: LoadSummary; direct: LoadSummary; edge: LoadSummary };
-  serial: { transactions: Latency; sequencing: Latency; shares: Latency; consents: Latency };
+  serial: { transactions: Latency; sequencing: Latency; shares: Latency; consents: Latency; firstShareRead: Latency };
   cpu: CpuUse[];
   /** The wait for PostgreSQL's autovacuum before the idle window; undefined on an external store. */
   autovacuum: AutovacuumWait | undefined;
@@ -64,7 +64,7 @@ function seedingLines(s: StepResult, settings: RunSettings): string {
 function loadTable(s: StepResult, settings: RunSettings): string {
   const row = (name: string, r: LoadSummary) => [name, int(r.rps), ms(r.p50), ms(r.p99), String(r.errors + r.timeouts), String(r.non2xx), ratio(r, s.get.bare).toFixed(2)];
   return [
-    `GET /shares/{id}: autocannon in its own process, ${settings.connections} connections, ${settings.seconds} s, ${settings.sampleSize} random shares of ${plural(s.sampleApps, 'app')}`,
+    `GET /shares/{id}: autocannon in its own process, ${settings.connections} connections, ${settings.seconds} s, ${settings.sampleSize} random shares of ${plural(s.sampleApps, 'app')} (after the warm-up run they are in the share service's cache; a first read is in the serial table)`,
     table([
       ['target', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'vs bare'],
       row('bare express (own process)', s.get.bare),
@@ -80,6 +80,7 @@ function serialTable(s: StepResult, settings: RunSettings): string {
     `serial: ${settings.serialRequests} requests each, one at a time, random ids`,
     table([
       ['request', 'p50 ms', 'p99 ms', 'non-200'],
+      row('GET /shares/{id} first read (not cached: from the store)', s.serial.firstShareRead),
       row('GET /accounts/{id}/transactions?pageSize=50', s.serial.transactions),
       row('GET /consents/{id}/sequencing', s.serial.sequencing),
       row('GET /shares (first page, a random app)', s.serial.shares),

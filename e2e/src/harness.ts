@@ -26,6 +26,8 @@ export interface Stack {
   restartConsent(): Promise<ConsentServiceHandle>;
   /** Starts the webhooks service again (after `webhooks.stop()`), on its port and database. */
   restartWebhooks(): Promise<WebhooksServiceHandle>;
+  /** Another replica of the share service (its own port, the same database and topics); stopped with the stack. */
+  startShareReplica(): Promise<ShareServiceHandle>;
   kafkaBrokers: string[];
   mongoUri: string;
   adminToken: string;
@@ -74,16 +76,15 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     }),
     overrides,
   );
-  const share = await startShareService(
-    loadShareConfig({
-      ...common,
-      PORT: String(sharePort),
-      SHARE_DB_NAME: uniqueDbName('share'),
-      JWKS_URL: `${issuer}/.well-known/jwks.json`,
-      OUTBOX_POLL_MS: String(options.outboxPollMs ?? 200),
-    }),
-    overrides,
-  );
+  const shareEnv = {
+    ...common,
+    PORT: String(sharePort),
+    SHARE_DB_NAME: uniqueDbName('share'),
+    JWKS_URL: `${issuer}/.well-known/jwks.json`,
+    OUTBOX_POLL_MS: String(options.outboxPollMs ?? 200),
+  };
+  const share = await startShareService(loadShareConfig(shareEnv), overrides);
+  const shareReplicas: ShareServiceHandle[] = [];
   const consentConfig = loadConsentConfig({
     ...common,
     PORT: String(consentPort),
@@ -143,6 +144,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await webhooks.ready();
       return webhooks;
     },
+    async startShareReplica() {
+      const replica = await startShareService(loadShareConfig({ ...shareEnv, PORT: String(await freePort()) }), overrides);
+      shareReplicas.push(replica);
+      await replica.ready();
+      return replica;
+    },
     kafkaBrokers,
     mongoUri: env.mongoUri,
     adminToken,
@@ -174,6 +181,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await webhooks.stop().catch(() => undefined);
       await sequencing.stop();
       await consent.stop().catch(() => undefined);
+      for (const replica of shareReplicas) await replica.stop();
       await share.stop();
       await edge.stop();
     },

@@ -3,7 +3,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { Express, RequestHandler, Router } from 'express';
 import type { Kafka, Producer } from 'kafkajs';
 import { createTokenVerifier, jwksKeyResolver, requireScope, API_AUDIENCE, type KeyResolver } from '@obp/auth';
-import { consumerGroup, createKafka, createProducer, dispatchByType, ensureTopics, EventWriter, IdempotentConsumer, type EventHandlers, type TopicSpec } from '@obp/bus';
+import { consumerGroup, createKafka, createProducer, dispatchByType, ensureTopics, EventWriter, IdempotentConsumer, KeyBroadcast, type EventHandlers, type TopicSpec } from '@obp/bus';
 import { expressPath, healthRoutes, topicSpecs, Topics, type EventCatalogue, type RouteAuth, type RouteContract } from '@obp/contracts';
 import { connectDatabase, database, isDatabaseReady, type Connection, type DatabaseOptions, type mongo } from '@obp/db';
 import { answerMethodNotAllowed, bindRoutes, closeServer, createHttpApp, finishHttpApp, listen, mountRoutes, sendProblem, type HealthReport, type RouteBinding } from '@obp/http';
@@ -55,6 +55,13 @@ export type RunningService<X> = X & {
   stop(): Promise<void>;
 };
 
+/** A Kafka consumer the kit starts (retrying until the broker answers), checks for readiness and stops. */
+interface GroupMember {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  readonly isReady: boolean;
+}
+
 /**
  * The pieces a service is composed of, each registered once and then started, checked and
  * stopped by the kit in order: database, topics, producer, outbox relays, consumers, workers.
@@ -67,7 +74,7 @@ export class ServiceKit<C extends ServiceConfig> {
   /** Components whose indexes are ensured with the stores', before anything reads. */
   private readonly indexed: Array<{ ensureIndexes(): Promise<void> }> = [];
   private readonly relays: OutboxRelay[] = [];
-  private readonly consumers: Array<{ name: string; consumer: IdempotentConsumer }> = [];
+  private readonly consumers: Array<{ name: string; consumer: GroupMember }> = [];
   private readonly consumerStarts: Array<Promise<void>> = [];
   private readonly workers: Worker[] = [];
   private readonly startedHooks: Array<() => Promise<void>> = [];
@@ -125,6 +132,25 @@ export class ServiceKit<C extends ServiceConfig> {
     const topicCheck = catalogue.topic.replace(/\.v\d+$/, '').replace(/\.(\w)/g, (_m, c: string) => c.toUpperCase());
     this.consumers.push({ name: this.consumers.some((c) => c.name === topicCheck) ? `${topicCheck}-${name}` : topicCheck, consumer });
     return consumer;
+  }
+
+  /**
+   * Every replica drops from `store`'s cache the aggregate each event of `catalogue`'s topic is keyed
+   * by, so a change made by another replica is read from the store from then on. The topic's
+   * messages must be keyed by aggregate id. Each process listens in a group of its own.
+   */
+  invalidateOn<S extends { id: string }>(store: AggregateStore<S>, catalogue: EventCatalogue): KeyBroadcast {
+    const listener = new KeyBroadcast({
+      kafka: this.kafka(),
+      topic: this.useTopic(catalogue.topic),
+      groupPrefix: consumerGroup(this.config.NAMESPACE, `${this.serviceName}-${store.name}-cache`),
+      logger: this.logger,
+      onKey: (key) => {
+        if (key !== null) store.forgetCached(key);
+      },
+    });
+    this.consumers.push({ name: `${store.name}Cache`, consumer: listener });
+    return listener;
   }
 
   /** The service's own projection of share grants, for reads through shares. */
@@ -225,7 +251,7 @@ export class ServiceKit<C extends ServiceConfig> {
   }
 
   /** Joins the group; a broker that is not reachable yet is tried again with back-off. */
-  private async startConsumer(name: string, consumer: IdempotentConsumer): Promise<void> {
+  private async startConsumer(name: string, consumer: GroupMember): Promise<void> {
     for (let attempt = 1; !this.stopped; attempt++) {
       try {
         await consumer.start();

@@ -125,3 +125,60 @@ describe('AggregateStore lists and counts (real store)', () => {
     expect(newest.map((item) => item.id)).toEqual([...expected].reverse().slice(0, 5));
   });
 });
+
+describe('AggregateStore with a state cache (real store)', () => {
+  const cleanup = new Cleanup();
+  let store: AggregateStore<Task>;
+  /** Another process's write: straight to the document, version advanced, this process's cache untouched. */
+  const writeElsewhere = (id: string, set: Partial<Task>) => store.collection.updateOne({ _id: id }, { $set: set, $inc: { version: 1 } });
+
+  beforeEach(async () => {
+    const connection = await connectDatabase(testEnv().mongoUri, uniqueDbName('cached'));
+    cleanup.add(() => connection.close());
+    const db = database(connection);
+    cleanup.add(() => db.dropDatabase());
+    store = new AggregateStore<Task>(db, { collection: 'tasks', cache: { maxEntries: 100, ttlMs: 60_000 } });
+    await store.ensureIndexes();
+    await store.insert({ id: 't-1', owner: 'app', done: false, dueAt: null });
+  });
+  afterEach(() => cleanup.run());
+
+  it('answers find from the cache until another process’s change is forgotten', async () => {
+    expect(await store.find('t-1')).toMatchObject({ owner: 'app', version: 1 });
+    await writeElsewhere('t-1', { owner: 'other-app' });
+    expect(await store.find('t-1')).toMatchObject({ owner: 'app', version: 1 });
+
+    store.forgetCached('t-1');
+    expect(await store.find('t-1')).toMatchObject({ owner: 'other-app', version: 2 });
+  });
+
+  it('reads its own writes: a mutate or a removal is seen by the next find', async () => {
+    await store.find('t-1');
+    await store.mutate('t-1', (task) => ({ next: { ...task, done: true }, result: null }));
+    expect(await store.find('t-1')).toEqual({ id: 't-1', owner: 'app', done: true, dueAt: null, version: 2 });
+
+    await store.mutate('t-1', () => ({ remove: true, result: null }));
+    expect(await store.find('t-1')).toBeNull();
+  });
+
+  it('applies a mutate decided on a stale cached state again to the stored one, losing no write', async () => {
+    await store.find('t-1');
+    await writeElsewhere('t-1', { owner: 'other-app' });
+
+    const seen: string[] = [];
+    const outcome = await store.mutate('t-1', (task) => {
+      seen.push(task.owner);
+      return { next: { ...task, done: true }, result: task.owner };
+    });
+    expect(seen).toEqual(['app', 'other-app']);
+    expect(outcome).toEqual({ found: true, result: 'other-app' });
+    expect(await store.collection.findOne({ _id: 't-1' })).toMatchObject({ owner: 'other-app', done: true, version: 3 });
+  });
+
+  it('finds nothing once another process removed the aggregate, even if it was cached', async () => {
+    await store.find('t-1');
+    await store.collection.deleteOne({ _id: 't-1' });
+    expect(await store.mutate('t-1', (task) => ({ next: { ...task, done: true }, result: null }))).toEqual({ found: false });
+    expect(await store.find('t-1')).toBeNull();
+  });
+});

@@ -1,5 +1,6 @@
 import type { OutboxEntry } from '@obp/bus';
 import { documentLocks, type KeyedMutex, type mongo } from '@obp/db';
+import { StateCache, type StateCacheOptions } from './state-cache';
 
 /** What every aggregate document carries besides its state. */
 interface Bookkeeping {
@@ -48,6 +49,12 @@ export interface AggregateStoreOptions<S extends { id: string } = { id: string }
   derived?: { [field: string]: (state: S) => unknown };
   /** Write conflicts with another process retried before `ConcurrencyConflict`. */
   maxAttempts?: number;
+  /**
+   * Keeps states read by id in process: `find` answers from it, every write through this store
+   * drops the state it changed, and `forgetCached` drops what another process changed (see `invalidateOn` in the
+   * service kit). Without it (or with `maxEntries` 0) every `find` reads the store.
+   */
+  cache?: StateCacheOptions;
 }
 
 /** Another writer kept changing the aggregate while this one retried. */
@@ -83,6 +90,7 @@ export class AggregateStore<S extends { id: string }> implements OutboxSource {
   readonly collection: mongo.Collection<StoredDocument>;
   private readonly lock: KeyedMutex;
   private readonly listeners: Array<() => void> = [];
+  private readonly cache: StateCache<Versioned<S>> | undefined;
 
   constructor(
     private readonly db: mongo.Db,
@@ -90,6 +98,7 @@ export class AggregateStore<S extends { id: string }> implements OutboxSource {
   ) {
     this.collection = db.collection<StoredDocument>(options.collection);
     this.lock = documentLocks(db);
+    if (options.cache && options.cache.maxEntries > 0) this.cache = new StateCache(options.cache);
   }
 
   get name(): string {
@@ -113,8 +122,21 @@ export class AggregateStore<S extends { id: string }> implements OutboxSource {
 
   /** The aggregate, unless it does not exist or was removed. */
   async find(id: string): Promise<Versioned<S> | null> {
+    return this.cache?.get(id) ?? this.read(id);
+  }
+
+  /** Another process changed or removed the aggregate: the next `find` reads the store. */
+  forgetCached(id: string): void {
+    this.cache?.forget(id);
+  }
+
+  /** From the store, never the cache; a found state fills the cache. */
+  private async read(id: string): Promise<Versioned<S> | null> {
+    const mark = this.cache?.mark();
     const doc = await this.collection.findOne(this.byId(id), { projection: { outbox: 0 } });
-    return doc && !doc.deletedAt ? this.toState(doc) : null;
+    const state = doc && !doc.deletedAt ? this.toState(doc) : null;
+    if (state && mark !== undefined) this.cache?.fill(id, state, mark);
+    return state;
   }
 
   async findMany(filter: StateFilter<S>, options: { sort?: Record<string, 1 | -1>; skip?: number; limit?: number } = {}): Promise<Array<Versioned<S>>> {
@@ -150,7 +172,8 @@ export class AggregateStore<S extends { id: string }> implements OutboxSource {
     const outcome = await this.lock.run(this.lockKey(id), async () => {
       const attempts = this.options.maxAttempts ?? 5;
       for (let attempt = 0; attempt < attempts; attempt++) {
-        const current = await this.find(id);
+        // A cached state another process has since replaced fails the version check: retried from the store.
+        const current = attempt === 0 ? await this.find(id) : await this.read(id);
         if (!current) return { found: false as const, wroteEvents: false };
         const decided = change(current);
         const version = current.version;
@@ -165,6 +188,13 @@ export class AggregateStore<S extends { id: string }> implements OutboxSource {
   }
 
   private async write(id: string, version: number, decided: Change<S, unknown>, events: OutboxEntry[]): Promise<boolean> {
+    const written = await this.writeChange(id, version, decided, events);
+    // Dropped rather than replaced: the next read gets exactly what the store holds.
+    this.cache?.forget(id);
+    return written;
+  }
+
+  private async writeChange(id: string, version: number, decided: Change<S, unknown>, events: OutboxEntry[]): Promise<boolean> {
     if ('next' in decided) {
       const update: mongo.Document = {
         $set: { ...this.fields(decided.next), ...(events.length > 0 ? { hasOutbox: true } : {}) },

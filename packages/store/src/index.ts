@@ -1,2 +1,3 @@
 export { AggregateStore, ConcurrencyConflict, type AggregateDocument, type AggregateStoreOptions, type Change, type IndexSpec, type MutateOutcome, type OutboxSource, type PendingEvents, type StateFilter, type Versioned } from './aggregate-store';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
+export { StateCache, type StateCacheOptions } from './state-cache';

@@ -1,9 +1,13 @@
-import { loadConfig, port, serviceEnv, z } from '@obp/config';
+import { loadConfig, milliseconds, port, serviceEnv, z } from '@obp/config';
 
 const schema = z.object({
   ...serviceEnv,
   PORT: port(8081),
   SHARE_DB_NAME: z.string().min(1).default('share'),
+  /** Shares kept in process for reads by id (0: none); each replica drops the ones share events name. */
+  SHARE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(20_000),
+  /** The longest a cached share is served before it is read again (a bound should an event be missed). */
+  SHARE_CACHE_TTL_MS: milliseconds(60_000),
 });
 
 export type ShareConfig = z.infer<typeof schema>;

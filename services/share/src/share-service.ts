@@ -23,7 +23,9 @@ export const shareService: ServiceDefinition<ShareConfig, { shares: ShareStore; 
   name: SERVICE_NAME,
   databaseName: (config) => config.SHARE_DB_NAME,
   async compose(kit) {
-    const shares = kit.store<Share>(shareStoreOptions);
+    const { SHARE_CACHE_ENTRIES: maxEntries, SHARE_CACHE_TTL_MS: ttlMs } = kit.config;
+    const shares = kit.store<Share>({ ...shareStoreOptions, cache: { maxEntries, ttlMs } });
+    if (maxEntries > 0) kit.invalidateOn(shares, shareEvents);
     const events = new ShareEvents(kit.events(shareEvents));
     kit.subscribe('consent-erasure', consentEvents, { 'consent.deleted': onConsentDeleted(shares, events) });
     return {

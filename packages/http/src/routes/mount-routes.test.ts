@@ -1,0 +1,65 @@
+import { trace } from '@opentelemetry/api';
+import http, { type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { defineRoutes, z } from '@obp/contracts';
+import { createLogger } from '@obp/telemetry';
+import { createHttpApp, finishHttpApp } from '../app';
+import { bindRoutes } from './route-handler';
+import { mountRoutes } from './mount-routes';
+
+const routes = defineRoutes(
+  { service: 'test', tags: ['Test'] },
+  {
+    echoNote: {
+      method: 'post',
+      path: '/notes',
+      auth: 'public',
+      summary: 'Echo a note',
+      body: { schema: z.object({ text: z.string() }) },
+      responses: { 200: { kind: 'json', description: 'The note and the active span.', schema: z.object({ text: z.string(), traceId: z.string().nullable() }) } },
+    },
+  },
+);
+
+function appAnsweringWithTheActiveSpan() {
+  const app = createHttpApp({ serviceName: 'test' });
+  mountRoutes(
+    app,
+    bindRoutes(routes, {
+      echoNote: ({ body }) => ({ status: 200, body: { text: body.text, traceId: trace.getActiveSpan()?.spanContext().traceId ?? null } }),
+    }),
+    () => [],
+  );
+  finishHttpApp(app, createLogger('test', 'silent'));
+  return app;
+}
+
+/** POSTs `body` in two writes a moment apart, so the body parser finishes on a later socket event than the one that routed the request. */
+async function postInTwoParts(server: Server, path: string, headers: Record<string, string>, body: string): Promise<{ status: number; body: unknown }> {
+  const { port } = server.address() as AddressInfo;
+  return new Promise((resolve, reject) => {
+    const sent = http.request({ host: '127.0.0.1', port, path, method: 'POST', headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('end', () => resolve({ status: answer.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
+    });
+    sent.on('error', reject);
+    sent.write(body.slice(0, 10));
+    setTimeout(() => sent.end(body.slice(10)), 100);
+  });
+}
+
+describe('mountRoutes', () => {
+  let server: Server;
+  beforeAll(async () => {
+    server = http.createServer(appAnsweringWithTheActiveSpan());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it("runs a handler after its body was parsed inside the request's trace (the caller's traceparent)", async () => {
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const answer = await postInTwoParts(server, '/notes', { traceparent: `00-${traceId}-00f067aa0ba902b7-01` }, JSON.stringify({ text: 'a note' }));
+    expect(answer).toEqual({ status: 200, body: { text: 'a note', traceId } });
+  });
+});
