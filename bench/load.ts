@@ -1,8 +1,9 @@
 /**
  * One load run in a process of its own, so the load generator never shares an event loop with
- * what it measures. Usage: node --require tsx/cjs bench/load.ts '<LoadSpec as JSON>'
+ * what it measures. Usage: node --require tsx/cjs bench/load.ts <file holding the LoadSpec as JSON>
  * Prints the LoadSummary as one JSON line.
  */
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import type { LoadSpec, LoadSummary } from './scale/load-spec';
 
@@ -31,9 +32,9 @@ async function run(spec: LoadSpec): Promise<LoadSummary> {
   };
 }
 
-const argument = process.argv[2];
-if (!argument) throw new Error('usage: load.ts <LoadSpec as JSON>');
-run(JSON.parse(argument) as LoadSpec)
+const specFile = process.argv[2];
+if (!specFile) throw new Error('usage: load.ts <file holding a LoadSpec as JSON>');
+run(JSON.parse(readFileSync(specFile, 'utf8')) as LoadSpec)
   .then((summary) => process.stdout.write(`${JSON.stringify(summary)}\n`))
   .catch((error: unknown) => {
     console.error(error);

@@ -23,7 +23,7 @@ import { printStep, printSummary, type RunSettings, type StepResult } from './sc
 import { APP_SIZES, ConsentSeeder, ShareSeeder } from './scale/seed';
 import { launchStack, type RunningStack } from './scale/stack';
 
-/** Shares the GET /shares/{id} load picks from; bounded so the load run's argument (with one token per app) stays under 128 KiB. */
+/** Shares the GET /shares/{id} load picks from. */
 const SAMPLE_SIZE = 1_000;
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;

@@ -1,4 +1,7 @@
 /** The step's measurements: load runs (each in a process of its own) and serial latencies. */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { PlatformApi } from './api';
 import { runScript } from './children';
 import type { LoadSpec, LoadSummary, LoadTarget } from './load-spec';
@@ -16,13 +19,16 @@ export interface LoadSettings {
   connections: number;
 }
 
-/** Linux refuses a single argument longer than this (MAX_ARG_STRLEN, 128 KiB). */
-const MAX_ARGUMENT_LENGTH = 131_072;
-
-function oneLoadRun(root: string, spec: LoadSpec): Promise<string> {
-  const argument = JSON.stringify(spec);
-  if (argument.length >= MAX_ARGUMENT_LENGTH) throw new Error(`the load spec is ${argument.length} characters, too long for one argument: sample fewer shares`);
-  return runScript(root, 'load.ts', [argument]);
+/** The spec goes in a file: with a token per app it outgrows what Linux takes as one argument (128 KiB). */
+async function oneLoadRun(root: string, spec: LoadSpec): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-load-'));
+  try {
+    const file = path.join(dir, 'spec.json');
+    await writeFile(file, JSON.stringify(spec));
+    return await runScript(root, 'load.ts', [file]);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** A warm-up run (not reported), then the measured run. */
