@@ -7,6 +7,8 @@ export * from './shares';
 export * from './consents';
 export * from './sequencing';
 export * from './webhooks';
+export * from './categories';
+export * from './analysis-result';
 export * from './platform';
 export * from './events/event-catalogue';
 export * from './http/route';

@@ -131,13 +131,15 @@ export const RESTAURANTS = ['Loetje', 'Vapiano', 'Happy Italy', 'Wagamama', 'Eet
 export const SHOPS = ['HEMA', 'Action', 'Kruidvat', 'Etos', 'Xenos', 'Blokker', 'Primark', 'Rituals', 'Apotheek Centrum', 'Intertoys', 'Gamma', 'Praxis', 'IKEA'] as const;
 export const FUEL = ['Shell', 'BP', 'Esso', 'TotalEnergies', 'Tango', 'Tinq'] as const;
 
+/** `category`: what a household buys there (a sole trader's orders are business costs whatever the shop). */
 export const WEBSHOPS = [
-  { name: 'bol.com', remittance: 'bol.com bestelling', refundable: true, min: 9, max: 120 },
-  { name: 'Coolblue B.V.', remittance: 'Coolblue bestelling', refundable: true, min: 19, max: 260 },
-  { name: 'Zalando SE', remittance: 'Zalando bestelling', refundable: true, min: 25, max: 150 },
-  { name: 'Wehkamp', remittance: 'wehkamp.nl bestelling', refundable: true, min: 20, max: 140 },
-  { name: 'NS Groep IZ NS Reizigers', remittance: 'NS e-ticket', refundable: false, min: 8, max: 45 },
-  { name: 'Stichting Mollie Payments', remittance: 'Bestelling Koffiebonenwebshop.nl', refundable: false, min: 12, max: 60 },
+  { name: 'bol.com', remittance: 'bol.com bestelling', refundable: true, min: 9, max: 120, category: 'expenses.shopping' },
+  { name: 'Coolblue B.V.', remittance: 'Coolblue bestelling', refundable: true, min: 19, max: 260, category: 'expenses.shopping.electronics' },
+  { name: 'Zalando SE', remittance: 'Zalando bestelling', refundable: true, min: 25, max: 150, category: 'expenses.shopping.clothing' },
+  { name: 'Wehkamp', remittance: 'wehkamp.nl bestelling', refundable: true, min: 20, max: 140, category: 'expenses.shopping' },
+  { name: 'NS Groep IZ NS Reizigers', remittance: 'NS e-ticket', refundable: false, min: 8, max: 45, category: 'expenses.transport.public' },
+  // Coffee beans: food, bought online through a payment service provider.
+  { name: 'Stichting Mollie Payments', remittance: 'Bestelling Koffiebonenwebshop.nl', refundable: false, min: 12, max: 60, category: 'expenses.groceries' },
 ] as const;
 
 export const TAKEAWAY = { name: 'Thuisbezorgd.nl', remittance: 'Thuisbezorgd.nl bestelling' } as const;

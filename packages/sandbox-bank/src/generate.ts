@@ -9,7 +9,7 @@ import { DAY_MS, dayOf, isoDateTime, subtractMonths } from './calendar';
 import { Ledger, TRANSACTION_TYPE_NAMES, type Draft } from './ledger';
 import { hashHex } from './random';
 import { generateRetail } from './retail-profile';
-import type { GenerateOptions, SandboxDataset, SandboxProfile, SandboxTransaction } from './types';
+import type { GenerateOptions, LabelledSandboxDataset, LabelledSandboxTransaction, SandboxAccount, SandboxDataset, SandboxProfile, SandboxTransaction } from './types';
 
 export const DEFAULT_MONTHS = 14;
 
@@ -26,6 +26,27 @@ export function profileForSeed(seed: string): SandboxProfile {
 }
 
 export function generateSandboxData(options: GenerateOptions): SandboxDataset {
+  const { accounts, drafts } = draftsInWindow(options);
+  return { accounts, transactions: drafts.map(({ draft, id }) => transactionOf(draft, id)) };
+}
+
+/**
+ * The same dataset as `generateSandboxData` (same transactions, ids and fields), each transaction with its
+ * label: the category and flags it truly has, set where the profile generated it. For testing categorisation.
+ */
+export function generateLabelledSandboxData(options: GenerateOptions): LabelledSandboxDataset {
+  const { accounts, drafts } = draftsInWindow(options);
+  return {
+    accounts,
+    transactions: drafts.map(({ draft, id }): LabelledSandboxTransaction => ({
+      ...transactionOf(draft, id),
+      label: { category: draft.label.category, flags: [...draft.label.flags] },
+    })),
+  };
+}
+
+/** The drafts booked inside the window, with their ids, sorted by booking day, then id. */
+function draftsInWindow(options: GenerateOptions): { accounts: SandboxAccount[]; drafts: { draft: Draft; id: string }[] } {
   const { seed, profile, asOf } = options;
   const months = options.months ?? DEFAULT_MONTHS;
   if (typeof seed !== 'string') throw new TypeError('seed must be a string');
@@ -48,7 +69,11 @@ export function generateSandboxData(options: GenerateOptions): SandboxDataset {
     inWindow.push({ draft, id: `tx-${hashHex(seed, profile, draft.key)}` });
   }
   inWindow.sort((a, b) => a.draft.bookingDay - b.draft.bookingDay || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const transactions: SandboxTransaction[] = inWindow.map(({ draft, id }) => ({
+  return { accounts, drafts: inWindow };
+}
+
+function transactionOf(draft: Draft, id: string): SandboxTransaction {
+  return {
     externalId: id,
     accountExternalId: draft.account.externalId,
     amount: draft.amount,
@@ -62,6 +87,5 @@ export function generateSandboxData(options: GenerateOptions): SandboxDataset {
     transactionTypeName: TRANSACTION_TYPE_NAMES[draft.type],
     reasonCode: draft.reasonCode,
     purposeCode: draft.purposeCode,
-  }));
-  return { accounts, transactions };
+  };
 }

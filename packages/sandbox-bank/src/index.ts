@@ -4,7 +4,12 @@
  * The data is a function of the seed alone; `asOf` only selects the window `(asOf - months, asOf]` by booking
  * date. A later `asOf` therefore returns the same transactions (same ids, same amounts) for the overlapping
  * dates plus the new ones, which is how a refresh finds what was added without ever doubling a transaction.
+ *
+ * `generateLabelledSandboxData` returns the same data with each transaction's true category and flags (its
+ * label), for testing categorisation against.
  */
-export type { SandboxAccount, SandboxDataset, SandboxProfile, SandboxTransaction } from './types';
-export { generateSandboxData, profileForSeed } from './generate';
+export type {
+  GenerateOptions, LabelledSandboxDataset, LabelledSandboxTransaction, SandboxAccount, SandboxDataset, SandboxProfile, SandboxTransaction, SandboxTransactionLabel,
+} from './types';
+export { generateLabelledSandboxData, generateSandboxData, profileForSeed } from './generate';
 export { isValidIban } from './iban';

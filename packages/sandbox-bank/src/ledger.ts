@@ -1,8 +1,10 @@
 /**
  * The profiles record transactions on a Ledger as drafts: a key naming the real-world event (unique per seed
- * and profile, e.g. `salary:24322`), the account, and the booking facts. The generator turns the drafts in
- * the requested window into SandboxTransactions.
+ * and profile, e.g. `salary:24322`), the account, the booking facts and the label (what the transaction truly
+ * is, known where it is generated). The generator turns the drafts in the requested window into
+ * SandboxTransactions.
  */
+import type { CanonicalCategory, TransactionFlag } from '@obp/contracts';
 import { isBankingDay, nextBankingDay } from './calendar';
 import { cardText, idealText, incassoText, sepaTransferText } from './descriptions';
 import { roundCents } from './random';
@@ -43,6 +45,31 @@ export interface Codes {
   reasonCode?: string | null;
 }
 
+/** A canonical category of @obp/contracts, or a finer leaf below one (`expenses.subscriptions.streaming`). */
+export type Category = CanonicalCategory | `${CanonicalCategory}.${string}`;
+
+/**
+ * The truth about a transaction, for testing categorisation against: its category and flags. `recurring` is
+ * never set here (recurrence is for the sequencing detector to find). The Ledger adds the flags that follow
+ * from how a transaction is made: `direct-debit` for an incasso, `cash-withdrawal` for an ATM withdrawal,
+ * `internal-transfer` for a transfer between the owner's accounts; the profiles give the rest.
+ */
+export interface Label {
+  category: Category;
+  flags: readonly TransactionFlag[];
+}
+
+export function label(category: Category, ...flags: TransactionFlag[]): Label {
+  return { category, flags };
+}
+
+function withFlags(l: Label, ...flags: TransactionFlag[]): Label {
+  return { category: l.category, flags: [...new Set([...l.flags, ...flags])] };
+}
+
+/** An ATM withdrawal is cash, whatever it is spent on later. */
+const CASH = label('expenses.cash', 'cash-withdrawal');
+
 export interface Draft {
   key: string;
   account: SandboxAccount;
@@ -55,6 +82,7 @@ export interface Draft {
   counterpartAccountNumber: string | null;
   reasonCode: string | null;
   purposeCode: string | null;
+  label: Label;
 }
 
 /** Inclusive range of day numbers the profiles generate occurrences for (the window plus a margin). */
@@ -90,11 +118,12 @@ export class Ledger {
       counterpartAccountNumber: d.counterpartAccountNumber,
       reasonCode: d.reasonCode ?? null,
       purposeCode: d.purposeCode ?? null,
+      label: d.label,
     });
   }
 
-  /** A SEPA direct debit collected on `day` (a banking day). */
-  incasso(key: string, account: SandboxAccount, creditor: Creditor, day: number, amount: number, remittance: string, opts: Codes & { kenmerk?: string } = {}): void {
+  /** A SEPA direct debit collected on `day` (a banking day); flagged `direct-debit`. */
+  incasso(key: string, account: SandboxAccount, creditor: Creditor, day: number, amount: number, remittance: string, label: Label, opts: Codes & { kenmerk?: string } = {}): void {
     this.push({
       key,
       account,
@@ -106,10 +135,11 @@ export class Ledger {
       counterpartAccountNumber: creditor.iban,
       purposeCode: opts.purposeCode,
       reasonCode: opts.reasonCode,
+      label: withFlags(label, 'direct-debit'),
     });
   }
 
-  transferOut(key: string, account: SandboxAccount, to: Party, day: number, amount: number, remittance: string, opts: Codes & { kenmerk?: string; standingOrder?: boolean } = {}): void {
+  transferOut(key: string, account: SandboxAccount, to: Party, day: number, amount: number, remittance: string, label: Label, opts: Codes & { kenmerk?: string; standingOrder?: boolean } = {}): void {
     this.push({
       key,
       account,
@@ -121,10 +151,11 @@ export class Ledger {
       counterpartAccountNumber: to.iban,
       purposeCode: opts.purposeCode,
       reasonCode: opts.reasonCode,
+      label,
     });
   }
 
-  transferIn(key: string, account: SandboxAccount, from: Party, day: number, amount: number, remittance: string, opts: Codes & { kenmerk?: string } = {}): void {
+  transferIn(key: string, account: SandboxAccount, from: Party, day: number, amount: number, remittance: string, label: Label, opts: Codes & { kenmerk?: string } = {}): void {
     this.push({
       key,
       account,
@@ -136,16 +167,17 @@ export class Ledger {
       counterpartAccountNumber: from.iban,
       purposeCode: opts.purposeCode,
       reasonCode: opts.reasonCode,
+      label,
     });
   }
 
   /** A credit the bank books itself (interest): no counterpart. */
-  bankCredit(key: string, account: SandboxAccount, day: number, amount: number, description: string): void {
-    this.push({ key, account, amount, bookingDay: day, type: 'ic', description, counterpartName: null, counterpartAccountNumber: null });
+  bankCredit(key: string, account: SandboxAccount, day: number, amount: number, description: string, label: Label): void {
+    this.push({ key, account, amount, bookingDay: day, type: 'ic', description, counterpartName: null, counterpartAccountNumber: null, label });
   }
 
   /** An iDEAL payment: instant, so booked on the day it is made, weekends included. */
-  ideal(key: string, account: SandboxAccount, to: Party, day: number, minutes: number, amount: number, remittance: string, reference: string): void {
+  ideal(key: string, account: SandboxAccount, to: Party, day: number, minutes: number, amount: number, remittance: string, reference: string, label: Label): void {
     this.push({
       key,
       account,
@@ -155,11 +187,12 @@ export class Ledger {
       description: idealText({ ...to, remittance, day, minutes, reference }),
       counterpartName: to.name,
       counterpartAccountNumber: to.iban,
+      label,
     });
   }
 
   /** A card payment (or, with `refund`, a card refund) at `store` on `day`. */
-  card(key: string, account: SandboxAccount, p: { store: Store; day: number; minutes: number; amount: number; late: boolean; device: string; pas: string; terminal: string; refund?: boolean }): void {
+  card(key: string, account: SandboxAccount, p: { store: Store; day: number; minutes: number; amount: number; late: boolean; device: string; pas: string; terminal: string; refund?: boolean; label: Label }): void {
     this.push({
       key,
       account,
@@ -170,9 +203,11 @@ export class Ledger {
       description: cardText({ kind: 'BEA', device: p.device, label: p.store.label, pas: p.pas, terminal: p.terminal, day: p.day, minutes: p.minutes, city: p.store.city }),
       counterpartName: p.store.label,
       counterpartAccountNumber: null,
+      label: p.label,
     });
   }
 
+  /** A cash withdrawal: `expenses.cash`, flagged `cash-withdrawal`. */
   atm(key: string, account: SandboxAccount, p: { store: Store; day: number; minutes: number; amount: number; late: boolean; pas: string; terminal: string }): void {
     this.push({
       key,
@@ -184,11 +219,17 @@ export class Ledger {
       description: cardText({ kind: 'GEA', device: 'Betaalpas', label: p.store.label, pas: p.pas, terminal: p.terminal, day: p.day, minutes: p.minutes, city: p.store.city }),
       counterpartName: p.store.label,
       counterpartAccountNumber: null,
+      label: CASH,
     });
   }
 
-  /** A transfer between two accounts of the same owner: booked on both, the same day. */
+  /**
+   * A transfer between two accounts of the same owner: booked on both, the same day, both sides flagged
+   * `internal-transfer`. Its category is `transfers.savings` when one side is a savings account (putting
+   * money aside or taking it back, whichever way it goes), else `transfers.own-accounts`.
+   */
   ownTransfer(key: string, from: SandboxAccount, to: SandboxAccount, day: number, amount: number, remittance: string, opts: { standingOrder?: boolean } = {}): void {
+    const both = label(from.type === 'Savings' || to.type === 'Savings' ? 'transfers.savings' : 'transfers.own-accounts', 'internal-transfer');
     this.push({
       key: `${key}:debit`,
       account: from,
@@ -198,6 +239,7 @@ export class Ledger {
       description: sepaTransferText({ iban: to.iban, name: to.ownerName, remittance, standingOrder: opts.standingOrder }),
       counterpartName: to.ownerName,
       counterpartAccountNumber: to.iban,
+      label: both,
     });
     this.push({
       key: `${key}:credit`,
@@ -208,6 +250,7 @@ export class Ledger {
       description: sepaTransferText({ iban: from.iban, name: from.ownerName, remittance }),
       counterpartName: from.ownerName,
       counterpartAccountNumber: from.iban,
+      label: both,
     });
   }
 }

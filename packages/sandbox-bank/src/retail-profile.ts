@@ -11,7 +11,7 @@ import {
   creditor, organisation, person, store, storeNumber, type City, type Person, type SupermarketChain,
 } from './catalog';
 import { personIban, randomDutchIban, type DutchBankCode } from './iban';
-import type { Creditor, Ledger, Party, Store } from './ledger';
+import { label, type Category, type Creditor, type Label, type Ledger, type Party, type Store } from './ledger';
 import { rngFor, roundCents, type KeyPart, type Rng } from './random';
 import { cyclesOf, daysOf, indexed, monthsOf, weeksOf, yearsOf } from './schedule';
 import { HOURS, account, cardholder, localStore, monthLabel, monthName, pad, payByCard, quarterlyInterest, type Cardholder } from './spending';
@@ -194,6 +194,20 @@ export function generateRetail(seed: string, ledger: Ledger): SandboxAccount[] {
 
 const rng = (p: RetailPersona, ...k: KeyPart[]): Rng => rngFor(p.seed, 'retail', ...k);
 
+const GROCERIES = label('expenses.groceries');
+const STREAMING = label('expenses.subscriptions.streaming', 'subscription');
+/** Money back for something bought: a returned order, an energy bill settled in the household's favour. */
+const REFUND: Label = label('income.refund', 'refund');
+
+/** What a household buys at one of the SHOPS. */
+function shopCategory(where: Store): Category {
+  if (/^Apotheek/.test(where.label)) return 'expenses.health.pharmacy';
+  if (/^(Kruidvat|Etos)/.test(where.label)) return 'expenses.shopping.personal-care';
+  if (/^(Gamma|Praxis|IKEA)/.test(where.label)) return 'expenses.shopping.home';
+  if (/^Primark/.test(where.label)) return 'expenses.shopping.clothing';
+  return 'expenses.shopping';
+}
+
 function netSalary(p: RetailPersona, year: number): number {
   return indexed(p.salaryBase, year, [p.seed, 'retail', 'raise'], 0.015, 0.045);
 }
@@ -209,14 +223,14 @@ function income(p: RetailPersona, ledger: Ledger): void {
     const r = rng(p, 'salary', mi);
     const expenses = r.chance(0.25) ? r.cents(12, 140) : 0;
     const day = salaryDay(mi);
-    ledger.transferIn(`salary:${mi}`, p.current, p.employer, day, netSalary(p, year) + expenses, `Salaris ${monthLabel(mi)} pers.nr ${p.employeeNumber}`, {
+    ledger.transferIn(`salary:${mi}`, p.current, p.employer, day, netSalary(p, year) + expenses, `Salaris ${monthLabel(mi)} pers.nr ${p.employeeNumber}`, label('income.salary'), {
       kenmerk: `${employerCode}${year}${pad(monthOfMonth(mi) + 1, 2)}${p.employeeNumber}`,
       purposeCode: 'SALA',
       reasonCode: 'SALA',
     });
     if (monthOfMonth(mi) === 4) {
       const holidayPay = roundCents(netSalary(p, year) * p.holidayPayFactor);
-      ledger.transferIn(`holiday-pay:${year}`, p.current, p.employer, day, holidayPay, `Vakantiegeld ${year} pers.nr ${p.employeeNumber}`, {
+      ledger.transferIn(`holiday-pay:${year}`, p.current, p.employer, day, holidayPay, `Vakantiegeld ${year} pers.nr ${p.employeeNumber}`, label('income.salary'), {
         kenmerk: `${employerCode}${year}VT${p.employeeNumber}`,
         purposeCode: 'SALA',
         reasonCode: 'SALA',
@@ -246,7 +260,7 @@ function childBenefit(p: RetailPersona, ledger: Ledger, monthIndex: number): voi
   if (amount <= 0) return;
   const svb = organisation('Sociale Verzekeringsbank');
   const quarter = Math.floor(month / 3) + 1;
-  ledger.transferIn(`child-benefit:${monthIndex}`, p.current, svb, nextBankingDay(dayInMonth(monthIndex, 2)), roundCents(amount), `Kinderbijslag ${quarter}e kwartaal ${year}`, {
+  ledger.transferIn(`child-benefit:${monthIndex}`, p.current, svb, nextBankingDay(dayInMonth(monthIndex, 2)), roundCents(amount), `Kinderbijslag ${quarter}e kwartaal ${year}`, label('income.benefits'), {
     kenmerk: `KB${year}${quarter}${p.owner.surname.length}${rng(p, 'svb').digits(8)}`,
     purposeCode: 'GOVT',
   });
@@ -261,9 +275,9 @@ function housing(p: RetailPersona, ledger: Ledger): void {
       // Dutch rents go up on 1 July.
       const rentYear = monthOfMonth(mi) >= 6 ? year : year - 1;
       const amount = indexed(h.base, rentYear, [p.seed, 'retail', 'rent'], 0.02, 0.055);
-      ledger.transferOut(`rent:${mi}`, p.current, h.landlord, day, amount, `Huur ${monthLabel(mi)} ${h.address} ${p.city.name}`, { standingOrder: true, purposeCode: 'RENT' });
+      ledger.transferOut(`rent:${mi}`, p.current, h.landlord, day, amount, `Huur ${monthLabel(mi)} ${h.address} ${p.city.name}`, label('expenses.housing.rent'), { standingOrder: true, purposeCode: 'RENT' });
     } else {
-      ledger.incasso(`mortgage:${mi}`, p.current, h.lender, day, h.amount, `Termijn hypotheek ${h.loanNumber} ${monthLabel(mi)}`, { purposeCode: 'LOAR' });
+      ledger.incasso(`mortgage:${mi}`, p.current, h.lender, day, h.amount, `Termijn hypotheek ${h.loanNumber} ${monthLabel(mi)}`, label('expenses.housing.mortgage'), { purposeCode: 'LOAR' });
     }
   }
 }
@@ -276,28 +290,28 @@ function bills(p: RetailPersona, ledger: Ledger): void {
 
     // Health insurance: premiums change every January.
     const health = indexed(p.health.base, year, [p.seed, 'retail', 'health'], 0.02, 0.08);
-    ledger.incasso(`health:${mi}`, p.current, p.health.insurer, nextBankingDay(dayInMonth(mi, p.health.day)), health, `Premie zorgverzekering ${monthLabel(mi)} relatienr ${p.health.relation}`, { purposeCode: 'HLTI' });
+    ledger.incasso(`health:${mi}`, p.current, p.health.insurer, nextBankingDay(dayInMonth(mi, p.health.day)), health, `Premie zorgverzekering ${monthLabel(mi)} relatienr ${p.health.relation}`, label('expenses.insurance.health'), { purposeCode: 'HLTI' });
 
     // Car/home insurance: premium changes at the policy's renewal.
     const policyYear = month >= p.insurance.renewalMonth ? year : year - 1;
     const premium = indexed(p.insurance.base, policyYear, [p.seed, 'retail', 'insurance'], 0, 0.07);
     const cover = p.insurance.car ? 'auto, inboedel, aansprakelijkheid' : 'inboedel, opstal, aansprakelijkheid';
-    ledger.incasso(`insurance:${mi}`, p.current, p.insurance.insurer, nextBankingDay(dayInMonth(mi, p.insurance.day)), premium, `Premie ${monthName(mi)} polis ${p.insurance.policy} pakket ${cover}`, { purposeCode: 'INSU' });
+    ledger.incasso(`insurance:${mi}`, p.current, p.insurance.insurer, nextBankingDay(dayInMonth(mi, p.insurance.day)), premium, `Premie ${monthName(mi)} polis ${p.insurance.policy} pakket ${cover}`, label('expenses.insurance.other'), { purposeCode: 'INSU' });
 
     // Energy: a monthly term, re-estimated at each yearly settlement.
     const contractYear = month >= p.energy.contractMonth ? year : year - 1;
     const term = Math.round(p.energy.base * rngFor(p.seed, 'retail', 'energy-term', contractYear).range(0.8, 1.25));
     const energyDay = nextBankingDay(dayInMonth(mi, p.energy.day));
-    ledger.incasso(`energy:${mi}`, p.current, p.energy.supplier, energyDay, term, `Termijnbedrag energie ${monthLabel(mi)} klantnr ${p.energy.customer}`, { purposeCode: 'ELEC' });
+    ledger.incasso(`energy:${mi}`, p.current, p.energy.supplier, energyDay, term, `Termijnbedrag energie ${monthLabel(mi)} klantnr ${p.energy.customer}`, label('expenses.housing.energy'), { purposeCode: 'ELEC' });
     if (month === p.energy.contractMonth) {
       const r = rng(p, 'energy-settlement', year);
       const balance = r.cents(-260, 340);
       const day = nextBankingDay(dayInMonth(mi, p.energy.day - 14 + r.int(0, 6)));
       const period = `${year - 1}/${year}`;
       if (balance < 0) {
-        ledger.transferIn(`energy-settlement:${year}`, p.current, p.energy.supplier, day, -balance, `Terugbetaling jaarafrekening ${period} klantnr ${p.energy.customer}`);
+        ledger.transferIn(`energy-settlement:${year}`, p.current, p.energy.supplier, day, -balance, `Terugbetaling jaarafrekening ${period} klantnr ${p.energy.customer}`, REFUND);
       } else {
-        ledger.incasso(`energy-settlement:${year}`, p.current, p.energy.supplier, day, balance, `Jaarafrekening ${period} klantnr ${p.energy.customer} nota ${r.digits(9)}`, { purposeCode: 'ELEC' });
+        ledger.incasso(`energy-settlement:${year}`, p.current, p.energy.supplier, day, balance, `Jaarafrekening ${period} klantnr ${p.energy.customer} nota ${r.digits(9)}`, label('expenses.housing.energy'), { purposeCode: 'ELEC' });
       }
     }
 
@@ -305,7 +319,7 @@ function bills(p: RetailPersona, ledger: Ledger): void {
     if (month % 3 === p.water.monthOffset) {
       const quarter = Math.floor(month / 3) + 1;
       const water = indexed(p.water.base, year, [p.seed, 'retail', 'water'], 0.01, 0.06);
-      ledger.incasso(`water:${mi}`, p.current, p.water.company, nextBankingDay(dayInMonth(mi, p.water.day)), water, `Voorschot drinkwater ${quarter}e kwartaal ${year} klantnr ${p.water.customer}`, { purposeCode: 'WTER' });
+      ledger.incasso(`water:${mi}`, p.current, p.water.company, nextBankingDay(dayInMonth(mi, p.water.day)), water, `Voorschot drinkwater ${quarter}e kwartaal ${year} klantnr ${p.water.customer}`, label('expenses.housing.water'), { purposeCode: 'WTER' });
     }
 
     // Municipal taxes: the year's assessment in 10 monthly terms, February to November.
@@ -313,23 +327,23 @@ function bills(p: RetailPersona, ledger: Ledger): void {
       const total = indexed(p.municipal.base, year, [p.seed, 'retail', 'municipal'], 0.02, 0.08);
       const term = Math.floor((total * 100) / 10) / 100;
       const amount = month === 1 ? roundCents(total - 9 * term) : term;
-      ledger.incasso(`municipal:${mi}`, p.current, p.municipal.collector, nextBankingDay(dayInMonth(mi, p.municipal.day)), amount, `Aanslag ${year} nr ${p.municipal.assessment} termijn ${month} van 10 gemeentelijke belastingen`, { purposeCode: 'TAXS' });
+      ledger.incasso(`municipal:${mi}`, p.current, p.municipal.collector, nextBankingDay(dayInMonth(mi, p.municipal.day)), amount, `Aanslag ${year} nr ${p.municipal.assessment} termijn ${month} van 10 gemeentelijke belastingen`, label('expenses.housing.local-taxes'), { purposeCode: 'TAXS' });
     }
 
     // Internet (price indexed every July) and mobile (bundle plus some usage on top).
     const internetYear = month >= 6 ? year : year - 1;
     const internet = indexed(p.internet.base, internetYear, [p.seed, 'retail', 'internet'], 0.02, 0.05);
-    ledger.incasso(`internet:${mi}`, p.current, p.internet.provider, nextBankingDay(dayInMonth(mi, p.internet.day)), internet, `Factuur ${p.internet.customer}-${year}${pad(month + 1, 2)} internet en tv ${monthName(mi)}`, { purposeCode: 'PHON' });
+    ledger.incasso(`internet:${mi}`, p.current, p.internet.provider, nextBankingDay(dayInMonth(mi, p.internet.day)), internet, `Factuur ${p.internet.customer}-${year}${pad(month + 1, 2)} internet en tv ${monthName(mi)}`, label('expenses.telecom.internet', 'subscription'), { purposeCode: 'PHON' });
     const usage = rng(p, 'mobile', mi);
     const mobile = p.mobile.base + (usage.chance(0.2) ? usage.cents(0.5, 14) : 0);
-    ledger.incasso(`mobile:${mi}`, p.current, p.mobile.provider, nextBankingDay(dayInMonth(mi, p.mobile.day)), mobile, `Factuur ${p.mobile.customer}/${year}${pad(month + 1, 2)} mobiel abonnement`, { purposeCode: 'PHON' });
+    ledger.incasso(`mobile:${mi}`, p.current, p.mobile.provider, nextBankingDay(dayInMonth(mi, p.mobile.day)), mobile, `Factuur ${p.mobile.customer}/${year}${pad(month + 1, 2)} mobiel abonnement`, label('expenses.telecom.mobile', 'subscription'), { purposeCode: 'PHON' });
 
     // Charity quarterly, lottery monthly.
     if (month % 3 === p.charity.monthOffset) {
-      ledger.incasso(`charity:${mi}`, p.current, p.charity.creditor, nextBankingDay(dayInMonth(mi, p.charity.day)), p.charity.amount, `Donatie ${Math.floor(month / 3) + 1}e kwartaal ${year} hartelijk dank voor uw steun`, { purposeCode: 'CHAR' });
+      ledger.incasso(`charity:${mi}`, p.current, p.charity.creditor, nextBankingDay(dayInMonth(mi, p.charity.day)), p.charity.amount, `Donatie ${Math.floor(month / 3) + 1}e kwartaal ${year} hartelijk dank voor uw steun`, label('expenses.charity'), { purposeCode: 'CHAR' });
     }
     if (p.lottery) {
-      ledger.incasso(`lottery:${mi}`, p.current, p.lottery.creditor, nextBankingDay(dayInMonth(mi, p.lottery.day)), 15.5, `Lot ${monthLabel(mi)} postcode ${pad(1000 + (p.owner.surname.length * 379) % 9000, 4)}`);
+      ledger.incasso(`lottery:${mi}`, p.current, p.lottery.creditor, nextBankingDay(dayInMonth(mi, p.lottery.day)), 15.5, `Lot ${monthLabel(mi)} postcode ${pad(1000 + (p.owner.surname.length * 379) % 9000, 4)}`, label('expenses.gambling.lottery', 'gambling'));
     }
   }
 
@@ -338,7 +352,7 @@ function bills(p: RetailPersona, ledger: Ledger): void {
   for (const year of yearsOf(span)) {
     const r = rng(p, 'deductible', year);
     const day = nextBankingDay(dayNumber(year, p.health.deductibleMonth, r.int(3, 26)));
-    ledger.incasso(`health-deductible:${year}`, p.current, p.health.insurer, day, r.cents(45, 385), `Eigen risico ${year} declaratienr ${r.digits(10)} relatienr ${p.health.relation}`, { purposeCode: 'HLTI' });
+    ledger.incasso(`health-deductible:${year}`, p.current, p.health.insurer, day, r.cents(45, 385), `Eigen risico ${year} declaratienr ${r.digits(10)} relatienr ${p.health.relation}`, label('expenses.health.deductible'), { purposeCode: 'HLTI' });
   }
 }
 
@@ -348,20 +362,20 @@ function subscriptions(p: RetailPersona, ledger: Ledger): void {
     const n = p.netflix;
     const rises = Math.floor((mi - n.riseMonth) / 12) - Math.floor((2025 * 12 - n.riseMonth) / 12);
     const price = roundCents(Math.max(n.base / 2, n.base + n.step * rises));
-    const label = mi % 4 === n.cardMonth ? 'NETFLIX.COM' : rng(p, 'netflix-label', mi).chance(0.2) ? 'Netflix.com' : 'Netflix International B.V.';
-    const remittance = label === 'NETFLIX.COM' ? `NETFLIX.COM ${n.reference}` : label === 'Netflix.com' ? `Netflix.com ${n.plan} ${monthName(mi)}` : `Netflix ${n.plan} abonnement ${monthLabel(mi)}`;
-    ledger.incasso(`netflix:${mi}`, p.current, { ...n.creditor, name: label }, nextBankingDay(dayInMonth(mi, n.day)), price, remittance, { purposeCode: 'SUBS' });
+    const printed = mi % 4 === n.cardMonth ? 'NETFLIX.COM' : rng(p, 'netflix-label', mi).chance(0.2) ? 'Netflix.com' : 'Netflix International B.V.';
+    const remittance = printed === 'NETFLIX.COM' ? `NETFLIX.COM ${n.reference}` : printed === 'Netflix.com' ? `Netflix.com ${n.plan} ${monthName(mi)}` : `Netflix ${n.plan} abonnement ${monthLabel(mi)}`;
+    ledger.incasso(`netflix:${mi}`, p.current, { ...n.creditor, name: printed }, nextBankingDay(dayInMonth(mi, n.day)), price, remittance, STREAMING, { purposeCode: 'SUBS' });
 
     // Spotify: a price rise every two years.
     const s = p.spotify;
     const spotifyRises = Math.floor((mi - s.riseMonth) / 24) - Math.floor((2025 * 12 - s.riseMonth) / 24);
-    ledger.incasso(`spotify:${mi}`, p.current, s.creditor, nextBankingDay(dayInMonth(mi, s.day)), roundCents(Math.max(s.base / 2, s.base + spotifyRises)), `Spotify Premium ${s.plan} ${s.reference}`, { purposeCode: 'SUBS' });
+    ledger.incasso(`spotify:${mi}`, p.current, s.creditor, nextBankingDay(dayInMonth(mi, s.day)), roundCents(Math.max(s.base / 2, s.base + spotifyRises)), `Spotify Premium ${s.plan} ${s.reference}`, STREAMING, { purposeCode: 'SUBS' });
   }
 
   // Gym: every four weeks.
   const g = p.gym;
   for (const { cycle, day } of cyclesOf(ledger.span, g.anchor, 28)) {
-    ledger.incasso(`gym:${cycle}`, p.current, g.creditor, nextBankingDay(day), g.price, `${g.club} lidmaatschap ${formatDate(day)} t/m ${formatDate(day + 27)}`, { purposeCode: 'SUBS' });
+    ledger.incasso(`gym:${cycle}`, p.current, g.creditor, nextBankingDay(day), g.price, `${g.club} lidmaatschap ${formatDate(day)} t/m ${formatDate(day + 27)}`, label('expenses.leisure.sport', 'subscription'), { purposeCode: 'SUBS' });
   }
 }
 
@@ -385,13 +399,13 @@ function groceries(p: RetailPersona, ledger: Ledger): void {
       const jitter = r.chance(0.35) ? r.pick([-1, 1]) : 0;
       const day = dayOfWeekIn(week, (g.weekday + jitter + 7) % 7);
       const shop = r.chance(0.85) ? g.main[0] : g.main[1];
-      payByCard(ledger, `groceries:${week.week}`, p.card, shop, day, r, r.cents(22, 140) * g.scale, HOURS.groceries);
+      payByCard(ledger, `groceries:${week.week}`, p.card, shop, day, r, r.cents(22, 140) * g.scale, HOURS.groceries, GROCERIES);
     }
     const extra = rng(p, 'groceries-extra', week.week);
     if (extra.chance(0.55)) {
       const day = dayOfWeekIn(week, extra.int(0, 6));
       const shop = extra.chance(0.5) ? g.extra[0] : g.main[extra.int(0, 1)];
-      payByCard(ledger, `groceries-extra:${week.week}`, p.card, shop, day, extra, extra.cents(4, 42), HOURS.groceries);
+      payByCard(ledger, `groceries-extra:${week.week}`, p.card, shop, day, extra, extra.cents(4, 42), HOURS.groceries, GROCERIES);
     }
   }
 }
@@ -411,20 +425,21 @@ function dailySpending(p: RetailPersona, ledger: Ledger): void {
     const happens = (what: (typeof DAILY)[number], probability: number): Rng | null => (rolls[DAILY.indexOf(what)] < probability ? rng(p, what, day) : null);
 
     const coffee = happens('coffee', (weekend ? 0.12 : 0.26) * a);
-    if (coffee) payByCard(ledger, `coffee:${day}`, p.card, coffee.pick(s.coffee), day, coffee, coffee.cents(2.6, 7.8), HOURS.coffee);
+    if (coffee) payByCard(ledger, `coffee:${day}`, p.card, coffee.pick(s.coffee), day, coffee, coffee.cents(2.6, 7.8), HOURS.coffee, label('expenses.eating-out.coffee'));
 
     const lunch = happens('lunch', weekend ? 0 : 0.1 * a);
-    if (lunch) payByCard(ledger, `lunch:${day}`, p.card, lunch.pick(s.lunch), day, lunch, lunch.cents(6.5, 16), HOURS.lunch);
+    if (lunch) payByCard(ledger, `lunch:${day}`, p.card, lunch.pick(s.lunch), day, lunch, lunch.cents(6.5, 16), HOURS.lunch, label('expenses.eating-out.lunch'));
 
     const dinner = happens('dinner', (wd === 5 || wd === 6 ? 0.24 : 0.05) * a);
-    if (dinner) payByCard(ledger, `dinner:${day}`, p.card, dinner.chance(0.9) ? dinner.pick(s.dinner.slice(0, 5)) : s.dinner[5], day, dinner, dinner.cents(24, 105), HOURS.dinner);
+    if (dinner) payByCard(ledger, `dinner:${day}`, p.card, dinner.chance(0.9) ? dinner.pick(s.dinner.slice(0, 5)) : s.dinner[5], day, dinner, dinner.cents(24, 105), HOURS.dinner, label('expenses.eating-out.restaurant'));
 
     const shop = happens('shop', 0.14 * a);
     if (shop) {
       const where = shop.pick(s.shop);
       const big = /IKEA|Gamma|Praxis|Intertoys/.test(where.label);
-      payByCard(ledger, `shop:${day}`, p.card, where, day, shop, big ? shop.cents(18, 190) : shop.cents(2.5, 48), HOURS.shop);
-      if (shop.chance(0.05)) payByCard(ledger, `shop-refund:${day}`, p.card, where, day + shop.int(2, 9), shop, shop.cents(4, 35), HOURS.shop, true);
+      const what = label(shopCategory(where));
+      payByCard(ledger, `shop:${day}`, p.card, where, day, shop, big ? shop.cents(18, 190) : shop.cents(2.5, 48), HOURS.shop, what);
+      if (shop.chance(0.05)) payByCard(ledger, `shop-refund:${day}`, p.card, where, day + shop.int(2, 9), shop, shop.cents(4, 35), HOURS.shop, what, true);
     }
 
     const web = happens('webshop', 0.055 * a);
@@ -433,31 +448,31 @@ function dailySpending(p: RetailPersona, ledger: Ledger): void {
       const party = organisation(webshop.name);
       const amount = web.cents(webshop.min, webshop.max);
       const order = web.digits(10);
-      ledger.ideal(`webshop:${day}`, p.current, party, day, web.int(HOURS.online[0], HOURS.online[1]), amount, `${order} ${webshop.remittance}`, `00${web.digits(14)}`);
+      ledger.ideal(`webshop:${day}`, p.current, party, day, web.int(HOURS.online[0], HOURS.online[1]), amount, `${order} ${webshop.remittance}`, `00${web.digits(14)}`, label(webshop.category));
       if (webshop.refundable && web.chance(0.2)) {
         const refund = web.chance(0.7) ? amount : roundCents(amount * web.range(0.2, 0.7));
-        ledger.transferIn(`webshop-refund:${day}`, p.current, party, nextBankingDay(day + web.int(4, 14)), refund, `Terugbetaling retour bestelling ${order}`, { kenmerk: `RET${web.digits(9)}` });
+        ledger.transferIn(`webshop-refund:${day}`, p.current, party, nextBankingDay(day + web.int(4, 14)), refund, `Terugbetaling retour bestelling ${order}`, REFUND, { kenmerk: `RET${web.digits(9)}` });
       }
     }
 
     const food = happens('takeaway', wd === 5 || wd === 6 || wd === 0 ? 0.09 * a : 0);
     if (food) {
-      ledger.ideal(`takeaway:${day}`, p.current, organisation(TAKEAWAY.name), day, food.int(17 * 60 + 30, 21 * 60), food.cents(19, 52), `${food.digits(8)} ${TAKEAWAY.remittance}`, `00${food.digits(14)}`);
+      ledger.ideal(`takeaway:${day}`, p.current, organisation(TAKEAWAY.name), day, food.int(17 * 60 + 30, 21 * 60), food.cents(19, 52), `${food.digits(8)} ${TAKEAWAY.remittance}`, `00${food.digits(14)}`, label('expenses.eating-out.takeaway'));
     }
 
     const travel = happens('travel', p.insurance.car ? 0.08 : 0.05);
-    if (travel && p.insurance.car) payByCard(ledger, `fuel:${day}`, p.card, travel.pick(s.fuel), day, travel, travel.cents(38, 92), HOURS.fuel);
-    else if (travel) payByCard(ledger, `travel:${day}`, p.card, localStore('NS', p.city.name), day, travel, travel.cents(4.5, 28), HOURS.fuel);
+    if (travel && p.insurance.car) payByCard(ledger, `fuel:${day}`, p.card, travel.pick(s.fuel), day, travel, travel.cents(38, 92), HOURS.fuel, label('expenses.transport.fuel'));
+    else if (travel) payByCard(ledger, `travel:${day}`, p.card, localStore('NS', p.city.name), day, travel, travel.cents(4.5, 28), HOURS.fuel, label('expenses.transport.public'));
 
     const out = happens('tikkie-out', 0.045);
     if (out) {
       const id = out.digits(12);
-      ledger.ideal(`tikkie-out:${day}`, p.current, tikkie, day, out.int(HOURS.online[0], HOURS.online[1]), out.cents(4, 48), `${id} Tikkie ID ${id}, ${out.pick(TIKKIE_REASONS)}, Via Tikkie`, `00${out.digits(14)}`);
+      ledger.ideal(`tikkie-out:${day}`, p.current, tikkie, day, out.int(HOURS.online[0], HOURS.online[1]), out.cents(4, 48), `${id} Tikkie ID ${id}, ${out.pick(TIKKIE_REASONS)}, Via Tikkie`, `00${out.digits(14)}`, label('expenses.to-people'));
     }
     const back = happens('tikkie-in', 0.035);
     if (back) {
       const friend = back.pick(p.friends);
-      ledger.transferIn(`tikkie-in:${day}`, p.current, tikkie, day, back.cents(4, 48), `Tikkie ID ${back.digits(12)}, ${back.pick(TIKKIE_REASONS)}, Van ${friend.formal}, ${friend.iban}`);
+      ledger.transferIn(`tikkie-in:${day}`, p.current, tikkie, day, back.cents(4, 48), `Tikkie ID ${back.digits(12)}, ${back.pick(TIKKIE_REASONS)}, Van ${friend.formal}, ${friend.iban}`, label('income.from-people'));
     }
 
     const cash = happens('atm', 0.04);

@@ -3,7 +3,7 @@
  */
 import { MONTHS_NL, dayInMonth, formatDate, monthOfMonth, nextBankingDay, yearOfMonth } from './calendar';
 import { store } from './catalog';
-import type { Ledger, Span, Store } from './ledger';
+import { label, type Label, type Ledger, type Span, type Store } from './ledger';
 import { hashHex, type Rng } from './random';
 import { monthsOf } from './schedule';
 import type { SandboxAccount, SandboxProfile } from './types';
@@ -45,8 +45,13 @@ export const HOURS = {
   online: [7 * 60, 23 * 60 + 30] as TimeWindow,
 };
 
-/** A card payment (or refund) at `shop` on `day`; late-evening payments are usually booked the next banking day. */
-export function payByCard(ledger: Ledger, key: string, holder: Cardholder, shop: Store, day: number, rng: Rng, amount: number, hours: TimeWindow, refund = false): void {
+const REFUND = label('income.refund', 'refund');
+
+/**
+ * A card payment (or refund) at `shop` on `day`; late-evening payments are usually booked the next banking day.
+ * A refund is labelled `income.refund`, flagged `refund`, whatever `what` the purchase was.
+ */
+export function payByCard(ledger: Ledger, key: string, holder: Cardholder, shop: Store, day: number, rng: Rng, amount: number, hours: TimeWindow, what: Label, refund = false): void {
   const minutes = rng.int(hours[0], hours[1]);
   ledger.card(key, holder.account, {
     store: shop,
@@ -58,6 +63,7 @@ export function payByCard(ledger: Ledger, key: string, holder: Cardholder, shop:
     pas: holder.pas,
     terminal: rng.pick(shop.terminals),
     refund,
+    label: refund ? REFUND : what,
   });
 }
 
@@ -67,7 +73,7 @@ export function quarterlyInterest(ledger: Ledger, span: Span, savings: SandboxAc
     if (monthOfMonth(mi) % 3 !== 0) continue;
     const from = dayInMonth(mi - 3, 1);
     const to = dayInMonth(mi, 1) - 1;
-    ledger.bankCredit(`interest:${mi}`, savings, nextBankingDay(dayInMonth(mi, 1)), rngOf(mi).cents(min, max), `Creditrente ${formatDate(from)} t/m ${formatDate(to)}`);
+    ledger.bankCredit(`interest:${mi}`, savings, nextBankingDay(dayInMonth(mi, 1)), rngOf(mi).cents(min, max), `Creditrente ${formatDate(from)} t/m ${formatDate(to)}`, label('income.interest'));
   }
 }
 

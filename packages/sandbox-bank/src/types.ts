@@ -11,6 +11,8 @@ export interface SandboxAccount {
   ownerName: string;
 }
 
+import type { CanonicalCategory, TransactionFlag } from '@obp/contracts';
+
 export interface SandboxTransaction {
   /** Stable: the same real-world transaction has the same id for a seed, whatever `asOf` is. */
   externalId: string;
@@ -37,6 +39,23 @@ export interface SandboxTransaction {
 export interface SandboxDataset {
   accounts: SandboxAccount[];
   transactions: SandboxTransaction[];
+}
+
+/**
+ * What a generated transaction truly is: a canonical category of @obp/contracts (or a finer leaf below one,
+ * e.g. `expenses.business.supplies`) and its flags. `recurring` is never among them: recurrence is for the
+ * sequencing detector to find.
+ */
+export interface SandboxTransactionLabel {
+  category: CanonicalCategory | string;
+  flags: TransactionFlag[];
+}
+
+export type LabelledSandboxTransaction = SandboxTransaction & { label: SandboxTransactionLabel };
+
+export interface LabelledSandboxDataset {
+  accounts: SandboxAccount[];
+  transactions: LabelledSandboxTransaction[];
 }
 
 export interface GenerateOptions {

@@ -1,0 +1,110 @@
+import { z } from 'zod/v4';
+import { categorySchema, transactionFlagSchema } from './categories';
+import { guidString } from './schema/common';
+import { component } from './schema/json-schema';
+import { sequencingResultSchema } from './sequencing';
+
+/** The result of an analysis job (engines e1 and z2). Every figure lists the transactions it was computed from. */
+
+const money = () => z.number().meta({ description: 'EUR, 2 decimals; income positive, expenses negative' });
+const transactionIds = () => z.array(guidString()).meta({ description: 'The transactions this figure was computed from' });
+
+export const analysisEngines = ['e1', 'z2'] as const;
+export type AnalysisEngine = (typeof analysisEngines)[number];
+export const analysisProfiles = ['retail', 'corporate'] as const;
+export type AnalysisProfile = (typeof analysisProfiles)[number];
+
+/** A sum and the transactions it adds up. */
+export const tracedAmountSchema = component('TracedAmount', z.object({ amount: money(), transactionIds: transactionIds() }));
+
+export const categoryAmountSchema = component(
+  'CategoryAmount',
+  z.object({ category: categorySchema, amount: money(), transactionIds: transactionIds() }),
+);
+
+/** Income or expense of one month (or the whole period); `byCategory` only with engine e1. */
+export const flowSchema = component(
+  'Flow',
+  z.object({ amount: money(), transactionIds: transactionIds(), byCategory: z.array(categoryAmountSchema).nullable() }),
+);
+
+export const monthSummarySchema = component(
+  'MonthSummary',
+  z.object({
+    month: z.string().regex(/^\d{4}-\d{2}$/).meta({ description: 'YYYY-MM, by booking date', examples: ['2026-10'] }),
+    income: flowSchema,
+    expense: flowSchema,
+    net: money(),
+  }),
+);
+
+/** One transaction as engine e1 categorised it. */
+export const categorisedTransactionSchema = component(
+  'CategorisedTransaction',
+  z.object({
+    transactionId: guidString(),
+    accountId: guidString(),
+    bookingDate: z.string().meta({ format: 'date-time' }),
+    amount: money(),
+    description: z.string().nullable(),
+    counterpartName: z.string().nullable(),
+    category: categorySchema,
+    flags: z.array(transactionFlagSchema),
+    confidence: z.number().min(0).max(1),
+    source: z.string().meta({ description: '`rule:<id>`, `feedback:<id>` or `model:<version>`', examples: ['rule:merchant.albert-heijn'] }),
+  }),
+);
+
+/** A share of the period's expenses (0..1), with its amount and transactions. */
+export const tracedShareSchema = component('TracedShare', z.object({ share: z.number().min(0).max(1), amount: money(), transactionIds: transactionIds() }));
+
+export const indicatorsSchema = component(
+  'AnalysisIndicators',
+  z.object({
+    recurringIncomePerMonth: tracedAmountSchema.meta({ description: 'Average per month of the income sequences still active' }),
+    fixedCostsPerMonth: tracedAmountSchema.meta({ description: 'Average per month of the expense sequences still active' }),
+    disposableIncomePerMonth: z.object({ amount: money() }).meta({ description: 'recurringIncomePerMonth + fixedCostsPerMonth' }),
+    gambling: tracedShareSchema.meta({ description: 'Gambling, as a share of all expenses' }),
+    cash: tracedShareSchema.meta({ description: 'Cash withdrawals, as a share of all expenses' }),
+    returnedDirectDebits: z.object({ count: z.number().int(), amount: money(), transactionIds: transactionIds() }),
+  }),
+);
+
+/** Profile `corporate`: the business's figures instead of a household's. */
+export const corporateSummarySchema = component(
+  'CorporateSummary',
+  z.object({
+    kvkNumber: z.string(),
+    revenue: tracedAmountSchema,
+    costs: tracedAmountSchema,
+    vatPaid: tracedAmountSchema,
+    taxPaid: tracedAmountSchema.meta({ description: 'Taxes paid other than VAT (income, wage and local taxes)' }),
+    result: money().meta({ description: 'revenue + costs (costs are negative)' }),
+  }),
+);
+
+export const analysisResultSchema = component(
+  'AnalysisResult',
+  z.object({
+    jobId: guidString(),
+    engine: z.enum(analysisEngines),
+    engineVersion: z.string().meta({ description: 'Semantic version of the engine' }),
+    profile: z.enum(analysisProfiles),
+    countryCode: z.string().nullable(),
+    kvkNumber: z.string().nullable(),
+    period: z.object({ from: z.string().meta({ format: 'date' }), to: z.string().meta({ format: 'date' }) }).nullable().meta({ description: 'Booking dates covered; null without transactions' }),
+    consentIds: z.array(guidString()),
+    accountIds: z.array(guidString()),
+    sequencing: sequencingResultSchema,
+    months: z.array(monthSummarySchema),
+    totals: z.object({ income: flowSchema, expense: flowSchema, net: money() }),
+    indicators: indicatorsSchema,
+    corporate: corporateSummarySchema.nullable(),
+    transactions: z.array(categorisedTransactionSchema).nullable().meta({ description: 'Engine e1: every transaction with its category; null for z2' }),
+    internalTransferIds: transactionIds().meta({ description: 'Transfers between own accounts (the consents\u2019 own IBANs and Metadata.internal_ibans): left out of income and expense' }),
+  }),
+);
+
+export type AnalysisResult = z.infer<typeof analysisResultSchema>;
+export type MonthSummary = z.infer<typeof monthSummarySchema>;
+export type Flow = z.infer<typeof flowSchema>;
