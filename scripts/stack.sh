@@ -35,6 +35,7 @@ SHARE_PORT="${SHARE_PORT:-8081}"
 CONSENT_PORT="${CONSENT_PORT:-8082}"
 SEQUENCING_PORT="${SEQUENCING_PORT:-8083}"
 WEBHOOKS_PORT="${WEBHOOKS_PORT:-8084}"
+ANALYSIS_PORT="${ANALYSIS_PORT:-8085}"
 if [[ -z "${ADMIN_TOKEN:-}" ]]; then
   [[ -f "$RUN/admin-token" ]] || node -e 'console.log(require("crypto").randomBytes(24).toString("base64url"))' > "$RUN/admin-token"
   ADMIN_TOKEN="$(cat "$RUN/admin-token")"
@@ -62,8 +63,10 @@ start_service share "$SHARE_PORT" JWKS_URL="http://127.0.0.1:$EDGE_PORT/.well-kn
 start_service consent "$CONSENT_PORT" JWKS_URL="http://127.0.0.1:$EDGE_PORT/.well-known/jwks.json" PUBLIC_BASE_URL="$TOKEN_ISSUER"
 start_service sequencing-engine "$SEQUENCING_PORT" JWKS_URL="http://127.0.0.1:$EDGE_PORT/.well-known/jwks.json"
 start_service webhooks "$WEBHOOKS_PORT" JWKS_URL="http://127.0.0.1:$EDGE_PORT/.well-known/jwks.json"
+start_service analysis "$ANALYSIS_PORT" JWKS_URL="http://127.0.0.1:$EDGE_PORT/.well-known/jwks.json"
 start_service edge "$EDGE_PORT" SHARE_SERVICE_URL="http://127.0.0.1:$SHARE_PORT" CONSENT_SERVICE_URL="http://127.0.0.1:$CONSENT_PORT" \
-  SEQUENCING_SERVICE_URL="http://127.0.0.1:$SEQUENCING_PORT" WEBHOOKS_SERVICE_URL="http://127.0.0.1:$WEBHOOKS_PORT"
+  SEQUENCING_SERVICE_URL="http://127.0.0.1:$SEQUENCING_PORT" WEBHOOKS_SERVICE_URL="http://127.0.0.1:$WEBHOOKS_PORT" \
+  ANALYSIS_SERVICE_URL="http://127.0.0.1:$ANALYSIS_PORT"
 
 DEMO="$(npx tsx services/edge/src/cli/register-client.ts --client-id demo-app --name "Demo app" --scopes customer-api --reset-secret)"
 DEMO_ID="$(node -pe 'JSON.parse(process.argv[1]).clientId' "$DEMO")"
@@ -90,6 +93,9 @@ then read the accounts and transactions once the status is Updated:
   curl -s -H "Authorization: Bearer \$TOKEN" $BASE/consents/<consentId>/accounts
   curl -s -H "Authorization: Bearer \$TOKEN" "$BASE/accounts/<accountId>/transactions?pageSize=20"
   curl -s -H "Authorization: Bearer \$TOKEN" $BASE/consents/<consentId>/sequencing
+
+Analyse it in the background (then GET /analysis-jobs/<id> and /analysis-jobs/<id>/result):
+  curl -s -H "Authorization: Bearer \$TOKEN" -H 'Content-Type: application/json' -d '{"Reference":"first","Engine":"e1","Profile":"retail","CountryCode":"nl","Input":{"consentIds":["<consentId>"]}}' $BASE/analysis-jobs
 
 Receive webhooks (signed per Standard Webhooks; the secret is shown once):
   curl -s -H "Authorization: Bearer \$TOKEN" -H 'Content-Type: application/json' -d '{"url":"http://localhost:9000/hooks","events":["share.created","consent.status.updated","transactions.fetched"]}' $BASE/webhooks

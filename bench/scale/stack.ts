@@ -34,7 +34,7 @@ const READY_LINE = '==> stack ready';
 const START_TIMEOUT_MS = 15 * 60_000;
 const STOP_TIMEOUT_MS = 3 * 60_000;
 
-export const SERVICES = ['edge', 'share', 'consent', 'sequencing-engine', 'webhooks'] as const;
+export const SERVICES = ['edge', 'share', 'consent', 'sequencing-engine', 'webhooks', 'analysis'] as const;
 
 /** Where infra/ferretdb/start.sh and infra/kafka/start.sh keep a port's data and pid files. */
 export function infraDirs(config: BenchConfig) {
@@ -52,6 +52,7 @@ function stackEnv(config: BenchConfig, runDir: string, runId: string, adminToken
     CONSENT_PORT: String(ports.consent),
     SEQUENCING_PORT: String(ports.sequencing),
     WEBHOOKS_PORT: String(ports.webhooks),
+    ANALYSIS_PORT: String(ports.analysis),
     FERRETDB_PORT: String(ports.ferretDb),
     KAFKA_PORT: String(ports.kafka),
     TOKEN_ISSUER: `http://127.0.0.1:${ports.edge}`,
@@ -63,6 +64,7 @@ function stackEnv(config: BenchConfig, runDir: string, runId: string, adminToken
     CONSENT_DB_NAME: `bench_${runId}_consent`,
     SEQUENCING_DB_NAME: `bench_${runId}_sequencing`,
     WEBHOOKS_DB_NAME: `bench_${runId}_webhooks`,
+    ANALYSIS_DB_NAME: `bench_${runId}_analysis`,
     ...overrides,
   };
   delete env.KEEP_INFRA;
@@ -117,7 +119,7 @@ export function launchStack(config: BenchConfig, overrides: NodeJS.ProcessEnv = 
     shareUrl: `http://127.0.0.1:${config.ports.share}`,
     adminToken,
     namespace: env.NAMESPACE!,
-    databases: [env.EDGE_DB_NAME!, env.SHARE_DB_NAME!, env.CONSENT_DB_NAME!, env.SEQUENCING_DB_NAME!, env.WEBHOOKS_DB_NAME!],
+    databases: [env.EDGE_DB_NAME!, env.SHARE_DB_NAME!, env.CONSENT_DB_NAME!, env.SEQUENCING_DB_NAME!, env.WEBHOOKS_DB_NAME!, env.ANALYSIS_DB_NAME!],
     runDir,
     outputFile,
     untilReady: () => waitForReady(child, outputFile),

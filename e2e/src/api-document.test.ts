@@ -36,8 +36,8 @@ function documentedRoutes(service: string): string[] {
 }
 
 describe('the API document and the routes', () => {
-  it.each(['edge', 'share', 'consent', 'sequencing-engine', 'webhooks'])('%s registers exactly the routes the document lists for it', (service) => {
-    const handle = { edge: stack.edge, share: stack.share, consent: stack.consent, 'sequencing-engine': stack.sequencing, webhooks: stack.webhooks }[service]!;
+  it.each(['edge', 'share', 'consent', 'sequencing-engine', 'webhooks', 'analysis'])('%s registers exactly the routes the document lists for it', (service) => {
+    const handle = { edge: stack.edge, share: stack.share, consent: stack.consent, 'sequencing-engine': stack.sequencing, webhooks: stack.webhooks, analysis: stack.analysis }[service]!;
     expect(registeredRoutes(handle.app)).toEqual(documentedRoutes(service));
   });
 

@@ -1,3 +1,4 @@
+import { loadAnalysisConfig, startAnalysisService, type AnalysisServiceHandle } from '@obp/analysis';
 import { loadConsentConfig, startConsentService, type ConsentServiceHandle } from '@obp/consent';
 import { loadEdgeConfig, startEdgeService, type EdgeServiceHandle } from '@obp/edge';
 import { loadSequencingEngineConfig, startSequencingEngine, type SequencingEngineHandle } from '@obp/sequencing-engine';
@@ -20,12 +21,16 @@ export interface Stack {
   consent: ConsentServiceHandle;
   sequencing: SequencingEngineHandle;
   webhooks: WebhooksServiceHandle;
+  analysis: AnalysisServiceHandle;
   shareEventsTopic: string;
   consentEventsTopic: string;
+  analysisEventsTopic: string;
   /** Starts the consent service again (after `consent.stop()`), on its port and database. */
   restartConsent(): Promise<ConsentServiceHandle>;
   /** Starts the webhooks service again (after `webhooks.stop()`), on its port and database. */
   restartWebhooks(): Promise<WebhooksServiceHandle>;
+  /** Starts the analysis service again (after `analysis.stop()`), on its port and database. */
+  restartAnalysis(): Promise<AnalysisServiceHandle>;
   /** Another replica of the share service (its own port, the same database and topics); stopped with the stack. */
   startShareReplica(): Promise<ShareServiceHandle>;
   kafkaBrokers: string[];
@@ -52,6 +57,8 @@ export interface StackOptions {
   consentEnv?: Record<string, string>;
   /** Extra webhooks service settings, e.g. a retry schedule in seconds. */
   webhooksEnv?: Record<string, string>;
+  /** Extra analysis service settings, e.g. a slow run for a crash test. */
+  analysisEnv?: Record<string, string>;
   /** Sees every command any service sends to its database. */
   onDatabaseCommand?: ServiceOverrides['onDatabaseCommand'];
 }
@@ -59,13 +66,14 @@ export interface StackOptions {
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const env = options.mongoUri && options.kafkaBrokers ? { mongoUri: options.mongoUri, kafkaBrokers: options.kafkaBrokers } : testEnv();
   const kafkaBrokers = options.kafkaBrokers ?? env.kafkaBrokers;
-  const [edgePort, sharePort, consentPort, sequencingPort, webhooksPort] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
+  const [edgePort, sharePort, consentPort, sequencingPort, webhooksPort, analysisPort] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
   const issuer = `http://127.0.0.1:${edgePort}`;
   const adminToken = `admin-${uniqueName('token')}-secret`;
   const namespace = uniqueName('stack').toLowerCase();
   // Every topic of the stack carries its namespace (see ServiceKit.topic).
   const shareEventsTopic = `${namespace}.${Topics.shareEvents}`;
   const consentEventsTopic = `${namespace}.${Topics.consentEvents}`;
+  const analysisEventsTopic = `${namespace}.${Topics.analysisEvents}`;
   const overrides = { onDatabaseCommand: options.onDatabaseCommand };
   const common = { NAMESPACE: namespace, MONGODB_URI: env.mongoUri, KAFKA_BROKERS: kafkaBrokers.join(','), LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', TOKEN_ISSUER: issuer };
 
@@ -73,6 +81,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     loadEdgeConfig({ ...common, PORT: String(edgePort), EDGE_DB_NAME: uniqueDbName('edge'), ADMIN_TOKEN: adminToken, SHARE_SERVICE_URL: `http://127.0.0.1:${sharePort}`, CONSENT_SERVICE_URL: `http://127.0.0.1:${consentPort}`,
       SEQUENCING_SERVICE_URL: `http://127.0.0.1:${sequencingPort}`,
       WEBHOOKS_SERVICE_URL: `http://127.0.0.1:${webhooksPort}`,
+      ANALYSIS_SERVICE_URL: `http://127.0.0.1:${analysisPort}`,
     }),
     overrides,
   );
@@ -115,11 +124,21 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ...options.webhooksEnv,
   });
   let webhooks = await startWebhooksService(webhooksConfig, overrides);
-  await Promise.all([edge.ready(), share.ready(), consent.ready(), sequencing.ready(), webhooks.ready()]);
+  const analysisConfig = loadAnalysisConfig({
+    ...common,
+    PORT: String(analysisPort),
+    ANALYSIS_DB_NAME: uniqueDbName('analysis'),
+    JWKS_URL: `${issuer}/.well-known/jwks.json`,
+    OUTBOX_POLL_MS: String(options.outboxPollMs ?? 200),
+    ANALYSIS_POLL_MS: '1000',
+    ...options.analysisEnv,
+  });
+  let analysis = await startAnalysisService(analysisConfig, overrides);
+  await Promise.all([edge.ready(), share.ready(), consent.ready(), sequencing.ready(), webhooks.ready(), analysis.ready()]);
 
   const baseUrl = `http://127.0.0.1:${edgePort}`;
   const document = new ApiDocumentChecker((await (await fetch(`${baseUrl}/openapi.json`)).json()) as ApiDocumentChecker['document']);
-  const stopChecking = checkEveryAnswer(document, [edgePort, sharePort, consentPort, sequencingPort, webhooksPort].map((port) => `http://127.0.0.1:${port}`));
+  const stopChecking = checkEveryAnswer(document, [edgePort, sharePort, consentPort, sequencingPort, webhooksPort, analysisPort].map((port) => `http://127.0.0.1:${port}`));
   const edgeFetch = (path: string, init: RequestInit = {}) => fetch(`${baseUrl}${path}`, init);
   const stack: Stack = {
     baseUrl,
@@ -132,8 +151,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     get webhooks() {
       return webhooks;
     },
+    get analysis() {
+      return analysis;
+    },
     shareEventsTopic,
     consentEventsTopic,
+    analysisEventsTopic,
     async restartConsent() {
       consent = await startConsentService(consentConfig, overrides);
       await consent.ready();
@@ -143,6 +166,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       webhooks = await startWebhooksService(webhooksConfig, overrides);
       await webhooks.ready();
       return webhooks;
+    },
+    async restartAnalysis() {
+      analysis = await startAnalysisService(analysisConfig, overrides);
+      await analysis.ready();
+      return analysis;
     },
     async startShareReplica() {
       const replica = await startShareService(loadShareConfig({ ...shareEnv, PORT: String(await freePort()) }), overrides);
@@ -178,6 +206,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     document,
     async stop() {
       stopChecking();
+      await analysis.stop().catch(() => undefined);
       await webhooks.stop().catch(() => undefined);
       await sequencing.stop();
       await consent.stop().catch(() => undefined);

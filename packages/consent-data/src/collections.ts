@@ -16,6 +16,13 @@ export interface ProjectedConsent {
   dataVersion: string | null;
 }
 
+/** An account of a projected consent and its number (transfers between a consent's own accounts are neither income nor expense). */
+export interface ProjectedAccount {
+  id: string;
+  consentId: string;
+  iban: string;
+}
+
 export type ConsentRecord = Omit<ProjectedConsent, 'id'> & { _id: string };
 export type AccountRecord = { _id: string; consentId: string; iban: string };
 /** `bookingMonth` ('YYYY-MM', UTC) lets the prune find old transactions by index equality. */

@@ -2,14 +2,14 @@ import type { EventHandlers } from '@obp/bus';
 import type { consentEvents, TransactionDto } from '@obp/contracts';
 import { monthBucket, type Connection } from '@obp/db';
 import { monthsBefore } from './booking-month';
-import { openCollections, type ConsentDataCollections, type ConsentRecord, type ProjectedConsent } from './collections';
+import { openCollections, type AccountRecord, type ConsentDataCollections, type ConsentRecord, type ProjectedAccount, type ProjectedConsent } from './collections';
 import { onAccountsUpdated } from './on-accounts-updated.handler';
 import { onConsentDeleted } from './on-consent-deleted.handler';
 import { onConsentStateChanged } from './on-consent-state-changed.handler';
 import { onTransactionsAdded } from './on-transactions-added.handler';
 import { onTransactionsFetched } from './on-transactions-fetched.handler';
 
-export type { ProjectedConsent };
+export type { ProjectedAccount, ProjectedConsent };
 
 export interface ConsentDataOptions {
   /** Transactions booked before this are not kept (e.g. the 13 months sequencing uses). */
@@ -47,6 +47,7 @@ export class ConsentData {
 
   async ensureIndexes(): Promise<void> {
     await this.consents.createIndex({ userId: 1 });
+    await this.consents.createIndex({ externalUserId: 1 });
     await this.accounts.createIndex({ consentId: 1 });
     await this.transactions.createIndex({ consentId: 1, bookingDate: 1 });
     await this.transactions.createIndex({ bookingMonth: 1 });
@@ -72,6 +73,21 @@ export class ConsentData {
 
   async consentsOfUser(userId: string): Promise<ProjectedConsent[]> {
     return (await this.consents.find({ userId }).sort({ _id: 1 }).toArray()).map(toConsent);
+  }
+
+  /** Every consent whose user the app that created it calls `externalUserId`, whichever app that is. */
+  async consentsOfExternalUser(externalUserId: string): Promise<ProjectedConsent[]> {
+    return (await this.consents.find({ externalUserId }).sort({ _id: 1 }).toArray()).map(toConsent);
+  }
+
+  /** The accounts among `ids` that are projected, each with its consent. */
+  async accountsById(ids: string[]): Promise<ProjectedAccount[]> {
+    return ids.length === 0 ? [] : (await this.accounts.find({ _id: { $in: ids } }).toArray()).map(toAccount);
+  }
+
+  /** Every account of `consentIds`. */
+  async accountsOf(consentIds: string[]): Promise<ProjectedAccount[]> {
+    return consentIds.length === 0 ? [] : (await this.accounts.find({ consentId: { $in: consentIds } }).toArray()).map(toAccount);
   }
 
   async accountNumbers(consentIds: string[]): Promise<string[]> {
@@ -108,5 +124,7 @@ export class ConsentData {
  * years; rows left there are never read (`history` starts at the window) and go with their consent.
  */
 const PRUNED_MONTHS = 24;
+
+const toAccount = ({ _id, consentId, iban }: AccountRecord): ProjectedAccount => ({ id: _id, consentId, iban });
 
 const toConsent = ({ _id, ...rest }: ConsentRecord): ProjectedConsent => ({ ...rest, id: _id, transactionsThrough: rest.transactionsThrough ?? null, dataVersion: rest.dataVersion ?? null });

@@ -1,3 +1,3 @@
-export { ConsentData, type ConsentDataOptions, type ProjectedConsent } from './consent-data';
+export { ConsentData, type ConsentDataOptions, type ProjectedAccount, type ProjectedConsent } from './consent-data';
 export { ConsentResultCache } from './consent-result-cache';
 export type { CachedResult, ResultSlotRecord } from './collections';

@@ -1,3 +1,4 @@
+import { analysisRoutes } from './analysis';
 import { consentRoutes, sandboxRoutes } from './consents';
 import { buildOpenApiDocument } from './http/openapi';
 import type { RouteContract } from './http/route';
@@ -7,7 +8,7 @@ import { shareRoutes } from './shares';
 import { webhookMessages, webhookRoutes } from './webhooks';
 
 /** Every route of the platform, as the edge serves them. */
-export const apiRoutes: readonly RouteContract[] = [edgeRoutes, apiReferenceRoutes, healthRoutes, shareRoutes, consentRoutes, sandboxRoutes, sequencingRoutes, webhookRoutes].flatMap((group) => Object.values(group));
+export const apiRoutes: readonly RouteContract[] = [edgeRoutes, apiReferenceRoutes, healthRoutes, shareRoutes, consentRoutes, sandboxRoutes, sequencingRoutes, analysisRoutes, webhookRoutes].flatMap((group) => Object.values(group));
 
 /** The OpenAPI 3.1 document the edge serves at /openapi.json, derived from the route contracts. */
 export function openApiDocument(serverUrl: string) {
@@ -22,6 +23,7 @@ export function openApiDocument(serverUrl: string) {
         { name: 'Shares', description: 'Give another app read access to chosen consents, accounts and analyses until a moment.' },
         { name: 'Consents', description: 'Connect a user’s bank accounts, read their accounts and transactions, refresh and erase them.' },
         { name: 'Sequencing', description: 'Recurring income and expenses found in the latest 13 months of transactions.' },
+        { name: 'Analysis jobs', description: 'Background analyses (categorisation, sequencing, monthly income and expense, indicators) of consents, users, accounts or earlier jobs.' },
         { name: 'Webhooks', description: 'Endpoints that receive signed messages (Standard Webhooks) about the app’s own resources; the messages are listed under webhooks.' },
         { name: 'Sandbox bank', description: 'The built-in sandbox bank’s consent page, for the end user’s browser.' },
         { name: 'Authentication', description: 'OAuth 2.0 client credentials; RS256 tokens verified with the published keys.' },

@@ -9,6 +9,7 @@ export * from './sequencing';
 export * from './webhooks';
 export * from './categories';
 export * from './analysis-result';
+export * from './analysis';
 export * from './platform';
 export * from './events/event-catalogue';
 export * from './http/route';

@@ -8,6 +8,8 @@ export const Topics = {
    * a new consumer can rebuild from offset 0 and erased data leaves the log.
    */
   consentEvents: 'consent.events.v1',
+  /** Analysis jobs created, completed and failed, keyed by job id. */
+  analysisEvents: 'analysis.events.v1',
 } as const;
 
 export type TopicName = (typeof Topics)[keyof typeof Topics];
@@ -16,6 +18,7 @@ export type TopicName = (typeof Topics)[keyof typeof Topics];
 export const topicSpecs: ReadonlyArray<{ topic: string; partitions: number; config?: Record<string, string> }> = [
   { topic: Topics.shareEvents, partitions: 3 },
   { topic: Topics.consentEvents, partitions: 3, config: { 'cleanup.policy': 'compact', 'min.compaction.lag.ms': '0', 'delete.retention.ms': '86400000' } },
+  { topic: Topics.analysisEvents, partitions: 3 },
 ];
 
 export const topicSpec = (topic: TopicName) => topicSpecs.find((t) => t.topic === topic)!;

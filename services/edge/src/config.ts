@@ -13,6 +13,7 @@ const schema = z.object({
   CONSENT_SERVICE_URL: z.string().url().default('http://127.0.0.1:8082'),
   SEQUENCING_SERVICE_URL: z.string().url().default('http://127.0.0.1:8083'),
   WEBHOOKS_SERVICE_URL: z.string().url().default('http://127.0.0.1:8084'),
+  ANALYSIS_SERVICE_URL: z.string().url().default('http://127.0.0.1:8085'),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
 });
 

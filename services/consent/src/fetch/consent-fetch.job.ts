@@ -153,10 +153,12 @@ export class ConsentFetchJobs implements JobSource<Consent> {
     }));
     await this.options.accounts.upsert(accounts);
 
+    // Stored in one call: each call reads the consent's stored transactions and every account's months.
+    const rows: StoredTransaction[] = [];
     for (const [i, account] of accounts.entries()) {
       const fetched = await provider.listTransactions(session, providerAccounts[i]!, asOf, signal);
       if (stopped.aborted) throw new Error('worker stopped');
-      const rows: StoredTransaction[] = fetched.map((t) => ({
+      rows.push(...fetched.map((t) => ({
         id: stableId(consent.id, 'transaction', account.externalId, t.externalId),
         accountId: account.id,
         consentId: consent.id,
@@ -174,9 +176,9 @@ export class ConsentFetchJobs implements JobSource<Consent> {
         transactionTypeName: t.transactionTypeName,
         reasonCode: t.reasonCode,
         purposeCode: t.purposeCode,
-      }));
-      await this.options.transactions.insertNew(consent.id, rows);
+      })));
     }
+    await this.options.transactions.insertNew(consent.id, rows);
     return { accounts };
   }
 

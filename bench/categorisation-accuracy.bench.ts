@@ -1,0 +1,74 @@
+/**
+ * Accuracy of the transaction categoriser (@obp/categorisation), scored by @obp/categorisation-eval:
+ * on the hand-written set of realistic Dutch bank transactions, and on the sandbox bank's labelled data for
+ * seeds used nowhere else (30 retail, 10 business). Prints the scores and whether the targets are met;
+ * never asserts (the floors are asserted by packages/categorisation-eval/src/accuracy.test.ts).
+ * Deterministic: same categoriser, same figures.
+ * Run: npx tsx bench/categorisation-accuracy.bench.ts   (CAT_BENCH_RETAIL_SEEDS, CAT_BENCH_BUSINESS_SEEDS, CAT_BENCH_MISCLASSIFIED)
+ */
+import { CATEGORISER_VERSION } from '@obp/categorisation';
+import { canonicalCategories } from '@obp/contracts';
+import { formatScore, handWrittenScoreInputs, sandboxScoreInputs, score, type Score } from '@obp/categorisation-eval';
+
+const retailSeeds = Number(process.env.CAT_BENCH_RETAIL_SEEDS ?? 30);
+const businessSeeds = Number(process.env.CAT_BENCH_BUSINESS_SEEDS ?? 10);
+const maxMisclassified = Number(process.env.CAT_BENCH_MISCLASSIFIED ?? 25);
+const asOf = new Date('2026-10-15T00:00:00.000Z');
+
+function worstCategory(s: Score, minExamples: number): { category: string; accuracy: number } | null {
+  let worst: { category: string; accuracy: number } | null = null;
+  for (const c of canonicalCategories) {
+    const cs = s.perCategory[c];
+    if (cs.support < minExamples || cs.accuracy === null) continue;
+    if (!worst || cs.accuracy < worst.accuracy) worst = { category: c, accuracy: cs.accuracy };
+  }
+  return worst;
+}
+
+function pct(v: number | null): string {
+  return v === null ? '—' : `${(v * 100).toFixed(1)}%`;
+}
+
+function verdict(met: boolean): string {
+  return met ? 'met' : 'MISSED';
+}
+
+function main(): void {
+  console.log(`categorisation accuracy — categoriser ${CATEGORISER_VERSION}`);
+  const started = performance.now();
+
+  const handWritten = score(handWrittenScoreInputs());
+  const handDone = performance.now();
+  const retailInputs = sandboxScoreInputs({ seeds: Array.from({ length: retailSeeds }, (_, i) => `eval-${i + 1}`), profile: 'retail', asOf });
+  const businessInputs = sandboxScoreInputs({ seeds: Array.from({ length: businessSeeds }, (_, i) => `business-eval-${i + 1}`), profile: 'business', asOf });
+  const sandbox = score([...retailInputs, ...businessInputs]);
+  const retail = score(retailInputs);
+  const business = score(businessInputs);
+  const sandboxDone = performance.now();
+
+  console.log('');
+  console.log(formatScore(handWritten, { title: 'hand-written set', maxMisclassified }));
+  console.log('');
+  console.log(formatScore(sandbox, { title: `sandbox labels: ${retailSeeds} retail + ${businessSeeds} business seeds`, maxMisclassified }));
+  console.log('');
+  console.log(`sandbox retail:   ${pct(retail.accuracy)} of ${retail.total}   macro-F1 ${retail.macroF1?.toFixed(3) ?? '—'}`);
+  console.log(`sandbox business: ${pct(business.accuracy)} of ${business.total}   macro-F1 ${business.macroF1?.toFixed(3) ?? '—'}`);
+  console.log('');
+
+  const worstSandbox = worstCategory(sandbox, 5);
+  const worstHand = worstCategory(handWritten, 5);
+  const ownMet = (s: Score): boolean => s.ownTransfers.total > 0 && s.ownTransfers.correct === s.ownTransfers.total;
+  console.log(`target overall ≥ 95% on sandbox labels:        ${verdict((sandbox.accuracy ?? 0) >= 0.95)} (${pct(sandbox.accuracy)})`);
+  console.log(`target overall ≥ 90% on the hand-written set:  ${verdict((handWritten.accuracy ?? 0) >= 0.9)} (${pct(handWritten.accuracy)})`);
+  console.log(
+    `target no category below 80% (≥ 5 examples):   ${verdict((worstSandbox?.accuracy ?? 1) >= 0.8 && (worstHand?.accuracy ?? 1) >= 0.8)}` +
+      ` (worst: sandbox ${worstSandbox ? `${worstSandbox.category} ${pct(worstSandbox.accuracy)}` : '—'}, hand-written ${worstHand ? `${worstHand.category} ${pct(worstHand.accuracy)}` : '—'})`,
+  );
+  console.log(
+    `target own-account transfers 100%:             ${verdict(ownMet(sandbox) && ownMet(handWritten))}` +
+      ` (sandbox ${sandbox.ownTransfers.correct}/${sandbox.ownTransfers.total}, hand-written ${handWritten.ownTransfers.correct}/${handWritten.ownTransfers.total})`,
+  );
+  console.log(`(hand-written scored in ${((handDone - started) / 1000).toFixed(1)} s, sandbox generated and scored in ${((sandboxDone - handDone) / 1000).toFixed(1)} s)`);
+}
+
+main();

@@ -1,0 +1,65 @@
+import type { AccountDto } from '@obp/contracts';
+import { waitFor } from '@obp/testkit';
+import { createJob, finishedJob, getJob, getResult, jobBody, mentions } from './analysis-helpers';
+import { connectedConsent } from './consent-helpers';
+import { startStack, type Stack } from './harness';
+
+describe('analysis results and consent erasure', () => {
+  let stack: Stack;
+  let token: string;
+
+  beforeAll(async () => {
+    stack = await startStack();
+    token = await stack.token(await stack.registerClient());
+  });
+  afterAll(() => stack.stop());
+
+  it('erases the results computed from a deleted consent, keeps nothing of its data, and fails later jobs on it with ConsentDeleted', async () => {
+    const { consentId } = await connectedConsent(stack, token, { externalUserId: `erased-${Date.now()}` });
+    const kept = await connectedConsent(stack, token, { externalUserId: `kept-${Date.now()}` });
+    const accounts = ((await (await stack.api(token, `/consents/${consentId}/accounts`)).json()) as { data: AccountDto[] }).data;
+
+    const byConsent = await createJob(stack, token, jobBody([consentId], { Reference: 'erased by consent' }));
+    const byAccount = await createJob(stack, token, jobBody([], { Reference: 'erased by account', Input: { accountIds: [accounts[0]!.id] } }));
+    const both = await createJob(stack, token, jobBody([consentId, kept.consentId], { Reference: 'erased with another', Engine: 'z2' }));
+    const unrelated = await createJob(stack, token, jobBody([kept.consentId], { Reference: 'kept' }));
+    for (const id of [byConsent, byAccount, both, unrelated]) expect((await finishedJob(stack, token, id)).status).toBe('Completed');
+
+    const result = await getResult(stack, token, byConsent);
+    const transactionIds = result.transactions!.map((t) => t.transactionId).filter((_, i) => i % 10 === 0);
+    const needles = [...transactionIds, ...accounts.map((a) => a.iban)];
+    expect(await mentions(stack.analysis.db, needles)).not.toEqual([]);
+
+    expect((await stack.api(token, `/consents/${consentId}`, { method: 'DELETE' })).status).toBe(204);
+
+    for (const id of [byConsent, byAccount, both]) {
+      await waitFor(async () => (await stack.api(token, `/analysis-jobs/${id}/result`)).status === 410, { what: `the result of ${id} to be erased` });
+      expect(await getJob(stack, token, id)).toMatchObject({ status: 'Completed', resultErasedAt: expect.any(String) });
+    }
+    const gone = await stack.api(token, `/analysis-jobs/${byConsent}/result`);
+    expect(gone.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(((await gone.json()) as { status: number }).status).toBe(410);
+    expect((await getResult(stack, token, unrelated)).consentIds).toEqual([kept.consentId]);
+
+    // Nothing of the consent's transactions or account numbers is left in the analysis database (stored results unpacked).
+    const leftovers = await waitFor(
+      async () => {
+        const found = await mentions(stack.analysis.db, needles);
+        return found.length === 0 ? found : undefined;
+      },
+      { what: 'every trace of the consent’s data to be gone', timeoutMs: 20_000, intervalMs: 250 },
+    );
+    expect(leftovers).toEqual([]);
+
+    // Later jobs naming the erased consent, one of its accounts, or a job computed from it fail with the clear code.
+    const later = [
+      await createJob(stack, token, jobBody([consentId])),
+      await createJob(stack, token, jobBody([], { Input: { accountIds: [accounts[0]!.id] } })),
+      await createJob(stack, token, jobBody([], { Input: { analysisJobIds: [byConsent] } })),
+    ];
+    for (const id of later) expect((await finishedJob(stack, token, id)).failure?.code).toBe('ConsentDeleted');
+    const res = await stack.api(token, `/analysis-jobs/${later[0]}/result`);
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { detail: string }).detail).toContain('ConsentDeleted');
+  });
+});

@@ -1,0 +1,75 @@
+import { gunzipSync } from 'node:zlib';
+import type { AnalysisJobDto, AnalysisResult } from '@obp/contracts';
+import { mongo, type Connection } from '@obp/db';
+import { waitFor } from '@obp/testkit';
+import type { Stack } from './harness';
+
+/** A valid create-analysis-job body (spec 2.5) over `consentIds`; `overrides` replace its top-level properties. */
+export const jobBody = (consentIds: string[], overrides: Record<string, unknown> = {}) => ({
+  Reference: `job-${Date.now()}`,
+  Engine: 'e1',
+  Profile: 'retail',
+  CountryCode: 'nl',
+  Input: { consentIds },
+  ...overrides,
+});
+
+export async function postJob(stack: Stack, token: string, body: unknown, headers: Record<string, string> = {}) {
+  return stack.api(token, '/analysis-jobs', { method: 'POST', json: body, headers });
+}
+
+/** Creates a job and returns its id (a 201 is expected). */
+export async function createJob(stack: Stack, token: string, body: unknown, headers: Record<string, string> = {}): Promise<string> {
+  const res = await postJob(stack, token, body, headers);
+  if (res.status !== 201) throw new Error(`create analysis job: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { id: string }).id;
+}
+
+export async function getJob(stack: Stack, token: string, id: string): Promise<AnalysisJobDto> {
+  const res = await stack.api(token, `/analysis-jobs/${id}`);
+  if (res.status !== 200) throw new Error(`get analysis job: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: AnalysisJobDto }).data;
+}
+
+/** Polls the job until it is Completed or Failed. */
+export async function finishedJob(stack: Stack, token: string, id: string, timeoutMs = 60_000): Promise<AnalysisJobDto> {
+  return waitFor(
+    async () => {
+      const job = await getJob(stack, token, id);
+      return job.status === 'Completed' || job.status === 'Failed' ? job : undefined;
+    },
+    { what: `analysis job ${id} to finish`, timeoutMs, intervalMs: 100 },
+  );
+}
+
+export async function getResult(stack: Stack, token: string, id: string): Promise<AnalysisResult> {
+  const res = await stack.api(token, `/analysis-jobs/${id}/result`);
+  if (res.status !== 200) throw new Error(`get analysis result: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: AnalysisResult }).data;
+}
+
+/** The text of a stored value, gzipped binaries (stored results) unpacked, so a scan sees what they hold. */
+function readable(value: unknown): string {
+  if (value instanceof mongo.Binary) {
+    try {
+      return gunzipSync(value.buffer).toString('utf8');
+    } catch {
+      return Buffer.from(value.buffer).toString('latin1');
+    }
+  }
+  if (Array.isArray(value)) return value.map(readable).join(' ');
+  if (value instanceof Date || value === null || typeof value !== 'object') return JSON.stringify(value) ?? '';
+  return Object.entries(value).map(([k, v]) => `${k}:${readable(v)}`).join(' ');
+}
+
+/** Every document of every collection of a database that mentions any of `needles` (in gzipped values too). */
+export async function mentions(db: Connection, needles: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const { name } of await db.db!.listCollections().toArray()) {
+    for (const doc of await db.db!.collection(name).find({}).toArray()) {
+      const text = readable(doc);
+      for (const needle of needles) if (text.includes(needle)) found.push(`${db.name}.${name}: ${needle}`);
+    }
+  }
+  return found;
+}

@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+import type { AnalysisJobDto } from '@obp/contracts';
+import { recordedMetrics, waitFor } from '@obp/testkit';
+import { createJob, finishedJob, getJob, getResult, jobBody } from './analysis-helpers';
+import { connectedConsent, recordTopic } from './consent-helpers';
+import { startStack, type Stack } from './harness';
+
+/** A webhook receiver that records every request and answers 204. */
+class Receiver {
+  readonly received: Array<{ path: string; headers: IncomingHttpHeaders; body: string }> = [];
+  private readonly server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      this.received.push({ path: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.writeHead(204).end();
+    });
+  });
+
+  async start(): Promise<void> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+  }
+
+  url(path: string): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}${path}`;
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+describe('analysis job runs', () => {
+  let stack: Stack;
+  let token: string;
+  let consentId: string;
+  const receiver = new Receiver();
+
+  beforeAll(async () => {
+    await receiver.start();
+    // Every run waits 2.5 s before it computes, so the test can stop the service in the middle of one.
+    stack = await startStack({ analysisEnv: { ANALYSIS_TEST_DELAY_MS: '2500', ANALYSIS_LEASE_MS: '3000' }, webhooksEnv: { WEBHOOK_RETRY_SCHEDULE: '1s,1s,1s' } });
+    token = await stack.token(await stack.registerClient());
+    ({ consentId } = await connectedConsent(stack, token, { externalUserId: `runs-${Date.now()}` }));
+  });
+  afterAll(async () => {
+    await stack.stop();
+    await receiver.stop();
+  });
+
+  it('completes a job once, with one result and one completed event, when the service stops in the middle of its run and starts again', async () => {
+    const recorder = await recordTopic(stack.kafkaBrokers, stack.analysisEventsTopic);
+    try {
+      const id = await createJob(stack, token, jobBody([consentId], { Reference: 'interrupted' }));
+      const running = await waitFor(async () => {
+        const job = await getJob(stack, token, id);
+        return job.status === 'Running' ? job : undefined;
+      }, { what: 'the job to run', timeoutMs: 30_000, intervalMs: 50 });
+      await stack.analysis.stop();
+      const restartedAt = Date.now();
+      await stack.restartAnalysis();
+
+      const job = await finishedJob(stack, token, id);
+      expect(job).toMatchObject({ status: 'Completed', startedAt: running.startedAt, failure: null });
+      expect(Date.parse(job.completedAt!)).toBeGreaterThan(restartedAt);
+      expect((await getResult(stack, token, id)).jobId).toBe(id);
+      expect(await stack.analysis.db.collection('analysis_results').countDocuments({ _id: id } as object)).toBe(1);
+
+      const ofJob = (type: string) => recorder.events(type).filter((e) => (e.data as AnalysisJobDto).id === id);
+      await waitFor(() => ofJob('analysis-job.completed').length > 0, { what: 'analysis-job.completed' });
+      // Whatever a second completion would have published would be out by now.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(ofJob('analysis-job.created')).toHaveLength(1);
+      expect(ofJob('analysis-job.completed')).toHaveLength(1);
+      expect(ofJob('analysis-job.failed')).toHaveLength(0);
+      expect((ofJob('analysis-job.completed')[0]!.data as AnalysisJobDto).status).toBe('Completed');
+    } finally {
+      await recorder.stop();
+    }
+  });
+
+  it('tells the app’s webhook endpoint of completed and failed jobs, signed per Standard Webhooks', async () => {
+    const path = `/hooks/${randomUUID()}`;
+    const res = await stack.api(token, '/webhooks', { method: 'POST', json: { url: receiver.url(path), events: ['analysis-job.completed', 'analysis-job.failed'] } });
+    expect(res.status).toBe(201);
+    const { secret } = ((await res.json()) as { data: { secret: string } }).data;
+
+    const completedId = await createJob(stack, token, jobBody([consentId], { Reference: 'hooked', Engine: 'z2' }));
+    const failedId = await createJob(stack, token, jobBody([randomUUID()], { Reference: 'hooked and failed' }));
+    const [completed, failed] = [await finishedJob(stack, token, completedId), await finishedJob(stack, token, failedId)];
+
+    const messages = await waitFor(() => {
+      const mine = receiver.received.filter((r) => r.path === path);
+      return mine.length >= 2 ? mine : undefined;
+    }, { what: 'both webhook messages', timeoutMs: 30_000 });
+    const bodies = messages.map((m) => {
+      const headers = { 'webhook-id': String(m.headers['webhook-id']), 'webhook-timestamp': String(m.headers['webhook-timestamp']), 'webhook-signature': String(m.headers['webhook-signature']) };
+      return new Webhook(secret).verify(m.body, headers) as { type: string; timestamp: string; data: Record<string, unknown> };
+    });
+    expect(bodies.find((b) => b.type === 'analysis-job.completed')?.data).toEqual({ analysisJobId: completedId, reference: 'hooked', status: 'Completed', completedAt: completed.completedAt });
+    expect(bodies.find((b) => b.type === 'analysis-job.failed')?.data).toEqual({
+      analysisJobId: failedId,
+      reference: 'hooked and failed',
+      status: 'Failed',
+      failure: { code: 'NoData', message: failed.failure!.message },
+      completedAt: failed.completedAt,
+    });
+  });
+
+  it('counts runs by outcome and records their durations', async () => {
+    const points = async (name: string) => (await recordedMetrics()).find((m) => m.descriptor.name === name)?.dataPoints ?? [];
+    const runs = await points('analysis.job.runs');
+    expect(runs.some((p) => p.attributes.outcome === 'completed' && Number(p.value) >= 1)).toBe(true);
+    expect(runs.some((p) => p.attributes.outcome === 'failed' && p.attributes.code === 'NoData')).toBe(true);
+    expect((await points('analysis.job.duration')).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,308 @@
+import { randomUUID } from 'node:crypto';
+import type { AccountDto, AnalysisJobDto } from '@obp/contracts';
+import { waitFor } from '@obp/testkit';
+import { createJob, finishedJob, getJob, getResult, jobBody, postJob } from './analysis-helpers';
+import { connectedConsent } from './consent-helpers';
+import { startStack, type Stack, type TestClient } from './harness';
+
+interface Problem {
+  type: string | null;
+  title: string | null;
+  status: number;
+  traceId: string | null;
+  errors?: Record<string, string[]> | null;
+  detail?: string;
+}
+
+describe('analysis jobs through the edge', () => {
+  let stack: Stack;
+  let owner: TestClient;
+  let ownerToken: string;
+  let partner: TestClient;
+  let partnerToken: string;
+  const userId = randomUUID();
+  const externalUserId = `analysed-${Date.now()}`;
+  let retail: { consentId: string; accounts: AccountDto[] };
+  let business: { consentId: string; accounts: AccountDto[] };
+
+  const accountsOf = async (consentId: string) => ((await (await stack.api(ownerToken, `/consents/${consentId}/accounts`)).json()) as { data: AccountDto[] }).data;
+
+  beforeAll(async () => {
+    stack = await startStack();
+    owner = await stack.registerClient();
+    ownerToken = await stack.token(owner);
+    partner = await stack.registerClient(['customer-api'], { directProviderFlow: false });
+    partnerToken = await stack.token(partner);
+    const [r, b] = await Promise.all([
+      connectedConsent(stack, ownerToken, { userId, externalUserId }),
+      connectedConsent(stack, ownerToken, { providerKey: 'sandbox-business', externalUserId: `business-${Date.now()}` }),
+    ]);
+    retail = { consentId: r.consentId, accounts: await accountsOf(r.consentId) };
+    business = { consentId: b.consentId, accounts: await accountsOf(b.consentId) };
+  });
+  afterAll(() => stack.stop());
+
+  describe('validation (400 problem naming the field)', () => {
+    const guid = '3f2504e0-4f89-11d3-9a0c-0305e82c3301';
+    const base = () => jobBody([guid]);
+    const cases: Array<[string, unknown, string]> = [
+      ...['<', '>', '`', '=', ';', '\\'].map((c): [string, unknown, string] => [`Reference with ${c}`, { ...base(), Reference: `monthly${c}check` }, 'Reference']),
+      ['no Reference', { ...base(), Reference: undefined }, 'Reference'],
+      ['blank Reference', { ...base(), Reference: '  ' }, 'Reference'],
+      ['Reference of 257 characters', { ...base(), Reference: 'r'.repeat(257) }, 'Reference'],
+      ['unknown Engine', { ...base(), Engine: 'x9' }, 'Engine'],
+      ['no Engine', { ...base(), Engine: undefined }, 'Engine'],
+      ['unknown Profile', { ...base(), Profile: 'household' }, 'Profile'],
+      ['upper-case CountryCode', { ...base(), CountryCode: 'NL' }, 'CountryCode'],
+      ['three-letter CountryCode', { ...base(), CountryCode: 'nld' }, 'CountryCode'],
+      ['e1 without CountryCode', { ...base(), CountryCode: undefined }, 'CountryCode'],
+      ['no Input', { ...base(), Input: undefined }, 'Input'],
+      ['Input that is not an object', { ...base(), Input: [guid] }, 'Input'],
+      ['no kind of input', { ...base(), Input: {} }, 'Input'],
+      ['two kinds of input', { ...base(), Input: { consentIds: [guid], userIds: [guid] } }, 'Input'],
+      ['no values', { ...base(), Input: { consentIds: [] } }, 'Input.consentIds'],
+      ['101 values', { ...base(), Input: { accountIds: Array.from({ length: 101 }, () => randomUUID()) } }, 'Input.accountIds'],
+      ['a bad consent GUID', { ...base(), Input: { consentIds: [guid, 'not-a-guid'] } }, 'Input.consentIds[1]'],
+      ['a bad user GUID', { ...base(), Input: { userIds: ['12345'] } }, 'Input.userIds[0]'],
+      ['a bad account GUID', { ...base(), Input: { accountIds: [42] } }, 'Input.accountIds[0]'],
+      ['a bad job GUID', { ...base(), Input: { analysisJobIds: ['job-1'] } }, 'Input.analysisJobIds[0]'],
+      ['an empty external user id', { ...base(), Input: { externalUserIds: [''] } }, 'Input.externalUserIds[0]'],
+      ['corporate without kvk_number', { ...base(), Profile: 'corporate' }, 'Metadata.kvk_number'],
+      ['corporate with empty Metadata', { ...base(), Profile: 'corporate', Metadata: {} }, 'Metadata.kvk_number'],
+      ['a kvk_number of 7 digits', { ...base(), Metadata: { kvk_number: '1234567' } }, 'Metadata.kvk_number'],
+      ['a kvk_number with letters', { ...base(), Metadata: { kvk_number: '1234567a' } }, 'Metadata.kvk_number'],
+      ['a kvk_number that is a number', { ...base(), Metadata: { kvk_number: 12345678 } }, 'Metadata.kvk_number'],
+      ['an IBAN with wrong check digits', { ...base(), Metadata: { internal_ibans: ['NL92ABNA0417164300'] } }, 'Metadata.internal_ibans[0]'],
+      ['an IBAN that is no IBAN', { ...base(), Metadata: { internal_ibans: ['NL91ABNA0417164300', 'savings'] } }, 'Metadata.internal_ibans[1]'],
+      ['51 IBANs', { ...base(), Metadata: { internal_ibans: Array.from({ length: 51 }, () => 'NL91ABNA0417164300') } }, 'Metadata.internal_ibans'],
+      ['an unknown analysis job', { ...base(), Input: { analysisJobIds: [randomUUID()] } }, 'Input.analysisJobIds[0]'],
+    ];
+
+    it.each(cases)('%s', async (_name, body, field) => {
+      const res = await postJob(stack, ownerToken, body);
+      expect(res.status).toBe(400);
+      expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      const problem = (await res.json()) as Problem;
+      expect(problem).toMatchObject({ status: 400, title: 'One or more validation errors occurred.' });
+      expect(typeof problem.type).toBe('string');
+      expect(Object.keys(problem.errors!)).toEqual([field]);
+      expect(problem.errors![field]).toEqual([expect.stringMatching(/\S/)]);
+    });
+
+    it('names the forbidden character it found in Reference', async () => {
+      const problem = (await (await postJob(stack, ownerToken, { ...base(), Reference: 'a;b' })).json()) as Problem;
+      expect(problem.errors!.Reference![0]).toContain(`'${';'}'`);
+    });
+
+    it('takes property names in any letter case, as every body does, and lets z2 go without CountryCode', async () => {
+      const res = await postJob(stack, ownerToken, { reference: 'lower-case names', engine: 'Z2', profile: 'RETAIL', input: { ConsentIds: [retail.consentId] } });
+      expect(res.status).toBe(201);
+      const job = await getJob(stack, ownerToken, ((await res.json()) as { id: string }).id);
+      expect(job).toMatchObject({ reference: 'lower-case names', engine: 'z2', profile: 'retail', countryCode: null, input: { consentIds: [retail.consentId], userIds: null } });
+    });
+
+    it('refuses malformed JSON, and an Idempotency-Key longer than 255 characters', async () => {
+      const malformed = await stack.api(ownerToken, '/analysis-jobs', { method: 'POST', body: '{"Reference":', headers: { 'content-type': 'application/json' } });
+      expect(malformed.status).toBe(400);
+      expect(Object.keys(((await malformed.json()) as Problem).errors!)).toEqual(['$']);
+      const longKey = await postJob(stack, ownerToken, base(), { 'Idempotency-Key': 'k'.repeat(256) });
+      expect(longKey.status).toBe(400);
+      expect(Object.keys(((await longKey.json()) as Problem).errors!)).toEqual(['Idempotency-Key']);
+    });
+  });
+
+  describe('inputs, engines and profiles', () => {
+    let consentJob: string;
+    let accountJob: string;
+
+    it('analyses a consent with e1: Pending, then Completed, with every transaction categorised', async () => {
+      const res = await postJob(stack, ownerToken, jobBody([retail.consentId], { Reference: 'retail e1' }));
+      expect(res.status).toBe(201);
+      consentJob = ((await res.json()) as { id: string }).id;
+      expect(res.headers.get('location')).toBe(`/analysis-jobs/${consentJob}`);
+      const job = await finishedJob(stack, ownerToken, consentJob);
+      expect(job).toMatchObject({ id: consentJob, status: 'Completed', reference: 'retail e1', engine: 'e1', profile: 'retail', countryCode: 'nl', failure: null, resultErasedAt: null });
+      expect(Date.parse(job.startedAt!)).toBeGreaterThanOrEqual(Date.parse(job.createdAt));
+      expect(Date.parse(job.completedAt!)).toBeGreaterThanOrEqual(Date.parse(job.startedAt!));
+      const result = await getResult(stack, ownerToken, consentJob);
+      expect(result).toMatchObject({ jobId: consentJob, engine: 'e1', profile: 'retail', countryCode: 'nl', kvkNumber: null, consentIds: [retail.consentId], corporate: null });
+      expect([...result.accountIds].sort()).toEqual(retail.accounts.map((a) => a.id).sort());
+      expect(result.transactions!.length).toBeGreaterThan(100);
+      expect(new Set(result.transactions!.map((t) => t.accountId)).size).toBeGreaterThan(0);
+    });
+
+    it('analyses with z2: no categorised transactions', async () => {
+      const id = await createJob(stack, ownerToken, jobBody([retail.consentId], { Engine: 'z2', CountryCode: undefined }));
+      expect((await finishedJob(stack, ownerToken, id)).status).toBe('Completed');
+      const result = await getResult(stack, ownerToken, id);
+      expect(result).toMatchObject({ engine: 'z2', countryCode: null, transactions: null, consentIds: [retail.consentId] });
+      expect(result.sequencing.incomeSequences.length).toBeGreaterThan(0);
+    });
+
+    it('analyses every consent of a user, by userIds and by externalUserIds', async () => {
+      for (const input of [{ userIds: [userId] }, { externalUserIds: [externalUserId] }]) {
+        const id = await createJob(stack, ownerToken, jobBody([], { Input: input }));
+        expect((await finishedJob(stack, ownerToken, id)).status).toBe('Completed');
+        expect((await getResult(stack, ownerToken, id)).consentIds).toEqual([retail.consentId]);
+      }
+    });
+
+    it('analyses chosen accounts only, by accountIds', async () => {
+      const savings = retail.accounts.find((a) => a.type === 'Savings') ?? retail.accounts[retail.accounts.length - 1]!;
+      accountJob = await createJob(stack, ownerToken, jobBody([], { Input: { accountIds: [savings.id] } }));
+      expect((await finishedJob(stack, ownerToken, accountJob)).status).toBe('Completed');
+      const result = await getResult(stack, ownerToken, accountJob);
+      expect(result).toMatchObject({ consentIds: [retail.consentId], accountIds: [savings.id] });
+      expect(result.transactions!.length).toBeGreaterThan(0);
+      expect(result.transactions!.every((t) => t.accountId === savings.id)).toBe(true);
+    });
+
+    it('analyses the union of what earlier jobs read, by analysisJobIds', async () => {
+      const id = await createJob(stack, ownerToken, jobBody([], { Input: { analysisJobIds: [accountJob, consentJob] } }));
+      expect((await finishedJob(stack, ownerToken, id)).status).toBe('Completed');
+      const result = await getResult(stack, ownerToken, id);
+      expect(result.consentIds).toEqual([retail.consentId]);
+      expect([...result.accountIds].sort()).toEqual(retail.accounts.map((a) => a.id).sort());
+      expect(result.transactions!.length).toBe((await getResult(stack, ownerToken, consentJob)).transactions!.length);
+    });
+
+    it('summarises a business with the corporate profile and echoes its kvk_number', async () => {
+      const internal = business.accounts.map((a) => a.iban.toLowerCase());
+      const id = await createJob(
+        stack,
+        ownerToken,
+        jobBody([business.consentId], { Profile: 'corporate', Metadata: { kvk_number: '12345678', internal_ibans: ['NL91 ABNA 0417 1643 00', ...internal] } }),
+      );
+      const job = await finishedJob(stack, ownerToken, id);
+      expect(job).toMatchObject({ status: 'Completed', profile: 'corporate', metadata: { kvk_number: '12345678' } });
+      expect(job.metadata.internal_ibans).toEqual(['NL91ABNA0417164300', ...internal.map((i) => i.toUpperCase())]);
+      const result = await getResult(stack, ownerToken, id);
+      expect(result).toMatchObject({ profile: 'corporate', kvkNumber: '12345678', consentIds: [business.consentId], corporate: { kvkNumber: '12345678' } });
+    });
+
+    it('fails with NoData when nothing in the input can be read, and its result is a 409 naming the code', async () => {
+      const unknown = await createJob(stack, ownerToken, jobBody([randomUUID()]));
+      const failed = await finishedJob(stack, ownerToken, unknown);
+      expect(failed).toMatchObject({ status: 'Failed', failure: { code: 'NoData' }, completedAt: expect.any(String) });
+      const res = await stack.api(ownerToken, `/analysis-jobs/${unknown}/result`);
+      expect(res.status).toBe(409);
+      expect(((await res.json()) as Problem).detail).toContain('NoData');
+      // Another app's consent, not shared: nothing readable either (and nothing told about it).
+      const foreign = await createJob(stack, partnerToken, jobBody([retail.consentId]));
+      expect((await finishedJob(stack, partnerToken, foreign)).failure?.code).toBe('NoData');
+    });
+
+    it('answers 404 for an unknown job and its result', async () => {
+      const id = randomUUID();
+      for (const path of [`/analysis-jobs/${id}`, `/analysis-jobs/${id}/result`]) {
+        const res = await stack.api(ownerToken, path);
+        expect(res.status).toBe(404);
+        expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      }
+    });
+  });
+
+  describe('listing', () => {
+    it('lists the app’s own jobs, oldest first, paged like shares, filtered by status and reference', async () => {
+      const reference = `listed-${randomUUID()}`;
+      const ids: string[] = [];
+      for (let i = 0; i < 3; i++) ids.push(await createJob(stack, ownerToken, jobBody([retail.consentId], { Reference: reference, Engine: 'z2' })));
+      const failedId = await createJob(stack, ownerToken, jobBody([randomUUID()], { Reference: reference }));
+      for (const id of [...ids, failedId]) await finishedJob(stack, ownerToken, id);
+
+      type Page = { data: AnalysisJobDto[]; _pagination: { page: number; size: number; totalCount: number; totalPages: number } };
+      const page = async (token: string, query: string) => {
+        const res = await stack.api(token, `/analysis-jobs?${query}`);
+        expect(res.status).toBe(200);
+        return (await res.json()) as Page;
+      };
+      const all = await page(ownerToken, `reference=${reference}`);
+      expect(all.data.map((j) => j.id)).toEqual([...ids, failedId]);
+      expect(all._pagination).toEqual({ page: 1, size: 50, totalCount: 4, totalPages: 1 });
+      const second = await page(ownerToken, `reference=${reference}&pageSize=2&page=2`);
+      expect(second.data.map((j) => j.id)).toEqual([ids[2], failedId]);
+      expect(second._pagination).toEqual({ page: 2, size: 2, totalCount: 4, totalPages: 2 });
+      expect((await page(ownerToken, `reference=${reference}&status=Failed`)).data.map((j) => j.id)).toEqual([failedId]);
+      expect((await page(ownerToken, `reference=${reference}&status=completed`)).data.map((j) => j.id)).toEqual(ids);
+      expect((await page(partnerToken, `reference=${reference}`)).data).toEqual([]);
+
+      for (const query of ['status=Done', 'pageSize=501', 'page=0', 'reference=']) {
+        const res = await stack.api(ownerToken, `/analysis-jobs?${query}`);
+        expect({ query, status: res.status }).toEqual({ query, status: 400 });
+      }
+    });
+  });
+
+  describe('idempotency', () => {
+    it('returns the first job again for a retried request with the same Idempotency-Key, and 422 for another body', async () => {
+      const key = randomUUID();
+      const body = jobBody([retail.consentId], { Reference: `idempotent-${key}`, Engine: 'z2' });
+      const first = await postJob(stack, ownerToken, body, { 'Idempotency-Key': key });
+      expect(first.status).toBe(201);
+      expect(first.headers.get('idempotent-replayed')).toBeNull();
+      const { id } = (await first.json()) as { id: string };
+      // The same request, its property names in another letter case: the same body.
+      const again = await postJob(stack, ownerToken, { ...body, Reference: undefined, reference: body.Reference }, { 'Idempotency-Key': key });
+      expect(again.status).toBe(201);
+      expect(await again.json()).toEqual({ id });
+      expect(again.headers.get('location')).toBe(`/analysis-jobs/${id}`);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+
+      const other = await postJob(stack, ownerToken, { ...body, Engine: 'e1' }, { 'Idempotency-Key': key });
+      expect(other.status).toBe(422);
+      expect(other.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(((await other.json()) as Problem).status).toBe(422);
+
+      // Keys are the app's own: another app's request with the same key is a request of its own.
+      const partnerJob = await createJob(stack, partnerToken, body, { 'Idempotency-Key': key });
+      expect(partnerJob).not.toBe(id);
+
+      const listed = (await (await stack.api(ownerToken, `/analysis-jobs?reference=${body.Reference}`)).json()) as { data: AnalysisJobDto[] };
+      expect(listed.data.map((j) => j.id)).toEqual([id]);
+    });
+
+    it('creates one job for concurrent requests with one key', async () => {
+      const key = randomUUID();
+      const body = jobBody([retail.consentId], { Reference: `concurrent-${key}`, Engine: 'z2' });
+      const answers = await Promise.all(Array.from({ length: 6 }, () => postJob(stack, ownerToken, body, { 'Idempotency-Key': key })));
+      expect(answers.map((a) => a.status)).toEqual(Array(6).fill(201));
+      const ids = await Promise.all(answers.map(async (a) => ((await a.json()) as { id: string }).id));
+      expect(new Set(ids).size).toBe(1);
+      const listed = (await (await stack.api(ownerToken, `/analysis-jobs?reference=${body.Reference}`)).json()) as { data: AnalysisJobDto[] };
+      expect(listed.data.map((j) => j.id)).toEqual([ids[0]]);
+      expect((await finishedJob(stack, ownerToken, ids[0]!)).status).toBe('Completed');
+    });
+  });
+
+  describe('sharing', () => {
+    it('opens a job and its result to the app a share names it for, and only then; the app may build on it', async () => {
+      const id = await createJob(stack, ownerToken, jobBody([retail.consentId], { Reference: 'to share' }));
+      await finishedJob(stack, ownerToken, id);
+      const paths = [`/analysis-jobs/${id}`, `/analysis-jobs/${id}/result`];
+      for (const path of paths) expect({ path, status: (await stack.api(partnerToken, path)).status }).toEqual({ path, status: 404 });
+      const refused = await postJob(stack, partnerToken, jobBody([], { Input: { analysisJobIds: [id] } }));
+      expect(refused.status).toBe(400);
+      expect(Object.keys(((await refused.json()) as Problem).errors!)).toEqual(['Input.analysisJobIds[0]']);
+
+      const share = await stack.api(ownerToken, '/shares', { method: 'POST', json: { clientId: partner.clientId, analysisIds: [id] } });
+      expect(share.status).toBe(200);
+      const shareId = ((await share.json()) as { data: string }).data;
+      await waitFor(async () => (await stack.api(partnerToken, paths[0]!)).status === 200, { what: 'the grant to reach the analysis service' });
+      expect((await getJob(stack, partnerToken, id)).status).toBe('Completed');
+      expect(await getResult(stack, partnerToken, id)).toEqual(await getResult(stack, ownerToken, id));
+
+      // The shared job's data is readable through it: the partner's own job on it completes, over the same consent.
+      const built = await createJob(stack, partnerToken, jobBody([], { Input: { analysisJobIds: [id] }, Engine: 'z2' }));
+      expect((await finishedJob(stack, partnerToken, built)).status).toBe('Completed');
+      expect((await getResult(stack, partnerToken, built)).consentIds).toEqual([retail.consentId]);
+      // Sharing a job opens the job, not the consent.
+      expect((await stack.api(partnerToken, `/consents/${retail.consentId}`)).status).toBe(404);
+      // The partner does not list jobs shared with it.
+      expect(((await (await stack.api(partnerToken, '/analysis-jobs?reference=to%20share')).json()) as { data: unknown[] }).data).toEqual([]);
+
+      expect((await stack.api(ownerToken, `/shares/${shareId}`, { method: 'DELETE' })).status).toBe(204);
+      await waitFor(async () => (await stack.api(partnerToken, paths[0]!)).status === 404, { what: 'the share’s deletion to reach the analysis service' });
+      expect((await stack.api(partnerToken, paths[1]!)).status).toBe(404);
+    });
+  });
+});

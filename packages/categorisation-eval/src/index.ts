@@ -1,0 +1,9 @@
+/**
+ * @obp/categorisation-eval: an independent evaluation of the transaction categoriser. A hand-written,
+ * labelled set of realistic Dutch bank transactions, a pure scorer, and runners for the hand-written set and
+ * the sandbox bank's labelled data.
+ */
+export { handWrittenSet, type EvalProfile, type ExpectedLabel, type HandWrittenItem } from './hand-written-set';
+export { formatScore, score, type CategoryScore, type FlagScore, type FormatOptions, type Misclassified, type Score, type ScoreInput, type ScoreOptions } from './score';
+export { evaluateHandWritten, evaluateSandbox, handWrittenScoreInputs, sandboxScoreInputs, sandboxTransactionDto, type SandboxEvaluationOptions } from './evaluate';
+export { creditorId, deterministicGuid, iban, isValidIban, nl } from './support';

@@ -1,0 +1,43 @@
+/**
+ * Care paid by the patient: pharmacies, GPs, dentists, physiotherapists, hospitals, mental health,
+ * opticians and hearing care, the billing offices that collect for them (Infomedics, Famed), the
+ * CAK (own contributions to long-term care), and drugstores (Etos, Kruidvat, DA, Trekpleister:
+ * they mostly sell medicine, care and hygiene products, so they are health rather than shopping).
+ */
+import { businessTypes, sellers } from './spec';
+
+export const health = [
+  ...sellers('expenses.health', {
+    etos: ['Etos'],
+    kruidvat: ['Kruidvat'],
+    'da-drogist': ['DA Drogist', 'DA Drogisterij', 'DA Drogisterij & Parfumerie'],
+    trekpleister: ['Trekpleister'],
+    'holland-en-barrett': ['Holland & Barrett', 'Holland and Barrett'],
+    specsavers: ['Specsavers'],
+    pearle: ['Pearle', 'Pearle Opticiens'],
+    'hans-anders': ['Hans Anders'],
+    eyewish: ['Eyewish'],
+    'ace-en-tate': ['Ace & Tate'],
+    'beter-horen': ['Beter Horen'],
+    schoonenberg: ['Schoonenberg'],
+    amplifon: ['Amplifon'],
+    infomedics: ['Infomedics'],
+    famed: ['^Famed'],
+    cak: ['^CAK', 'Centraal Administratie Kantoor'],
+    mediq: ['Mediq'],
+    'benu-apotheek': ['BENU Apotheek', '^BENU'],
+    'service-apotheek': ['Service Apotheek'],
+    saltro: ['Saltro'],
+    lenzen: ['Lenzen.nl', 'Lensonline'],
+    mijnlenzen: ['Mijnlenzen'],
+    'online-drogist': ['De Online Drogist'],
+  }),
+  ...businessTypes('expenses.health', [
+    'apotheek', 'apotheken', 'huisarts', 'huisartsen', 'huisartsenpraktijk', 'tandarts', 'tandartsen', 'tandartspraktijk', 'tandartsenpraktijk',
+    'mondzorg', 'mondhygienist', 'orthodontist', 'orthodontie', 'fysiotherapie', 'fysiotherapeut', 'fysiotherapeuten', 'fysio', 'manueeltherapie',
+    'ziekenhuis', 'ziekenhuizen', 'umc', 'kliniek', 'gezondheidscentrum', 'psycholoog', 'psychologen', 'psychologenpraktijk', 'psychotherapie',
+    'psychiater', 'ggz', 'dietist', 'podotherapeut', 'podotherapie', 'logopedie', 'logopedist', 'ergotherapie', 'huidarts', 'dermatologie',
+    'verloskundige', 'verloskundigenpraktijk', 'kraamzorg', 'thuiszorg', 'drogist', 'drogisterij', 'optiek', 'opticien', 'opticiens', 'audicien',
+    'acupunctuur', 'osteopathie', 'chiropractor', 'huisartspraktijk', 'huisartsenpost', 'dierenarts', 'dierenkliniek', 'dierenartsenpraktijk',
+  ]),
+];

@@ -1,0 +1,22 @@
+/**
+ * Payment service providers that appear as the counterparty of iDEAL and card payments on behalf
+ * of a web shop ("Stichting Mollie Payments", "Adyen N.V."): the name says nothing about what was
+ * bought, so the merchant is looked for in the description instead. Money in from one is a payout
+ * (to a business) or a web shop's refund (to a consumer).
+ */
+import { normaliseName } from '../normalise';
+
+const processorNames = [
+  'Adyen', 'Stichting Adyen', 'Mollie', 'Mollie Payments', 'Stichting Mollie Payments', 'Buckaroo', 'Stichting Derdengelden Buckaroo', 'MultiSafepay',
+  'Stichting MultiSafepay', 'Stripe', 'Stripe Payments', 'Stripe Technology Europe', 'SumUp', 'SumUp Payments', 'CCV', 'CCV Group', 'Worldline',
+  'Stichting Pay.nl', 'Pay.nl', 'PAY.', 'CM Payments', 'Stichting CM Payments', 'CM.com', 'Online Payment Platform', 'Stichting Online Payment Platform',
+  'Ginger Payments', 'EMS', 'Icepay', 'PayPro', 'Stichting Derdengelden', 'Derdengelden', 'Global Collect', 'Ingenico', 'Nexi', 'Checkout.com',
+  'Worldpay', 'Payvision', 'Cardgate', 'Stichting Cardgate', 'Targetpay',
+];
+
+const processors: ReadonlySet<string> = new Set(processorNames.map((name) => normaliseName(name).text).filter((text) => text !== ''));
+
+/** Whether a normalised name is only a payment service provider's. */
+export function isPaymentProcessor(nameText: string): boolean {
+  return processors.has(nameText);
+}

@@ -1,0 +1,4 @@
+/** @obp/categorisation: categories and flags for Dutch bank transactions (retail and corporate). Pure: no I/O. */
+export { categorise, categoriseOne } from './categorise';
+export type { CategorisedTransaction, CategoriseOptions, FeedbackRule } from './types';
+export { CATEGORISER_VERSION } from './version';

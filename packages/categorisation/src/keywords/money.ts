@@ -1,0 +1,39 @@
+/** Keywords of taxes, loans and debts, bank fees, and money moved between the customer's own accounts. */
+import { keyword, spending } from './spec';
+
+export const moneyKeywords = [
+  spending(['belasting', 'belastingaanslag', 'aanslag', 'aanslagnummer', 'voorlopige aanslag', 'definitieve aanslag', 'belastingschuld'], 'expenses.taxes', 0.7, { id: 'belasting' }),
+  spending(['inkomstenbelasting', 'aanslag ib', 'ib aanslag', 'bijdrage zvw', 'zvw', 'premie volksverzekeringen'], 'expenses.taxes.income-tax', 0.9, { id: 'inkomstenbelasting' }),
+  spending(['omzetbelasting', 'btw aangifte', 'btw afdracht', 'btw betaling', 'aangifte btw', 'vat'], 'expenses.taxes.vat', 0.9, { id: 'omzetbelasting' }),
+  spending(['btw'], 'expenses.taxes.vat', 0.6),
+  spending(['loonheffing*', 'loonbelasting', 'loonaangifte', 'payroll tax'], 'expenses.taxes.payroll-tax', 0.9, { id: 'loonheffing' }),
+  spending(['vennootschapsbelasting', 'vpb'], 'expenses.taxes.corporate-tax', 0.9),
+  spending(['motorrijtuigenbelasting', 'wegenbelasting', 'mrb', 'bpm'], 'expenses.taxes.vehicle', 0.9, { id: 'motorrijtuigenbelasting' }),
+  spending(['erfbelasting', 'schenkbelasting', 'overdrachtsbelasting', 'successierecht*'], 'expenses.taxes', 0.9, { id: 'vermogensbelastingen' }),
+  spending(['verkeersboete', 'boete', 'bekeuring', 'beschikking', 'naheffing*'], 'expenses.taxes.fines', 0.75, { id: 'boete' }),
+  spending(['aflossing*', 'lening*', 'krediet*', 'doorlopend krediet', 'persoonlijke lening', 'termijn lening', 'afbetaling*', 'betalingsregeling', 'kredietopname', 'loan', 'repayment'], 'expenses.loans', 0.75, { id: 'lening' }),
+  spending(['studieschuld', 'studielening', 'aflossing studieschuld'], 'expenses.loans', 0.85, { id: 'studieschuld' }),
+  spending(['creditcard*', 'credit card'], 'expenses.loans', 0.8, { id: 'creditcard' }),
+  spending(['schuld*', 'deurwaarder*', 'incassobureau', 'incassokosten'], 'expenses.loans', 0.6, { id: 'schuld' }),
+  spending(
+    ['kosten betaalpakket', 'betaalpakket', 'basispakket', 'oranjepakket', 'oranje pakket', 'pakketkosten', 'rekeningkosten', 'kosten rekening', 'bankkosten', 'kosten bankieren', 'debetrente', 'rente debetstand', 'rente roodstand', 'transactiekosten', 'kosten betaalrekening', 'kosten creditcard', 'jaarkosten creditcard', 'pinkosten', 'opnamekosten', 'provisie', 'wisselkoerskosten', 'kosten buitenland', 'bank fee', 'monthly fee', 'account fee', 'kosten pas', 'kosten betaalpas', 'kosten gebruik betaalrekening'],
+    'expenses.bank-fees',
+    0.85,
+    { id: 'bankkosten' },
+  ),
+  spending(['kosten', 'fee', 'fees'], 'expenses.bank-fees', 0.45, { id: 'kosten' }),
+  keyword(
+    ['spaarrekening*', 'sparen', 'spaar', 'spaargeld', 'oranje spaarrekening', 'spaardeposito', 'doelsparen', 'savings', 'bonusrente rekening', 'bonusrenterekening', 'kapitaalrekening', 'spaarpot*', 'internetsparen', 'depositorekening', 'vermogensspaarrekening', 'spaarplan', 'spaarbewijs'],
+    { out: { category: 'transfers.savings', confidence: 0.65 }, in: { category: 'transfers.savings', confidence: 0.65 } },
+    { id: 'sparen' },
+  ),
+  keyword(
+    ['eigen rekening', 'naar eigen rekening', 'van eigen rekening', 'overboeking eigen rekening', 'tussen eigen rekeningen', 'own account', 'own accounts', 'eigen rek'],
+    { out: { category: 'transfers.own-accounts', confidence: 0.7 }, in: { category: 'transfers.own-accounts', confidence: 0.7 } },
+    { id: 'eigen-rekening' },
+  ),
+  keyword(['beleggen', 'belegging*', 'beleggingsrekening', 'effectenrekening', 'aandelen', 'crypto*', 'indexfonds*'], { out: { category: 'transfers.savings.investments', confidence: 0.6 }, in: { category: 'transfers.savings.investments', confidence: 0.6 } }, { id: 'beleggen' }),
+];
+
+/** Words that say a transfer between own accounts goes to or from savings. */
+export const savingsWords: readonly string[] = ['spaar*', 'sparen', 'savings', 'saving', 'bonusrente*', 'deposito*', 'kapitaalrekening', 'doelsparen', 'internetsparen', 'vermogensspaarrekening'];

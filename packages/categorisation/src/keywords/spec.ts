@@ -1,0 +1,34 @@
+/**
+ * Description keywords: words and phrases in Dutch and English that say what a payment is for
+ * ("huur", "zorgtoeslag", "aflossing"). A phrase ending in `*` also matches longer words that
+ * start with it ("hypothe*": hypotheek, hypotheekrente, hypothecaire); other phrases match whole words.
+ */
+import type { Category, DirectedOutcomes } from '../types';
+
+export interface KeywordSpec {
+  /** Rule id without the `rule:` prefix: `keyword.huur`. */
+  id: string;
+  phrases: readonly string[];
+  outcomes: DirectedOutcomes;
+  /** The phrase says the payment is for a plan or membership ("abonnement"). */
+  subscription: boolean;
+}
+
+function slug(phrase: string): string {
+  return phrase.replace(/\*$/, '').replace(/[^a-z0-9]+/gi, '-').toLowerCase();
+}
+
+/** A keyword whose meaning depends on the direction of the money. */
+export function keyword(phrases: readonly string[], outcomes: DirectedOutcomes, options: { id?: string; subscription?: boolean } = {}): KeywordSpec {
+  return { id: `keyword.${options.id ?? slug(phrases[0])}`, phrases, outcomes, subscription: options.subscription ?? false };
+}
+
+/** A keyword that only says something about money going out. */
+export function spending(phrases: readonly string[], category: Category, confidence: number, options: { id?: string; subscription?: boolean } = {}): KeywordSpec {
+  return keyword(phrases, { out: { category, confidence } }, options);
+}
+
+/** A keyword that only says something about money coming in. */
+export function earning(phrases: readonly string[], category: Category, confidence: number, options: { id?: string } = {}): KeywordSpec {
+  return keyword(phrases, { in: { category, confidence } }, options);
+}

@@ -1,0 +1,167 @@
+/**
+ * Counterparty names and descriptions as banks and card terminals write them vary ("ALBERT HEIJN
+ * 1403 AMSTERDAM", "AH to go 5847", "Albert Heijn B.V.", "CCV*Albert Heijn"); these functions reduce
+ * them to lower-case ASCII words separated by single spaces, the form the catalogue is indexed in.
+ */
+import { dutchPlaces } from './dutch-places';
+
+/** A normalised name: `text`, and the length of its prefix without a trailing place name. */
+export interface NormalisedName {
+  text: string;
+  coreLength: number;
+}
+
+// Legal forms, country codes and filler that say what kind of company it is, not which one.
+const NOISE_WORDS: ReadonlySet<string> = new Set([
+  'bv', 'nv', 'vof', 'cv', 'ua', 'holding', 'nederland', 'netherlands', 'nl', 'nld', 'inc', 'ltd', 'llc', 'plc', 'gmbh', 'ag',
+  'sa', 'sarl', 'srl', 'spa', 'corp', 'limited', 'eu', 'bvba', 'www',
+]);
+
+// Card descriptors of payment facilitators and wallets put their own name first: "PAYPAL *SPOTIFY", "Zettle_*Koffiebar".
+const PROCESSOR_PREFIX =
+  /^(?:(?:ccv|sumup|sum up|zettle|izettle|iz|mollie|adyen|paypal|pp|sq|stripe|bck|msp|buckaroo|multisafepay|payu|sp|tst|cmt|wl|worldline)\s*_?\s*\*+\s*|(?:apple pay|google pay|gpay|garmin pay|fitbit pay)\s+)/;
+const DIACRITICS = /[\u0300-\u036f]/g;
+const NON_ASCII = /[^\x00-\x7f]/;
+const ALL_DIGITS = /^\d+$/;
+const TOP_LEVEL_DOMAINS = ['com', 'nl', 'net', 'org', 'de', 'be', 'fr', 'eu', 'io', 'co.uk', 'uk', 'app', 'shop', 'online'];
+
+const placeTokens: readonly (readonly string[])[] = dutchPlaces.map((place) => place.split(' '));
+const placesByLastWord = new Map<string, (readonly string[])[]>();
+for (const tokens of placeTokens) {
+  const last = tokens[tokens.length - 1];
+  const list = placesByLastWord.get(last);
+  if (list) list.push(tokens);
+  else placesByLastWord.set(last, [tokens]);
+}
+
+/** Lower-case with accents removed: "Café Rosé" → "cafe rose". */
+export function fold(text: string): string {
+  return NON_ASCII.test(text) ? text.normalize('NFD').replace(DIACRITICS, '').toLowerCase() : text.toLowerCase();
+}
+
+function stripProcessorPrefixes(text: string): string {
+  for (let round = 0; round < 3; round++) {
+    const stripped = text.replace(PROCESSOR_PREFIX, '');
+    if (stripped === text) return text;
+    text = stripped;
+  }
+  return text;
+}
+
+function isWordChar(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
+}
+
+// Dots and apostrophes join what they separate: "b.v." → "bv", "mcdonald's" → "mcdonalds".
+function isSilent(code: number): boolean {
+  return code === 46 || code === 39 || code === 0x2019 || code === 96 || code === 0xb4;
+}
+
+/** Length of the web domain ending (".com", ".co.uk") that starts at the dot at `dot`; 0 when there is none. */
+function domainEndingLength(text: string, dot: number): number {
+  for (const domain of TOP_LEVEL_DOMAINS) {
+    const after = dot + 1 + domain.length;
+    if (text.startsWith(domain, dot + 1) && (after === text.length || !isWordChar(text.charCodeAt(after)))) return domain.length + 1;
+  }
+  return 0;
+}
+
+function keep(words: string[], word: string): void {
+  if (!NOISE_WORDS.has(word)) words.push(word);
+}
+
+/**
+ * The words of folded text without noise words, in one pass: web addresses reduced to their name
+ * ("www.bol.com" → "bol"), `&` and `+` spelt out ("en", "plus"), every other non-letter, non-digit
+ * a word break.
+ */
+function wordsOf(folded: string): string[] {
+  const words: string[] = [];
+  let word = '';
+  for (let i = 0; i < folded.length; ) {
+    const code = folded.charCodeAt(i);
+    if (isWordChar(code)) {
+      let end = i + 1;
+      while (end < folded.length && isWordChar(folded.charCodeAt(end))) end++;
+      word += folded.slice(i, end);
+      i = end;
+      continue;
+    }
+    if (code === 46 && word !== '') {
+      if (word === 'www') {
+        word = '';
+        i++;
+        continue;
+      }
+      const domain = domainEndingLength(folded, i);
+      if (domain > 0) {
+        keep(words, word);
+        word = '';
+        i += domain;
+        continue;
+      }
+    }
+    i++;
+    if (isSilent(code)) continue;
+    if (word !== '') keep(words, word);
+    word = '';
+    if (code === 38) words.push('en');
+    else if (code === 43) words.push('plus');
+  }
+  if (word !== '') keep(words, word);
+  return words;
+}
+
+/** Tokens of a trailing place name to drop ("amsterdam", "den haag"), 0 when there is none or nothing would be left. */
+function trailingPlaceLength(tokens: readonly string[]): number {
+  const candidates = placesByLastWord.get(tokens[tokens.length - 1]);
+  if (!candidates) return 0;
+  let longest = 0;
+  for (const place of candidates) {
+    if (place.length >= tokens.length || place.length <= longest) continue;
+    let matches = true;
+    for (let i = 0; i < place.length && matches; i++) matches = tokens[tokens.length - place.length + i] === place[i];
+    if (matches) longest = place.length;
+  }
+  return longest;
+}
+
+/**
+ * A counterparty or merchant name as catalogue words: folded, payment-processor and wallet prefixes
+ * dropped, web domains reduced to their name ("bol.com" → "bol"), legal forms and country codes
+ * dropped, store and branch numbers dropped (a number is kept only as the first word: "9292", "711").
+ * `coreLength` also leaves out a trailing Dutch place name.
+ */
+export function normaliseName(raw: string): NormalisedName {
+  const kept: string[] = [];
+  for (const token of wordsOf(stripProcessorPrefixes(fold(raw).trim()))) {
+    if (kept.length > 0 && ALL_DIGITS.test(token)) continue;
+    kept.push(token);
+  }
+  const text = kept.join(' ');
+  if (kept.length < 2) return { text, coreLength: text.length };
+  const placeLength = trailingPlaceLength(kept);
+  if (placeLength === 0) return { text, coreLength: text.length };
+  let coreLength = -1;
+  for (let i = 0; i < kept.length - placeLength; i++) coreLength += kept[i].length + 1;
+  return { text, coreLength };
+}
+
+/** The name without a trailing place: the merchant key ("albert heijn" for "ALBERT HEIJN 1403 AMSTERDAM"). */
+export function merchantKey(name: NormalisedName): string {
+  return name.coreLength === name.text.length ? name.text : name.text.slice(0, name.coreLength);
+}
+
+/**
+ * A description as catalogue words: like names, but numbers are kept wherever they are (they are
+ * harmless for phrase search and keep "13e maand" and references intact).
+ */
+export function normaliseText(raw: string): string {
+  return wordsOf(fold(raw)).join(' ');
+}
+
+/** Upper-case IBAN without spaces; '' for none. */
+export function normaliseIban(accountNumber: string | null | undefined): string {
+  if (!accountNumber) return '';
+  return accountNumber.replace(/[\s.-]+/g, '').toUpperCase();
+}

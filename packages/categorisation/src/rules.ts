@@ -1,0 +1,118 @@
+/**
+ * The rule families: each reads the transaction view and adds the candidates its evidence supports
+ * (returned direct debits, catalogue merchants, purpose codes, transaction types, keywords).
+ */
+import { Evidence, type Candidate, type EvidenceKind } from './candidates';
+import { findMerchantInName, findMerchantInText, type MerchantHit } from './catalogue';
+import { forEachKeyword } from './keywords';
+import { outcomesOfPurpose } from './purpose-codes';
+import { isReturnReason } from './return-reasons';
+import { has, Signal } from './signals';
+import type { Category, Direction, DirectedOutcomes, Outcome } from './types';
+import type { TransactionView } from './view';
+
+/** How much less a merchant counts when found in the description rather than as the counterparty. */
+const DESCRIBED_NAME_DISCOUNT = 0.05;
+const FREE_TEXT_DISCOUNT = 0.15;
+/** Money in from a merchant that only sells is a refund, with this confidence at most. */
+const REFUND_CONFIDENCE = 0.6;
+
+function candidate(category: Category, confidence: number, ruleId: string, evidence: EvidenceKind, specificity = 0, membership = false): Candidate {
+  return { category, confidence, ruleId, evidence, specificity, membership };
+}
+
+function outcomeFor(outcomes: DirectedOutcomes, direction: Direction): Outcome | undefined {
+  return direction === 'in' ? outcomes.in : outcomes.out;
+}
+
+const STORNO_TEXT = /\b(?:storno|stornering|gestorneerd|terugboeking|retour incasso|incasso retour|terugbetaling incasso|reversal|returned direct debit|direct debit returned)\b/;
+const STORNO_HINTS = ['stor', 'terug', 'retour', 'revers', 'return'];
+
+function speaksOfReturn(text: string): boolean {
+  return STORNO_HINTS.some((hint) => text.includes(hint)) && STORNO_TEXT.test(text);
+}
+
+/** A direct debit that came back: refused, reversed, or refunded at the debtor's request. */
+export function returnedDirectDebit(view: TransactionView, into: Candidate[]): boolean {
+  const { transaction, facts } = view;
+  const byCode = isReturnReason(transaction.reasonCode) || isReturnReason(facts.returnReason) || has(view.signals, Signal.Returned);
+  if (!byCode && !speaksOfReturn(view.descriptionText)) return false;
+  const confidence = byCode ? 0.9 : 0.8;
+  if (view.direction === 'in') into.push(candidate('income.refund', confidence, 'reason.returned-direct-debit', Evidence.ReturnedDebit));
+  else into.push(candidate('expenses.other', 0.5, 'reason.returned-direct-debit', Evidence.ReturnedDebit));
+  return true;
+}
+
+function addMerchant(hit: MerchantHit, view: TransactionView, discount: number, evidence: EvidenceKind, into: Candidate[]): void {
+  const { spec } = hit;
+  const outcome = outcomeFor(spec.outcomes, view.direction);
+  if (outcome) {
+    into.push(candidate(outcome.category, outcome.confidence - discount, spec.id, evidence, hit.length, spec.membership));
+    return;
+  }
+  const sold = spec.outcomes.out;
+  if (view.direction === 'in' && spec.refundsIn && sold && sold.category.startsWith('expenses.')) {
+    into.push(candidate('income.refund', Math.min(REFUND_CONFIDENCE, sold.confidence - discount), spec.id, evidence, hit.length));
+  }
+}
+
+/** Catalogue merchants: as the counterparty name, as the name the description gives, or named in the description's text. */
+export function merchants(view: TransactionView, into: Candidate[]): void {
+  const fromName = view.counterpartName && findMerchantInName(view.counterpartName);
+  const fromDescribed = view.describedName && findMerchantInName(view.describedName);
+  if (fromName) addMerchant(fromName, view, 0, Evidence.MerchantName, into);
+  if (fromDescribed) addMerchant(fromDescribed, view, DESCRIBED_NAME_DISCOUNT, Evidence.MerchantName, into);
+  // the free text is searched only when neither name is a known merchant: it would at most agree
+  if (fromName || fromDescribed || view.descriptionText === '') return;
+  const fromText = findMerchantInText(view.descriptionText);
+  if (fromText) addMerchant(fromText, view, FREE_TEXT_DISCOUNT, Evidence.MerchantText, into);
+}
+
+/** Money in from a payment service provider: a payout to a business, or a web shop's refund to a consumer. */
+export function paymentProviderPayout(view: TransactionView, profile: 'retail' | 'corporate', into: Candidate[]): void {
+  if (!view.viaProcessor || view.direction !== 'in') return;
+  if (profile === 'corporate') into.push(candidate('income.business', 0.75, 'merchant.payment-provider', Evidence.MerchantName));
+  else into.push(candidate('income.refund', 0.5, 'merchant.payment-provider', Evidence.MerchantName));
+}
+
+/** ISO 20022 purpose code, from its field or the description (MT940 `/PURP/`). */
+export function purpose(view: TransactionView, into: Candidate[]): void {
+  const code = view.transaction.purposeCode ?? view.facts.purposeCode;
+  const outcomes = outcomesOfPurpose(code);
+  const outcome = outcomes && outcomeFor(outcomes, view.direction);
+  if (code && outcome) into.push(candidate(outcome.category, outcome.confidence, `purpose.${code.trim().toLowerCase()}`, Evidence.Purpose));
+}
+
+/** What the transaction type and channel say by themselves: cash, interest, fees, wages, payment requests. */
+export function transactionType(view: TransactionView, into: Candidate[]): void {
+  const { signals, direction } = view;
+  const out = direction === 'out';
+  if (has(signals, Signal.Atm)) {
+    into.push(out ? candidate('expenses.cash', 0.95, 'type.atm', Evidence.TransactionType) : candidate('income.other.cash-deposit', 0.6, 'type.atm', Evidence.TransactionType));
+  }
+  if (has(signals, Signal.CashDeposit) && !out) into.push(candidate('income.other.cash-deposit', 0.7, 'type.cash-deposit', Evidence.TransactionType));
+  if (has(signals, Signal.Interest)) {
+    into.push(out ? candidate('expenses.bank-fees', 0.6, 'type.interest', Evidence.TransactionType) : candidate('income.interest', 0.8, 'type.interest', Evidence.TransactionType));
+  }
+  if (has(signals, Signal.Fees)) {
+    into.push(out ? candidate('expenses.bank-fees', 0.75, 'type.fees', Evidence.TransactionType) : candidate('income.refund', 0.5, 'type.fees', Evidence.TransactionType));
+  }
+  if (has(signals, Signal.Salary)) {
+    into.push(out ? candidate('expenses.business.salaries', 0.6, 'type.salary', Evidence.TransactionType) : candidate('income.salary', 0.6, 'type.salary', Evidence.TransactionType));
+  }
+  if (has(signals, Signal.PaymentRequest)) {
+    into.push(out ? candidate('expenses.to-people', 0.55, 'type.payment-request', Evidence.TransactionType) : candidate('income.from-people', 0.6, 'type.payment-request', Evidence.TransactionType));
+  }
+}
+
+/** Description keywords; returns whether one of them speaks of a subscription. */
+export function keywords(view: TransactionView, into: Candidate[]): boolean {
+  if (view.keywordText === '') return false;
+  let subscription = false;
+  forEachKeyword(view.keywordText, (spec, start, end) => {
+    const outcome = outcomeFor(spec.outcomes, view.direction);
+    if (spec.subscription) subscription = true;
+    if (outcome) into.push(candidate(outcome.category, outcome.confidence, spec.id, Evidence.Keyword, end - start));
+  });
+  return subscription;
+}

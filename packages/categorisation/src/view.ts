@@ -1,0 +1,60 @@
+/** Everything the rules read from one transaction, worked out once: direction, names, description facts, signals. */
+import type { TransactionDto } from '@obp/contracts';
+import { isPaymentProcessor } from './catalogue/processors';
+import { parseDescription, type DescriptionFacts } from './describe-formats';
+import { normaliseIban, normaliseName, normaliseText, type NormalisedName } from './normalise';
+import { channelSignal, typeSignals } from './signals';
+import type { Direction } from './types';
+
+export interface TransactionView {
+  transaction: TransactionDto;
+  direction: Direction;
+  facts: DescriptionFacts;
+  /** The counterparty name, normalised; null when absent or only a payment provider's. */
+  counterpartName: NormalisedName | null;
+  /** The counterparty name is a payment service provider's (Adyen, Mollie, …). */
+  viaProcessor: boolean;
+  /** The name the description gives (card merchant, creditor, payment-request sender), normalised. */
+  describedName: NormalisedName | null;
+  /** The name that says who the other party is, as written: the payment-request sender, else the counterparty name. */
+  partyName: string | null;
+  /** The description as catalogue words. */
+  descriptionText: string;
+  /** Description and names as catalogue words: what keywords are looked for in. */
+  keywordText: string;
+  signals: number;
+  /** The counterparty IBAN, from the field or else the description; '' for none. */
+  iban: string;
+}
+
+function nameOf(raw: string | null): NormalisedName | null {
+  if (!raw) return null;
+  const name = normaliseName(raw);
+  return name.text === '' ? null : name;
+}
+
+export function viewOf(transaction: TransactionDto): TransactionView {
+  const facts = parseDescription(transaction.description);
+  const normalisedCounterpart = nameOf(transaction.counterpartName);
+  const viaProcessor = normalisedCounterpart !== null && isPaymentProcessor(normalisedCounterpart.text);
+  const counterpartName = viaProcessor ? null : normalisedCounterpart;
+  // ING writes the counterparty name into the description too: normalise it once
+  const describedName = facts.name === transaction.counterpartName ? counterpartName : nameOf(facts.name);
+  const descriptionText = transaction.description ? normaliseText(transaction.description) : '';
+  let keywordText = descriptionText;
+  if (counterpartName !== null && !descriptionText.includes(counterpartName.text)) keywordText = `${counterpartName.text} ${keywordText}`;
+  const partyName = facts.channel === 'payment-request' && facts.name !== null ? facts.name : (transaction.counterpartName ?? facts.name);
+  return {
+    transaction,
+    direction: transaction.amount > 0 ? 'in' : 'out',
+    facts,
+    counterpartName,
+    viaProcessor,
+    describedName,
+    partyName,
+    descriptionText,
+    keywordText: keywordText.trim(),
+    signals: typeSignals(transaction.transactionType, transaction.transactionTypeName) | channelSignal(facts.channel),
+    iban: normaliseIban(transaction.counterpartAccountNumber) || normaliseIban(facts.iban),
+  };
+}

@@ -1,0 +1,124 @@
+import { ConsentData } from '@obp/consent-data';
+import { analysisEvents, analysisRoutes, consentEvents } from '@obp/contracts';
+import { bindRoutes } from '@obp/http';
+import { JobRunner, periodicTask } from '@obp/jobs';
+import { startService, type RunningService, type ServiceDefinition, type ServiceOverrides } from '@obp/service-kit';
+import type { ShareGrants } from '@obp/share-grants';
+import type { AnalysisConfig } from './config';
+import type { AnalysisJob } from './domain/analysis-job';
+import { analyse } from './domain/engine/analyse';
+import { historyStart } from './domain/history-window';
+import { AnalysisJobEvents, analysisJobStoreOptions, type AnalysisJobStore } from './infrastructure/analysis-job-store';
+import { AnalysisResults } from './infrastructure/analysis-results';
+import { ErasedConsents } from './infrastructure/erased-consents';
+import { IDEMPOTENCY_WINDOW_MS, IdempotencyKeys } from './infrastructure/idempotency-keys';
+import { AnalysisMetrics } from './run/analysis-metrics';
+import { AnalysisRunJobs, type Analyse } from './run/analysis-run.job';
+import { InputResolver } from './run/resolve-input';
+import { wakeJobsWaitingFor } from './run/wake-waiting-jobs';
+import { AnalysisJobAccess } from './use-cases/analysis-job-access';
+import { createAnalysisJobHttp } from './use-cases/create-analysis-job/create-analysis-job.http';
+import { CreateAnalysisJobService } from './use-cases/create-analysis-job/create-analysis-job.service';
+import { getAnalysisJobHttp } from './use-cases/get-analysis-job/get-analysis-job.http';
+import { getAnalysisResultHttp } from './use-cases/get-analysis-result/get-analysis-result.http';
+import { listAnalysisJobsHttp } from './use-cases/list-analysis-jobs/list-analysis-jobs.http';
+import { onConsentDeleted } from './use-cases/on-consent-deleted/on-consent-deleted.handler';
+import { onTransactionsFetched } from './use-cases/on-transactions-fetched/on-transactions-fetched.handler';
+
+export const SERVICE_NAME = 'analysis';
+
+/** Claims of jobs a crash never released are forgotten after this. */
+const CLAIM_RETENTION_MS = 7 * 86_400_000;
+
+export interface AnalysisServiceParts {
+  jobs: AnalysisJobStore;
+  results: AnalysisResults;
+  consentData: ConsentData;
+  runner: JobRunner<AnalysisJob>;
+  shareGrants: ShareGrants;
+}
+
+export type AnalysisServiceHandle = RunningService<AnalysisServiceParts>;
+
+/** Analysis jobs: their API, their durable queue and runs on the engine, their results, and their projections of consent data and share grants. */
+export const analysisService = (engine: Analyse = analyse): ServiceDefinition<AnalysisConfig, AnalysisServiceParts> => ({
+  name: SERVICE_NAME,
+  databaseName: (config) => config.ANALYSIS_DB_NAME,
+  async compose(kit) {
+    const { config, logger } = kit;
+    const jobs = kit.store<AnalysisJob>(analysisJobStoreOptions);
+    const events = new AnalysisJobEvents(kit.events(analysisEvents));
+    const consentData = new ConsentData(kit.db, { historyStart });
+    const results = new AnalysisResults(kit.database);
+    const erased = new ErasedConsents(kit.database);
+    const keys = new IdempotencyKeys(kit.database);
+    for (const component of [consentData, results, keys]) await component.ensureIndexes();
+    const shareGrants = kit.shareGrants();
+    const claims = await kit.claims();
+
+    const runner = kit.worker(
+      new JobRunner<AnalysisJob>({
+        name: 'analysis jobs',
+        logger,
+        concurrency: config.ANALYSIS_CONCURRENCY,
+        pollIntervalMs: config.ANALYSIS_POLL_MS,
+        leaseMs: config.ANALYSIS_LEASE_MS,
+        source: new AnalysisRunJobs({
+          jobs,
+          events,
+          results,
+          erased,
+          resolver: new InputResolver(consentData, shareGrants, jobs, erased),
+          claims,
+          metrics: new AnalysisMetrics(),
+          logger,
+          analyse: engine,
+          leaseMs: config.ANALYSIS_LEASE_MS,
+          retryBaseMs: config.ANALYSIS_RETRY_BASE_MS,
+          retryMaxMs: config.ANALYSIS_RETRY_MAX_MS,
+          dataWaitMs: config.ANALYSIS_DATA_WAIT_MS,
+          waitRecheckMs: config.ANALYSIS_WAIT_RECHECK_MS,
+          testDelayMs: config.ANALYSIS_TEST_DELAY_MS,
+          // The runner looks for due jobs after every run, so the woken ones are taken next.
+          onFinished: async (jobId) => void (await wakeJobsWaitingFor(jobs, jobId)),
+        }),
+      }),
+    );
+    const wakeRunner = () => runner.kick();
+
+    const projection = consentData.handlers();
+    kit.subscribe('consent-data', consentEvents, {
+      ...projection,
+      'transactions.fetched': onTransactionsFetched(projection['transactions.fetched']!, jobs, wakeRunner),
+      'consent.deleted': onConsentDeleted(projection['consent.deleted']!, erased, results, jobs),
+    });
+    kit.worker(
+      periodicTask({
+        name: 'analysis housekeeping',
+        logger,
+        intervalMs: config.HOUSEKEEPING_INTERVAL_MS,
+        // One process of the service does each round: the round's slot is claimed like a job.
+        run: async (now) => {
+          if (!(await claims.claim('analysis-housekeeping', Math.floor(now.getTime() / config.HOUSEKEEPING_INTERVAL_MS), now))) return;
+          await consentData.prune(now);
+          await keys.purgeOlderThan(new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS));
+          await claims.purgeOlderThan(new Date(now.getTime() - CLAIM_RETENTION_MS));
+        },
+      }),
+    );
+
+    const access = new AnalysisJobAccess(jobs, shareGrants);
+    return {
+      routes: bindRoutes(analysisRoutes, {
+        listAnalysisJobs: listAnalysisJobsHttp(jobs),
+        createAnalysisJob: createAnalysisJobHttp(new CreateAnalysisJobService(jobs, events, access, keys, wakeRunner)),
+        getAnalysisJob: getAnalysisJobHttp(access),
+        getAnalysisJobResult: getAnalysisResultHttp(access, results),
+      }),
+      expose: { jobs, results, consentData, runner, shareGrants },
+    };
+  },
+});
+
+export const startAnalysisService = (config: AnalysisConfig, overrides: ServiceOverrides & { analyse?: Analyse } = {}): Promise<AnalysisServiceHandle> =>
+  startService(analysisService(overrides.analyse), config, overrides);

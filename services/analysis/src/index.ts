@@ -1,0 +1,2 @@
+export { startAnalysisService, analysisService, SERVICE_NAME, type AnalysisServiceHandle } from './analysis-service';
+export { loadAnalysisConfig, type AnalysisConfig } from './config';

@@ -1,0 +1,319 @@
+import { randomUUID } from 'node:crypto';
+import { createKafka, EventWriter, type OutboxEntry } from '@obp/bus';
+import { ConsentData } from '@obp/consent-data';
+import { analysisEvents, type AnalysisResult, type ConsentDto, type CreateAnalysisJobBody, type EventEnvelope, type TransactionDto } from '@obp/contracts';
+import { connectDatabase, database, type Connection } from '@obp/db';
+import { ClaimLedger, JobRunner } from '@obp/jobs';
+import { ShareGrants } from '@obp/share-grants';
+import { AggregateStore } from '@obp/store';
+import { createLogger } from '@obp/telemetry';
+import { Cleanup, testEnv, uniqueDbName } from '@obp/testkit';
+import { newJob, type AnalysisJob } from '../domain/analysis-job';
+import type { AnalysisInput } from '../domain/engine/analyse';
+import { historyStart } from '../domain/history-window';
+import { AnalysisJobEvents, analysisJobStoreOptions, type AnalysisJobStore } from '../infrastructure/analysis-job-store';
+import { AnalysisResults } from '../infrastructure/analysis-results';
+import { ErasedConsents } from '../infrastructure/erased-consents';
+import { onConsentDeleted } from '../use-cases/on-consent-deleted/on-consent-deleted.handler';
+import { onTransactionsFetched } from '../use-cases/on-transactions-fetched/on-transactions-fetched.handler';
+import { AnalysisMetrics } from './analysis-metrics';
+import { AnalysisRunJobs, type Analyse } from './analysis-run.job';
+import { InputResolver } from './resolve-input';
+import { wakeJobsWaitingFor } from './wake-waiting-jobs';
+
+const OWNER = 'owner-app';
+const logger = createLogger('test', 'silent');
+const cleanup = new Cleanup();
+afterEach(() => cleanup.run());
+
+const envelope = <K extends string, T>(type: K, data: T): EventEnvelope<T, K> => ({ id: randomUUID(), type, version: 1, occurredAt: new Date().toISOString(), ownerClientId: OWNER, data });
+const meta = (key: string) => ({ topic: 't', partition: 0, offset: '0', key });
+
+const consentDto = (id: string, status: ConsentDto['status']): ConsentDto => ({
+  id,
+  status,
+  dateStatusUpdated: new Date().toISOString(),
+  dateRequested: new Date().toISOString(),
+  dateExpire: new Date().toISOString(),
+  dateTransactionsUpdated: null,
+  providerKey: 'sandbox-retail',
+  countryCode: 'NL',
+  userId: null,
+  externalUserId: 'ext',
+  syncMode: null,
+  redirectUrl: 'https://example.com',
+  errors: [],
+});
+
+const transaction = (accountId: string, daysAgo: number, amount: number): TransactionDto => ({
+  id: randomUUID(),
+  accountId,
+  amount,
+  currency: 'EUR',
+  bookingDate: new Date(Date.now() - daysAgo * 86_400_000).toISOString(),
+  valueDate: null,
+  description: 'x',
+  counterpartName: 'Shop',
+  counterpartAccountNumber: null,
+  transactionType: null,
+  transactionTypeName: null,
+  reasonCode: null,
+  purposeCode: null,
+});
+
+/** A stand-in for the engine: a result that fits the schema, counting its calls. */
+function fakeEngine(): { analyse: Analyse; calls: AnalysisInput[] } {
+  const calls: AnalysisInput[] = [];
+  const flow = { amount: 0, transactionIds: [], byCategory: null };
+  const traced = { amount: 0, transactionIds: [] };
+  const analyse: Analyse = (input) => {
+    calls.push(input);
+    const result: AnalysisResult = {
+      jobId: input.jobId,
+      engine: input.engine,
+      engineVersion: '0.0.1',
+      profile: input.profile,
+      countryCode: input.countryCode,
+      kvkNumber: input.kvkNumber,
+      period: null,
+      consentIds: input.consentIds,
+      accountIds: input.accountIds,
+      sequencing: { incomeSequences: [], expenseSequences: [], engineVersion: '0.0.1' },
+      months: [],
+      totals: { income: flow, expense: flow, net: 0 },
+      indicators: {
+        recurringIncomePerMonth: traced,
+        fixedCostsPerMonth: traced,
+        disposableIncomePerMonth: { amount: 0 },
+        gambling: { share: 0, ...traced },
+        cash: { share: 0, ...traced },
+        returnedDirectDebits: { count: 0, ...traced },
+      },
+      corporate: null,
+      transactions: null,
+      internalTransferIds: input.transactions.map((t) => t.id),
+    };
+    return result;
+  };
+  return { analyse, calls };
+}
+
+interface Bed {
+  db: Connection;
+  jobs: AnalysisJobStore;
+  results: AnalysisResults;
+  erased: ErasedConsents;
+  apply: ReturnType<ConsentData['handlers']>;
+  /** One process of the service: its runner over the shared database. */
+  runner(engine: Analyse, options?: { dataWaitMs?: number }): JobRunner<AnalysisJob>;
+  /** A consent of the owner in the projection; with `fetched`, its account and transactions too. */
+  consent(fetched: boolean): Promise<{ consentId: string; accountId: string; transactions: TransactionDto[] }>;
+  createJob(consentIds: string[]): Promise<string>;
+}
+
+async function testBed(): Promise<Bed> {
+  const db = await connectDatabase(testEnv().mongoUri, uniqueDbName('analysis_run'));
+  cleanup.add(async () => {
+    await db.dropDatabase();
+    await db.close();
+  });
+  const jobs = new AggregateStore<AnalysisJob>(database(db), analysisJobStoreOptions);
+  await jobs.ensureIndexes();
+  const consentData = new ConsentData(db, { historyStart });
+  await consentData.ensureIndexes();
+  const results = new AnalysisResults(database(db));
+  await results.ensureIndexes();
+  const erased = new ErasedConsents(database(db));
+  const claims = await ClaimLedger.open(database(db));
+  const grants = new ShareGrants({ kafka: createKafka('analysis-run-test', testEnv().kafkaBrokers, logger), db, logger, topic: 'unused', groupId: 'unused' });
+  const writer = new EventWriter(analysisEvents, 'analysis-events');
+  const events = new AnalysisJobEvents(writer);
+  const resolver = new InputResolver(consentData, grants, jobs, erased);
+  const body = (consentIds: string[]): CreateAnalysisJobBody => ({
+    Reference: 'test',
+    Engine: 'z2',
+    Profile: 'retail',
+    CountryCode: null,
+    Input: { consentIds, userIds: null, externalUserIds: null, accountIds: null, analysisJobIds: null },
+    Metadata: { kvk_number: null, internal_ibans: [] },
+  });
+  const apply = consentData.handlers();
+  return {
+    db,
+    jobs,
+    results,
+    erased,
+    apply,
+    runner: (engine, options = {}) =>
+      new JobRunner<AnalysisJob>({
+        name: 'test runner',
+        logger,
+        pollIntervalMs: 60_000,
+        concurrency: 4,
+        leaseMs: 30_000,
+        source: new AnalysisRunJobs({
+          jobs,
+          events,
+          results,
+          erased,
+          resolver,
+          claims,
+          metrics: new AnalysisMetrics(),
+          logger,
+          analyse: engine,
+          leaseMs: 30_000,
+          retryBaseMs: 1_000,
+          retryMaxMs: 10_000,
+          dataWaitMs: options.dataWaitMs ?? 60_000,
+          waitRecheckMs: 30_000,
+          testDelayMs: 0,
+          onFinished: async (jobId) => void (await wakeJobsWaitingFor(jobs, jobId)),
+        }),
+      }),
+    async consent(fetched) {
+      const consentId = randomUUID();
+      const accountId = randomUUID();
+      const subject = { consentId, userId: null, externalUserId: 'ext' };
+      const created = { ...subject, consent: consentDto(consentId, fetched ? 'Updated' : 'Updating') };
+      await apply['consent.created']!(created, envelope('consent.created', created), meta(consentId));
+      const transactions = [transaction(accountId, 10, -25), transaction(accountId, 40, 2500)];
+      if (fetched) await fetchInto(apply, { consentId, accountId, transactions });
+      return { consentId, accountId, transactions };
+    },
+    async createJob(consentIds) {
+      const job = newJob(randomUUID(), OWNER, body(consentIds), new Date());
+      await jobs.insert(job, [events.created(job)]);
+      return job.id;
+    },
+  };
+}
+
+/** A completed fetch of one account's transactions, as the projection applies it (transactions.fetched last). */
+async function fetchInto(
+  apply: ReturnType<ConsentData['handlers']>,
+  fetch: { consentId: string; accountId: string; transactions: TransactionDto[] },
+  onFetched = apply['transactions.fetched']!,
+): Promise<void> {
+  const { consentId, accountId, transactions } = fetch;
+  const subject = { consentId, userId: null, externalUserId: 'ext' };
+  const accounts = { ...subject, accounts: [{ id: accountId, consentId, iban: 'NL91ABNA0417164300', name: 'Current', type: 'Current', currency: 'EUR', ownerName: 'A' }] };
+  await apply['accounts.updated']!(accounts, envelope('accounts.updated', accounts), meta(consentId));
+  const added = { ...subject, fetchId: 'f1', transactions };
+  await apply['transactions.added']!(added, envelope('transactions.added', added), meta(consentId));
+  const fetched = { ...subject, fetchId: 'f1', addedTransactionsCount: transactions.length, dateTransactionsUpdated: new Date().toISOString() };
+  await onFetched(fetched, envelope('transactions.fetched', fetched), meta(consentId));
+}
+
+/** What the engine is given for a job (for storing a result as a run would). */
+const inputFor = (jobId: string, scope: { consentIds: string[]; accountIds: string[] }): AnalysisInput => ({
+  jobId,
+  engine: 'z2',
+  profile: 'retail',
+  countryCode: null,
+  kvkNumber: null,
+  ...scope,
+  transactions: [],
+  ownIbans: [],
+  internalIbans: [],
+  asOf: new Date(),
+});
+
+/** The events queued in a job's document so far (no relay runs here). */
+const queued = async (bed: Bed, jobId: string) => ((await bed.jobs.collection.findOne({ _id: jobId }))?.outbox ?? []) as OutboxEntry[];
+
+describe('analysis job runs (real store)', () => {
+  it('completes a job once when several processes run it at the same time: one result, one completed event', async () => {
+    const bed = await testBed();
+    const { consentId, transactions } = await bed.consent(true);
+    const jobId = await bed.createJob([consentId]);
+    const engine = fakeEngine();
+    const ran = await Promise.all([bed.runner(engine.analyse), bed.runner(engine.analyse), bed.runner(engine.analyse)].map((runner) => runner.runDue()));
+    expect(ran.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(engine.calls).toHaveLength(1);
+    expect(engine.calls[0]!.transactions.map((t) => t.id).sort()).toEqual(transactions.map((t) => t.id).sort());
+    const job = await bed.jobs.find(jobId);
+    expect(job).toMatchObject({ status: 'Completed', run: null, scope: { consentIds: [consentId] } });
+    expect((await queued(bed, jobId)).map((e) => e.envelope.type)).toEqual(['analysis-job.created', 'analysis-job.completed']);
+    expect((await bed.results.find(jobId))?.jobId).toBe(jobId);
+  });
+
+  it('only completes a job whose result a run stored before it stopped, without computing it again', async () => {
+    const bed = await testBed();
+    const { consentId, accountId } = await bed.consent(true);
+    const jobId = await bed.createJob([consentId]);
+    const scope = { consentIds: [consentId], accountIds: [accountId] };
+    await bed.results.storeOnce(jobId, scope, fakeEngine().analyse(inputFor(jobId, scope)), new Date());
+    const engine = fakeEngine();
+    expect(await bed.runner(engine.analyse).runDue()).toBe(1);
+    expect(engine.calls).toHaveLength(0);
+    expect(await bed.jobs.find(jobId)).toMatchObject({ status: 'Completed', scope: { consentIds: [consentId], accountIds: [accountId] } });
+  });
+
+  it('keeps no result when the consent is erased after the result was stored and before the job completed', async () => {
+    const bed = await testBed();
+    const { consentId, accountId } = await bed.consent(true);
+    const jobId = await bed.createJob([consentId]);
+    const erase = async () => {
+      const data = { consentId, userId: null, externalUserId: 'ext', accountIds: [accountId] };
+      await onConsentDeleted(bed.apply['consent.deleted']!, bed.erased, bed.results, bed.jobs)(data, envelope('consent.deleted', data), meta(consentId));
+    };
+    const storeOnce = bed.results.storeOnce.bind(bed.results);
+    bed.results.storeOnce = async (...args) => {
+      const stored = await storeOnce(...args);
+      await erase();
+      return stored;
+    };
+    await bed.runner(fakeEngine().analyse).runDue();
+    expect(await bed.jobs.find(jobId)).toMatchObject({ status: 'Failed', failure: { code: 'ConsentDeleted' } });
+    expect(await bed.results.find(jobId)).toBeNull();
+    expect((await queued(bed, jobId)).map((e) => e.envelope.type)).toEqual(['analysis-job.created', 'analysis-job.failed']);
+  });
+
+  it('waits for a consent whose first fetch is under way, and runs once transactions.fetched arrives', async () => {
+    const bed = await testBed();
+    const { consentId, accountId, transactions } = await bed.consent(false);
+    const jobId = await bed.createJob([consentId]);
+    const engine = fakeEngine();
+    const runner = bed.runner(engine.analyse);
+    await runner.runDue();
+    expect(await bed.jobs.find(jobId)).toMatchObject({ status: 'Pending', run: { waitingFor: [consentId], leaseUntil: null } });
+    expect(engine.calls).toHaveLength(0);
+
+    let kicked = 0;
+    await fetchInto(bed.apply, { consentId, accountId, transactions }, onTransactionsFetched(bed.apply['transactions.fetched']!, bed.jobs, () => kicked++));
+    expect(kicked).toBe(1);
+    expect(await runner.runDue()).toBe(1);
+    expect(engine.calls).toHaveLength(1);
+    expect(await bed.jobs.find(jobId)).toMatchObject({ status: 'Completed' });
+  });
+
+  it('runs without what it waits for once the wait is over, and fails with NoData when nothing is left', async () => {
+    const bed = await testBed();
+    const { consentId } = await bed.consent(false);
+    const jobId = await bed.createJob([consentId]);
+    await bed.runner(fakeEngine().analyse, { dataWaitMs: 1 }).runDue();
+    expect(await bed.jobs.find(jobId)).toMatchObject({ status: 'Failed', failure: { code: 'NoData' } });
+  });
+
+  it('puts a job back in the queue with a back-off when its run fails on a transient error, and fails it only for an engine fault', async () => {
+    const bed = await testBed();
+    const { consentId } = await bed.consent(true);
+    const transient = await bed.createJob([consentId]);
+    const erasedAmong = bed.erased.erasedAmong.bind(bed.erased);
+    bed.erased.erasedAmong = async () => {
+      throw new Error('the store is down');
+    };
+    await bed.runner(fakeEngine().analyse).runDue();
+    const backingOff = await bed.jobs.find(transient);
+    expect(backingOff).toMatchObject({ status: 'Pending', run: { failures: 1, leaseUntil: null } });
+    expect(backingOff!.run!.notBefore.getTime()).toBeGreaterThan(Date.now());
+    bed.erased.erasedAmong = erasedAmong;
+
+    const faulty = await bed.createJob([consentId]);
+    await bed.runner(() => {
+      throw new TypeError('a bug');
+    }).runDue();
+    expect(await bed.jobs.find(faulty)).toMatchObject({ status: 'Failed', failure: { code: 'InternalError' } });
+    expect(await bed.results.find(faulty)).toBeNull();
+  });
+});
