@@ -39,6 +39,17 @@ export interface Verdict {
 }
 
 const AGREEMENT_BONUS = 0.05;
+
+/**
+ * Finer readings outside the winner's own tree: municipal taxes (a TAXS purpose code says only
+ * "taxes"); what a health insurer collects that is not the premium (eigen risico is care,
+ * a package of car/home insurance is other insurance).
+ */
+const CROSS_REFINEMENTS: ReadonlyMap<string, readonly string[]> = new Map([
+  ['expenses.taxes', ['expenses.housing.local-taxes']],
+  ['expenses.insurance.health', ['expenses.health', 'expenses.insurance.other']],
+]);
+const MIN_CROSS_REFINEMENT = 0.7;
 const MAX_COMBINED_CONFIDENCE = 0.98;
 
 function beats(a: Candidate, b: Candidate): boolean {
@@ -62,13 +73,14 @@ export function decide(candidates: readonly Candidate[]): Verdict {
   let seen = 1 << best.evidence;
   let category = best.category;
   let refinementConfidence = -1;
+  const cross = CROSS_REFINEMENTS.get(best.category);
   for (const candidate of candidates) {
     if (candidate === best) continue;
     if (candidate.evidence !== Evidence.Model && (seen & (1 << candidate.evidence)) === 0 && canonicalOf(candidate.category) === canonical) {
       seen |= 1 << candidate.evidence;
       agreeing++;
     }
-    if (candidate.category.startsWith(`${best.category}.`) && candidate.confidence > refinementConfidence) {
+    if ((candidate.category.startsWith(`${best.category}.`) || (cross !== undefined && candidate.confidence >= MIN_CROSS_REFINEMENT && candidate.evidence === Evidence.Keyword && cross.includes(canonicalOf(candidate.category) ?? ''))) && candidate.confidence > refinementConfidence) {
       category = candidate.category;
       refinementConfidence = candidate.confidence;
     }

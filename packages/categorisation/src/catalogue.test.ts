@@ -20,7 +20,7 @@ describe('merchant catalogue', () => {
 
   it.each([
     ['ALBERT HEIJN 1403 AMSTERDAM', 'expenses.groceries'],
-    ['AH to go 5847', 'expenses.groceries'],
+    ['AH to go 5847', 'expenses.eating-out'],
     ['PLUS Van Gaal', 'expenses.groceries'],
     ['Picnic B.V.', 'expenses.groceries'],
     ['Thuisbezorgd.nl', 'expenses.eating-out'],
@@ -44,7 +44,7 @@ describe('merchant catalogue', () => {
     ['NETFLIX.COM', 'expenses.subscriptions'],
     ['APPLE.COM/BILL', 'expenses.subscriptions'],
     ['bol.com b.v.', 'expenses.shopping'],
-    ['Kruidvat 7788', 'expenses.health'],
+    ['Kruidvat 7788', 'expenses.shopping'],
     ['Apotheek De Vecht', 'expenses.health'],
     ['Basic-Fit Nederland', 'expenses.leisure'],
     ['KLM Royal Dutch Airlines', 'expenses.travel'],

@@ -164,7 +164,7 @@ describe('transaction types and purpose codes', () => {
 describe('merchants in Dutch description formats', () => {
   it.each([
     ['BEA, Betaalpas   ALBERT HEIJN 1403,PAS123   NR:ABC123, 01.02.24/12:34   AMSTERDAM', 'expenses.groceries', 'rule:merchant.albert-heijn'],
-    ['Betaalautomaat 12:34 pasnr. 123 Kruidvat 7788 Zwolle', 'expenses.health', 'rule:merchant.kruidvat'],
+    ['Betaalautomaat 12:34 pasnr. 123 Kruidvat 7788 Zwolle', 'expenses.shopping', 'rule:merchant.kruidvat'],
     ['BEA, Apple Pay CCV*Bakkerij Jansen,PAS456 NR:X1, 03.02.24/09:12 UTRECHT', 'expenses.groceries', 'rule:business-type.bakkerij'],
     ['iDEAL bol.com 1234567890123456 0050001234567890', 'expenses.shopping', 'rule:merchant.bol'],
     ['eCom, Google Pay Thuisbezorgd.nl,PAS123 NR:1, 02.02.24/19:00', 'expenses.eating-out', 'rule:merchant.thuisbezorgd'],
@@ -274,7 +274,7 @@ describe('corporate profile', () => {
   });
 
   it('keeps categories a business has under the same name', () => {
-    expect(one({ amount: -60, counterpartName: 'KPN B.V.' }, corporate).category).toBe('expenses.telecom');
+    expect(one({ amount: -60, counterpartName: 'KPN B.V.' }, corporate).category).toBe('expenses.business.telecom');
     expect(one({ amount: -6.5, counterpartName: 'ING Bank', description: 'Kosten zakelijk betalen' }, corporate).category).toBe('expenses.bank-fees');
     expect(one({ amount: -4210, counterpartName: 'Belastingdienst', description: 'Omzetbelasting 1e kwartaal 2024' }, corporate).category).toBe('expenses.taxes.vat');
     expect(one({ amount: -3210, counterpartName: 'Belastingdienst', description: 'Loonheffingen maart' }, corporate).category).toBe('expenses.taxes.payroll-tax');
@@ -297,5 +297,41 @@ describe('flag order', () => {
     const result = categoriseOne(t, { profile: 'retail', recurringIds: new Set([t.id]) });
     expect(result.flags).toEqual(transactionFlags.filter((flag) => result.flags.includes(flag)));
     expect(result.flags).toEqual(expect.arrayContaining(['recurring', 'returned-direct-debit']));
+  });
+});
+
+describe('label conventions (1.1.0)', () => {
+  const SAVINGS_IBAN = 'NL20INGB0001234567';
+  const current = '11111111-1111-4111-8111-111111111111';
+  const savings = '22222222-2222-4222-8222-222222222222';
+
+  it('tells a savings account from the dataset: own transfers and interest only', () => {
+    const options: CategoriseOptions = { profile: 'retail', ownIbans: [OWN_IBAN, SAVINGS_IBAN] };
+    const results = categorise(
+      [
+        transaction({ accountId: current, amount: -500, counterpartAccountNumber: SAVINGS_IBAN, description: 'Nieuwe wasmachine' }),
+        transaction({ accountId: current, amount: -30, counterpartName: 'Albert Heijn 1403' }),
+        transaction({ accountId: savings, amount: 500, counterpartAccountNumber: OWN_IBAN, description: 'Nieuwe wasmachine' }),
+        transaction({ accountId: savings, amount: 3.12, description: 'Rente 1e kwartaal', transactionTypeName: 'Rente' }),
+      ],
+      options,
+    );
+    expect(results[0]).toMatchObject({ category: 'transfers.savings', flags: ['internal-transfer'], confidence: 1 });
+    expect(results[2]).toMatchObject({ category: 'transfers.savings', flags: ['internal-transfer'] });
+    // one transaction alone says nothing about the account
+    expect(categoriseOne(transaction({ accountId: current, amount: -500, counterpartAccountNumber: SAVINGS_IBAN, description: 'Nieuwe wasmachine' }), options).category).toBe('transfers.own-accounts');
+  });
+
+  it('reads a sole trader\'s "privé opname" as an own-account transfer', () => {
+    expect(one({ amount: -2500, counterpartName: 'E. Jansen', counterpartAccountNumber: 'NL63INGB0008022837', description: 'Privé opname augustus' }, corporate)).toMatchObject({ category: 'transfers.own-accounts', flags: ['internal-transfer'] });
+  });
+
+  it('pays a Tikkie to a person whatever it was for', () => {
+    expect(one({ amount: -12, counterpartName: 'AAB INZ TIKKIE', description: 'Tikkie ID 1234, Taxi, Via Tikkie' }).category).toBe('expenses.to-people');
+  });
+
+  it('reads running costs of a business as business costs', () => {
+    expect(one({ amount: -70, counterpartName: 'TotalEnergies Haarlem' }, corporate).category).toBe('expenses.business.transport.fuel');
+    expect(one({ amount: -60, counterpartName: 'Gemeente Utrecht', description: 'Aanslag gemeentelijke belastingen', purposeCode: 'TAXS' }).category).toBe('expenses.housing.local-taxes');
   });
 });

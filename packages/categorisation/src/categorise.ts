@@ -10,9 +10,10 @@ import { compileFeedbackRules, matchFeedback, type CompiledFeedbackRule } from '
 import { GUESS_THRESHOLD, guessFor } from './fallbacks';
 import { flagsOf } from './flags';
 import { ownAccountsOf, ownAccountTransfer, type OwnAccounts } from './own-accounts';
+import { normaliseIban } from './normalise';
 import { keywords, merchants, paymentProviderPayout, purpose, returnedDirectDebit, transactionType } from './rules';
 import { has, Signal } from './signals';
-import type { CategorisedTransaction, CategoriseOptions } from './types';
+import type { CategorisedTransaction, CategoriseOptions, Category } from './types';
 import { CATEGORISER_VERSION } from './version';
 import { viewOf } from './view';
 
@@ -61,7 +62,7 @@ function categoriseInContext(transaction: TransactionDto, context: Context): Cat
   if (best === null || best.confidence < GUESS_THRESHOLD) candidates.push(guessFor(view, context.profile, recurring));
 
   const verdict = decide(candidates);
-  const category = context.profile === 'corporate' ? forCorporate(verdict.category) : verdict.category;
+  const category = context.profile === 'corporate' ? forCorporate(corporateIncome(verdict, view.direction === 'out')) : verdict.category;
   const flags = flagsOf({
     category,
     out: view.direction === 'out',
@@ -75,12 +76,65 @@ function categoriseInContext(transaction: TransactionDto, context: Context): Cat
   return { transactionId, category, flags, confidence: round(verdict.confidence), source };
 }
 
+/** What a shop "refunds" (the weak 0.6 guess from the seller's name alone) or a municipality pays a business is a customer paying an invoice. */
+function corporateIncome(verdict: { category: Category; confidence: number; ruleId: string | null }, out: boolean): Category {
+  if (out || verdict.ruleId === null || !verdict.ruleId.startsWith('merchant.')) return verdict.category;
+  if (verdict.category === 'income.refund' && verdict.confidence <= 0.6) return 'income.business';
+  if (verdict.category === 'income.benefits' && verdict.ruleId === 'merchant.gemeente') return 'income.business';
+  return verdict.category;
+}
+
 /** Categorises each transaction; the result is in the same order as the input. */
 export function categorise(transactions: readonly TransactionDto[], options: CategoriseOptions): CategorisedTransaction[] {
   const context = contextOf(options);
   const results = new Array<CategorisedTransaction>(transactions.length);
   for (let i = 0; i < transactions.length; i++) results[i] = categoriseInContext(transactions[i], context);
+  if (context.ownAccounts.ibans.size > 1) savingsAccountTransfers(transactions, results, context.ownAccounts);
   return results;
+}
+
+const OWN_TRANSFER_SOURCE = 'rule:own-account.transfer';
+
+/**
+ * Savings accounts told from the dataset: an own account that earns interest and has nothing but
+ * transfers between own accounts, interest and bank fees is a savings account. A transfer between own
+ * accounts of which one side is such an account is `transfers.savings`. The other side is found by
+ * its IBAN: the one own IBAN the savings account's own transfers never name as counterparty.
+ * Only `categorise` sees a dataset; `categoriseOne` cannot tell savings accounts this way.
+ */
+function savingsAccountTransfers(transactions: readonly TransactionDto[], results: CategorisedTransaction[], own: OwnAccounts): void {
+  interface AccountStats { ownTransfers: number; interest: number; other: number; counterparts: Set<string> }
+  const accounts = new Map<string, AccountStats>();
+  for (let i = 0; i < transactions.length; i++) {
+    const accountId = transactions[i].accountId;
+    let stats = accounts.get(accountId);
+    if (!stats) accounts.set(accountId, (stats = { ownTransfers: 0, interest: 0, other: 0, counterparts: new Set() }));
+    const { category, source } = results[i];
+    if (source === OWN_TRANSFER_SOURCE || category.startsWith('transfers.savings')) {
+      stats.ownTransfers++;
+      const counterpart = normaliseIban(transactions[i].counterpartAccountNumber);
+      if (counterpart !== '') stats.counterparts.add(counterpart);
+    } else if (category === 'income.interest') stats.interest++;
+    else if (category !== 'expenses.bank-fees') stats.other++;
+  }
+  if (accounts.size < 2) return;
+  const savingsAccountIds = new Set<string>();
+  const savingsIbans = new Set<string>();
+  for (const [accountId, stats] of accounts) {
+    if (stats.ownTransfers === 0 || stats.interest === 0 || stats.other > 0) continue;
+    savingsAccountIds.add(accountId);
+    const unnamed = [...own.ibans].filter((iban) => !stats.counterparts.has(iban));
+    if (unnamed.length === 1 && stats.counterparts.size > 0) savingsIbans.add(unnamed[0]);
+  }
+  if (savingsAccountIds.size === 0) return;
+  for (let i = 0; i < transactions.length; i++) {
+    const result = results[i];
+    if (result.source !== OWN_TRANSFER_SOURCE) continue;
+    const t = transactions[i];
+    if (savingsAccountIds.has(t.accountId) || savingsIbans.has(normaliseIban(t.counterpartAccountNumber))) {
+      results[i] = { ...result, category: 'transfers.savings', source: 'rule:own-account.savings-account' };
+    }
+  }
 }
 
 export function categoriseOne(transaction: TransactionDto, options: CategoriseOptions): CategorisedTransaction {

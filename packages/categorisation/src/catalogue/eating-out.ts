@@ -3,6 +3,8 @@ import { businessTypes, sellers } from './spec';
 
 export const eatingOut = [
   ...sellers('expenses.eating-out', {
+    // Albert Heijn's station and office kiosks sell lunch, not groceries
+    'ah-to-go': ['AH to go'],
     thuisbezorgd: ['Thuisbezorgd', 'Takeaway.com', 'Just Eat Takeaway', 'Just Eat'],
     'uber-eats': ['Uber Eats', 'UberEats'],
     deliveroo: ['Deliveroo'],
@@ -45,8 +47,9 @@ export const eatingOut = [
     'brownies-en-downies': ['Brownies & Downies', 'Brownies en Downies'],
   }),
   ...businessTypes('expenses.eating-out', [
-    'restaurant', 'eetcafe', 'grand cafe', 'brasserie', 'bistro', 'pizzeria', 'cafetaria', 'snackbar', 'friettent', 'frituur', 'lunchroom',
+    'restaurant', 'eetcafe', 'grand cafe', 'brasserie', 'bistro', 'pizzeria', 'cafetaria', 'snackbar', 'broodjeszaak', 'broodjesbar', 'broodjeshuis', 'burgers', 'burgerz', 'friettent', 'frituur', 'lunchroom',
     'koffiebar', 'coffeebar', 'espressobar', 'ijssalon', 'shoarma', 'grillroom', 'sushi', 'poke bowl', 'pannenkoekenhuis', 'pannenkoekenrestaurant',
     'strandpaviljoen', 'strandtent', 'wokrestaurant', 'steakhouse', 'burgerbar', 'eethuis', 'proeflokaal', 'kroeg',
+    'cafe', 'trattoria', 'osteria', 'ristorante', 'taverna', 'tapas', 'kebab', 'doner', 'ramen', 'noodle bar', 'dim sum', 'pizza', 'lunchcafe', 'bagels', 'wijnbar', 'cocktailbar', 'pub', 'bodega', 'brouwcafe', 'theehuis', 'tearoom', 'foodtruck', 'snackcorner', 'eetbar', 'grill',
   ]),
 ];

@@ -3,7 +3,7 @@ import { businessTypes, sellers } from './spec';
 
 export const groceries = [
   ...sellers('expenses.groceries', {
-    'albert-heijn': ['Albert Heijn', 'AH to go', '^AH', 'AlbertHeijn', 'AH XL'],
+    'albert-heijn': ['Albert Heijn', '^AH', 'AlbertHeijn', 'AH XL'],
     jumbo: ['Jumbo', 'Jumbo Supermarkten', 'Jumbo Foodmarkt'],
     lidl: ['Lidl'],
     aldi: ['Aldi'],

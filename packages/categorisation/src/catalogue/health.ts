@@ -1,17 +1,13 @@
 /**
  * Care paid by the patient: pharmacies, GPs, dentists, physiotherapists, hospitals, mental health,
  * opticians and hearing care, the billing offices that collect for them (Infomedics, Famed), the
- * CAK (own contributions to long-term care), and drugstores (Etos, Kruidvat, DA, Trekpleister:
- * they mostly sell medicine, care and hygiene products, so they are health rather than shopping).
+ * CAK (own contributions to long-term care). Drugstores (Etos, Kruidvat, DA, Trekpleister) are
+ * personal-care shopping (shopping.ts), as the platform labels them.
  */
 import { businessTypes, sellers } from './spec';
 
 export const health = [
   ...sellers('expenses.health', {
-    etos: ['Etos'],
-    kruidvat: ['Kruidvat'],
-    'da-drogist': ['DA Drogist', 'DA Drogisterij', 'DA Drogisterij & Parfumerie'],
-    trekpleister: ['Trekpleister'],
     'holland-en-barrett': ['Holland & Barrett', 'Holland and Barrett'],
     specsavers: ['Specsavers'],
     pearle: ['Pearle', 'Pearle Opticiens'],

@@ -8,6 +8,11 @@ import { businessTypes, sellers } from './spec';
 
 export const shopping = [
   ...sellers('expenses.shopping', {
+    // drugstores: personal care (the platform's label convention), not health
+    etos: ['Etos'],
+    kruidvat: ['Kruidvat'],
+    'da-drogist': ['DA Drogist', 'DA Drogisterij', 'DA Drogisterij & Parfumerie'],
+    trekpleister: ['Trekpleister'],
     bol: ['^bol.com', '^bol'],
     coolblue: ['Coolblue'],
     zalando: ['Zalando', 'Zalando Lounge'],

@@ -32,6 +32,8 @@ export const moneyKeywords = [
     { out: { category: 'transfers.own-accounts', confidence: 0.7 }, in: { category: 'transfers.own-accounts', confidence: 0.7 } },
     { id: 'eigen-rekening' },
   ),
+  // a sole trader moving money to the owner's private account: own money, also when that IBAN is not among the own IBANs
+  spending(['prive opname', 'priveopname', 'prive opnamen', 'naar prive', 'prive onttrekking', 'priveonttrekking', 'opname prive', 'overboeking prive', 'naar prive rekening', 'naar priverekening', 'eigen rekening prive'], 'transfers.own-accounts', 0.9, { id: 'prive-opname' }),
   keyword(['beleggen', 'belegging*', 'beleggingsrekening', 'effectenrekening', 'aandelen', 'crypto*', 'indexfonds*'], { out: { category: 'transfers.savings.investments', confidence: 0.6 }, in: { category: 'transfers.savings.investments', confidence: 0.6 } }, { id: 'beleggen' }),
 ];
 

@@ -10,6 +10,8 @@ export const spendingKeywords = [
     0.85,
     { id: 'verzekering-soort' },
   ),
+  // a package policy listing what it covers ("pakket auto, inboedel, aansprakelijkheid")
+  spending(['inboedel', 'opstal', 'aansprakelijkheid'], 'expenses.insurance.other', 0.7, { id: 'verzekering-dekking' }),
   keyword(['verzeker*', 'polis*', 'premie*', 'insurance'], { out: { category: 'expenses.insurance.other', confidence: 0.65 }, in: { category: 'income.refund', confidence: 0.55 } }, { id: 'verzekering' }),
   spending(['mobiel abonnement', 'telefoonabonnement', 'mobiele telefonie', 'telefonie', 'internetabonnement', 'internet', 'tv en internet', 'glasvezel', 'sim only', 'telecom*', 'telefoonrekening'], 'expenses.telecom', 0.7, { id: 'telecom' }),
   spending(['beltegoed', 'prepaid tegoed', 'opwaarderen', 'simkaart'], 'expenses.telecom', 0.6, { id: 'prepaid' }),
