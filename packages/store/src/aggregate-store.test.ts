@@ -161,18 +161,19 @@ describe('AggregateStore with a state cache (real store)', () => {
     expect(await store.find('t-1')).toBeNull();
   });
 
-  it('applies a mutate decided on a stale cached state again to the stored one, losing no write', async () => {
+  it('decides a mutate on the stored state, never on a stale cached one', async () => {
     await store.find('t-1');
-    await writeElsewhere('t-1', { owner: 'other-app' });
+    await writeElsewhere('t-1', { owner: 'other-app', done: true });
 
     const seen: string[] = [];
+    // On the cached state (not done) this would write; on the stored one (done) it must not.
     const outcome = await store.mutate('t-1', (task) => {
       seen.push(task.owner);
-      return { next: { ...task, done: true }, result: task.owner };
+      return task.done ? { result: 'already done' } : { next: { ...task, done: true, owner: 'reopened-by-stale-state' }, result: 'done now' };
     });
-    expect(seen).toEqual(['app', 'other-app']);
-    expect(outcome).toEqual({ found: true, result: 'other-app' });
-    expect(await store.collection.findOne({ _id: 't-1' })).toMatchObject({ owner: 'other-app', done: true, version: 3 });
+    expect(seen).toEqual(['other-app']);
+    expect(outcome).toEqual({ found: true, result: 'already done' });
+    expect(await store.collection.findOne({ _id: 't-1' })).toMatchObject({ owner: 'other-app', done: true, version: 2 });
   });
 
   it('finds nothing once another process removed the aggregate, even if it was cached', async () => {

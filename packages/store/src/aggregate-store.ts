@@ -130,12 +130,13 @@ export class AggregateStore<S extends { id: string }> implements OutboxSource {
     this.cache?.forget(id);
   }
 
-  /** From the store, never the cache; a found state fills the cache. */
+  /** From the store, never the cache; a found state fills the cache, a missing one leaves it. */
   private async read(id: string): Promise<Versioned<S> | null> {
     const mark = this.cache?.mark();
     const doc = await this.collection.findOne(this.byId(id), { projection: { outbox: 0 } });
     const state = doc && !doc.deletedAt ? this.toState(doc) : null;
     if (state && mark !== undefined) this.cache?.fill(id, state, mark);
+    else if (!state) this.cache?.forget(id);
     return state;
   }
 
@@ -172,8 +173,8 @@ export class AggregateStore<S extends { id: string }> implements OutboxSource {
     const outcome = await this.lock.run(this.lockKey(id), async () => {
       const attempts = this.options.maxAttempts ?? 5;
       for (let attempt = 0; attempt < attempts; attempt++) {
-        // A cached state another process has since replaced fails the version check: retried from the store.
-        const current = attempt === 0 ? await this.find(id) : await this.read(id);
+        // Always from the store: a decision not to write, made on a stale cached state, would meet no version check.
+        const current = await this.read(id);
         if (!current) return { found: false as const, wroteEvents: false };
         const decided = change(current);
         const version = current.version;
@@ -188,10 +189,12 @@ export class AggregateStore<S extends { id: string }> implements OutboxSource {
   }
 
   private async write(id: string, version: number, decided: Change<S, unknown>, events: OutboxEntry[]): Promise<boolean> {
-    const written = await this.writeChange(id, version, decided, events);
-    // Dropped rather than replaced: the next read gets exactly what the store holds.
-    this.cache?.forget(id);
-    return written;
+    try {
+      return await this.writeChange(id, version, decided, events);
+    } finally {
+      // Dropped rather than replaced (also when the write failed: it may have been applied): the next read gets what the store holds.
+      this.cache?.forget(id);
+    }
   }
 
   private async writeChange(id: string, version: number, decided: Change<S, unknown>, events: OutboxEntry[]): Promise<boolean> {
