@@ -9,6 +9,7 @@
  */
 import os from 'node:os';
 import { categorise } from '@obp/categorisation';
+import { sandboxTransactionDto } from '@obp/categorisation-eval';
 import type { TransactionDto } from '@obp/contracts';
 import { generateLabelledSandboxData, type SandboxTransactionLabel } from '@obp/sandbox-bank';
 import { analyse, ANALYSIS_ENGINE_VERSIONS, type AnalysisDependencies, type AnalysisInput } from '@obp/analysis/src/domain/engine/analyse';
@@ -32,22 +33,9 @@ function jobOfSize(n: number, seed: number): Job {
     const data = generateLabelledSandboxData({ seed: `bench-${seed}-${household}`, profile: 'retail', asOf: AS_OF, months: 13 });
     ownIbans.push(...data.accounts.map((a) => a.iban));
     for (const t of data.transactions) {
-      labels.set(t.externalId, t.label);
-      transactions.push({
-        id: t.externalId,
-        accountId: t.accountExternalId,
-        amount: t.amount,
-        currency: t.currency,
-        bookingDate: t.bookingDate,
-        valueDate: t.valueDate,
-        description: t.description,
-        counterpartName: t.counterpartName,
-        counterpartAccountNumber: t.counterpartAccountNumber,
-        transactionType: t.transactionType,
-        transactionTypeName: t.transactionTypeName,
-        reasonCode: t.reasonCode,
-        purposeCode: t.purposeCode,
-      });
+      const transaction = sandboxTransactionDto(t);
+      labels.set(transaction.id, t.label);
+      transactions.push(transaction);
     }
   }
   transactions.sort((a, b) => (a.bookingDate < b.bookingDate ? 1 : a.bookingDate > b.bookingDate ? -1 : 0));

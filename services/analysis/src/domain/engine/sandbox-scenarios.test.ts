@@ -1,4 +1,5 @@
 import { analysisResultSchema, type TransactionDto } from '@obp/contracts';
+import { sandboxTransactionDto } from '@obp/categorisation-eval';
 import { generateLabelledSandboxData, type LabelledSandboxDataset } from '@obp/sandbox-bank';
 import { analyse } from './analyse';
 import { analysisInput, label, labelCategorise } from './engine.fixture';
@@ -9,26 +10,7 @@ const MONTHS = ['2025-06', '2025-07', '2025-08', '2025-09', '2025-10', '2025-11'
 /** The sandbox bank's data as the consent service stores it, each transaction labelled with its true category. */
 function history(seed: string, profile: 'retail' | 'business'): { dataset: LabelledSandboxDataset; transactions: TransactionDto[] } {
   const dataset = generateLabelledSandboxData({ seed, profile, asOf, months: 13 });
-  const transactions = dataset.transactions.map((t) =>
-    label(
-      {
-        id: t.externalId,
-        accountId: t.accountExternalId,
-        amount: t.amount,
-        currency: t.currency,
-        bookingDate: t.bookingDate,
-        valueDate: t.valueDate,
-        description: t.description,
-        counterpartName: t.counterpartName,
-        counterpartAccountNumber: t.counterpartAccountNumber,
-        transactionType: t.transactionType,
-        transactionTypeName: t.transactionTypeName,
-        reasonCode: t.reasonCode,
-        purposeCode: t.purposeCode,
-      },
-      t.label,
-    ),
-  );
+  const transactions = dataset.transactions.map((t) => label(sandboxTransactionDto(t), t.label));
   return { dataset, transactions };
 }
 
