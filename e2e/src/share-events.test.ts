@@ -166,7 +166,10 @@ describe('share events across a Kafka outage', () => {
     const notReady = await waitFor(
       async () => {
         const res = await fetch(`${shareService}/health/ready`);
-        return res.status === 503 ? ((await res.json()) as { checks: Record<string, string> }) : undefined;
+        if (res.status !== 503) return undefined;
+        // The cache listener may report its consumer down first; wait for the event consumer's own check.
+        const report = (await res.json()) as { checks: Record<string, string> };
+        return report.checks.consentEvents === 'failing' ? report : undefined;
       },
       { what: 'readiness to report the consumer down', timeoutMs: 60_000, intervalMs: 250 },
     );
