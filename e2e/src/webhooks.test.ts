@@ -19,7 +19,8 @@ interface Received {
   answered: number | null;
 }
 
-type Answer = { status: number; headers?: Record<string, string>; body?: string } | 'hang';
+/** `delayMs`: the answer is written that long after the request came (it is recorded at once). */
+type Answer = { status: number; headers?: Record<string, string>; body?: string; delayMs?: number } | 'hang';
 
 /**
  * A real HTTP receiver: each path answers as its script says (by the number of the request on that
@@ -44,8 +45,12 @@ class Receiver {
           this.hung.push(res);
           return;
         }
-        res.writeHead(answer.status, answer.headers);
-        res.end(answer.body ?? '');
+        const respond = () => {
+          res.writeHead(answer.status, answer.headers);
+          res.end(answer.body ?? '');
+        };
+        if (answer.delayMs) setTimeout(respond, answer.delayMs);
+        else respond();
       });
     });
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
@@ -465,13 +470,24 @@ describe('webhooks', () => {
     const [retried] = await receiver.waitForDelivered(secondPath, 1);
     expect(idOf(retried!)).toBe(idOf(receiver.on(secondPath)[0]!));
 
+    // Stopped while an answer is on its way: the stopping service waits for it and records it, so it is not sent again.
+    const slowPath = receiver.endpoint(() => ({ status: 200, delayMs: 500 }));
+    const slow = await createEndpoint(token, slowPath, ['share.created']);
+    await createShare(token);
+    await waitFor(() => receiver.on(slowPath).length >= 1, { what: 'the attempt on the slow endpoint' });
+    await stack.webhooks.stop();
+    await stack.restartWebhooks();
+    expect(await stack.webhooks.messages.store.findMany({ endpointId: slow.id })).toEqual([expect.objectContaining({ status: 'succeeded' })]);
+
     // Every message has its result written: none is left that could be sent again.
     await waitFor(async () => {
       const all = [...(await stack.webhooks.messages.store.findMany({ endpointId: id })), ...(await stack.webhooks.messages.store.findMany({ endpointId: second.id }))];
-      return all.length === 3 && all.every((m) => m.status === 'succeeded');
+      return all.length === 5 && all.every((m) => m.status === 'succeeded');
     }, { what: 'every message delivered' });
-    expect(receiver.delivered(path)).toHaveLength(2);
-    expect(new Set(receiver.delivered(path).map(idOf)).size).toBe(2);
-    expect(receiver.delivered(secondPath)).toHaveLength(1);
+    expect(receiver.delivered(path)).toHaveLength(3);
+    expect(new Set(receiver.delivered(path).map(idOf)).size).toBe(3);
+    expect(receiver.delivered(secondPath)).toHaveLength(2);
+    expect(new Set(receiver.delivered(secondPath).map(idOf)).size).toBe(2);
+    expect(receiver.on(slowPath)).toHaveLength(1);
   });
 });

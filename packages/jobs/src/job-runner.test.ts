@@ -21,6 +21,8 @@ interface JobRun {
   job: TestJob;
   signal: AbortSignal;
   ended: boolean;
+  /** Whether its signal had aborted when the run ended. */
+  endedAborted: boolean;
   succeed(): void;
   fail(reason: unknown): void;
 }
@@ -64,12 +66,17 @@ class InMemoryJobs implements JobSource<TestJob> {
           job,
           signal,
           ended: false,
+          endedAborted: false,
           succeed: () => {
+            if (run.ended) return;
             run.ended = true;
+            run.endedAborted = signal.aborted;
             resolve();
           },
           fail: (reason) => {
+            if (run.ended) return;
             run.ended = true;
+            run.endedAborted = signal.aborted;
             reject(reason);
           },
         };
@@ -358,6 +365,44 @@ describe('JobRunner', () => {
     await letTimePass(100);
     expect(source.runs).toHaveLength(2);
     expect(source.runsOf('c')).toHaveLength(0);
+  });
+
+  it('stop() with drainMs lets running jobs end on their own first, renewing their leases meanwhile', async () => {
+    const source = new LeasedJobs(['a', 'b', 'c']);
+    const runner = runnerOver(source, { concurrency: 2, drainMs: 60_000, leaseMs: 30 });
+    runner.start();
+    const runs = await waitFor(() => source.runs.length === 2 && source.runs, { what: 'two jobs to start' });
+
+    let stopped = false;
+    const stopping = runner.stop().then(() => {
+      stopped = true;
+    });
+    await letTimePass(100);
+    expect(runs.map((run) => run.signal.aborted)).toEqual([false, false]);
+    expect(stopped).toBe(false);
+    const renewedWhileDraining = source.renewed.length;
+    await waitFor(() => source.renewed.length > renewedWhileDraining, { what: 'a renewal while draining' });
+
+    runs[0].succeed();
+    runs[1].succeed();
+    await stopping;
+    expect(runs.map((run) => run.endedAborted)).toEqual([false, false]);
+    expect(source.runsOf('c')).toHaveLength(0);
+  });
+
+  it('stop() aborts the jobs still running when drainMs is up', async () => {
+    const source = new InMemoryJobs(['a', 'b']);
+    const runner = runnerOver(source, { concurrency: 2, drainMs: 200 });
+    runner.start();
+    const runs = await waitFor(() => source.runs.length === 2 && source.runs, { what: 'two jobs to start' });
+
+    const stopping = runner.stop();
+    runs[0].succeed();
+    await stopping;
+    expect(runs.map((run) => [run.ended, run.endedAborted])).toEqual([
+      [true, false],
+      [true, true],
+    ]);
   });
 
   it('starts none of the jobs found by a look under way when stop() is called', async () => {

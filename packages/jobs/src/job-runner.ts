@@ -38,6 +38,12 @@ export interface JobRunnerOptions<J> {
   leaseMs?: number;
   /** While jobs keep failing (e.g. the broker is down) the next look waits: base doubling to max. */
   failedPassBackoff?: { baseMs: number; maxMs: number };
+  /**
+   * On `stop()`, running jobs get this long to end on their own before their signal aborts (none
+   * when not given): a job whose effect is outside (a webhook sent) and not yet recorded would
+   * otherwise be done again by the next process.
+   */
+  drainMs?: number;
 }
 
 /** What a service starts and stops: a job runner, whatever its jobs. */
@@ -53,7 +59,8 @@ export interface Worker {
  * that created the work), up to `concurrency` at a time, claims each before running it and renews
  * the claim while it runs. What a failure means for the job (back-off, a last attempt) is the
  * source's to record, with `BackoffPolicy`; the runner waits longer between looks while jobs keep
- * failing. `stop()` aborts running jobs and waits for them.
+ * failing. `stop()` starts no more jobs, gives running ones `drainMs` to end, then aborts them and
+ * waits for them.
  */
 export class JobRunner<J> implements Worker {
   private timer: NodeJS.Timeout | undefined;
@@ -92,10 +99,21 @@ export class JobRunner<J> implements Worker {
   async stop(): Promise<void> {
     this.stopped = true;
     this.halted = true;
-    this.abort.abort();
     if (this.timer) clearTimeout(this.timer);
+    const drainMs = this.options.drainMs ?? 0;
+    if (drainMs <= 0) this.abort.abort();
     await this.pass;
+    if (drainMs > 0) await this.drain(drainMs);
+    this.abort.abort();
     await Promise.all(this.running.values());
+  }
+
+  private async drain(drainMs: number): Promise<void> {
+    if (this.running.size === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    const timeUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, drainMs)));
+    await Promise.race([Promise.allSettled(this.running.values()), timeUp]);
+    clearTimeout(timer);
   }
 
   /** One pass: starts the due jobs and waits until they end. Returns how many ran (not those whose claim was lost). For tests and tools. */
@@ -208,7 +226,7 @@ export class JobRunner<J> implements Worker {
   private renewWhileRunning(job: J, jobAbort: AbortController): NodeJS.Timeout {
     const { source, logger, name } = this.options;
     const timer = setInterval(() => {
-      if (this.halted) return;
+      if (this.abort.signal.aborted) return;
       source.renew!(job, new Date()).then(
         (held) => {
           if (!held) jobAbort.abort(new Error('the job was taken over by another worker'));

@@ -83,6 +83,8 @@ export const webhooksService: ServiceDefinition<WebhooksConfig, WebhooksServiceP
         concurrency: config.WEBHOOK_CONCURRENCY,
         pollIntervalMs: config.WEBHOOK_POLL_MS,
         leaseMs: config.WEBHOOK_LEASE_MS,
+        // An attempt under way when the service stops gets its answer (or its timeout): a 2xx cut off would be sent again.
+        drainMs: config.WEBHOOK_TIMEOUT_MS,
         source: deliveries,
       }),
     );
