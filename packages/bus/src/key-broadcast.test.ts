@@ -31,22 +31,29 @@ interface ListenerUnderTest {
   broadcast: KeyBroadcast;
   /** The keys handed to `onKey`, in the order they came. */
   keys: Array<string | null>;
+  /** How often `onGap` was called. */
+  gaps: number;
 }
 
 function listener(bed: TestBed, onKey: (key: string | null) => void = () => undefined): ListenerUnderTest {
   const keys: Array<string | null> = [];
-  const broadcast = new KeyBroadcast({
-    kafka: bed.kafka,
-    topic: bed.topic,
-    groupPrefix: bed.groupPrefix,
-    logger,
-    onKey: (key) => {
-      keys.push(key);
-      onKey(key);
-    },
-  });
-  cleanup.add(() => broadcast.stop());
-  return { broadcast, keys };
+  const under: ListenerUnderTest = {
+    keys,
+    gaps: 0,
+    broadcast: new KeyBroadcast({
+      kafka: bed.kafka,
+      topic: bed.topic,
+      groupPrefix: bed.groupPrefix,
+      logger,
+      onKey: (key) => {
+        keys.push(key);
+        onKey(key);
+      },
+      onGap: () => under.gaps++,
+    }),
+  };
+  cleanup.add(() => under.broadcast.stop());
+  return under;
 }
 
 async function startReady(l: ListenerUnderTest): Promise<void> {
@@ -146,6 +153,21 @@ describe('KeyBroadcast', () => {
     await waitForKey(l, 'marker');
 
     expect(l.keys).toEqual(['marker']);
+  });
+
+  it('tells of a gap whenever it joins its group again, so a cache can drop what it may have missed', async () => {
+    const bed = await testBed();
+    const l = listener(bed);
+    await startReady(l);
+    expect(l.gaps).toBe(1);
+
+    // Another member joining its group makes it join again (a rebalance), as a reconnect or a restart after a crash does.
+    const intruder = bed.kafka.consumer({ groupId: l.broadcast.groupId });
+    cleanup.add(() => intruder.disconnect());
+    await intruder.connect();
+    await intruder.subscribe({ topics: [bed.topic] });
+    await intruder.run({ eachMessage: async () => undefined });
+    await waitFor(() => l.gaps >= 2, { ...WAIT, what: 'the join after the rebalance' });
   });
 
   it('a throwing onKey is logged and the message not redelivered', async () => {

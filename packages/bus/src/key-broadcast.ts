@@ -11,6 +11,12 @@ export interface KeyBroadcastOptions {
   logger: Logger;
   /** Called with each message's key (null when it has none); must not throw (it is caught and logged if it does). */
   onKey: (key: string | null) => void;
+  /**
+   * Called when messages may have been missed: whenever the consumer (re)joins its group (after a
+   * crash, a lost connection or a rebalance it resumes where kafkajs last committed, or at the newest
+   * offset) and when it crashes. A cache evicts everything then. Must not throw.
+   */
+  onGap?: () => void;
 }
 
 /** One `start()`'s consumer and what its events told: a superseded run can never change the state of the current one. */
@@ -77,6 +83,7 @@ export class KeyBroadcast {
     consumer.on(consumer.events.GROUP_JOIN, () => {
       run.joined = true;
       run.positioned = false;
+      this.gap();
     });
     consumer.on(consumer.events.FETCH, () => (run.positioned = run.joined));
     consumer.on(consumer.events.STOP, () => (run.joined = false));
@@ -84,6 +91,7 @@ export class KeyBroadcast {
       run.connected = false;
       run.joined = false;
       logger.error({ err: e.payload.error, groupId: this.groupId, restart: e.payload.restart }, 'key broadcast consumer crashed');
+      this.gap();
     });
     // A `stop()` meanwhile waits for the step under way (kafkajs does not cope with a disconnect
     // during a join), then releases the run; the start just gives up at its next step.
@@ -122,6 +130,14 @@ export class KeyBroadcast {
       run.positioned = false;
     }
     if (run.joinRequested) await this.deleteGroup();
+  }
+
+  private gap(): void {
+    try {
+      this.options.onGap?.();
+    } catch (error) {
+      this.options.logger.error({ err: error, groupId: this.groupId, topic: this.options.topic }, 'key broadcast gap handler failed');
+    }
   }
 
   private deliver(key: string | null): void {

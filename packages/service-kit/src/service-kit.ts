@@ -148,6 +148,7 @@ export class ServiceKit<C extends ServiceConfig> {
       onKey: (key) => {
         if (key !== null) store.forgetCached(key);
       },
+      onGap: () => store.forgetAllCached(),
     });
     this.consumers.push({ name: `${store.name}Cache`, consumer: listener });
     return listener;

@@ -152,6 +152,17 @@ describe('AggregateStore with a state cache (real store)', () => {
     expect(await store.find('t-1')).toMatchObject({ owner: 'other-app', version: 2 });
   });
 
+  it('reads every aggregate from the store again once all cached states are forgotten (a gap in what it heard)', async () => {
+    await store.insert({ id: 't-2', owner: 'app', done: false, dueAt: null });
+    await Promise.all([store.find('t-1'), store.find('t-2')]);
+    await writeElsewhere('t-1', { owner: 'other-app' });
+    await writeElsewhere('t-2', { done: true });
+
+    store.forgetAllCached();
+    expect(await store.find('t-1')).toMatchObject({ owner: 'other-app', version: 2 });
+    expect(await store.find('t-2')).toMatchObject({ done: true, version: 2 });
+  });
+
   it('reads its own writes: a mutate or a removal is seen by the next find', async () => {
     await store.find('t-1');
     await store.mutate('t-1', (task) => ({ next: { ...task, done: true }, result: null }));

@@ -130,6 +130,11 @@ export class AggregateStore<S extends { id: string }> implements OutboxSource {
     this.cache?.forget(id);
   }
 
+  /** What other processes changed may have gone unheard: the next `find` of every aggregate reads the store. */
+  forgetAllCached(): void {
+    this.cache?.clear();
+  }
+
   /** From the store, never the cache; a found state fills the cache, a missing one leaves it. */
   private async read(id: string): Promise<Versioned<S> | null> {
     const mark = this.cache?.mark();
