@@ -131,6 +131,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     JWKS_URL: `${issuer}/.well-known/jwks.json`,
     OUTBOX_POLL_MS: String(options.outboxPollMs ?? 200),
     ANALYSIS_POLL_MS: '1000',
+    ANALYSIS_VISIBILITY_WAIT_MS: '3000',
     ...options.analysisEnv,
   });
   let analysis = await startAnalysisService(analysisConfig, overrides);

@@ -47,7 +47,9 @@ export class ConsentData {
 
   async ensureIndexes(): Promise<void> {
     await this.consents.createIndex({ userId: 1 });
-    await this.consents.createIndex({ externalUserId: 1 });
+    await this.consents.createIndex({ ownerClientId: 1, externalUserId: 1 });
+    // Replaced by the index above (external ids are matched within their app only).
+    await this.consents.dropIndex('externalUserId_1').catch(() => undefined);
     await this.accounts.createIndex({ consentId: 1 });
     await this.transactions.createIndex({ consentId: 1, bookingDate: 1 });
     await this.transactions.createIndex({ bookingMonth: 1 });
@@ -75,9 +77,9 @@ export class ConsentData {
     return (await this.consents.find({ userId }).sort({ _id: 1 }).toArray()).map(toConsent);
   }
 
-  /** Every consent whose user the app that created it calls `externalUserId`, whichever app that is. */
-  async consentsOfExternalUser(externalUserId: string): Promise<ProjectedConsent[]> {
-    return (await this.consents.find({ externalUserId }).sort({ _id: 1 }).toArray()).map(toConsent);
+  /** The consents of `ownerClientId` whose user it calls `externalUserId` (another app's same id may be another person). */
+  async consentsOfExternalUser(ownerClientId: string, externalUserId: string): Promise<ProjectedConsent[]> {
+    return (await this.consents.find({ ownerClientId, externalUserId }).sort({ _id: 1 }).toArray()).map(toConsent);
   }
 
   /** The accounts among `ids` that are projected, each with its consent. */

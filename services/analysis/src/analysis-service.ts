@@ -78,6 +78,7 @@ export const analysisService = (engine: Analyse = analyse): ServiceDefinition<An
           retryMaxMs: config.ANALYSIS_RETRY_MAX_MS,
           dataWaitMs: config.ANALYSIS_DATA_WAIT_MS,
           waitRecheckMs: config.ANALYSIS_WAIT_RECHECK_MS,
+          visibilityWaitMs: config.ANALYSIS_VISIBILITY_WAIT_MS,
           testDelayMs: config.ANALYSIS_TEST_DELAY_MS,
           // The runner looks for due jobs after every run, so the woken ones are taken next.
           onFinished: async (jobId) => void (await wakeJobsWaitingFor(jobs, jobId)),

@@ -15,6 +15,11 @@ const schema = z.object({
   ANALYSIS_RETRY_MAX_MS: ms(300_000),
   /** How long after its creation a job waits for a consent's first fetch, or for an earlier job it names, before running without them. */
   ANALYSIS_DATA_WAIT_MS: ms(600_000),
+  /**
+   * How long after its creation a job waits for a consent, account or share it names to reach this
+   * service (their events take about a second) before running without it.
+   */
+  ANALYSIS_VISIBILITY_WAIT_MS: ms(10_000),
   /** A waiting job looks again after this even when no event woke it. */
   ANALYSIS_WAIT_RECHECK_MS: ms(30_000),
   /** Transactions older than the window are pruned, Idempotency-Keys older than 24 hours purged, this often. */

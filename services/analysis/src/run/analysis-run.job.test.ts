@@ -105,10 +105,14 @@ interface Bed {
   erased: ErasedConsents;
   apply: ReturnType<ConsentData['handlers']>;
   /** One process of the service: its runner over the shared database. */
-  runner(engine: Analyse, options?: { dataWaitMs?: number }): JobRunner<AnalysisJob>;
-  /** A consent of the owner in the projection; with `fetched`, its account and transactions too. */
-  consent(fetched: boolean): Promise<{ consentId: string; accountId: string; transactions: TransactionDto[] }>;
+  runner(engine: Analyse, options?: { dataWaitMs?: number; visibilityWaitMs?: number; onFinished?: (jobId: string) => Promise<void> }): JobRunner<AnalysisJob>;
+  /** A consent (of the owner unless told) in the projection; with `fetched`, its account and transactions too. */
+  consent(fetched: boolean, of?: { ownerClientId?: string; externalUserId?: string }): Promise<{ consentId: string; accountId: string; transactions: TransactionDto[] }>;
   createJob(consentIds: string[]): Promise<string>;
+  /** A job of the owner on any kind of input. */
+  createJobOn(input: Partial<CreateAnalysisJobBody['Input']>): Promise<string>;
+  /** What the share-grants projection holds once `ownerClientId` shared `consentIds` with the job's owner. */
+  grant(ownerClientId: string, consentIds: string[]): Promise<void>;
 }
 
 async function testBed(): Promise<Bed> {
@@ -129,14 +133,19 @@ async function testBed(): Promise<Bed> {
   const writer = new EventWriter(analysisEvents, 'analysis-events');
   const events = new AnalysisJobEvents(writer);
   const resolver = new InputResolver(consentData, grants, jobs, erased);
-  const body = (consentIds: string[]): CreateAnalysisJobBody => ({
+  const body = (input: Partial<CreateAnalysisJobBody['Input']>): CreateAnalysisJobBody => ({
     Reference: 'test',
     Engine: 'z2',
     Profile: 'retail',
     CountryCode: null,
-    Input: { consentIds, userIds: null, externalUserIds: null, accountIds: null, analysisJobIds: null },
+    Input: { consentIds: null, userIds: null, externalUserIds: null, accountIds: null, analysisJobIds: null, ...input },
     Metadata: { kvk_number: null, internal_ibans: [] },
   });
+  const createJobOn = async (input: Partial<CreateAnalysisJobBody['Input']>) => {
+    const job = newJob(randomUUID(), OWNER, body(input), new Date());
+    await jobs.insert(job, [events.created(job)]);
+    return job.id;
+  };
   const apply = consentData.handlers();
   return {
     db,
@@ -166,24 +175,27 @@ async function testBed(): Promise<Bed> {
           retryMaxMs: 10_000,
           dataWaitMs: options.dataWaitMs ?? 60_000,
           waitRecheckMs: 30_000,
+          visibilityWaitMs: options.visibilityWaitMs ?? 0,
           testDelayMs: 0,
-          onFinished: async (jobId) => void (await wakeJobsWaitingFor(jobs, jobId)),
+          onFinished: options.onFinished ?? (async (jobId) => void (await wakeJobsWaitingFor(jobs, jobId))),
         }),
       }),
-    async consent(fetched) {
+    async consent(fetched, of = {}) {
       const consentId = randomUUID();
       const accountId = randomUUID();
-      const subject = { consentId, userId: null, externalUserId: 'ext' };
-      const created = { ...subject, consent: consentDto(consentId, fetched ? 'Updated' : 'Updating') };
-      await apply['consent.created']!(created, envelope('consent.created', created), meta(consentId));
+      const subject = { consentId, userId: null, externalUserId: of.externalUserId ?? 'ext' };
+      const created = { ...subject, consent: { ...consentDto(consentId, fetched ? 'Updated' : 'Updating'), externalUserId: subject.externalUserId } };
+      await apply['consent.created']!(created, { ...envelope('consent.created', created), ownerClientId: of.ownerClientId ?? OWNER }, meta(consentId));
       const transactions = [transaction(accountId, 10, -25), transaction(accountId, 40, 2500)];
       if (fetched) await fetchInto(apply, { consentId, accountId, transactions });
       return { consentId, accountId, transactions };
     },
-    async createJob(consentIds) {
-      const job = newJob(randomUUID(), OWNER, body(consentIds), new Date());
-      await jobs.insert(job, [events.created(job)]);
-      return job.id;
+    createJob: (consentIds) => createJobOn({ consentIds }),
+    createJobOn,
+    async grant(ownerClientId, consentIds) {
+      await database(db)
+        .collection<{ _id: string; ownerClientId: string; granteeClientId: string; consentIds: string[]; accountIds: string[]; analysisIds: string[]; expirationDateUtc: Date }>('share_grants')
+        .insertOne({ _id: randomUUID(), ownerClientId, granteeClientId: OWNER, consentIds, accountIds: [], analysisIds: [], expirationDateUtc: new Date(Date.now() + 86_400_000) });
     },
   };
 }
@@ -315,5 +327,85 @@ describe('analysis job runs (real store)', () => {
     }).runDue();
     expect(await bed.jobs.find(faulty)).toMatchObject({ status: 'Failed', failure: { code: 'InternalError' } });
     expect(await bed.results.find(faulty)).toBeNull();
+  });
+
+  it('reads by externalUserIds only the job owner’s consents: another app’s same external id may be another person, shared or not', async () => {
+    const bed = await testBed();
+    const own = await bed.consent(true, { externalUserId: 'customer-7' });
+    const others = await bed.consent(true, { ownerClientId: 'other-app', externalUserId: 'customer-7' });
+    await bed.grant('other-app', [others.consentId]);
+    const engine = fakeEngine();
+    const jobId = await bed.createJobOn({ externalUserIds: ['customer-7'] });
+    await bed.runner(engine.analyse).runDue();
+    expect(await bed.jobs.find(jobId)).toMatchObject({ status: 'Completed', scope: { consentIds: [own.consentId] } });
+    expect(engine.calls[0]!.transactions.map((t) => t.id).sort()).toEqual(own.transactions.map((t) => t.id).sort());
+  });
+
+  it('reads through an earlier job only what that job read: nothing booked after it completed', async () => {
+    const bed = await testBed();
+    const { consentId, accountId, transactions } = await bed.consent(true);
+    const engine = fakeEngine();
+    const earlier = await bed.createJob([consentId]);
+    await bed.runner(engine.analyse).runDue();
+    expect((await bed.jobs.find(earlier))?.status).toBe('Completed');
+
+    const later = { ...transaction(accountId, 0, -12), bookingDate: new Date(Date.now() + 60_000).toISOString() };
+    await fetchInto(bed.apply, { consentId, accountId, transactions: [later] });
+    const built = await bed.createJobOn({ analysisJobIds: [earlier] });
+    const fresh = await bed.createJob([consentId]);
+    await bed.runner(engine.analyse).runDue();
+    const readBy = (jobId: string) => engine.calls.find((c) => c.jobId === jobId)!.transactions.map((t) => t.id).sort();
+    expect(readBy(built)).toEqual(transactions.map((t) => t.id).sort());
+    expect(readBy(fresh)).toEqual([...transactions, later].map((t) => t.id).sort());
+  });
+
+  it('waits for a consent it names that has not reached the service, or is not shared with it yet, and runs once it has', async () => {
+    const bed = await testBed();
+    const unseenId = randomUUID();
+    const others = await bed.consent(true, { ownerClientId: 'other-app' });
+    const engine = fakeEngine();
+    const unseen = await bed.createJob([unseenId]);
+    const unshared = await bed.createJob([others.consentId]);
+    const runner = bed.runner(engine.analyse, { visibilityWaitMs: 60_000 });
+    await runner.runDue();
+    expect(await bed.jobs.find(unseen)).toMatchObject({ status: 'Pending', run: { waitingFor: [unseenId] } });
+    expect(await bed.jobs.find(unshared)).toMatchObject({ status: 'Pending', run: { waitingFor: [others.consentId] } });
+    expect(engine.calls).toHaveLength(0);
+
+    // The consent's events and the share arrive; the jobs look again a second later.
+    const accountId = randomUUID();
+    const subject = { consentId: unseenId, userId: null, externalUserId: 'ext' };
+    const created = { ...subject, consent: consentDto(unseenId, 'Updated') };
+    await bed.apply['consent.created']!(created, envelope('consent.created', created), meta(unseenId));
+    await fetchInto(bed.apply, { consentId: unseenId, accountId, transactions: [transaction(accountId, 3, -9)] });
+    await bed.grant('other-app', [others.consentId]);
+    expect(await runner.runDue(new Date(Date.now() + 1_500))).toBe(2);
+    expect(await bed.jobs.find(unseen)).toMatchObject({ status: 'Completed', scope: { consentIds: [unseenId] } });
+    expect(await bed.jobs.find(unshared)).toMatchObject({ status: 'Completed', scope: { consentIds: [others.consentId] } });
+  });
+
+  it('fails with NoData a job naming only what never became readable, once the wait for it is over', async () => {
+    const bed = await testBed();
+    const others = await bed.consent(true, { ownerClientId: 'other-app' });
+    const jobId = await bed.createJob([others.consentId, randomUUID()]);
+    await bed.runner(fakeEngine().analyse, { visibilityWaitMs: 1 }).runDue();
+    expect(await bed.jobs.find(jobId)).toMatchObject({ status: 'Failed', failure: { code: 'NoData' } });
+  });
+
+  it('counts a job as ended once its end is written, also when waking the jobs waiting for it fails afterwards', async () => {
+    const bed = await testBed();
+    const { consentId } = await bed.consent(true);
+    const jobId = await bed.createJob([consentId]);
+    const outcomes = jest.spyOn(AnalysisMetrics.prototype, 'ran');
+    cleanup.add(() => outcomes.mockRestore());
+    const runner = bed.runner(fakeEngine().analyse, {
+      onFinished: async () => {
+        throw new Error('the store went away');
+      },
+    });
+    expect(await runner.runDue()).toBe(1);
+    expect(outcomes.mock.calls.map(([outcome]) => outcome)).toEqual(['completed']);
+    expect(await bed.jobs.find(jobId)).toMatchObject({ status: 'Completed', run: null });
+    expect((await queued(bed, jobId)).map((e) => e.envelope.type)).toEqual(['analysis-job.created', 'analysis-job.completed']);
   });
 });

@@ -13,6 +13,8 @@ import type { AnalysisMetrics, RunOutcome } from './analysis-metrics';
 import type { InputResolver, Resolution } from './resolve-input';
 
 const claimKey = (jobId: string) => `analysis-job:${jobId}`;
+/** A job waiting for what it names to reach this service looks again this often (the wait lasts seconds). */
+const VISIBILITY_RECHECK_MS = 1_000;
 const tracer = trace.getTracer('@obp/analysis');
 
 export type Analyse = (input: AnalysisInput) => AnalysisResult;
@@ -32,6 +34,8 @@ export interface AnalysisRunOptions {
   retryMaxMs: number;
   dataWaitMs: number;
   waitRecheckMs: number;
+  /** How long after its creation a job waits for a consent, account or share it names to reach this service; it looks again every second meanwhile. */
+  visibilityWaitMs: number;
   /** Tests only: a run waits this long before it computes. */
   testDelayMs: number;
   /** A job became Completed or Failed: the jobs waiting for it can run. */
@@ -141,10 +145,13 @@ export class AnalysisRunJobs implements JobSource<AnalysisJob> {
     const stored = await this.options.results.scopeOf(claimed.id);
     if (stored) return this.complete(claimed, stored);
 
-    const mayWait = Date.now() < waitEndsAt(claimed, this.options.dataWaitMs).getTime();
-    const resolution = await this.options.resolver.resolve(claimed, { mayWait });
+    const now = Date.now();
+    const resolution = await this.options.resolver.resolve(claimed, {
+      mayWait: now < waitEndsAt(claimed, this.options.dataWaitMs).getTime(),
+      mayAwaitVisibility: now < waitEndsAt(claimed, this.options.visibilityWaitMs).getTime(),
+    });
     if (signal.aborted) return null;
-    if (resolution.kind === 'wait') return this.awaitData(claimed, resolution.waitingFor);
+    if (resolution.kind === 'wait') return this.awaitData(claimed, resolution);
     if (resolution.kind === 'failed') return this.fail(claimed, resolution.failure);
 
     let result: AnalysisResult;
@@ -204,19 +211,30 @@ export class AnalysisRunJobs implements JobSource<AnalysisJob> {
     return done ? { kind: 'failed', code: failure.code } : null;
   }
 
-  /** The end of a job, written only by the run that still holds it; its event in the same write. */
+  /**
+   * The end of a job, written only by the run that still holds it; its event in the same write. What
+   * follows the write cannot undo it, so its failure is only logged: the claim is left to its lease, and
+   * jobs waiting for this one run at their next look.
+   */
   private async finish(claimed: AnalysisJob, decide: (current: AnalysisJob, now: Date) => { next: AnalysisJob; events: OutboxEntry[] }): Promise<boolean> {
     const outcome = await this.options.jobs.mutate(claimed.id, (current) => (holdsRun(current, claimed.run!.claims) ? { ...decide(current, new Date()), result: true } : { result: false }));
     if (!outcome.found || !outcome.result) return false;
-    await this.options.claims.release(claimKey(claimed.id));
-    await this.options.onFinished(claimed.id);
+    try {
+      await this.options.claims.release(claimKey(claimed.id));
+      await this.options.onFinished(claimed.id);
+    } catch (error) {
+      this.options.logger.warn({ err: error, jobId: claimed.id }, 'an analysis job ended, but waking the jobs waiting for it failed; they run at their next look');
+    }
     return true;
   }
 
-  private async awaitData(claimed: AnalysisJob, waitingFor: string[]): Promise<Outcome> {
-    const timing = { dataWaitMs: this.options.dataWaitMs, recheckMs: this.options.waitRecheckMs };
+  private async awaitData(claimed: AnalysisJob, wait: Extract<Resolution, { kind: 'wait' }>): Promise<Outcome> {
+    const timing =
+      wait.for === 'data'
+        ? { dataWaitMs: this.options.dataWaitMs, recheckMs: this.options.waitRecheckMs }
+        : { dataWaitMs: this.options.visibilityWaitMs, recheckMs: Math.min(VISIBILITY_RECHECK_MS, this.options.waitRecheckMs) };
     const outcome = await this.options.jobs.mutate(claimed.id, (current) =>
-      holdsRun(current, claimed.run!.claims) ? { next: awaitData(current, waitingFor, new Date(), timing), result: true } : { result: false },
+      holdsRun(current, claimed.run!.claims) ? { next: awaitData(current, wait.waitingFor, new Date(), timing), result: true } : { result: false },
     );
     return outcome.found && outcome.result ? { kind: 'waiting' } : null;
   }

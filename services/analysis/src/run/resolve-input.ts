@@ -5,30 +5,69 @@ import type { AnalysisJob, JobFailure, JobScope } from '../domain/analysis-job';
 import type { AnalysisJobStore } from '../infrastructure/analysis-job-store';
 import type { ErasedConsents } from '../infrastructure/erased-consents';
 
-/** What a job runs on, or why it cannot run (yet). */
+/**
+ * What a job runs on, or why it cannot run (yet). A wait is `for` data (a consent's first fetch, an
+ * earlier job's end: minutes) or for `visibility` (a consent, account or share named in the input that
+ * has not reached this service through its events yet: about a second).
+ */
 export type Resolution =
   | { kind: 'ready'; scope: JobScope; transactions: TransactionDto[]; ownIbans: string[] }
-  | { kind: 'wait'; waitingFor: string[] }
+  | { kind: 'wait'; waitingFor: string[]; for: 'data' | 'visibility' }
   | { kind: 'failed'; failure: JobFailure };
+
+export interface ResolveOptions {
+  /** The job may still wait for a consent's first fetch or an earlier job's end. */
+  mayWait: boolean;
+  /** The job may still wait for what it names to reach this service (a new consent, a new share). */
+  mayAwaitVisibility: boolean;
+}
 
 /** Statuses in which a consent's first fetch is still to come. */
 const FETCH_AHEAD = new Set(['Authenticated', 'Updating', 'Failing']);
 
-/** The consents a job reads and, of each, all accounts or only some; what was found erased; what is not there yet. */
+/**
+ * The accounts of a consent a job reads: all, or some, each with the last booking date it may read
+ * (null: no bound; an account read through an earlier job is read as far as that job read it).
+ */
+type ChosenAccounts = 'all' | Map<string, Date | null>;
+
+/** The consents a job reads and, of each, which accounts; what was found erased; what is not there yet. */
 class Selection {
-  readonly consents = new Map<string, { consent: ProjectedConsent; accounts: Set<string> | 'all' }>();
+  readonly consents = new Map<string, { consent: ProjectedConsent; accounts: ChosenAccounts }>();
   readonly erased = new Set<string>();
+  /** Consents whose first fetch, and earlier jobs whose end, is awaited. */
   readonly waitingFor = new Set<string>();
+  /** Named consents, accounts or jobs that are not readable here (yet): a new one's events, or a new share, may still be on the way. */
+  readonly notVisible = new Set<string>();
 
   includes(account: ProjectedAccount): boolean {
     const accounts = this.consents.get(account.consentId)?.accounts;
     return accounts === 'all' || (accounts?.has(account.id) ?? false);
   }
 
-  add(consent: ProjectedConsent, accounts: string[] | 'all'): void {
-    const selected = this.consents.get(consent.id);
-    if (accounts === 'all' || selected?.accounts === 'all') this.consents.set(consent.id, { consent, accounts: 'all' });
-    else this.consents.set(consent.id, { consent, accounts: new Set([...(selected?.accounts ?? []), ...accounts]) });
+  /** Whether the transaction is inside what the job may read of its account. */
+  admits(transaction: TransactionDto, consentId: string): boolean {
+    const accounts = this.consents.get(consentId)?.accounts;
+    if (accounts === undefined) return false;
+    if (accounts === 'all') return true;
+    if (!accounts.has(transaction.accountId)) return false;
+    const through = accounts.get(transaction.accountId);
+    return through === null || through === undefined || new Date(transaction.bookingDate).getTime() <= through.getTime();
+  }
+
+  add(consent: ProjectedConsent, accounts: string[] | 'all', through: Date | null = null): void {
+    const selected = this.consents.get(consent.id)?.accounts;
+    if (accounts === 'all' || selected === 'all') {
+      this.consents.set(consent.id, { consent, accounts: 'all' });
+      return;
+    }
+    const merged = new Map(selected ?? []);
+    for (const id of accounts) {
+      const before = merged.get(id);
+      // Read through two earlier jobs: as far as the later of them read.
+      merged.set(id, before === null || through === null ? null : before === undefined || through > before ? through : before);
+    }
+    this.consents.set(consent.id, { consent, accounts: merged });
   }
 }
 
@@ -36,11 +75,14 @@ const noData: JobFailure = { code: 'NoData', message: 'Nothing in the input coul
 
 /**
  * Turns a job's input into the transactions it analyses, reading as the job's owner: consentIds and
- * accountIds as given (an account through its consent); userIds and externalUserIds as every consent of
- * that user; analysisJobIds as the union of what those jobs were computed from. Readable means owned, or
- * named by an unexpired share of the owner (a share naming an earlier job opens what that job read).
+ * accountIds as given (an account through its consent); userIds as every consent of that user;
+ * externalUserIds as every consent of the job's owner for that user (an external id is the owner's
+ * own name for its user: another app's same id may be another person); analysisJobIds as what those
+ * jobs read: their accounts, booked up to their completion (a share naming an earlier job opens what
+ * that job read, not what came later). Readable means owned, or named by an unexpired share of the owner.
  * A consent whose first fetch is under way, or an earlier job still running, is waited for while the
- * caller allows it; an input naming erased data fails the job with `ConsentDeleted`.
+ * caller allows it; so is a named consent or account that is not readable here yet (its events or its
+ * share on the way); an input naming erased data fails the job with `ConsentDeleted`.
  */
 export class InputResolver {
   constructor(
@@ -50,7 +92,7 @@ export class InputResolver {
     private readonly erased: ErasedConsents,
   ) {}
 
-  async resolve(job: AnalysisJob, options: { mayWait: boolean }): Promise<Resolution> {
+  async resolve(job: AnalysisJob, options: ResolveOptions): Promise<Resolution> {
     const selection = new Selection();
     const values = job.input.values;
     switch (job.input.kind) {
@@ -64,7 +106,7 @@ export class InputResolver {
         for (const userId of values) await this.selectWhole(job, await this.consentData.consentsOfUser(userId), selection);
         break;
       case 'externalUserIds':
-        for (const externalUserId of values) await this.selectWhole(job, await this.consentData.consentsOfExternalUser(externalUserId), selection);
+        for (const externalUserId of values) await this.selectWhole(job, await this.consentData.consentsOfExternalUser(job.ownerClientId, externalUserId), selection);
         break;
       case 'analysisJobIds':
         for (const jobId of values) await this.selectEarlierJob(job, jobId, selection);
@@ -72,9 +114,10 @@ export class InputResolver {
     }
     if (selection.erased.size > 0) return { kind: 'failed', failure: { code: 'ConsentDeleted', message: 'Consent data the input names has been erased.' } };
 
+    if (options.mayAwaitVisibility && selection.notVisible.size > 0) return { kind: 'wait', waitingFor: [...selection.notVisible], for: 'visibility' };
     const selected = [...selection.consents.values()];
     for (const { consent } of selected) if (consent.transactionsThrough === null && FETCH_AHEAD.has(consent.status)) selection.waitingFor.add(consent.id);
-    if (options.mayWait && selection.waitingFor.size > 0) return { kind: 'wait', waitingFor: [...selection.waitingFor] };
+    if (options.mayWait && selection.waitingFor.size > 0) return { kind: 'wait', waitingFor: [...selection.waitingFor], for: 'data' };
 
     const fetched = selected.filter(({ consent }) => consent.transactionsThrough !== null).map(({ consent }) => consent.id);
     const accounts = await this.consentData.accountsOf(fetched);
@@ -82,7 +125,8 @@ export class InputResolver {
     if (chosen.size === 0) return { kind: 'failed', failure: noData };
 
     const consentIds = fetched.filter((id) => accounts.some((a) => a.consentId === id && chosen.has(a.id))).sort();
-    const transactions = (await this.consentData.history(consentIds, job.createdAt)).filter((t) => chosen.has(t.accountId));
+    const consentOf = new Map(accounts.map((a) => [a.id, a.consentId]));
+    const transactions = (await this.consentData.history(consentIds, job.createdAt)).filter((t) => chosen.has(t.accountId) && selection.admits(t, consentOf.get(t.accountId)!));
     return { kind: 'ready', scope: { consentIds, accountIds: [...chosen].sort() }, transactions, ownIbans: accounts.map((a) => a.iban) };
   }
 
@@ -92,17 +136,19 @@ export class InputResolver {
       const consent = await this.consentData.consent(id);
       if (!consent) missing.push(id);
       else if (await this.readable(job, consent, [{ consentId: id }])) selection.add(consent, 'all');
+      else selection.notVisible.add(id);
     }
-    await this.noteErased(missing, selection);
+    await this.noteMissing(missing, selection);
   }
 
   private async selectAccounts(job: AnalysisJob, accountIds: string[], selection: Selection): Promise<void> {
     const accounts = await this.consentData.accountsById(accountIds);
     const found = new Set(accounts.map((a) => a.id));
-    await this.noteErased(accountIds.filter((id) => !found.has(id)), selection);
+    await this.noteMissing(accountIds.filter((id) => !found.has(id)), selection);
     for (const account of accounts) {
       const consent = await this.consentData.consent(account.consentId);
       if (consent && (await this.readable(job, consent, [{ consentId: consent.id }, { accountId: account.id }]))) selection.add(consent, [account.id]);
+      else selection.notVisible.add(account.id);
     }
   }
 
@@ -125,6 +171,7 @@ export class InputResolver {
     }
     if (!earlier.scope) return;
     const accounts = new Set(earlier.scope.accountIds);
+    const readThrough = earlier.completedAt;
     const missing: string[] = [];
     for (const consentId of earlier.scope.consentIds) {
       const consent = await this.consentData.consent(consentId);
@@ -133,7 +180,11 @@ export class InputResolver {
         continue;
       }
       if (!(await this.readable(job, consent, [{ consentId }, { analysisId: earlier.id }]))) continue;
-      selection.add(consent, (await this.consentData.accountsOf([consentId])).filter((a) => accounts.has(a.id)).map((a) => a.id));
+      selection.add(
+        consent,
+        (await this.consentData.accountsOf([consentId])).filter((a) => accounts.has(a.id)).map((a) => a.id),
+        readThrough,
+      );
     }
     await this.noteErased(missing, selection);
   }
@@ -142,7 +193,13 @@ export class InputResolver {
     return canRead(this.grants, job.ownerClientId, { ownerClientId: consent.ownerClientId, grantedBy });
   }
 
-  /** Ids not in the projection: erased ones fail the job; others (unknown, or not seen yet) are simply not read. */
+  /** Ids not in the projection: erased ones fail the job; others are unknown, or not seen yet. */
+  private async noteMissing(missing: string[], selection: Selection): Promise<void> {
+    const erased = await this.erased.erasedAmong(missing);
+    for (const id of missing) (erased.has(id) ? selection.erased : selection.notVisible).add(id);
+  }
+
+  /** Ids an earlier job read that are not in the projection any more: erased ones fail the job. */
   private async noteErased(missing: string[], selection: Selection): Promise<void> {
     for (const id of await this.erased.erasedAmong(missing)) selection.erased.add(id);
   }
