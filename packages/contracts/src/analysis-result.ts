@@ -61,8 +61,11 @@ export const tracedShareSchema = component('TracedShare', z.object({ share: z.nu
 export const indicatorsSchema = component(
   'AnalysisIndicators',
   z.object({
-    recurringIncomePerMonth: tracedAmountSchema.meta({ description: 'Average per month of the income sequences still active' }),
-    fixedCostsPerMonth: tracedAmountSchema.meta({ description: 'Average per month of the expense sequences still active' }),
+    recurringIncomePerMonth: tracedAmountSchema.meta({
+      description:
+        'What the Active income sequences bring in a month: for each, the mean amount of its transactions listed here (those of the last 3 months, or its latest) times its occurrences per month (Weekly 52/12, Quad Weekly 13/12, Monthly 1, Quarterly 1/3), summed. An average, so not the total of the transactions listed.',
+    }),
+    fixedCostsPerMonth: tracedAmountSchema.meta({ description: 'The same for the Active expense sequences (negative).' }),
     disposableIncomePerMonth: z.object({ amount: money() }).meta({ description: 'recurringIncomePerMonth + fixedCostsPerMonth' }),
     gambling: tracedShareSchema.meta({ description: 'Gambling, as a share of all expenses' }),
     cash: tracedShareSchema.meta({ description: 'Cash withdrawals, as a share of all expenses' }),
