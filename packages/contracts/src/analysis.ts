@@ -237,6 +237,13 @@ export const analysisRoutes = defineRoutes(
       description:
         'The job is queued and runs in the background; follow it with GET /analysis-jobs/{id} or the analysis-job.completed and analysis-job.failed webhooks. ' +
         `An \`Idempotency-Key\` header (at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters) makes a retried request return the job the first one created (for 24 hours, per app), with \`Idempotent-Replayed: true\`; the same key with another body is 422.`,
+      headers: {
+        'Idempotency-Key': z
+          .string()
+          .refine((key) => key.trim() !== '' && key.length <= MAX_IDEMPOTENCY_KEY_LENGTH, `The Idempotency-Key header must hold 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`)
+          .optional()
+          .meta({ description: `Any string of 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters, unique per request the app means once (e.g. a UUID).`, maxLength: MAX_IDEMPOTENCY_KEY_LENGTH }),
+      },
       body: { schema: createAnalysisJobBody },
       responses: {
         201: json('Created: the job is queued', component('AnalysisJobCreated', z.object({ id: guidString() })), {

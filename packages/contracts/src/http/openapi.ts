@@ -57,6 +57,7 @@ function operation(route: RouteContract, input: JsonSchemaEmitter, output: JsonS
   const parameters = [
     ...Object.entries(route.params).map(([name, schema]) => ({ name, in: 'path', required: true, schema: input.emit(schema) })),
     ...Object.entries(route.query).map(([name, schema]) => ({ name, in: 'query', required: !isOptional(schema), schema: input.emit(schema) })),
+    ...Object.entries(route.headers).map(([name, schema]) => ({ name, in: 'header', required: !isOptional(schema), schema: input.emit(schema) })),
   ];
   const responses: Record<string, unknown> = {};
   for (const [status, spec] of Object.entries(route.responses)) responses[status] = response(spec, output);

@@ -69,6 +69,7 @@ export interface RouteContract<
   B extends z.ZodType | undefined = z.ZodType | undefined,
   R extends Record<number, ResponseSpec> = Record<number, ResponseSpec>,
   A extends RouteAuth = RouteAuth,
+  H extends z.ZodRawShape = z.ZodRawShape,
 > {
   /** The service that serves the route; the edge forwards it there. */
   service: string;
@@ -82,6 +83,8 @@ export interface RouteContract<
   description?: string;
   params: P;
   query: Q;
+  /** Request headers the route reads, by their canonical name (matched case-insensitively). */
+  headers: H;
   body: B extends z.ZodType ? RequestBodySpec<B> : undefined;
   /** What the handler answers; 400, 401, 403, 405, 413 and 415 are added for it where they apply. */
   responses: R;
@@ -89,7 +92,7 @@ export interface RouteContract<
   validationDetail: boolean;
 }
 
-export interface RouteOptions<P extends z.ZodRawShape, Q extends z.ZodRawShape, B extends z.ZodType | undefined, R extends Record<number, ResponseSpec>> {
+export interface RouteOptions<P extends z.ZodRawShape, Q extends z.ZodRawShape, B extends z.ZodType | undefined, R extends Record<number, ResponseSpec>, H extends z.ZodRawShape = z.ZodRawShape> {
   method: HttpMethod;
   path: string;
   auth: RouteAuth;
@@ -98,12 +101,13 @@ export interface RouteOptions<P extends z.ZodRawShape, Q extends z.ZodRawShape, 
   tags?: string[];
   params?: P;
   query?: Q;
+  headers?: H;
   body?: B extends z.ZodType ? { schema: B; encoding?: RequestBodySpec['encoding']; required?: boolean; limit?: string } : undefined;
   responses: R;
 }
 
 /** The routes of one service, each under its operation id, with what they have in common. */
-export function defineRoutes<const T extends Record<string, RouteOptions<z.ZodRawShape, z.ZodRawShape, z.ZodType | undefined, Record<number, ResponseSpec>>>>(
+export function defineRoutes<const T extends Record<string, RouteOptions<z.ZodRawShape, z.ZodRawShape, z.ZodType | undefined, Record<number, ResponseSpec>, z.ZodRawShape>>>(
   group: { service: string; tags: string[]; validationDetail?: boolean; bodyLimit?: string },
   routes: T,
 ): {
@@ -112,7 +116,8 @@ export function defineRoutes<const T extends Record<string, RouteOptions<z.ZodRa
     T[K]['query'] extends z.ZodRawShape ? T[K]['query'] : Record<never, never>,
     T[K]['body'] extends { schema: infer B extends z.ZodType } ? B : undefined,
     T[K]['responses'],
-    T[K]['auth']
+    T[K]['auth'],
+    T[K]['headers'] extends z.ZodRawShape ? T[K]['headers'] : Record<never, never>
   >;
 } {
   const out: Record<string, RouteContract> = {};
@@ -128,6 +133,7 @@ export function defineRoutes<const T extends Record<string, RouteOptions<z.ZodRa
       ...(r.description ? { description: r.description } : {}),
       params: r.params ?? {},
       query: r.query ?? {},
+      headers: r.headers ?? {},
       body: r.body
         ? { schema: r.body.schema, encoding: r.body.encoding ?? 'json', required: r.body.required ?? true, limit: r.body.limit ?? group.bodyLimit ?? '256kb' }
         : undefined,

@@ -1,7 +1,7 @@
 import { trace } from '@opentelemetry/api';
 import http, { type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { defineRoutes, z } from '@obp/contracts';
+import { buildOpenApiDocument, defineRoutes, z } from '@obp/contracts';
 import { createLogger } from '@obp/telemetry';
 import { createHttpApp, finishHttpApp } from '../app';
 import { bindRoutes } from './route-handler';
@@ -18,6 +18,14 @@ const routes = defineRoutes(
       body: { schema: z.object({ text: z.string() }) },
       responses: { 200: { kind: 'json', description: 'The note and the active span.', schema: z.object({ text: z.string(), traceId: z.string().nullable() }) } },
     },
+    tagNote: {
+      method: 'post',
+      path: '/tagged-notes',
+      auth: 'public',
+      summary: 'Echo the tag header',
+      headers: { 'X-Note-Tag': z.string().max(5).optional() },
+      responses: { 200: { kind: 'json', description: 'The tag.', schema: z.object({ tag: z.string().nullable() }) } },
+    },
   },
 );
 
@@ -27,6 +35,7 @@ function appAnsweringWithTheActiveSpan() {
     app,
     bindRoutes(routes, {
       echoNote: ({ body }) => ({ status: 200, body: { text: body.text, traceId: trace.getActiveSpan()?.spanContext().traceId ?? null } }),
+      tagNote: ({ headers }) => ({ status: 200, body: { tag: headers['X-Note-Tag'] ?? null } }),
     }),
     () => [],
   );
@@ -61,5 +70,21 @@ describe('mountRoutes', () => {
     const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
     const answer = await postInTwoParts(server, '/notes', { traceparent: `00-${traceId}-00f067aa0ba902b7-01` }, JSON.stringify({ text: 'a note' }));
     expect(answer).toEqual({ status: 200, body: { text: 'a note', traceId } });
+  });
+
+  it('hands the handler the headers its contract declares, matched case-insensitively, and names an invalid one in a 400', async () => {
+    const { port } = server.address() as AddressInfo;
+    const post = (headers: Record<string, string>) => fetch(`http://127.0.0.1:${port}/tagged-notes`, { method: 'POST', headers });
+    expect(await (await post({ 'x-note-tag': 'blue' })).json()).toEqual({ tag: 'blue' });
+    expect(await (await post({})).json()).toEqual({ tag: null });
+    const invalid = await post({ 'X-Note-Tag': 'far too long' });
+    expect(invalid.status).toBe(400);
+    expect(Object.keys(((await invalid.json()) as { errors: Record<string, string[]> }).errors)).toEqual(['X-Note-Tag']);
+  });
+
+  it('declares the headers as header parameters in the OpenAPI document', () => {
+    const document = buildOpenApiDocument({ title: 't', version: '1', description: 'd', serverUrl: 'http://localhost', tags: [], securitySchemes: {} }, Object.values(routes));
+    const operation = document.paths['/tagged-notes'] as { post: { parameters?: unknown[] } };
+    expect(operation.post.parameters).toEqual([expect.objectContaining({ name: 'X-Note-Tag', in: 'header', required: false })]);
   });
 });

@@ -10,7 +10,7 @@ type Errors = Record<string, string[]>;
 
 /**
  * Mounts each binding on `app`: its guard, its body parser (only routes with a body parse one),
- * validation of parameters, query and body against the contract's schemas (400 problem naming
+ * validation of parameters, query, headers and body against the contract's schemas (400 problem naming
  * each field), the handler, and the answer it chose. Mount `answerMethodNotAllowed` after all routes.
  */
 export function mountRoutes(app: Express, bindings: readonly RouteBinding[], guard: RouteGuard): void {
@@ -19,9 +19,10 @@ export function mountRoutes(app: Express, bindings: readonly RouteBinding[], gua
       const errors: Errors = {};
       const params = parseShape(contract.params, pathValues(req), errors);
       const query = parseShape(contract.query, queryValues(req, Object.keys(contract.query)), errors);
+      const headers = parseShape(contract.headers, headerValues(req, Object.keys(contract.headers)), errors);
       const body = contract.body ? parseValue(contract.body.schema, bodyValue(req, contract.body.required), errors) : undefined;
       if (Object.keys(errors).length > 0) return sendInvalid(res, contract, errors);
-      const result = await handle({ params, query, body, caller: res.locals.auth, req } as never);
+      const result = await handle({ params, query, headers, body, caller: res.locals.auth, req } as never);
       send(req, res, contract, result);
     };
     app[contract.method](expressPath(contract.path), ...guard(contract.auth), ...bodyParsers(contract), route);
@@ -63,6 +64,11 @@ function queryValues(req: Request, names: string[]): Record<string, unknown> {
     out[name] = Array.isArray(value) ? (value.length > 0 ? String(value[0]) : undefined) : value === undefined ? undefined : String(value);
   }
   return out;
+}
+
+/** Header names match case-insensitively (as HTTP says); a header sent twice is read as express joins it. */
+function headerValues(req: Request, names: string[]): Record<string, unknown> {
+  return Object.fromEntries(names.map((name) => [name, req.get(name)]));
 }
 
 /** An optional body that was not sent counts as an empty object. */

@@ -21,10 +21,11 @@ type Headers = Record<string, string | undefined>;
 
 type Parsed<Shape> = { [K in keyof Shape]: Shape[K] extends $ZodType ? z.output<Shape[K]> : never };
 
-/** What a handler gets: the parsed, typed parameters, query and body, and the calling app. */
+/** What a handler gets: the parsed, typed parameters, query, headers and body, and the calling app. */
 export interface RouteInput<C extends RouteContract> {
   params: Parsed<C['params']>;
   query: Parsed<C['query']>;
+  headers: Parsed<C['headers']>;
   body: C['body'] extends RequestBodySpec<infer B> ? z.output<B> : undefined;
   caller: C['auth'] extends { scope: string } ? Caller : undefined;
   req: Request;

@@ -1,16 +1,12 @@
-import { MAX_IDEMPOTENCY_KEY_LENGTH, type analysisRoutes } from '@obp/contracts';
+import type { analysisRoutes } from '@obp/contracts';
 import { validationFailure, type RouteHandler } from '@obp/http';
 import type { CreateAnalysisJobService } from './create-analysis-job.service';
 
 /** POST /analysis-jobs: 201 `{ id }` with Location; a known Idempotency-Key answers with its job again. */
 export const createAnalysisJobHttp =
   (service: CreateAnalysisJobService): RouteHandler<typeof analysisRoutes.createAnalysisJob> =>
-  async ({ body, caller, req }) => {
-    const key = req.get('Idempotency-Key');
-    if (key !== undefined && (key.trim() === '' || key.length > MAX_IDEMPOTENCY_KEY_LENGTH)) {
-      return validationFailure({ 'Idempotency-Key': [`The Idempotency-Key header must hold 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`] });
-    }
-    const result = await service.execute({ ownerClientId: caller.clientId, body, idempotencyKey: key ?? null });
+  async ({ body, caller, headers }) => {
+    const result = await service.execute({ ownerClientId: caller.clientId, body, idempotencyKey: headers['Idempotency-Key'] ?? null });
     if (!result.ok) {
       const error = result.error;
       return error.code === 'VALIDATION_FAILED' ? validationFailure(error.errors) : { status: 422, problem: { title: 'Idempotency-Key reused', detail: error.message } };
