@@ -36,6 +36,7 @@ CONSENT_PORT="${CONSENT_PORT:-8082}"
 SEQUENCING_PORT="${SEQUENCING_PORT:-8083}"
 WEBHOOKS_PORT="${WEBHOOKS_PORT:-8084}"
 ANALYSIS_PORT="${ANALYSIS_PORT:-8085}"
+FEEDBACK_PORT="${FEEDBACK_PORT:-8086}"
 if [[ -z "${ADMIN_TOKEN:-}" ]]; then
   [[ -f "$RUN/admin-token" ]] || node -e 'console.log(require("crypto").randomBytes(24).toString("base64url"))' > "$RUN/admin-token"
   ADMIN_TOKEN="$(cat "$RUN/admin-token")"
@@ -64,9 +65,10 @@ start_service consent "$CONSENT_PORT" JWKS_URL="http://127.0.0.1:$EDGE_PORT/.wel
 start_service sequencing-engine "$SEQUENCING_PORT" JWKS_URL="http://127.0.0.1:$EDGE_PORT/.well-known/jwks.json"
 start_service webhooks "$WEBHOOKS_PORT" JWKS_URL="http://127.0.0.1:$EDGE_PORT/.well-known/jwks.json"
 start_service analysis "$ANALYSIS_PORT" JWKS_URL="http://127.0.0.1:$EDGE_PORT/.well-known/jwks.json"
+start_service feedback "$FEEDBACK_PORT" JWKS_URL="http://127.0.0.1:$EDGE_PORT/.well-known/jwks.json"
 start_service edge "$EDGE_PORT" SHARE_SERVICE_URL="http://127.0.0.1:$SHARE_PORT" CONSENT_SERVICE_URL="http://127.0.0.1:$CONSENT_PORT" \
   SEQUENCING_SERVICE_URL="http://127.0.0.1:$SEQUENCING_PORT" WEBHOOKS_SERVICE_URL="http://127.0.0.1:$WEBHOOKS_PORT" \
-  ANALYSIS_SERVICE_URL="http://127.0.0.1:$ANALYSIS_PORT"
+  ANALYSIS_SERVICE_URL="http://127.0.0.1:$ANALYSIS_PORT" FEEDBACK_SERVICE_URL="http://127.0.0.1:$FEEDBACK_PORT"
 
 DEMO="$(npx tsx services/edge/src/cli/register-client.ts --client-id demo-app --name "Demo app" --scopes customer-api --reset-secret)"
 DEMO_ID="$(node -pe 'JSON.parse(process.argv[1]).clientId' "$DEMO")"

@@ -1,44 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Webhook } from 'standardwebhooks';
 import type { AnalysisJobDto } from '@obp/contracts';
 import { recordedMetrics, waitFor } from '@obp/testkit';
 import { createJob, finishedJob, getJob, getResult, jobBody } from './analysis-helpers';
 import { connectedConsent, recordTopic } from './consent-helpers';
 import { startStack, type Stack } from './harness';
-
-/** A webhook receiver that records every request and answers 204. */
-class Receiver {
-  readonly received: Array<{ path: string; headers: IncomingHttpHeaders; body: string }> = [];
-  private readonly server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      this.received.push({ path: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      res.writeHead(204).end();
-    });
-  });
-
-  async start(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-  }
-
-  url(path: string): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}${path}`;
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-}
+import { RecordingReceiver, verifiedMessage } from './recording-receiver';
 
 describe('analysis job runs', () => {
   let stack: Stack;
   let token: string;
   let consentId: string;
-  const receiver = new Receiver();
+  const receiver = new RecordingReceiver();
 
   beforeAll(async () => {
     await receiver.start();
@@ -97,10 +69,7 @@ describe('analysis job runs', () => {
       const mine = receiver.received.filter((r) => r.path === path);
       return mine.length >= 2 ? mine : undefined;
     }, { what: 'both webhook messages', timeoutMs: 30_000 });
-    const bodies = messages.map((m) => {
-      const headers = { 'webhook-id': String(m.headers['webhook-id']), 'webhook-timestamp': String(m.headers['webhook-timestamp']), 'webhook-signature': String(m.headers['webhook-signature']) };
-      return new Webhook(secret).verify(m.body, headers) as { type: string; timestamp: string; data: Record<string, unknown> };
-    });
+    const bodies = messages.map((m) => verifiedMessage(m, secret));
     expect(bodies.find((b) => b.type === 'analysis-job.completed')?.data).toEqual({ analysisJobId: completedId, reference: 'hooked', status: 'Completed', completedAt: completed.completedAt });
     expect(bodies.find((b) => b.type === 'analysis-job.failed')?.data).toEqual({
       analysisJobId: failedId,

@@ -1,6 +1,7 @@
 import { loadAnalysisConfig, startAnalysisService, type AnalysisServiceHandle } from '@obp/analysis';
 import { loadConsentConfig, startConsentService, type ConsentServiceHandle } from '@obp/consent';
 import { loadEdgeConfig, startEdgeService, type EdgeServiceHandle } from '@obp/edge';
+import { loadFeedbackConfig, startFeedbackService, type FeedbackServiceHandle } from '@obp/feedback';
 import { loadSequencingEngineConfig, startSequencingEngine, type SequencingEngineHandle } from '@obp/sequencing-engine';
 import { loadShareConfig, startShareService, type ShareServiceHandle } from '@obp/share';
 import { loadWebhooksConfig, startWebhooksService, type WebhooksServiceHandle } from '@obp/webhooks';
@@ -22,6 +23,7 @@ export interface Stack {
   sequencing: SequencingEngineHandle;
   webhooks: WebhooksServiceHandle;
   analysis: AnalysisServiceHandle;
+  feedback: FeedbackServiceHandle;
   shareEventsTopic: string;
   consentEventsTopic: string;
   analysisEventsTopic: string;
@@ -66,7 +68,15 @@ export interface StackOptions {
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const env = options.mongoUri && options.kafkaBrokers ? { mongoUri: options.mongoUri, kafkaBrokers: options.kafkaBrokers } : testEnv();
   const kafkaBrokers = options.kafkaBrokers ?? env.kafkaBrokers;
-  const [edgePort, sharePort, consentPort, sequencingPort, webhooksPort, analysisPort] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
+  const [edgePort, sharePort, consentPort, sequencingPort, webhooksPort, analysisPort, feedbackPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const issuer = `http://127.0.0.1:${edgePort}`;
   const adminToken = `admin-${uniqueName('token')}-secret`;
   const namespace = uniqueName('stack').toLowerCase();
@@ -82,6 +92,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       SEQUENCING_SERVICE_URL: `http://127.0.0.1:${sequencingPort}`,
       WEBHOOKS_SERVICE_URL: `http://127.0.0.1:${webhooksPort}`,
       ANALYSIS_SERVICE_URL: `http://127.0.0.1:${analysisPort}`,
+      FEEDBACK_SERVICE_URL: `http://127.0.0.1:${feedbackPort}`,
     }),
     overrides,
   );
@@ -135,11 +146,15 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ...options.analysisEnv,
   });
   let analysis = await startAnalysisService(analysisConfig, overrides);
-  await Promise.all([edge.ready(), share.ready(), consent.ready(), sequencing.ready(), webhooks.ready(), analysis.ready()]);
+  const feedback = await startFeedbackService(
+    loadFeedbackConfig({ ...common, PORT: String(feedbackPort), FEEDBACK_DB_NAME: uniqueDbName('feedback'), JWKS_URL: `${issuer}/.well-known/jwks.json`, OUTBOX_POLL_MS: String(options.outboxPollMs ?? 200) }),
+    overrides,
+  );
+  await Promise.all([edge.ready(), share.ready(), consent.ready(), sequencing.ready(), webhooks.ready(), analysis.ready(), feedback.ready()]);
 
   const baseUrl = `http://127.0.0.1:${edgePort}`;
   const document = new ApiDocumentChecker((await (await fetch(`${baseUrl}/openapi.json`)).json()) as ApiDocumentChecker['document']);
-  const stopChecking = checkEveryAnswer(document, [edgePort, sharePort, consentPort, sequencingPort, webhooksPort, analysisPort].map((port) => `http://127.0.0.1:${port}`));
+  const stopChecking = checkEveryAnswer(document, [edgePort, sharePort, consentPort, sequencingPort, webhooksPort, analysisPort, feedbackPort].map((port) => `http://127.0.0.1:${port}`));
   const edgeFetch = (path: string, init: RequestInit = {}) => fetch(`${baseUrl}${path}`, init);
   const stack: Stack = {
     baseUrl,
@@ -155,6 +170,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     get analysis() {
       return analysis;
     },
+    feedback,
     shareEventsTopic,
     consentEventsTopic,
     analysisEventsTopic,
@@ -207,6 +223,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     document,
     async stop() {
       stopChecking();
+      await feedback.stop();
       await analysis.stop().catch(() => undefined);
       await webhooks.stop().catch(() => undefined);
       await sequencing.stop();

@@ -1,5 +1,6 @@
 import { analysisRoutes } from './analysis';
 import { consentRoutes, sandboxRoutes } from './consents';
+import { feedbackRoutes } from './feedback';
 import { buildOpenApiDocument } from './http/openapi';
 import type { RouteContract } from './http/route';
 import { apiReferenceRoutes, edgeRoutes, healthRoutes } from './platform';
@@ -8,7 +9,7 @@ import { shareRoutes } from './shares';
 import { webhookMessages, webhookRoutes } from './webhooks';
 
 /** Every route of the platform, as the edge serves them. */
-export const apiRoutes: readonly RouteContract[] = [edgeRoutes, apiReferenceRoutes, healthRoutes, shareRoutes, consentRoutes, sandboxRoutes, sequencingRoutes, analysisRoutes, webhookRoutes].flatMap((group) => Object.values(group));
+export const apiRoutes: readonly RouteContract[] = [edgeRoutes, apiReferenceRoutes, healthRoutes, shareRoutes, consentRoutes, sandboxRoutes, sequencingRoutes, analysisRoutes, feedbackRoutes, webhookRoutes].flatMap((group) => Object.values(group));
 
 /** The OpenAPI 3.1 document the edge serves at /openapi.json, derived from the route contracts. */
 export function openApiDocument(serverUrl: string) {
@@ -17,13 +18,14 @@ export function openApiDocument(serverUrl: string) {
       title: 'Open-banking data platform API',
       version: '1.0.0',
       description:
-        'Shares, consents, accounts and transactions, sequencing of recurring income and expenses, and webhooks. Obtain a token with the OAuth 2.0 client credentials flow at /connect/token (scope customer-api) and send it as a bearer token. Errors are RFC 9457 problem bodies; a share that is not found is a plain string.',
+        'Shares, consents, accounts and transactions, sequencing of recurring income and expenses, analysis jobs, categorization feedback, and webhooks. Obtain a token with the OAuth 2.0 client credentials flow at /connect/token (scope customer-api) and send it as a bearer token. Errors are RFC 9457 problem bodies; a share that is not found is a plain string.',
       serverUrl,
       tags: [
         { name: 'Shares', description: 'Give another app read access to chosen consents, accounts and analyses until a moment.' },
         { name: 'Consents', description: 'Connect a user’s bank accounts, read their accounts and transactions, refresh and erase them.' },
         { name: 'Sequencing', description: 'Recurring income and expenses found in the latest 13 months of transactions.' },
         { name: 'Analysis jobs', description: 'Background analyses (categorisation, sequencing, monthly income and expense, indicators) of consents, users, accounts or earlier jobs.' },
+        { name: 'Categorization feedback', description: 'Corrections of a transaction’s category, reviewed by people; accepted ones shape later analyses of the app. Reviewers use the scope feedback-review and the console at /console.' },
         { name: 'Webhooks', description: 'Endpoints that receive signed messages (Standard Webhooks) about the app’s own resources; the messages are listed under webhooks.' },
         { name: 'Sandbox bank', description: 'The built-in sandbox bank’s consent page, for the end user’s browser.' },
         { name: 'Authentication', description: 'OAuth 2.0 client credentials; RS256 tokens verified with the published keys.' },

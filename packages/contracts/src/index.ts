@@ -10,6 +10,7 @@ export * from './webhooks';
 export * from './categories';
 export * from './analysis-result';
 export * from './analysis';
+export * from './feedback';
 export * from './platform';
 export * from './events/event-catalogue';
 export * from './http/route';

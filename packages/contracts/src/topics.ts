@@ -10,6 +10,8 @@ export const Topics = {
   consentEvents: 'consent.events.v1',
   /** Analysis jobs created, completed and failed, keyed by job id. */
   analysisEvents: 'analysis.events.v1',
+  /** Categorization feedback submitted, reviewed, superseded and retired, keyed by item id. */
+  feedbackEvents: 'feedback.events.v1',
 } as const;
 
 export type TopicName = (typeof Topics)[keyof typeof Topics];
@@ -19,6 +21,7 @@ export const topicSpecs: ReadonlyArray<{ topic: string; partitions: number; conf
   { topic: Topics.shareEvents, partitions: 3 },
   { topic: Topics.consentEvents, partitions: 3, config: { 'cleanup.policy': 'compact', 'min.compaction.lag.ms': '0', 'delete.retention.ms': '86400000' } },
   { topic: Topics.analysisEvents, partitions: 3 },
+  { topic: Topics.feedbackEvents, partitions: 3 },
 ];
 
 export const topicSpec = (topic: TopicName) => topicSpecs.find((t) => t.topic === topic)!;

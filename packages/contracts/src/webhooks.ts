@@ -67,7 +67,13 @@ export const analysisJobFailedWebhookData = component(
 
 export const categorizationFeedbackReviewedWebhookData = component(
   'CategorizationFeedbackReviewedWebhookData',
-  z.object({ feedbackId: guidString(), status: z.enum(['Accepted', 'Rejected']), note: z.string().nullable(), reviewedAt: dateTimeString() }),
+  z.object({
+    feedbackId: guidString(),
+    transactionId: guidString(),
+    status: z.enum(['Accepted', 'Rejected']),
+    note: z.string().nullable().meta({ description: 'The reviewer’s note.' }),
+    reviewedAt: dateTimeString(),
+  }),
 );
 
 export const webhookPingData = component('WebhookPingData', z.object({ webhookId: guidString() }));

@@ -14,6 +14,7 @@ const schema = z.object({
   SEQUENCING_SERVICE_URL: z.string().url().default('http://127.0.0.1:8083'),
   WEBHOOKS_SERVICE_URL: z.string().url().default('http://127.0.0.1:8084'),
   ANALYSIS_SERVICE_URL: z.string().url().default('http://127.0.0.1:8085'),
+  FEEDBACK_SERVICE_URL: z.string().url().default('http://127.0.0.1:8086'),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
 });
 

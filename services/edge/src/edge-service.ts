@@ -36,6 +36,7 @@ export const edgeService: ServiceDefinition<EdgeConfig, { keys: SigningKeyStore;
       'sequencing-engine': config.SEQUENCING_SERVICE_URL,
       webhooks: config.WEBHOOKS_SERVICE_URL,
       analysis: config.ANALYSIS_SERVICE_URL,
+      feedback: config.FEEDBACK_SERVICE_URL,
     };
     const proxies = new Map(Object.entries(upstreams).map(([service, url]) => [service, proxyTo(url, logger, config.UPSTREAM_TIMEOUT_MS)]));
     const forwarded = apiRoutes.filter((route): route is RouteContract => proxies.has(route.service));

@@ -1,4 +1,4 @@
-import { analysisEvents, consentEvents, shareEvents, webhookRoutes } from '@obp/contracts';
+import { analysisEvents, feedbackEvents, consentEvents, shareEvents, webhookRoutes } from '@obp/contracts';
 import { bindRoutes } from '@obp/http';
 import { JobRunner, periodicTask } from '@obp/jobs';
 import { startService, type RunningService, type ServiceDefinition, type ServiceOverrides } from '@obp/service-kit';
@@ -19,6 +19,7 @@ import { getWebhookHttp } from './use-cases/get-webhook/get-webhook.http';
 import { listDeliveriesHttp } from './use-cases/list-deliveries/list-deliveries.http';
 import { listWebhooksHttp } from './use-cases/list-webhooks/list-webhooks.http';
 import { onAnalysisJobFinished } from './use-cases/on-analysis-job-finished/on-analysis-job-finished.handler';
+import { onFeedbackReviewed } from './use-cases/on-feedback-reviewed/on-feedback-reviewed.handler';
 import { onConsentStatusUpdated } from './use-cases/on-consent-status-updated/on-consent-status-updated.handler';
 import { onShareChanged } from './use-cases/on-share-changed/on-share-changed.handler';
 import { onTransactionsFetched } from './use-cases/on-transactions-fetched/on-transactions-fetched.handler';
@@ -118,6 +119,7 @@ export const webhooksService: ServiceDefinition<WebhooksConfig, WebhooksServiceP
     });
     const onAnalysisJob = retriedUntilApplied(onAnalysisJobFinished(publish));
     kit.subscribe('analysis-events', analysisEvents, { 'analysis-job.completed': onAnalysisJob, 'analysis-job.failed': onAnalysisJob });
+    kit.subscribe('feedback-events', feedbackEvents, { 'categorization-feedback.reviewed': retriedUntilApplied(onFeedbackReviewed(publish)) });
 
     return {
       routes: bindRoutes(webhookRoutes, {

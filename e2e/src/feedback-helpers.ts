@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import type { FeedbackItemDto } from '@obp/contracts';
+import { waitFor } from '@obp/testkit';
+import type { Stack } from './harness';
+
+/** A spec 2.7 body as an app sends it, for a new transaction unless told. */
+export const feedbackBody = (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
+  engine: 'e1',
+  countryCode: 'nl',
+  profile: 'retail',
+  transactionId: randomUUID(),
+  accountId: randomUUID(),
+  amount: -23.4,
+  currency: 'EUR',
+  description: 'BEA, Betaalpas Ekoplaza Utrecht,PAS123 NR:X1Y2Z3 12.11.26/14:03',
+  counterpartDescription: 'Ekoplaza Utrecht',
+  counterpartAccountNumber: 'NL20INGB0001234567',
+  providerKey: 'sandbox-retail',
+  transactionType: 'POS',
+  transactionTypeName: 'Betaalautomaat',
+  reasonCode: null,
+  purposeCode: null,
+  originalCategory: 'expenses.shopping',
+  originalFlags: [],
+  targetCategory: 'expenses.groceries',
+  targetFlags: [],
+  remark: 'This is an organic supermarket.',
+  ...overrides,
+});
+
+export const postFeedback = (stack: Stack, token: string, body: unknown) => stack.api(token, '/v2/categorization-feedback', { method: 'POST', json: body });
+
+/** Submits feedback and returns its id. */
+export async function submitFeedback(stack: Stack, token: string, body: Record<string, unknown> = feedbackBody()): Promise<string> {
+  const res = await postFeedback(stack, token, body);
+  if (res.status !== 202) throw new Error(`feedback answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { data: { id: string } }).data.id;
+}
+
+export async function feedbackItem(stack: Stack, token: string, id: string): Promise<FeedbackItemDto> {
+  const res = await stack.api(token, `/v2/categorization-feedback/${id}`);
+  if (res.status !== 200) throw new Error(`GET feedback ${id} answered ${res.status}`);
+  return ((await res.json()) as { data: FeedbackItemDto }).data;
+}
+
+export const decideFeedback = (stack: Stack, reviewerToken: string, id: string, decision: 'Accepted' | 'Rejected', note: string | null = null) =>
+  stack.api(reviewerToken, `/v2/review/categorization-feedback/${id}/decision`, { method: 'POST', json: { decision, note } });
+
+/** Waits until the item has the status (superseding follows the feedback service's own events). */
+export const feedbackWithStatus = (stack: Stack, token: string, id: string, status: FeedbackItemDto['status']) =>
+  waitFor(async () => {
+    const item = await feedbackItem(stack, token, id);
+    return item.status === status && item;
+  }, { what: `feedback ${id} to be ${status}`, timeoutMs: 30_000 });

@@ -1,0 +1,2 @@
+'use strict';
+// The reviewer console: built out in its own change.

@@ -1,0 +1,2 @@
+export { startFeedbackService, feedbackService, SERVICE_NAME, type FeedbackServiceHandle } from './feedback-service';
+export { loadFeedbackConfig, type FeedbackConfig } from './config';

@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { feedbackRoutes } from '@obp/contracts';
+import type { RouteHandler } from '@obp/http';
+
+const CONSOLE_DIR = join(__dirname, '../../console');
+
+/**
+ * The console's page loads only its own script and styles, talks only to this origin, and may not be
+ * framed: no inline script or style, no other origin, no plugins, no form posts elsewhere.
+ */
+export const CONSOLE_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const securityHeaders = {
+  'Content-Security-Policy': CONSOLE_CSP,
+  'X-Frame-Options': 'DENY',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Cache-Control': 'no-cache',
+};
+
+type ConsoleRoutes = typeof feedbackRoutes;
+
+/** The reviewer console: a static page, its script and its styles, read once at start. */
+export function consoleHandlers(): { getConsole: RouteHandler<ConsoleRoutes['getConsole']>; getConsoleScript: RouteHandler<ConsoleRoutes['getConsoleScript']>; getConsoleStyles: RouteHandler<ConsoleRoutes['getConsoleStyles']> } {
+  const page = readFileSync(join(CONSOLE_DIR, 'console.html'), 'utf8');
+  const script = readFileSync(join(CONSOLE_DIR, 'console.js'));
+  const styles = readFileSync(join(CONSOLE_DIR, 'console.css'));
+  return {
+    getConsole: () => ({ status: 200, html: page, headers: securityHeaders }),
+    getConsoleScript: () => ({ status: 200, file: script, contentType: 'text/javascript; charset=utf-8', headers: securityHeaders }),
+    getConsoleStyles: () => ({ status: 200, file: styles, contentType: 'text/css; charset=utf-8', headers: securityHeaders }),
+  };
+}
