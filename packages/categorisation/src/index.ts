@@ -2,3 +2,4 @@
 export { categorise, categoriseOne } from './categorise';
 export type { CategorisedTransaction, CategoriseOptions, FeedbackRule } from './types';
 export { CATEGORISER_VERSION } from './version';
+export { feedbackRuleFrom, orderFeedbackRules, type AcceptedCorrection, type RankedFeedbackRule } from './feedback-rule-from';

@@ -1,5 +1,5 @@
 import { ConsentData } from '@obp/consent-data';
-import { analysisEvents, analysisRoutes, consentEvents } from '@obp/contracts';
+import { analysisEvents, analysisRoutes, consentEvents, feedbackEvents } from '@obp/contracts';
 import { bindRoutes } from '@obp/http';
 import { JobRunner, periodicTask } from '@obp/jobs';
 import { startService, type RunningService, type ServiceDefinition, type ServiceOverrides } from '@obp/service-kit';
@@ -11,6 +11,7 @@ import { historyStart } from './domain/history-window';
 import { AnalysisJobEvents, analysisJobStoreOptions, type AnalysisJobStore } from './infrastructure/analysis-job-store';
 import { AnalysisResults } from './infrastructure/analysis-results';
 import { ErasedConsents } from './infrastructure/erased-consents';
+import { FeedbackRules } from './infrastructure/feedback-rules';
 import { IDEMPOTENCY_WINDOW_MS, IdempotencyKeys } from './infrastructure/idempotency-keys';
 import { AnalysisMetrics } from './run/analysis-metrics';
 import { AnalysisRunJobs, type Analyse } from './run/analysis-run.job';
@@ -23,6 +24,8 @@ import { getAnalysisJobHttp } from './use-cases/get-analysis-job/get-analysis-jo
 import { getAnalysisResultHttp } from './use-cases/get-analysis-result/get-analysis-result.http';
 import { listAnalysisJobsHttp } from './use-cases/list-analysis-jobs/list-analysis-jobs.http';
 import { onConsentDeleted } from './use-cases/on-consent-deleted/on-consent-deleted.handler';
+import { onFeedbackRetired } from './use-cases/on-feedback-retired/on-feedback-retired.handler';
+import { onFeedbackReviewed } from './use-cases/on-feedback-reviewed/on-feedback-reviewed.handler';
 import { onTransactionsFetched } from './use-cases/on-transactions-fetched/on-transactions-fetched.handler';
 
 export const SERVICE_NAME = 'analysis';
@@ -36,6 +39,7 @@ export interface AnalysisServiceParts {
   consentData: ConsentData;
   runner: JobRunner<AnalysisJob>;
   shareGrants: ShareGrants;
+  feedbackRules: FeedbackRules;
 }
 
 export type AnalysisServiceHandle = RunningService<AnalysisServiceParts>;
@@ -52,7 +56,8 @@ export const analysisService = (engine: Analyse = analyse): ServiceDefinition<An
     const results = new AnalysisResults(kit.database);
     const erased = new ErasedConsents(kit.database);
     const keys = new IdempotencyKeys(kit.database);
-    for (const component of [consentData, results, keys]) await component.ensureIndexes();
+    const feedbackRules = new FeedbackRules(kit.database);
+    for (const component of [consentData, results, keys, feedbackRules]) await component.ensureIndexes();
     const shareGrants = kit.shareGrants();
     const claims = await kit.claims();
 
@@ -69,6 +74,7 @@ export const analysisService = (engine: Analyse = analyse): ServiceDefinition<An
           results,
           erased,
           resolver: new InputResolver(consentData, shareGrants, jobs, erased),
+          feedbackRules,
           claims,
           metrics: new AnalysisMetrics(),
           logger,
@@ -93,6 +99,10 @@ export const analysisService = (engine: Analyse = analyse): ServiceDefinition<An
       'transactions.fetched': onTransactionsFetched(projection['transactions.fetched']!, jobs, wakeRunner),
       'consent.deleted': onConsentDeleted(projection['consent.deleted']!, erased, results, jobs),
     });
+    kit.subscribe('feedback-rules', feedbackEvents, {
+      'categorization-feedback.reviewed': onFeedbackReviewed(feedbackRules),
+      'categorization-feedback.retired': onFeedbackRetired(feedbackRules),
+    });
     kit.worker(
       periodicTask({
         name: 'analysis housekeeping',
@@ -116,7 +126,7 @@ export const analysisService = (engine: Analyse = analyse): ServiceDefinition<An
         getAnalysisJob: getAnalysisJobHttp(access),
         getAnalysisJobResult: getAnalysisResultHttp(access, results),
       }),
-      expose: { jobs, results, consentData, runner, shareGrants },
+      expose: { jobs, results, consentData, runner, shareGrants, feedbackRules },
     };
   },
 });

@@ -14,6 +14,7 @@ import { historyStart } from '../domain/history-window';
 import { AnalysisJobEvents, analysisJobStoreOptions, type AnalysisJobStore } from '../infrastructure/analysis-job-store';
 import { AnalysisResults } from '../infrastructure/analysis-results';
 import { ErasedConsents } from '../infrastructure/erased-consents';
+import { FeedbackRules } from '../infrastructure/feedback-rules';
 import { onConsentDeleted } from '../use-cases/on-consent-deleted/on-consent-deleted.handler';
 import { onTransactionsFetched } from '../use-cases/on-transactions-fetched/on-transactions-fetched.handler';
 import { AnalysisMetrics } from './analysis-metrics';
@@ -166,6 +167,7 @@ async function testBed(): Promise<Bed> {
           results,
           erased,
           resolver,
+          feedbackRules: new FeedbackRules(database(db)),
           claims,
           metrics: new AnalysisMetrics(),
           logger,

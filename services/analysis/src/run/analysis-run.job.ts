@@ -2,6 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { contextFromHeaders, type OutboxEntry } from '@obp/bus';
 import { analysisResultSchema, z, type AnalysisResult } from '@obp/contracts';
+import type { FeedbackRule } from '@obp/categorisation';
 import type { ClaimLedger, JobContext, JobSource } from '@obp/jobs';
 import type { Logger } from '@obp/telemetry';
 import { awaitData, claimRun, completeJob, failJob, holdsRun, isRunDue, renewLease, retryLater, runDueAt, waitEndsAt, type AnalysisJob, type JobFailure, type JobScope } from '../domain/analysis-job';
@@ -9,6 +10,7 @@ import type { AnalysisInput } from '../domain/engine/analyse';
 import type { AnalysisJobEvents, AnalysisJobStore } from '../infrastructure/analysis-job-store';
 import type { AnalysisResults } from '../infrastructure/analysis-results';
 import type { ErasedConsents } from '../infrastructure/erased-consents';
+import type { FeedbackRules } from '../infrastructure/feedback-rules';
 import type { AnalysisMetrics, RunOutcome } from './analysis-metrics';
 import type { InputResolver, Resolution } from './resolve-input';
 
@@ -25,6 +27,8 @@ export interface AnalysisRunOptions {
   results: AnalysisResults;
   erased: ErasedConsents;
   resolver: InputResolver;
+  /** The apps' accepted categorization feedback, applied by e1. */
+  feedbackRules: FeedbackRules;
   claims: ClaimLedger;
   metrics: AnalysisMetrics;
   logger: Logger;
@@ -154,9 +158,12 @@ export class AnalysisRunJobs implements JobSource<AnalysisJob> {
     if (resolution.kind === 'wait') return this.awaitData(claimed, resolution);
     if (resolution.kind === 'failed') return this.fail(claimed, resolution.failure);
 
+    // Rules accepted by the job's creation, so a run after a crash or a wait applies the same ones.
+    const rules = claimed.engine === 'e1' ? await this.options.feedbackRules.rulesFor(claimed.ownerClientId, claimed.createdAt) : [];
+    if (signal.aborted) return null;
     let result: AnalysisResult;
     try {
-      result = this.compute(claimed, resolution);
+      result = this.compute(claimed, resolution, rules);
     } catch (error) {
       this.options.logger.error({ err: error, jobId: claimed.id }, 'the analysis engine failed');
       return this.fail(claimed, { code: 'InternalError', message: 'The analysis engine failed on this input (the error is logged for the operators).' });
@@ -166,7 +173,7 @@ export class AnalysisRunJobs implements JobSource<AnalysisJob> {
   }
 
   /** The engine's result, which must be what the API documents (a result that is not is an engine fault). */
-  private compute(job: AnalysisJob, ready: Extract<Resolution, { kind: 'ready' }>): AnalysisResult {
+  private compute(job: AnalysisJob, ready: Extract<Resolution, { kind: 'ready' }>, feedbackRules: FeedbackRule[]): AnalysisResult {
     const result = this.options.analyse({
       jobId: job.id,
       engine: job.engine,
@@ -180,6 +187,7 @@ export class AnalysisRunJobs implements JobSource<AnalysisJob> {
       internalIbans: job.internalIbans,
       // The job's creation, not the run's time: a run after a crash or a wait computes the same window.
       asOf: job.createdAt,
+      feedbackRules,
     });
     const checked = analysisResultSchema.safeParse(result);
     if (!checked.success) throw new Error(`the engine's result does not fit AnalysisResult: ${z.prettifyError(checked.error)}`);
