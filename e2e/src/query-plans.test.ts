@@ -4,7 +4,9 @@ import { connectDatabase, database, type Connection } from '@obp/db';
 import { ClaimLedger } from '@obp/jobs';
 import { createLogger } from '@obp/telemetry';
 import { explainFilter, filterShape, QueryRecorder, startFerretDb, testEnv, uniqueDbName, uniqueName, waitFor, type FerretProcess, type RecordedQuery } from '@obp/testkit';
+import { createJob, finishedJob, jobBody } from './analysis-helpers';
 import { connectedConsent, createConsent } from './consent-helpers';
+import { decideFeedback, feedbackBody, feedbackWithStatus, submitFeedback } from './feedback-helpers';
 import { startStack, type Stack } from './harness';
 
 /**
@@ -86,6 +88,31 @@ describe('every query reads through an index', () => {
     expect((await stack.api(token, `/consents/${consentId}/sequencing`)).status).toBe(200);
     expect((await stack.api(partnerToken, `/users/${userId}/sequencing`)).status).toBe(200);
     expect((await stack.api(token, `/consents/${consentId}/refresh`, { method: 'POST' })).status).toBe(202);
+
+    // Analysis jobs: created (one with an Idempotency-Key, one on an earlier job), run, listed, read, and one shared.
+    const jobId = await createJob(stack, token, jobBody([consentId]), { 'Idempotency-Key': 'plans-key' });
+    expect((await finishedJob(stack, token, jobId)).status).toBe('Completed');
+    const builtOn = await createJob(stack, token, jobBody([], { Input: { analysisJobIds: [jobId] }, Engine: 'z2' }));
+    await finishedJob(stack, token, builtOn);
+    for (const path of ['/analysis-jobs', '/analysis-jobs?status=Completed&reference=x', `/analysis-jobs/${jobId}`, `/analysis-jobs/${jobId}/result`]) expect((await stack.api(token, path)).status).toBe(200);
+    expect((await stack.api(token, '/shares', { method: 'POST', json: { clientId: partner.clientId, analysisIds: [jobId] } })).status).toBe(200);
+    await waitFor(async () => (await stack.api(partnerToken, `/analysis-jobs/${jobId}`)).status === 200, { what: 'the partner to read the shared job', timeoutMs: 30_000 });
+    await stack.analysis.consentData.prune(new Date());
+
+    // Categorization feedback: submitted twice about one transaction (superseding), listed, reviewed, decided.
+    const reviewer = await stack.registerClient(['feedback-review']);
+    const reviewerToken = await stack.token(reviewer, 'feedback-review');
+    const transactionId = '8b3c1f0e-1d2a-4c5b-9e8f-7a6b5c4d3e2f';
+    const olderItem = await submitFeedback(stack, token, feedbackBody({ transactionId }));
+    const newerItem = await submitFeedback(stack, token, feedbackBody({ transactionId, targetCategory: 'expenses.eating-out' }));
+    await feedbackWithStatus(stack, token, olderItem, 'Superseded');
+    for (const path of ['/v2/categorization-feedback', '/v2/categorization-feedback?status=Pending', `/v2/categorization-feedback/${newerItem}`]) expect((await stack.api(token, path)).status).toBe(200);
+    for (const path of ['/v2/review/categorization-feedback', '/v2/review/categorization-feedback?category=expenses.eating-out', `/v2/review/categorization-feedback?clientId=${owner.clientId}`, `/v2/review/categorization-feedback/${newerItem}`]) {
+      expect((await stack.api(reviewerToken, path)).status).toBe(200);
+    }
+    expect((await decideFeedback(stack, reviewerToken, newerItem, 'Accepted', 'plans')).status).toBe(200);
+    const ruled = await createJob(stack, token, jobBody([consentId]));
+    await finishedJob(stack, token, ruled);
 
     // Housekeeping: two maintenance rounds (the second reads only what fell due), pruning, purges.
     await stack.consent.maintenance.runOnce();
