@@ -74,6 +74,9 @@ DEMO="$(npx tsx services/edge/src/cli/register-client.ts --client-id demo-app --
 DEMO_ID="$(node -pe 'JSON.parse(process.argv[1]).clientId' "$DEMO")"
 DEMO_SECRET="$(node -pe 'JSON.parse(process.argv[1]).clientSecret' "$DEMO")"
 (umask 077 && printf '%s\n' "$DEMO" > "$RUN/demo-client.json")
+REVIEWER="$(npx tsx services/edge/src/cli/register-client.ts --client-id demo-reviewer --name "Demo reviewer" --scopes feedback-review --reset-secret)"
+REVIEWER_SECRET="$(node -pe 'JSON.parse(process.argv[1]).clientSecret' "$REVIEWER")"
+(umask 077 && printf '%s\n' "$REVIEWER" > "$RUN/demo-reviewer.json")
 BASE="http://localhost:$EDGE_PORT"
 cat <<INFO
 
@@ -98,6 +101,12 @@ then read the accounts and transactions once the status is Updated:
 
 Analyse it in the background (then GET /analysis-jobs/<id> and /analysis-jobs/<id>/result):
   curl -s -H "Authorization: Bearer \$TOKEN" -H 'Content-Type: application/json' -d '{"Reference":"first","Engine":"e1","Profile":"retail","CountryCode":"nl","Input":{"consentIds":["<consentId>"]}}' $BASE/analysis-jobs
+
+Correct a category (queued for review; accepted corrections shape the app's later e1 jobs):
+  curl -s -H "Authorization: Bearer \$TOKEN" -H 'Content-Type: application/json' -d '{"engine":"e1","countryCode":"nl","profile":"retail","transactionId":"<transactionId>","accountId":"<accountId>","amount":-23.4,"currency":"EUR","description":"Betaalpas","counterpartDescription":"Ekoplaza","counterpartAccountNumber":null,"providerKey":"sandbox-retail","transactionType":null,"transactionTypeName":null,"reasonCode":null,"purposeCode":null,"originalCategory":"expenses.shopping","originalFlags":[],"targetCategory":"expenses.groceries","targetFlags":[],"remark":"organic supermarket"}' $BASE/v2/categorization-feedback
+Review it in the console at $BASE/console, signed in as the demo reviewer:
+  reviewer client id: demo-reviewer
+  reviewer secret:    $REVIEWER_SECRET
 
 Receive webhooks (signed per Standard Webhooks; the secret is shown once):
   curl -s -H "Authorization: Bearer \$TOKEN" -H 'Content-Type: application/json' -d '{"url":"http://localhost:9000/hooks","events":["share.created","consent.status.updated","transactions.fetched"]}' $BASE/webhooks
