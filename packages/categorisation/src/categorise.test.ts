@@ -75,6 +75,22 @@ describe('own accounts', () => {
     expect(one({ amount: 500, counterpartAccountNumber: OWN_IBAN, counterpartName: 'Kapitaalrekening' }, options).category).toBe('transfers.savings');
   });
 
+  it('calls it savings when a compound word or a tax reserve says so', () => {
+    for (const description of ['Reservering btw naar Rabo Bedrijfsspaarrekening', 'Naar ASN Ideaalsparen', 'Btw reservering Q2', 'Naar belastingpot']) {
+      expect({ description, category: one({ amount: -500, counterpartAccountNumber: OWN_IBAN, description }, options).category }).toEqual({ description, category: 'transfers.savings' });
+    }
+  });
+
+  it('does not take a batch of payments that shows the payer’s own account for a transfer to itself', () => {
+    const batch = one({ amount: -8400, counterpartAccountNumber: OWN_IBAN, counterpartName: 'Horeca De Brink B.V.', description: 'Naam: Horeca De Brink B.V. Omschrijving: Verzamelbetaling 6 posten Salarissen maart' }, { ...options, profile: 'corporate' });
+    expect(batch.category).toBe('expenses.business.salaries');
+    expect(batch.flags).not.toContain('internal-transfer');
+  });
+
+  it('takes "naar mijn eigen ... rekening" for an own transfer when the IBAN is not among the own ones', () => {
+    expect(one({ amount: -500, counterpartName: 'D.R. Sedney', counterpartAccountNumber: 'NL28RABO0346617702', description: 'Overboeking naar D.R. Sedney Naar mijn eigen Rabo rekening' })).toMatchObject({ category: 'transfers.own-accounts', flags: ['internal-transfer'] });
+  });
+
   it('keeps the recurring flag on own transfers', () => {
     const t = transaction({ amount: -100, counterpartAccountNumber: OWN_IBAN });
     expect(categoriseOne(t, { ...options, recurringIds: new Set([t.id]) }).flags).toEqual(['recurring', 'internal-transfer']);
@@ -174,6 +190,21 @@ describe('merchants in Dutch description formats', () => {
     expect(one({ amount: -42, description })).toMatchObject({ category, source });
   });
 
+  it('knows kinds of business by compound words in the merchant’s name, also behind a card terminal provider', () => {
+    expect(one({ amount: -6.4, counterpartName: 'Zettle_*Groentekraam Ali DORDRECHT', transactionType: 'ba' }).category).toBe('expenses.groceries');
+    expect(one({ amount: -4.1, counterpartName: 'Zettle_*Turkse Bakker Ozdemir', transactionType: 'ba' }).category).toBe('expenses.groceries');
+    expect(one({ amount: -12, counterpartName: 'Zettle_*Bloemenstal Ria', transactionType: 'ba' }).category).toBe('expenses.shopping');
+    expect(one({ amount: -7.5, counterpartName: 'CCV*Sportkantine VV Blerick', transactionType: 'ba' }).category).toBe('expenses.eating-out');
+    expect(one({ amount: -38, counterpartName: 'SumUp *Medisch Pedicure Anja', transactionType: 'ba' }).category).toBe('expenses.health');
+    expect(one({ amount: -16, counterpartName: 'Paleis Het Loo', transactionType: 'ba' }).category).toBe('expenses.leisure');
+  });
+
+  it('does not take a payment processor named in the description for a charity', () => {
+    const result = one({ amount: -24, counterpartName: 'Stichting Mollie Payments', description: 'SEPA iDEAL Naam: Stichting Mollie Payments Omschrijving: Bestelling 4411 Kenmerk: 0050' });
+    expect(result.category).not.toBe('expenses.charity');
+    expect(result.confidence).toBeLessThan(0.5);
+  });
+
   it('finds the merchant behind a payment provider in the description', () => {
     expect(one({ amount: -60, counterpartName: 'Stichting Mollie Payments', description: 'Zalando bestelling 123456789 ref 0050001234' })).toMatchObject({ category: 'expenses.shopping', source: 'rule:merchant.zalando' });
   });
@@ -209,6 +240,25 @@ describe('keywords', () => {
     [-30, 'Belastingdienst', 'Motorrijtuigenbelasting', 'expenses.taxes.vehicle'],
   ])('%d from/to %s, "%s" → %s', (amount, counterpartName, description, category) => {
     expect(one({ amount, counterpartName, description }).category).toBe(category);
+  });
+
+  it.each([
+    [-104, 'CJIB', 'Beschikking 3000 0162 4411 verkeersboete', 'expenses.other.fines'],
+    [-41.5, 'Gemeente Almere', 'iDEAL Gemeente Almere Leges rijbewijs aanvraag', 'expenses.other.government-fees'],
+    [-86, 'Dierenkliniek Apeldoorn-Zuid', 'Betaalautomaat 15:20', 'expenses.other.pets'],
+    [1840, 'Klaverblad Verzekeringen', 'Uitkering schade 2026-0412 waterschade', 'income.other.insurance-claim'],
+    [12500, 'Notariaat Van Vreeswijk Derdengelden', 'Uitkering nalatenschap wijlen A.J. Zandbergen', 'income.other.inheritance'],
+    [35.2, 'Vinted UAB', 'Vinted uitbetaling saldo 2026-03-14', 'income.other.sales'],
+  ])('%d from/to %s, "%s" → %s (neither taxes, health, refunds nor benefits)', (amount, counterpartName, description, category) => {
+    expect(one({ amount, counterpartName, description }).category).toBe(category);
+  });
+
+  it('reads what a person pays back or is paid back as money between people, whatever it was for', () => {
+    expect(one({ amount: 12, counterpartName: 'Tom Brouwers', description: 'Terugbetaling bioscoop' }).category).toBe('income.from-people');
+    expect(one({ amount: -24, counterpartName: 'T. Hoekman', counterpartAccountNumber: 'NL20RBRB0911820043', description: 'Terug voor de kaartjes' }).category).toBe('expenses.to-people');
+    // Rent paid to a private landlord stays rent; a shop's refund stays a refund.
+    expect(one({ amount: -950, counterpartName: 'J. de Vries', description: 'Huur april' }).category).toBe('expenses.housing.rent');
+    expect(one({ amount: 12, counterpartName: 'Bol.com', description: 'Terugbetaling bestelling' }).category).toBe('income.refund');
   });
 
   it('tells Tikkie payments between people', () => {

@@ -3,7 +3,7 @@
  * rules, then the evidence of the rule families weighed against each other (candidates.ts), with
  * model guesses for what no rule recognises, and the corporate profile's reading last.
  */
-import { transactionFlags, type TransactionDto } from '@obp/contracts';
+import { canonicalCategoryOf, transactionFlags, type TransactionDto } from '@obp/contracts';
 import { decide, strongest, type Candidate } from './candidates';
 import { forCorporate } from './corporate';
 import { compileFeedbackRules, matchFeedback, type CompiledFeedbackRule } from './feedback';
@@ -15,7 +15,8 @@ import { keywords, merchants, paymentProviderPayout, purpose, returnedDirectDebi
 import { has, Signal } from './signals';
 import type { CategorisedTransaction, CategoriseOptions, Category } from './types';
 import { CATEGORISER_VERSION } from './version';
-import { viewOf } from './view';
+import { kindOfParty } from './people';
+import { viewOf, type TransactionView } from './view';
 
 const MODEL_SOURCE = `model:${CATEGORISER_VERSION}`;
 
@@ -62,7 +63,7 @@ function categoriseInContext(transaction: TransactionDto, context: Context): Cat
   if (best === null || best.confidence < GUESS_THRESHOLD) candidates.push(guessFor(view, context.profile, recurring));
 
   const verdict = decide(candidates);
-  const category = context.profile === 'corporate' ? forCorporate(corporateIncome(verdict, view.direction === 'out')) : verdict.category;
+  const category = context.profile === 'corporate' ? forCorporate(corporateIncome(verdict, view.direction === 'out')) : betweenPeople(verdict, view);
   const flags = flagsOf({
     category,
     out: view.direction === 'out',
@@ -74,6 +75,22 @@ function categoriseInContext(transaction: TransactionDto, context: Context): Cat
   });
   const source = verdict.ruleId === null ? MODEL_SOURCE : `rule:${verdict.ruleId}`;
   return { transactionId, category, flags, confidence: round(verdict.confidence), source };
+}
+
+/** What a person transfers for; the words say what for ("terugbetaling bioscoop", "voor de kaartjes"), not from whom. */
+const SPENT_WITH_PEOPLE: ReadonlySet<string> = new Set(['expenses.leisure', 'expenses.eating-out', 'expenses.shopping', 'expenses.travel', 'expenses.groceries', 'expenses.other']);
+
+/**
+ * Money between people (a transfer, not a card payment, with a person): a friend paying back what the
+ * customer advanced is money from people, not a shop's refund; the customer paying a friend back for
+ * tickets or dinner is money to people, not leisure. Only a keyword's reading gives way: a catalogue
+ * merchant, a purpose code or a wage is kept, and so are rent, loans and care paid to a person.
+ */
+function betweenPeople(verdict: { category: Category; ruleId: string | null }, view: TransactionView): Category {
+  if (verdict.ruleId === null || !verdict.ruleId.startsWith('keyword.')) return verdict.category;
+  if (has(view.signals, Signal.Card | Signal.Atm | Signal.DirectDebit) || view.viaProcessor || kindOfParty(view.partyName) !== 'person') return verdict.category;
+  if (view.direction === 'in') return verdict.category === 'income.refund' ? 'income.from-people' : verdict.category;
+  return SPENT_WITH_PEOPLE.has(canonicalCategoryOf(verdict.category) ?? '') ? 'expenses.to-people' : verdict.category;
 }
 
 /** What a shop "refunds" (the weak 0.6 guess from the seller's name alone) or a municipality pays a business is a customer paying an invoice. */

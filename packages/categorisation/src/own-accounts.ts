@@ -64,6 +64,8 @@ function ownIbanInText(description: string | null, own: OwnAccounts): boolean {
   return false;
 }
 
+const BATCH_PAYMENT = /\b(?:verzamelbetaling|verzameloverboeking|verzamelopdracht|batchbetaling|batch payment|bulkbetaling)\b/;
+
 /** The own-account transfer this is, or null when the counterparty is not an own account. */
 export function ownAccountTransfer(view: TransactionView, own: OwnAccounts): OwnTransfer | null {
   if (own.ibans.size === 0) return null;
@@ -71,6 +73,8 @@ export function ownAccountTransfer(view: TransactionView, own: OwnAccounts): Own
   const counterpart = normaliseIban(counterpartAccountNumber);
   const isOwnTransfer = counterpart === '' ? isOwn(normaliseIban(view.facts.iban), own) || ownIbanInText(description, own) : isOwn(counterpart, own);
   if (!isOwnTransfer) return null;
+  // A batch of payments (salaries, invoices) shows the payer's own name and account: it is no transfer to itself.
+  if (BATCH_PAYMENT.test(view.descriptionText)) return null;
   if (mentionsSavings(view.keywordText)) return { category: 'transfers.savings', ruleId: 'own-account.savings' };
   return { category: 'transfers.own-accounts', ruleId: 'own-account.transfer' };
 }

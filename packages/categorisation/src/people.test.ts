@@ -2,7 +2,7 @@ import { kindOfParty } from './people';
 
 describe('kindOfParty', () => {
   it('recognises natural persons as Dutch banks write them', () => {
-    for (const name of ['J. de Vries', 'M.J. van den Berg', 'JANSEN J A', 'Vries J.M. de', 'Hr J Jansen', 'Mw. A. Jansen-de Boer', 'Fam. de Boer', 'J Jansen en/of M Jansen', 'Sanne Bakker', 'A.B. Jansen']) {
+    for (const name of ['J. de Vries', 'M.J. van den Berg', 'JANSEN J A', 'Vries J.M. de', 'Hr J Jansen', 'Mw. A. Jansen-de Boer', 'Fam. de Boer', 'J Jansen en/of M Jansen', 'Sanne Bakker', 'A.B. Jansen', 'T. Hoekman', 'T. van der Linden']) {
       expect([name, kindOfParty(name)]).toEqual([name, 'person']);
     }
   });

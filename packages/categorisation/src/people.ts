@@ -30,6 +30,7 @@ const JOINT = /\s(?:en\/of|e\/o|and\/or|c\.q\.)\s/;
 const FIRST_NAMES: ReadonlySet<string> = new Set(firstNames);
 const WORD = /^[a-z][a-z'-]*$/;
 const MAX_INITIALS = 4;
+const DOTTED_INITIALS = /^(?:[a-z]\. ?){1,4}(?:[a-z]+ ){0,3}[a-z]{2,}$/;
 
 function isInitial(token: string): boolean {
   return token.length === 1;
@@ -66,7 +67,8 @@ export function kindOfParty(name: string | null): PartyKind {
   if (text.replace(/\./g, '').split(/[\s,]+/).some(isOrganisationWord)) return 'organisation';
   const tokens = text.replace(/[.,]/g, ' ').split(' ').filter((token) => token !== '');
   if (tokens.length < 2 || tokens.length > 7 || !tokens.every((token) => WORD.test(token))) return 'unknown';
-  if (TITLES.has(tokens[0]) || initialsFirst(tokens) || initialsLast(tokens)) return 'person';
+  // "T. Hoekman": a letter with a dot is an initial, also one that could be a particle ('t Hart)
+  if (TITLES.has(tokens[0]) || DOTTED_INITIALS.test(text) || initialsFirst(tokens) || initialsLast(tokens)) return 'person';
   if (tokens.length <= 5 && FIRST_NAMES.has(tokens[0])) return 'person';
   return 'unknown';
 }

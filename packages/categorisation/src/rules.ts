@@ -56,6 +56,8 @@ function addMerchant(hit: MerchantHit, view: TransactionView, discount: number, 
   }
 }
 
+const WEAKEST_BUSINESS_TYPE = 'business-type.stichting';
+
 /** Catalogue merchants: as the counterparty name, as the name the description gives, or named in the description's text. */
 export function merchants(view: TransactionView, into: Candidate[]): void {
   const fromName = view.counterpartName && findMerchantInName(view.counterpartName);
@@ -65,7 +67,8 @@ export function merchants(view: TransactionView, into: Candidate[]): void {
   // the free text is searched only when neither name is a known merchant: it would at most agree
   if (fromName || fromDescribed || view.descriptionText === '') return;
   const fromText = findMerchantInText(view.descriptionText);
-  if (fromText) addMerchant(fromText, view, FREE_TEXT_DISCOUNT, Evidence.MerchantText, into);
+  // "Stichting" says little even as a name; in free text ("Naam: Stichting Mollie Payments") it says nothing
+  if (fromText && fromText.spec.id !== WEAKEST_BUSINESS_TYPE) addMerchant(fromText, view, FREE_TEXT_DISCOUNT, Evidence.MerchantText, into);
 }
 
 /** Money in from a payment service provider: a payout to a business, or a web shop's refund to a consumer. */

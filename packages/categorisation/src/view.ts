@@ -39,7 +39,9 @@ export function viewOf(transaction: TransactionDto): TransactionView {
   const viaProcessor = normalisedCounterpart !== null && isPaymentProcessor(normalisedCounterpart.text);
   const counterpartName = viaProcessor ? null : normalisedCounterpart;
   // ING writes the counterparty name into the description too: normalise it once
-  const describedName = facts.name === transaction.counterpartName ? counterpartName : nameOf(facts.name);
+  const described = facts.name === transaction.counterpartName ? counterpartName : nameOf(facts.name);
+  // "Naam: Stichting Mollie Payments": a processor named in the description is no merchant either
+  const describedName = described !== null && isPaymentProcessor(described.text) ? null : described;
   const descriptionText = transaction.description ? normaliseText(transaction.description) : '';
   let keywordText = descriptionText;
   if (counterpartName !== null && !descriptionText.includes(counterpartName.text)) keywordText = `${counterpartName.text} ${keywordText}`;

@@ -49,7 +49,7 @@ export const eatingOut = [
   ...businessTypes('expenses.eating-out', [
     'restaurant', 'eetcafe', 'grand cafe', 'brasserie', 'bistro', 'pizzeria', 'cafetaria', 'snackbar', 'broodjeszaak', 'broodjesbar', 'broodjeshuis', 'burgers', 'burgerz', 'friettent', 'frituur', 'lunchroom',
     'koffiebar', 'coffeebar', 'espressobar', 'ijssalon', 'shoarma', 'grillroom', 'sushi', 'poke bowl', 'pannenkoekenhuis', 'pannenkoekenrestaurant',
-    'strandpaviljoen', 'strandtent', 'wokrestaurant', 'steakhouse', 'burgerbar', 'eethuis', 'proeflokaal', 'kroeg',
+    'strandpaviljoen', 'strandtent', 'wokrestaurant', 'steakhouse', 'burgerbar', 'eethuis', 'proeflokaal', 'kroeg', 'kantine', 'sportkantine', 'clubhuis',
     'cafe', 'trattoria', 'osteria', 'ristorante', 'taverna', 'tapas', 'kebab', 'doner', 'ramen', 'noodle bar', 'dim sum', 'pizza', 'lunchcafe', 'bagels', 'wijnbar', 'cocktailbar', 'pub', 'bodega', 'brouwcafe', 'theehuis', 'tearoom', 'foodtruck', 'snackcorner', 'eetbar', 'grill',
   ]),
 ];

@@ -16,7 +16,7 @@ export const taxes: MerchantSpec[] = [
     out: { category: 'expenses.taxes', confidence: 0.8 },
     in: { category: 'income.benefits', confidence: 0.95 },
   }),
-  organisation('cjib', ['CJIB', 'Centraal Justitieel Incassobureau'], { out: { category: 'expenses.taxes.fines', confidence: 0.95 }, in: { category: 'income.refund', confidence: 0.8 } }),
+  organisation('cjib', ['CJIB', 'Centraal Justitieel Incassobureau'], { out: { category: 'expenses.other.fines', confidence: 0.95 }, in: { category: 'income.refund', confidence: 0.8 } }),
   organisation('douane', ['Douane'], { out: { category: 'expenses.taxes', confidence: 0.9 } }),
   organisation('kvk', ['^KVK', 'Kamer van Koophandel'], { out: { category: 'expenses.business.fees', confidence: 0.9 } }),
   organisation('rvo', ['^RVO', 'Rijksdienst voor Ondernemend Nederland'], {

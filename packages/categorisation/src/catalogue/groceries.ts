@@ -54,5 +54,6 @@ export const groceries = [
     'supermarkt', 'supermarket', 'bakkerij', 'warme bakker', 'slagerij', 'groenteboer', 'groentewinkel', 'poelier', 'visboer',
     'vishandel', 'kaashandel', 'kaasboer', 'kaaswinkel', 'toko', 'slijterij', 'wijnhandel', 'natuurwinkel', 'notenbar', 'delicatessen', 'patisserie',
     'chocolaterie', 'bonbonnerie', 'boerderijwinkel', 'zuivelboerderij',
+    'groentekraam', 'groentestal', 'kaaskraam', 'viskraam', 'marktkraam', 'turkse bakker', 'echte bakker', 'broodbakker', 'versmarkt', 'biologische winkel',
   ]),
 ];

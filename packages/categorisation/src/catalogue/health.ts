@@ -34,6 +34,8 @@ export const health = [
     'ziekenhuis', 'ziekenhuizen', 'umc', 'kliniek', 'gezondheidscentrum', 'psycholoog', 'psychologen', 'psychologenpraktijk', 'psychotherapie',
     'psychiater', 'ggz', 'dietist', 'podotherapeut', 'podotherapie', 'logopedie', 'logopedist', 'ergotherapie', 'huidarts', 'dermatologie',
     'verloskundige', 'verloskundigenpraktijk', 'kraamzorg', 'thuiszorg', 'drogist', 'drogisterij', 'optiek', 'opticien', 'opticiens', 'audicien',
-    'acupunctuur', 'osteopathie', 'chiropractor', 'huisartspraktijk', 'huisartsenpost', 'dierenarts', 'dierenkliniek', 'dierenartsenpraktijk',
+    'acupunctuur', 'osteopathie', 'chiropractor', 'huisartspraktijk', 'huisartsenpost', 'pedicure', 'pedicurepraktijk', 'medisch pedicure',
   ]),
+  // A vet treats pets, not the household: its bills are no health costs of the people (affordability reads health as theirs).
+  ...businessTypes('expenses.other.pets', ['dierenarts', 'dierenkliniek', 'dierenartsenpraktijk', 'dierenziekenhuis', 'dierenartspraktijk'], 0.8),
 ];

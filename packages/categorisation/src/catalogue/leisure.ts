@@ -26,7 +26,7 @@ export const leisure = [
     'see-tickets': ['See Tickets'],
     ticketcounter: ['Ticketcounter'],
     ticketshop: ['Ticketshop'],
-    steam: ['^Steam', 'Steampowered', 'Steam Games', 'Valve Corporation'],
+    steam: ['^Steam', 'Steamgames', 'Steampowered', 'Steam Games', 'Valve Corporation'],
     playstation: ['PlayStation', 'Sony Interactive Entertainment', 'PlayStation Network'],
     nintendo: ['Nintendo', 'Nintendo eShop'],
     xbox: ['Xbox'],
@@ -81,6 +81,6 @@ export const leisure = [
     'voetbalclub', 'hockeyclub', 'hockeyvereniging', 'sportvereniging', 'korfbalvereniging', 'zwemvereniging', 'atletiekvereniging', 'wielervereniging',
     'roeivereniging', 'zeilvereniging', 'ijsclub', 'schaakclub', 'manege', 'dansschool', 'fitness', 'sportcentrum', 'yogastudio', 'yoga',
     'klimhal', 'boulderhal', 'kartbaan', 'midgetgolf', 'speelhal', 'festival', 'fotograaf', 'filmhuis', 'stadsschouwburg', 'thermen', 'sauna', 'wellness',
-    'ticketbureau',
+    'ticketbureau', 'paleis', 'kasteel', 'openluchtmuseum', 'apenpark', 'vogelpark',
   ]),
 ];

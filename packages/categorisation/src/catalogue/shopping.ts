@@ -160,7 +160,7 @@ export const shopping = [
   ...businessTypes('expenses.shopping', [
     'webshop', 'warenhuis', 'boekhandel', 'boekwinkel', 'speelgoedwinkel', 'kledingwinkel', 'schoenwinkel', 'schoenen', 'fietsenwinkel',
     'fietsenmaker', 'fietsenzaak', 'tuincentrum', 'bouwmarkt', 'meubelzaak', 'meubelwinkel', 'woonwinkel', 'kringloop', 'kringloopwinkel',
-    'juwelier', 'bloemenwinkel', 'bloemist', 'bloemisterij', 'dierenwinkel', 'dierenspeciaalzaak', 'electronica', 'witgoed', 'telefoonwinkel',
+    'juwelier', 'bloemenwinkel', 'bloemist', 'bloemisterij', 'bloemenstal', 'bloemenkraam', 'bloemenhuis', 'dierenwinkel', 'dierenspeciaalzaak', 'electronica', 'witgoed', 'telefoonwinkel',
     'kapper', 'kapsalon', 'barbershop', 'barbier', 'schoonheidssalon', 'nagelstudio', 'parfumerie', 'cadeauwinkel', 'souvenirs', 'outlet',
   ]),
 ];

@@ -14,6 +14,7 @@ export const travel = [
     airbnb: ['Airbnb'],
     expedia: ['Expedia'],
     'hotels-com': ['=Hotels.com'],
+    hostelworld: ['Hostelworld'],
     'center-parcs': ['Center Parcs'],
     landal: ['Landal', 'Landal GreenParks'],
     roompot: ['Roompot'],

@@ -22,8 +22,13 @@ export const incomeKeywords = [
   }),
   keyword(['bonusrente'], { in: { category: 'income.interest', confidence: 0.75 }, out: { category: 'transfers.savings', confidence: 0.65 } }),
   earning(['dividend*'], 'income.other.dividend', 0.8),
+  // An insurer paying out a claim makes good a loss; it is no refund of something bought.
+  earning(['schadevergoeding', 'schadeuitkering', 'schade uitkering', 'uitkering schade', 'uitbetaling schade', 'schadeclaim', 'schadebedrag'], 'income.other.insurance-claim', 0.85, { id: 'insurance-claim' }),
+  earning(['nalatenschap', 'erfenis', 'erfdeel', 'legaat'], 'income.other.inheritance', 0.9, { id: 'inheritance' }),
+  // A marketplace paying out what the customer sold (Vinted, Marktplaats, eBay): money from a sale, not a refund.
+  earning(['uitbetaling saldo', 'uitbetaling verkoop', 'verkoopopbrengst', 'opbrengst verkoop', 'verkocht'], 'income.other.sales', 0.75, { id: 'sales' }),
   earning(
-    ['terugbetaling', 'restitutie', 'retour', 'retourzending', 'retourbetaling', 'refund', 'refunded', 'creditnota', 'creditfactuur', 'teruggave', 'teruggaaf', 'terugstorting', 'cashback', 'compensatie', 'schadevergoeding', 'schadeuitkering', 'schade uitkering', 'uitkering schade', 'declaratie', 'teveel betaald', 'te veel betaald', 'eindafrekening', 'jaarafrekening', 'chargeback', 'voorlopige teruggaaf', 'btw teruggaaf', 'belastingteruggaaf', 'tegoed'],
+    ['terugbetaling', 'restitutie', 'retour', 'retourzending', 'retourbetaling', 'refund', 'refunded', 'creditnota', 'creditfactuur', 'teruggave', 'teruggaaf', 'terugstorting', 'cashback', 'compensatie', 'declaratie', 'teveel betaald', 'te veel betaald', 'eindafrekening', 'jaarafrekening', 'chargeback', 'voorlopige teruggaaf', 'btw teruggaaf', 'belastingteruggaaf', 'tegoed'],
     'income.refund',
     0.8,
     { id: 'refund' },

@@ -50,8 +50,14 @@ export function forEachKeyword(text: string, visit: PhraseVisitor<KeywordSpec>):
   keywordIndex.forEachMatch(text, visit);
 }
 
+/** Savings in a compound: "bedrijfsspaarrekening", "kinderspaarrekening", "ideaalsparen", "rentesparen". */
+const SAVINGS_COMPOUND = /[a-z]spaarrekening|[a-z]{3}sparen\b/;
+/** Money set aside for a tax bill ("btw reservering", "reservering btw", a "belastingpot"): savings of a business. */
+const TAX_RESERVE = /\b(?:btw|belasting|belastingen|ib|vpb) ?(?:reservering|reserve|pot|potje)\b|\breservering (?:btw|belasting|belastingen)\b|\bbelastingpot\b/;
+
 /** Whether normalised text speaks of savings (spaarrekening, sparen, Bonusrente, deposito, …). */
 export function mentionsSavings(text: string): boolean {
+  if (SAVINGS_COMPOUND.test(text) || TAX_RESERVE.test(text)) return true;
   let found = false;
   savingsIndex.forEachMatch(text, () => {
     found = true;

@@ -10,7 +10,8 @@ export const moneyKeywords = [
   spending(['vennootschapsbelasting', 'vpb'], 'expenses.taxes.corporate-tax', 0.9),
   spending(['motorrijtuigenbelasting', 'wegenbelasting', 'mrb', 'bpm'], 'expenses.taxes.vehicle', 0.9, { id: 'motorrijtuigenbelasting' }),
   spending(['erfbelasting', 'schenkbelasting', 'overdrachtsbelasting', 'successierecht*'], 'expenses.taxes', 0.9, { id: 'vermogensbelastingen' }),
-  spending(['verkeersboete', 'boete', 'bekeuring', 'beschikking', 'naheffing*'], 'expenses.taxes.fines', 0.75, { id: 'boete' }),
+  spending(['verkeersboete', 'boete', 'bekeuring', 'beschikking', 'naheffing*'], 'expenses.other.fines', 0.75, { id: 'boete' }),
+  spending(['leges', 'legeskosten', 'paspoort', 'identiteitskaart', 'rijbewijs aanvraag', 'uittreksel'], 'expenses.other.government-fees', 0.85, { id: 'leges' }),
   spending(['aflossing*', 'lening*', 'krediet*', 'doorlopend krediet', 'persoonlijke lening', 'termijn lening', 'afbetaling*', 'betalingsregeling', 'kredietopname', 'loan', 'repayment'], 'expenses.loans', 0.75, { id: 'lening' }),
   spending(['studieschuld', 'studielening', 'aflossing studieschuld'], 'expenses.loans', 0.85, { id: 'studieschuld' }),
   spending(['creditcard*', 'credit card'], 'expenses.loans', 0.8, { id: 'creditcard' }),
@@ -28,8 +29,8 @@ export const moneyKeywords = [
     { id: 'sparen' },
   ),
   keyword(
-    ['eigen rekening', 'naar eigen rekening', 'van eigen rekening', 'overboeking eigen rekening', 'tussen eigen rekeningen', 'own account', 'own accounts', 'eigen rek'],
-    { out: { category: 'transfers.own-accounts', confidence: 0.7 }, in: { category: 'transfers.own-accounts', confidence: 0.7 } },
+    ['eigen rekening', 'naar eigen rekening', 'van eigen rekening', 'overboeking eigen rekening', 'tussen eigen rekeningen', 'own account', 'own accounts', 'eigen rek', 'naar mijn eigen', 'van mijn eigen', 'mijn eigen rekening', 'my own account'],
+    { out: { category: 'transfers.own-accounts', confidence: 0.75 }, in: { category: 'transfers.own-accounts', confidence: 0.75 } },
     { id: 'eigen-rekening' },
   ),
   // a sole trader moving money to the owner's private account: own money, also when that IBAN is not among the own IBANs
