@@ -10,3 +10,7 @@ npx tsx bench/sequencing-speed.bench.ts
 npx tsx bench/sandbox-bank.bench.ts
 npx tsx bench/platform-scale.bench.ts
 npx tsx bench/webhook-delivery.bench.ts
+npx tsx bench/categorisation-accuracy.bench.ts
+npx tsx bench/categorisation-speed.bench.ts
+npx tsx bench/analysis-engine.bench.ts
+npx tsx bench/analysis-jobs.bench.ts

@@ -13,6 +13,7 @@ export interface Ports {
   sequencing: number;
   webhooks: number;
   analysis: number;
+  feedback: number;
   bare: number;
   ferretDb: number;
   kafka: number;
@@ -63,7 +64,7 @@ function steps(): Step[] {
 }
 
 function ports(base: number): Ports {
-  return { edge: base, share: base + 1, consent: base + 2, sequencing: base + 3, bare: base + 4, webhooks: base + 5, analysis: base + 6, ferretDb: base + 10, kafka: base + 12 };
+  return { edge: base, share: base + 1, consent: base + 2, sequencing: base + 3, bare: base + 4, webhooks: base + 5, analysis: base + 6, feedback: base + 7, ferretDb: base + 10, kafka: base + 12 };
 }
 
 export function loadBenchConfig(): BenchConfig {

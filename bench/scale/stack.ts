@@ -34,7 +34,7 @@ const READY_LINE = '==> stack ready';
 const START_TIMEOUT_MS = 15 * 60_000;
 const STOP_TIMEOUT_MS = 3 * 60_000;
 
-export const SERVICES = ['edge', 'share', 'consent', 'sequencing-engine', 'webhooks', 'analysis'] as const;
+export const SERVICES = ['edge', 'share', 'consent', 'sequencing-engine', 'webhooks', 'analysis', 'feedback'] as const;
 
 /** Where infra/ferretdb/start.sh and infra/kafka/start.sh keep a port's data and pid files. */
 export function infraDirs(config: BenchConfig) {
@@ -53,6 +53,7 @@ function stackEnv(config: BenchConfig, runDir: string, runId: string, adminToken
     SEQUENCING_PORT: String(ports.sequencing),
     WEBHOOKS_PORT: String(ports.webhooks),
     ANALYSIS_PORT: String(ports.analysis),
+    FEEDBACK_PORT: String(ports.feedback),
     FERRETDB_PORT: String(ports.ferretDb),
     KAFKA_PORT: String(ports.kafka),
     TOKEN_ISSUER: `http://127.0.0.1:${ports.edge}`,
@@ -65,6 +66,7 @@ function stackEnv(config: BenchConfig, runDir: string, runId: string, adminToken
     SEQUENCING_DB_NAME: `bench_${runId}_sequencing`,
     WEBHOOKS_DB_NAME: `bench_${runId}_webhooks`,
     ANALYSIS_DB_NAME: `bench_${runId}_analysis`,
+    FEEDBACK_DB_NAME: `bench_${runId}_feedback`,
     ...overrides,
   };
   delete env.KEEP_INFRA;
@@ -119,7 +121,7 @@ export function launchStack(config: BenchConfig, overrides: NodeJS.ProcessEnv = 
     shareUrl: `http://127.0.0.1:${config.ports.share}`,
     adminToken,
     namespace: env.NAMESPACE!,
-    databases: [env.EDGE_DB_NAME!, env.SHARE_DB_NAME!, env.CONSENT_DB_NAME!, env.SEQUENCING_DB_NAME!, env.WEBHOOKS_DB_NAME!, env.ANALYSIS_DB_NAME!],
+    databases: [env.EDGE_DB_NAME!, env.SHARE_DB_NAME!, env.CONSENT_DB_NAME!, env.SEQUENCING_DB_NAME!, env.WEBHOOKS_DB_NAME!, env.ANALYSIS_DB_NAME!, env.FEEDBACK_DB_NAME!],
     runDir,
     outputFile,
     untilReady: () => waitForReady(child, outputFile),
