@@ -1,7 +1,7 @@
 import { z } from 'zod/v4';
 import { canonicalCategories, canonicalCategoryOf, categorySchema, transactionFlags, transactionFlagSchema, type TransactionFlag } from './categories';
 import { defineEvents } from './events/event-catalogue';
-import { defineRoutes, json, locationHeader, problem } from './http/route';
+import { defineRoutes, file, json, locationHeader, problem } from './http/route';
 import { dataEnvelope, dateTimeString, guidString, pagedList } from './schema/common';
 import { fieldLabel, guid, INT32_MAX, optionalEnumIgnoringCase, optionalString, pathGuid, previewValue, queryInt32, queryString, report, requestObject, requiredString, type Describe } from './schema/fields';
 import { component, documentedAs } from './schema/json-schema';
@@ -304,14 +304,14 @@ export const feedbackRoutes = defineRoutes(
       path: '/console/console.js',
       auth: 'public',
       summary: 'The reviewer console’s script',
-      responses: { 200: { kind: 'file', description: 'JavaScript', contentType: 'text/javascript; charset=utf-8' } },
+      responses: { 200: file('JavaScript', 'text/javascript') },
     },
     getConsoleStyles: {
       method: 'get',
       path: '/console/console.css',
       auth: 'public',
       summary: 'The reviewer console’s styles',
-      responses: { 200: { kind: 'file', description: 'CSS', contentType: 'text/css; charset=utf-8' } },
+      responses: { 200: file('CSS', 'text/css') },
     },
   },
 );
