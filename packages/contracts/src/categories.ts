@@ -73,7 +73,7 @@ export const categorySchema = component(
     .max(200)
     .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'must be a dotted lower-case path')
     .refine((value) => canonicalCategoryOf(value) !== null, 'must be one of the canonical categories or a finer leaf below one')
-    .meta({ description: `One of the canonical categories, or a finer leaf below one: ${canonicalCategories.join(', ')}.`, examples: ['expenses.groceries'] }),
+    .meta({ description: `One of the canonical categories, or a finer leaf below one: ${canonicalCategories.join(', ')}.`, examples: [...canonicalCategories] }),
 );
 
 export const transactionFlagSchema = component('TransactionFlag', z.enum(transactionFlags));
