@@ -10,6 +10,7 @@
   const REVIEW_SCOPE = 'feedback-review';
   const STATUSES = ['Pending', 'Accepted', 'Rejected', 'Superseded'];
   const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  const MAX_TIMER_MS = 2 ** 31 - 1;
   const HISTORY_LABELS = { submitted: 'Submitted', superseded: 'Superseded', accepted: 'Accepted', rejected: 'Rejected', retired: 'Retired' };
 
   const $ = (id) => {
@@ -62,7 +63,7 @@
       const body = await res.json();
       if (typeof body === 'string') return body;
       const fieldErrors = body && body.errors ? Object.values(body.errors).flat().join(' ') : '';
-      return (body && (body.detail || body.error_description || body.title)) || fieldErrors || `The server answered ${res.status}.`;
+      return (body && (body.detail || fieldErrors || body.error_description || body.title)) || `The server answered ${res.status}.`;
     } catch {
       return `The server answered ${res.status}.`;
     }
@@ -105,7 +106,8 @@
       if (body.error === 'invalid_scope') throw new Error('This client may not review feedback: it lacks the feedback-review scope.');
       throw new Error(body.error_description || `Signing in failed (${res.status}).`);
     }
-    const token = await res.json();
+    const token = await res.json().catch(() => null);
+    if (!token || typeof token.access_token !== 'string' || !Number.isFinite(token.expires_in)) throw new Error('The platform gave no usable token. Try again, or ask an operator.');
     // Ten seconds early, so that no request leaves with a token about to end.
     const session = { token: token.access_token, clientId, expiresAt: Date.now() + (token.expires_in - 10) * 1000 };
     sessionStorage.setItem(SESSION_KEY, JSON.stringify(session));
@@ -117,13 +119,20 @@
     clearTimeout(sessionTimer);
     $('session-client').textContent = session.clientId;
     $('session').hidden = false;
-    sessionTimer = setTimeout(() => signOut('Your session has ended. Sign in again.'), Math.max(0, session.expiresAt - Date.now()));
+    // setTimeout holds at most about 24.8 days; a longer session is looked at again then.
+    const remaining = Math.min(MAX_TIMER_MS, Math.max(0, session.expiresAt - Date.now()));
+    sessionTimer = setTimeout(() => (readSession() ? watchSession(readSession()) : signOut('Your session has ended. Sign in again.')), remaining);
   }
 
   function signOut(message) {
     clearTimeout(sessionTimer);
     sessionStorage.removeItem(SESSION_KEY);
     $('session').hidden = true;
+    // Nothing of the session stays in the page, and no answer still on its way is shown.
+    queueRequest++;
+    detailRequest++;
+    $('queue-rows').replaceChildren();
+    $('detail').replaceChildren();
     showView('signin');
     const error = $('signin-error');
     error.textContent = message || '';
@@ -134,13 +143,14 @@
   // Notices and formatting.
 
   let noticeTimer;
+  /** The notice is a live region that is always there: screen readers announce a change of its text. */
   function notify(message, tone = 'success') {
     const notice = $('notice');
-    notice.textContent = message;
     notice.className = `notice ${tone}`;
-    notice.hidden = false;
+    notice.textContent = message;
     clearTimeout(noticeTimer);
-    noticeTimer = setTimeout(() => (notice.hidden = true), 6000);
+    // A warning stays until the next notice; good news fades.
+    if (tone === 'success') noticeTimer = setTimeout(() => (notice.textContent = ''), 8000);
   }
 
   function showError(id, error) {
@@ -170,8 +180,11 @@
     return h('span', { className: 'category', title: path }, parts.map((part, i) => [i > 0 ? h('span', { className: 'sep', 'aria-hidden': 'true' }, ' › ') : null, part]));
   }
 
-  const flagList = (flags, emphasise = []) =>
-    flags.length === 0 ? h('span', { className: 'muted' }, 'no flags') : h('span', { className: 'flags' }, flags.map((flag) => h('span', { className: emphasise.includes(flag) ? 'chip changed' : 'chip' }, flag)));
+  /** Flags as chips; `changed` ones (added in the target, removed from the original) marked by a sign, not by colour alone. */
+  const flagList = (flags, changed = [], sign = '') =>
+    flags.length === 0
+      ? h('span', { className: 'muted' }, 'no flags')
+      : h('span', { className: 'flags' }, flags.map((flag) => (changed.includes(flag) ? h('span', { className: 'chip changed', title: sign === '+' ? 'added' : 'removed' }, `${sign}${flag}`) : h('span', { className: 'chip' }, flag))));
 
   const counterparty = (transaction) => transaction.counterpartDescription || transaction.counterpartAccountNumber || 'Unknown counterparty';
 
@@ -182,7 +195,13 @@
   function parseRoute() {
     const hash = location.hash.replace(/^#/, '');
     const item = /^\/items\/([^/?]+)$/.exec(hash);
-    if (item) return { view: 'detail', id: decodeURIComponent(item[1]) };
+    if (item) {
+      try {
+        return { view: 'detail', id: decodeURIComponent(item[1]) };
+      } catch {
+        return { view: 'detail', id: '' };
+      }
+    }
     const query = new URLSearchParams(hash.split('?')[1] || '');
     const filters = defaultFilters();
     if (STATUSES.includes(query.get('status'))) filters.status = query.get('status');
@@ -205,6 +224,8 @@
   let lastQueueHash = '#/queue';
 
   function showView(name) {
+    if (name !== 'queue') queueRequest++;
+    if (name !== 'detail') detailRequest++;
     for (const view of ['signin', 'queue', 'detail']) $(`${view}-view`).hidden = view !== name;
   }
 
@@ -215,7 +236,10 @@
     const route = parseRoute();
     if (route.view === 'detail') return renderDetail(route.id);
     lastQueueHash = location.hash || '#/queue';
-    return renderQueue(route.filters);
+    // Coming back from an item or the sign-in, focus starts at the queue's heading (not lost on a hidden view).
+    const arriving = $('queue-view').hidden;
+    await renderQueue(route.filters);
+    if (arriving && !$('queue-view').hidden) $('queue-title').focus();
   }
 
   // The queue.
@@ -243,11 +267,18 @@
     if (filters.category) query.set('category', filters.category);
     if (filters.clientId) query.set('clientId', filters.clientId);
     $('queue-table').setAttribute('aria-busy', 'true');
+    $('page-previous').disabled = true;
+    $('page-next').disabled = true;
     try {
       const page = await api(`/v2/review/categorization-feedback?${query}`);
       if (request !== queueRequest) return;
       const items = page.data || [];
       const { totalCount, totalPages } = page._pagination;
+      if (filters.page > 1 && filters.page > totalPages) {
+        // Past the end (items were decided meanwhile): the last page there is.
+        location.replace(queueHash({ ...filters, page: Math.max(1, totalPages) }));
+        return;
+      }
       $('queue-rows').replaceChildren(...items.map(queueRow));
       $('queue-empty').hidden = items.length > 0;
       $('queue-summary').textContent = `${totalCount} ${filters.status.toLowerCase()} item${totalCount === 1 ? '' : 's'}${filters.status === 'Pending' ? ', oldest first' : ''}`;
@@ -258,6 +289,8 @@
       if (request !== queueRequest) return;
       $('queue-rows').replaceChildren();
       $('queue-empty').hidden = true;
+      $('queue-summary').textContent = '';
+      $('page-info').textContent = '';
       showError('queue-error', error);
     } finally {
       if (request === queueRequest) $('queue-table').removeAttribute('aria-busy');
@@ -279,7 +312,7 @@
         h('span', { className: 'description' }, transaction.description || '(no description)'),
       ),
       h('td', { className: 'num' }, money(transaction.amount, transaction.currency)),
-      h('td', { className: 'correction' }, categoryPath(item.original.category), h('span', { className: 'arrow', 'aria-label': 'to' }, '→'), categoryPath(item.target.category)),
+      h('td', { className: 'correction' }, categoryPath(item.original.category), h('span', { className: 'arrow' }, h('span', { 'aria-hidden': 'true' }, '→'), h('span', { className: 'visually-hidden' }, ' to ')), categoryPath(item.target.category)),
       h('td', null, statusBadge(item.status)),
     );
   }
@@ -287,7 +320,7 @@
   // One item.
 
   let detailRequest = 0;
-  async function renderDetail(id) {
+  async function renderDetail(id, { focus = true } = {}) {
     showView('detail');
     $('detail-back').setAttribute('href', lastQueueHash);
     $('detail-error').hidden = true;
@@ -297,18 +330,23 @@
       return showError('detail-error', new Error('That is not a feedback item’s id.'));
     }
     const request = ++detailRequest;
+    // What is shown belongs to the previous item until the new one is here: it may not be acted on.
+    container.inert = true;
     container.setAttribute('aria-busy', 'true');
     try {
       const { data } = await api(`/v2/review/categorization-feedback/${encodeURIComponent(id)}`);
       if (request !== detailRequest) return;
       document.title = `${counterparty(data.item.transaction)} · Feedback review`;
       container.replaceChildren(detailView(data));
+      container.inert = false;
+      if (focus) $('detail-title').focus();
     } catch (error) {
       if (request !== detailRequest) return;
       container.replaceChildren();
       showError('detail-error', error.status === 404 ? new Error('No such feedback item.') : error);
     } finally {
       if (request === detailRequest) container.removeAttribute('aria-busy');
+      if (request === detailRequest && container.childElementCount === 0) container.inert = false;
     }
   }
 
@@ -326,15 +364,15 @@
       h(
         'header',
         { className: 'detail-header' },
-        h('div', null, h('h1', { id: 'detail-title' }, counterparty(transaction)), h('p', { className: 'muted' }, `Sent by ${clientId} · `, time(item.createdAt), ` · ${item.engine} · ${item.profile} · ${item.countryCode.toUpperCase()}`)),
+        h('div', null, h('h1', { id: 'detail-title', tabindex: -1 }, counterparty(transaction)), h('p', { className: 'muted' }, `Sent by ${clientId} · `, time(item.createdAt), ` · ${item.engine} · ${item.profile} · ${item.countryCode.toUpperCase()}`)),
         h('div', { className: 'detail-status' }, statusBadge(item.status), money(transaction.amount, transaction.currency)),
       ),
       h(
         'section',
         { className: 'card comparison', 'aria-label': 'Correction' },
-        h('div', { className: 'side original' }, h('h2', null, 'Original'), categoryPath(item.original.category), flagList(item.original.flags, removed)),
+        h('div', { className: 'side original' }, h('h2', null, 'Original'), categoryPath(item.original.category), flagList(item.original.flags, removed, '−')),
         h('div', { className: 'arrow big', 'aria-hidden': 'true' }, '→'),
-        h('div', { className: 'side target' }, h('h2', null, 'Target'), categoryPath(item.target.category), flagList(item.target.flags, added)),
+        h('div', { className: 'side target' }, h('h2', null, 'Target'), categoryPath(item.target.category), flagList(item.target.flags, added, '+')),
       ),
       h('section', { className: 'card remark', 'aria-label': 'Remark' }, h('h2', null, 'Remark from the app'), item.remark ? h('blockquote', null, item.remark) : h('p', { className: 'muted' }, 'No remark.')),
       item.status === 'Pending' ? decisionForm(item) : decisionSummary(item),
@@ -379,21 +417,35 @@
   }
 
   function decisionSummary(item) {
-    if (item.status === 'Superseded') return h('section', { className: 'card decided', 'aria-label': 'Decision' }, h('p', null, 'A newer item about this transaction replaced this one before it was reviewed.'));
     const decision = [...item.history].reverse().find((entry) => entry.event === 'accepted' || entry.event === 'rejected');
+    const replaced = item.status === 'Superseded';
+    if (!decision) {
+      return h('section', { className: 'card decided superseded', 'aria-label': 'Decision' }, h('p', null, replaced ? 'A newer item about this transaction replaced this one before it was reviewed.' : `${item.status}.`));
+    }
     return h(
       'section',
-      { className: `card decided ${item.status.toLowerCase()}`, 'aria-label': 'Decision' },
-      h('p', null, h('strong', null, item.status), decision ? [' by ', decision.by, ' on ', time(item.reviewedAt)] : null),
-      item.reviewNote ? h('blockquote', null, item.reviewNote) : null,
+      { className: `card decided ${decision.event}`, 'aria-label': 'Decision' },
+      h('p', null, h('strong', null, HISTORY_LABELS[decision.event]), ' by ', decision.by, ' on ', time(decision.at)),
+      decision.note ? h('blockquote', null, decision.note) : null,
+      // Retired: a newer accepted item about the same transaction took over; this one's rule no longer applies.
+      replaced ? h('p', { className: 'muted' }, 'Since then a newer item about this transaction replaced it; its correction no longer applies.') : null,
     );
   }
+
+  /** Still looking at `id`? A decision's answer may come after the reviewer went elsewhere. */
+  const showingItem = (id) => {
+    const route = parseRoute();
+    return route.view === 'detail' && route.id === id;
+  };
 
   function decisionForm(item) {
     const note = h('textarea', { id: 'decision-note', name: 'note', rows: 3, maxlength: 2000, placeholder: 'Why? The app sees this note with the decision.' });
     const error = h('p', { className: 'error', role: 'alert', hidden: true });
-    const decide = async (decision, buttons) => {
-      for (const button of buttons) button.disabled = true;
+    const accept = h('button', { type: 'button', className: 'button primary' }, 'Accept');
+    const reject = h('button', { type: 'button', className: 'button danger' }, 'Reject');
+    const controls = [note, accept, reject];
+    const decide = async (decision) => {
+      for (const control of controls) control.disabled = true;
       error.hidden = true;
       try {
         await api(`/v2/review/categorization-feedback/${encodeURIComponent(item.id)}/decision`, {
@@ -401,23 +453,22 @@
           body: JSON.stringify({ decision, note: note.value.trim() || null }),
         });
         notify(decision === 'Accepted' ? 'Accepted: later e1 analyses of the app follow this correction.' : 'Rejected: the app hears of it with your note.');
-        await renderDetail(item.id);
+        if (showingItem(item.id)) await renderDetail(item.id);
       } catch (error_) {
         if (error_ instanceof SessionEnded) return;
-        if (error_.status === 409) {
-          notify(error_.message, 'warning');
-          await renderDetail(item.id);
+        if (error_.status === 409 || error_.status === 404) {
+          // Decided or replaced meanwhile (409), or gone (404): show what is true now.
+          notify(error_.status === 409 ? `Not saved: ${error_.message}` : 'Not saved: this item no longer exists.', 'warning');
+          if (showingItem(item.id)) await renderDetail(item.id);
           return;
         }
         error.textContent = error_.message;
         error.hidden = false;
-        for (const button of buttons) button.disabled = false;
+        for (const control of controls) control.disabled = false;
       }
     };
-    const accept = h('button', { type: 'button', className: 'button primary' }, 'Accept');
-    const reject = h('button', { type: 'button', className: 'button danger' }, 'Reject');
-    accept.addEventListener('click', () => decide('Accepted', [accept, reject]));
-    reject.addEventListener('click', () => decide('Rejected', [accept, reject]));
+    accept.addEventListener('click', () => decide('Accepted'));
+    reject.addEventListener('click', () => decide('Rejected'));
     return h(
       'section',
       { className: 'card decision', 'aria-label': 'Decision' },

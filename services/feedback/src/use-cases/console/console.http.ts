@@ -18,6 +18,9 @@ export const CONSOLE_CSP = [
   "base-uri 'none'",
   "form-action 'none'",
   "frame-ancestors 'none'",
+  // No string ever becomes markup: the browser refuses innerHTML and the like outright.
+  "require-trusted-types-for 'script'",
+  "trusted-types 'none'",
 ].join('; ');
 
 const securityHeaders = {
