@@ -1,5 +1,5 @@
-import type { TransactionDto } from '@obp/contracts';
-import { database, type Connection, type mongo } from '@obp/db';
+import { database, documentLocks, type Connection, type mongo } from '@obp/db';
+import { HistoryMonths, type HistoryMonthRecord } from './history-months';
 
 export interface ProjectedConsent {
   id: string;
@@ -25,8 +25,6 @@ export interface ProjectedAccount {
 
 export type ConsentRecord = Omit<ProjectedConsent, 'id'> & { _id: string };
 export type AccountRecord = { _id: string; consentId: string; iban: string };
-/** `bookingMonth` ('YYYY-MM', UTC) lets the prune find old transactions by index equality. */
-export type TransactionRecord = Omit<TransactionDto, 'id' | 'bookingDate'> & { _id: string; consentId: string; bookingDate: Date; bookingMonth: string };
 
 /** A result a service derived from a consent's data: from which `dataVersion`, under which key (what else it depends on). */
 export interface CachedResult<Result> {
@@ -53,7 +51,7 @@ export type ResultSlotRecord = { _id: string; cached?: StoredCachedResult };
 export interface ConsentDataCollections {
   consents: mongo.Collection<ConsentRecord>;
   accounts: mongo.Collection<AccountRecord>;
-  transactions: mongo.Collection<TransactionRecord>;
+  historyMonths: HistoryMonths;
   resultSlots: mongo.Collection<ResultSlotRecord>;
 }
 
@@ -64,7 +62,7 @@ export function openCollections(connection: Connection): ConsentDataCollections 
   return {
     consents: db.collection<ConsentRecord>('consents'),
     accounts: db.collection<AccountRecord>('accounts'),
-    transactions: db.collection<TransactionRecord>('transactions'),
+    historyMonths: new HistoryMonths(db.collection<HistoryMonthRecord>('history_months'), documentLocks(connection)),
     resultSlots: openResultSlots(connection),
   };
 }

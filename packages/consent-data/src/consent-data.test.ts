@@ -86,6 +86,58 @@ describe('ConsentData (real store)', () => {
     expect(await data.history([consentId], NOW)).toEqual([]);
   });
 
+  it('reads a consent’s transactions across months and batches oldest first, each once, booking dates as ISO instants, another consent’s apart', async () => {
+    const handlers = data.handlers(() => NOW);
+    const [consentId, otherConsentId, accountId] = [randomUUID(), randomUUID(), randomUUID()];
+    const meta = { topic: 't', partition: 0, offset: '0', key: consentId };
+    const add = (id: string, transactions: TransactionDto[]) => {
+      const added = envelope('transactions.added', { consentId: id, userId: null, externalUserId: null, fetchId: randomUUID(), transactions });
+      return handlers['transactions.added']!(added.data, added, meta);
+    };
+    const sameDay = [transaction(accountId, '2026-09-30T00:00:00.000Z', -1), transaction(accountId, '2026-09-30T00:00:00.000Z', -2)];
+    const first = [transaction(accountId, '2026-10-02T00:00:00.000Z', -3), ...sameDay];
+    const dateOnly = { ...transaction(accountId, '2026-08-15', -4) };
+    await add(consentId, first);
+    await add(consentId, [first[0]!, dateOnly]); // a later fetch sends one again, and one new in another month
+    await add(otherConsentId, [transaction(accountId, '2026-10-01T00:00:00.000Z', -5)]);
+
+    const history = await data.history([consentId], NOW);
+    const sortedSameDay = [...sameDay].sort((a, b) => (a.id < b.id ? -1 : 1));
+    expect(history.map((t) => t.id)).toEqual([dateOnly.id, ...sortedSameDay.map((t) => t.id), first[0]!.id]);
+    expect(history[0]).toEqual({ ...dateOnly, bookingDate: '2026-08-15T00:00:00.000Z' });
+    expect(history[3]).toEqual(first[0]);
+    expect((await data.history([consentId, otherConsentId], NOW)).length).toBe(5);
+    expect(await data.history([], NOW)).toEqual([]);
+  });
+
+  it('keeps every transaction when several writers add to one month at once (each change under the month’s lock, applied to the version read)', async () => {
+    const handlers = data.handlers(() => NOW);
+    const [consentId, accountId] = [randomUUID(), randomUUID()];
+    const batches = Array.from({ length: 6 }, (_, i) => Array.from({ length: 20 }, (_, j) => transaction(accountId, `2026-10-${String(1 + ((i * 20 + j) % 28)).padStart(2, '0')}T00:00:00.000Z`, -(i * 20 + j))));
+    await Promise.all(
+      batches.map((transactions) => {
+        const added = envelope('transactions.added', { consentId, userId: null, externalUserId: null, fetchId: randomUUID(), transactions });
+        return handlers['transactions.added']!(added.data, added, { topic: 't', partition: 0, offset: '0', key: consentId });
+      }),
+    );
+    const ids = (await data.history([consentId], NOW)).map((t) => t.id);
+    expect(ids.length).toBe(120);
+    expect(new Set(ids)).toEqual(new Set(batches.flat().map((t) => t.id)));
+  });
+
+  it('moves transactions a database kept one per document into their months, once, and drops the old collection', async () => {
+    const consentId = randomUUID();
+    const accountId = randomUUID();
+    const kept = [transaction(accountId, '2026-10-01T00:00:00.000Z', -1), transaction(accountId, '2026-09-01T00:00:00.000Z', -2)];
+    const legacy = database(db).collection('transactions');
+    await legacy.insertMany(kept.map(({ id, bookingDate, ...rest }) => ({ _id: id as never, consentId, ...rest, bookingDate: new Date(bookingDate), bookingMonth: bookingDate.slice(0, 7) })));
+    await data.ensureIndexes();
+    expect((await data.history([consentId], NOW)).map((t) => t.id)).toEqual([kept[1]!.id, kept[0]!.id]);
+    expect(await database(db).listCollections({ name: 'transactions' }).toArray()).toEqual([]);
+    await data.ensureIndexes();
+    expect((await data.history([consentId], NOW)).length).toBe(2);
+  });
+
   it('prunes transactions that have left the window', async () => {
     const handlers = data.handlers(() => NOW);
     const consentId = randomUUID();
@@ -109,7 +161,7 @@ describe('ConsentData (real store)', () => {
     const inside = [booked('2025-12-15T00:00:00.000Z'), booked('2025-12-31T00:00:00.000Z'), booked('2026-10-31T00:00:00.000Z')];
     const added = envelope('transactions.added', { consentId, userId: null, externalUserId: null, fetchId: 'f', transactions: [...inside, ...left] });
     await handlers['transactions.added']!(added.data, added, { topic: 't', partition: 0, offset: '0', key: null });
-    expect(await database(db).collection('transactions').indexExists('bookingMonth_1')).toBe(true);
+    expect(await database(db).collection('history_months').indexExists('bookingMonth_1')).toBe(true);
 
     const prunedOn = new Date('2026-12-15T00:00:00Z');
     expect(await data.prune(prunedOn)).toBe(3);

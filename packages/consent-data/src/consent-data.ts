@@ -1,6 +1,6 @@
 import type { EventHandlers } from '@obp/bus';
 import type { consentEvents, TransactionDto } from '@obp/contracts';
-import { monthBucket, type Connection } from '@obp/db';
+import { database, monthBucket, type Connection } from '@obp/db';
 import { monthsBefore } from './booking-month';
 import { openCollections, type AccountRecord, type ConsentDataCollections, type ConsentRecord, type ProjectedAccount, type ProjectedConsent } from './collections';
 import { onAccountsUpdated } from './on-accounts-updated.handler';
@@ -8,6 +8,7 @@ import { onConsentDeleted } from './on-consent-deleted.handler';
 import { onConsentStateChanged } from './on-consent-state-changed.handler';
 import { onTransactionsAdded } from './on-transactions-added.handler';
 import { onTransactionsFetched } from './on-transactions-fetched.handler';
+import { byBookingDate, unpackTransactions } from './history-months';
 
 export type { ProjectedAccount, ProjectedConsent };
 
@@ -27,7 +28,7 @@ export class ConsentData {
   private readonly collections: ConsentDataCollections;
 
   constructor(
-    connection: Connection,
+    private readonly connection: Connection,
     private readonly options: ConsentDataOptions,
   ) {
     this.collections = openCollections(connection);
@@ -41,8 +42,8 @@ export class ConsentData {
     return this.collections.accounts;
   }
 
-  private get transactions() {
-    return this.collections.transactions;
+  private get historyMonths() {
+    return this.collections.historyMonths.collection;
   }
 
   async ensureIndexes(): Promise<void> {
@@ -51,8 +52,32 @@ export class ConsentData {
     // Replaced by the index above (external ids are matched within their app only).
     await this.consents.dropIndex('externalUserId_1').catch(() => undefined);
     await this.accounts.createIndex({ consentId: 1 });
-    await this.transactions.createIndex({ consentId: 1, bookingDate: 1 });
-    await this.transactions.createIndex({ bookingMonth: 1 });
+    await this.historyMonths.createIndex({ consentId: 1 });
+    await this.historyMonths.createIndex({ bookingMonth: 1 });
+    await this.moveTransactionDocuments();
+  }
+
+  /**
+   * Databases written before transactions were kept by month hold one document per transaction in
+   * `transactions`: they are moved into their months (a repeat after a crash merges nothing twice),
+   * then that collection goes.
+   */
+  private async moveTransactionDocuments(): Promise<void> {
+    const db = database(this.connection);
+    if ((await db.listCollections({ name: LEGACY_TRANSACTIONS }, { nameOnly: true }).toArray()).length === 0) return;
+    const legacy = db.collection<LegacyTransactionRecord>(LEGACY_TRANSACTIONS);
+    let batch = new Map<string, TransactionDto[]>();
+    const flush = async () => {
+      for (const [consentId, transactions] of batch) await this.collections.historyMonths.add(consentId, transactions);
+      batch = new Map();
+    };
+    let held = 0;
+    for await (const { _id, consentId, bookingDate, bookingMonth: _m, ...rest } of legacy.find({})) {
+      batch.set(consentId, [...(batch.get(consentId) ?? []), { id: _id, ...rest, bookingDate: bookingDate.toISOString() }]);
+      if (++held % LEGACY_BATCH === 0) await flush();
+    }
+    await flush();
+    await legacy.drop();
   }
 
   /** The handlers that keep the projection, one per consent event type (each in a file named for its event); each can be repeated without effect. */
@@ -97,26 +122,32 @@ export class ConsentData {
     return records.map((r) => r.iban);
   }
 
-  /** The transactions of `consentIds` within the history window, oldest first. */
+  /** The transactions of `consentIds` within the history window, oldest first (by booking date, then id). */
   async history(consentIds: string[], now: Date): Promise<TransactionDto[]> {
-    const records = await this.transactions
-      .find({ consentId: { $in: consentIds }, bookingDate: { $gte: this.options.historyStart(now) } })
-      .sort({ bookingDate: 1, _id: 1 })
-      .toArray();
-    return records.map(({ _id, consentId: _c, bookingDate, bookingMonth: _m, ...rest }) => ({ id: _id, ...rest, bookingDate: bookingDate.toISOString() }));
+    if (consentIds.length === 0) return [];
+    const start = this.options.historyStart(now).toISOString();
+    const months = await this.historyMonths.find({ consentId: { $in: consentIds } }).toArray();
+    return months
+      .flatMap(unpackTransactions)
+      .filter((t) => t.bookingDate >= start)
+      .sort(byBookingDate);
   }
 
   /**
-   * Drops transactions older than the history window (the local store has no TTL index). The store
-   * serves only equality through an index, so it deletes whole months that left the window by
-   * `bookingMonth`, then the older part of the window's first month.
+   * Drops transactions older than the history window (the local store has no TTL index): the months
+   * that left the window whole, found by `bookingMonth` equality, then the older part of the window's
+   * first month, rewritten. Returns how many transactions went.
    */
   async prune(now: Date): Promise<number> {
     const start = this.options.historyStart(now);
     const firstMonth = monthBucket(start);
-    const wholeMonths = await this.transactions.deleteMany({ bookingMonth: { $in: monthsBefore(firstMonth, PRUNED_MONTHS) } });
-    const partOfFirstMonth = await this.transactions.deleteMany({ bookingMonth: firstMonth, bookingDate: { $lt: start } });
-    return wholeMonths.deletedCount + partOfFirstMonth.deletedCount;
+    let dropped = 0;
+    const oldMonths = { bookingMonth: { $in: monthsBefore(firstMonth, PRUNED_MONTHS) } };
+    for (const { count } of await this.historyMonths.find(oldMonths, { projection: { count: 1 } }).toArray()) dropped += count;
+    await this.historyMonths.deleteMany(oldMonths);
+    const partlyOld = { bookingMonth: firstMonth, firstBooked: { $lt: start.toISOString() } };
+    for (const month of await this.historyMonths.find(partlyOld).toArray()) dropped += await this.collections.historyMonths.dropBookedBefore(month, start);
+    return dropped;
   }
 }
 
@@ -126,6 +157,10 @@ export class ConsentData {
  * years; rows left there are never read (`history` starts at the window) and go with their consent.
  */
 const PRUNED_MONTHS = 24;
+
+const LEGACY_TRANSACTIONS = 'transactions';
+const LEGACY_BATCH = 5_000;
+type LegacyTransactionRecord = Omit<TransactionDto, 'id' | 'bookingDate'> & { _id: string; consentId: string; bookingDate: Date; bookingMonth: string };
 
 const toAccount = ({ _id, consentId, iban }: AccountRecord): ProjectedAccount => ({ id: _id, consentId, iban });
 
