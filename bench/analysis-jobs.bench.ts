@@ -12,7 +12,7 @@
  * Targets: p50 ≤ 300 ms, p95 ≤ 1 s from POST to Completed; ≥ 20 jobs/s sustained.
  * Run: npx tsx bench/analysis-jobs.bench.ts
  * Settings: BENCH_ANALYSIS_CONSENTS (50), BENCH_ANALYSIS_SECONDS (20 per run), BENCH_PORT_BASE (18080),
- * MONGODB_URI / KAFKA_BROKERS to use external servers. Takes about 4 minutes on 2 cores.
+ * MONGODB_URI / KAFKA_BROKERS to use external servers. Takes about 6 minutes on 2 cores.
  */
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';

@@ -42,6 +42,11 @@ const transaction = (accountId: string, bookingDate: string, amount: number): Tr
   purposeCode: null,
 });
 
+const handlerArgs = (consentId: string, transactions: TransactionDto[]) => {
+  const added = envelope('transactions.added', { consentId, userId: null, externalUserId: null, fetchId: randomUUID(), transactions });
+  return [added.data, added, { topic: 't', partition: 0, offset: '0', key: consentId }] as const;
+};
+
 describe('ConsentData (real store)', () => {
   let db: Connection;
   let data: ConsentData;
@@ -62,10 +67,11 @@ describe('ConsentData (real store)', () => {
     const accountId = randomUUID();
     const subject = { consentId, userId, externalUserId: 'ext' };
     const inside = transaction(accountId, '2026-10-01T00:00:00.000Z', -12.5);
+    const insideEarlier = transaction(accountId, '2026-03-01T00:00:00.000Z', -3);
     const outside = transaction(accountId, '2025-01-01T00:00:00.000Z', -7);
     const created = envelope('consent.created', { ...subject, consent: consent(consentId, userId) });
     const accounts = envelope('accounts.updated', { ...subject, accounts: [{ id: accountId, consentId, iban: 'NL91ABNA0417164300', name: 'Current', type: 'Current', currency: 'EUR', ownerName: 'A' }] });
-    const added = envelope('transactions.added', { ...subject, fetchId: 'f1', transactions: [inside, outside] });
+    const added = envelope('transactions.added', { ...subject, fetchId: 'f1', transactions: [inside, insideEarlier, outside] });
     const fetched = envelope('transactions.fetched', { ...subject, fetchId: 'f1', addedTransactionsCount: 2, dateTransactionsUpdated: NOW.toISOString() });
     const meta = { topic: 't', partition: 0, offset: '0', key: consentId };
     for (let round = 0; round < 2; round++) {
@@ -77,13 +83,14 @@ describe('ConsentData (real store)', () => {
     expect(await data.consent(consentId)).toEqual({ id: consentId, ownerClientId: 'owner-app', userId, externalUserId: 'ext', status: 'Updated', transactionsThrough: NOW, dataVersion: expect.any(String) });
     expect((await data.consentsOfUser(userId)).map((c) => c.id)).toEqual([consentId]);
     expect(await data.accountNumbers([consentId])).toEqual(['NL91ABNA0417164300']);
-    expect((await data.history([consentId], NOW)).map((t) => t.id)).toEqual([inside.id]);
+    expect((await data.history([consentId], NOW)).map((t) => t.id)).toEqual([insideEarlier.id, inside.id]);
 
     const deleted = envelope('consent.deleted', { ...subject, accountIds: [accountId] });
     await handlers['consent.deleted']!(deleted.data, deleted, meta);
     expect(await data.consent(consentId)).toBeNull();
     expect(await data.accountNumbers([consentId])).toEqual([]);
     expect(await data.history([consentId], NOW)).toEqual([]);
+    expect(await database(db).collection('history_months').countDocuments({ consentId })).toBe(0);
   });
 
   it('reads a consent’s transactions across months and batches oldest first, each once, booking dates as ISO instants, another consent’s apart', async () => {
@@ -110,6 +117,22 @@ describe('ConsentData (real store)', () => {
     expect(await data.history([], NOW)).toEqual([]);
   });
 
+  it('reads only what lies in the window of the time asked about, before any prune; keeps a booking date with an offset in its UTC month; a transaction twice in one batch once', async () => {
+    const handlers = data.handlers(() => NOW);
+    const [consentId, accountId] = [randomUUID(), randomUUID()];
+    const early = transaction(accountId, '2025-12-10T00:00:00.000Z', -1);
+    const late = transaction(accountId, '2026-10-10T00:00:00.000Z', -2);
+    // 00:30 on 1 October in Amsterdam is still 30 September in UTC.
+    const offset = transaction(accountId, '2026-10-01T00:30:00+02:00', -3);
+    const added = envelope('transactions.added', { consentId, userId: null, externalUserId: null, fetchId: 'f', transactions: [early, late, offset, late] });
+    await handlers['transactions.added']!(added.data, added, { topic: 't', partition: 0, offset: '0', key: consentId });
+    expect((await data.history([consentId], NOW)).map((t) => t.id)).toEqual([early.id, offset.id, late.id]);
+    expect((await data.history([consentId], NOW)).find((t) => t.id === offset.id)?.bookingDate).toBe('2026-09-30T22:30:00.000Z');
+    expect(await database(db).collection('history_months').countDocuments({ consentId, bookingMonth: '2026-09' })).toBe(1);
+    // Half a year on, without a prune in between, the early one has left the window.
+    expect((await data.history([consentId], new Date('2026-12-20T00:00:00Z'))).map((t) => t.id)).toEqual([offset.id, late.id]);
+  });
+
   it('keeps every transaction when several writers add to one month at once (each change under the month’s lock, applied to the version read)', async () => {
     const handlers = data.handlers(() => NOW);
     const [consentId, accountId] = [randomUUID(), randomUUID()];
@@ -131,11 +154,20 @@ describe('ConsentData (real store)', () => {
     const kept = [transaction(accountId, '2026-10-01T00:00:00.000Z', -1), transaction(accountId, '2026-09-01T00:00:00.000Z', -2)];
     const legacy = database(db).collection('transactions');
     await legacy.insertMany(kept.map(({ id, bookingDate, ...rest }) => ({ _id: id as never, consentId, ...rest, bookingDate: new Date(bookingDate), bookingMonth: bookingDate.slice(0, 7) })));
+    // A start cut short: one of them was moved already.
+    await data.handlers(() => NOW)['transactions.added']!(...handlerArgs(consentId, [kept[0]!]));
     await data.ensureIndexes();
-    expect((await data.history([consentId], NOW)).map((t) => t.id)).toEqual([kept[1]!.id, kept[0]!.id]);
+    expect(await data.history([consentId], NOW)).toEqual([kept[1], kept[0]]);
     expect(await database(db).listCollections({ name: 'transactions' }).toArray()).toEqual([]);
     await data.ensureIndexes();
     expect((await data.history([consentId], NOW)).length).toBe(2);
+  });
+
+  it('refuses to take the consent service’s own transactions for old projection rows (a database shared by mistake)', async () => {
+    const legacy = database(db).collection('transactions');
+    await legacy.insertOne({ _id: randomUUID() as never, consentId: randomUUID(), fetchId: 'f1', bookingDate: NOW, bookingMonth: '2026-11' });
+    await expect(data.ensureIndexes()).rejects.toThrow(/a projection must have a database of its own/);
+    expect(await legacy.countDocuments()).toBe(1);
   });
 
   it('prunes transactions that have left the window', async () => {

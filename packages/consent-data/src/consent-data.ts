@@ -59,25 +59,27 @@ export class ConsentData {
 
   /**
    * Databases written before transactions were kept by month hold one document per transaction in
-   * `transactions`: they are moved into their months (a repeat after a crash merges nothing twice),
-   * then that collection goes.
+   * `transactions`: they are moved into their months one consent at a time, each consent's rows
+   * deleted once its months are written, so a start cut short resumes where it stopped, and a second
+   * process moving the same consent merges nothing twice. The collection goes once it is empty. Old
+   * instances must be stopped before a new one starts (a row they wrote after the move would go with
+   * the collection). The consent service's own `transactions` (rows carrying `fetchId`) is never touched,
+   * whatever a misconfiguration makes the database.
    */
   private async moveTransactionDocuments(): Promise<void> {
     const db = database(this.connection);
     if ((await db.listCollections({ name: LEGACY_TRANSACTIONS }, { nameOnly: true }).toArray()).length === 0) return;
     const legacy = db.collection<LegacyTransactionRecord>(LEGACY_TRANSACTIONS);
-    let batch = new Map<string, TransactionDto[]>();
-    const flush = async () => {
-      for (const [consentId, transactions] of batch) await this.collections.historyMonths.add(consentId, transactions);
-      batch = new Map();
-    };
-    let held = 0;
-    for await (const { _id, consentId, bookingDate, bookingMonth: _m, ...rest } of legacy.find({})) {
-      batch.set(consentId, [...(batch.get(consentId) ?? []), { id: _id, ...rest, bookingDate: bookingDate.toISOString() }]);
-      if (++held % LEGACY_BATCH === 0) await flush();
+    if (await legacy.findOne({ fetchId: { $exists: true } })) throw new Error(`the database '${db.databaseName}' holds the consent service's transactions: a projection must have a database of its own`);
+    for (const consentId of await legacy.distinct('consentId')) {
+      const rows = await legacy.find({ consentId }).toArray();
+      await this.collections.historyMonths.add(
+        consentId,
+        rows.map(({ _id, consentId: _c, bookingDate, bookingMonth: _m, ...rest }) => ({ id: _id, ...rest, bookingDate: bookingDate.toISOString() })),
+      );
+      await legacy.deleteMany({ consentId });
     }
-    await flush();
-    await legacy.drop();
+    if ((await legacy.countDocuments({}, { limit: 1 })) === 0) await legacy.drop().catch(() => undefined);
   }
 
   /** The handlers that keep the projection, one per consent event type (each in a file named for its event); each can be repeated without effect. */
@@ -127,10 +129,18 @@ export class ConsentData {
     if (consentIds.length === 0) return [];
     const start = this.options.historyStart(now).toISOString();
     const months = await this.historyMonths.find({ consentId: { $in: consentIds } }).toArray();
+    const seen = new Set<string>();
+    // By id once: a transaction re-sent with another booking month would otherwise sit in two months.
+    const unique = (t: TransactionDto) => {
+      if (seen.has(t.id)) return false;
+      seen.add(t.id);
+      return true;
+    };
     return months
       .flatMap(unpackTransactions)
       .filter((t) => t.bookingDate >= start)
-      .sort(byBookingDate);
+      .sort(byBookingDate)
+      .filter(unique);
   }
 
   /**
@@ -153,14 +163,13 @@ export class ConsentData {
 
 /**
  * Months before the window's first that a prune looks at. Transactions are only stored inside the
- * window and the prune runs every hour or so, so older months are empty unless no prune ran for two
- * years; rows left there are never read (`history` starts at the window) and go with their consent.
+ * window and the prune runs every hour or so, so older months are gone unless no prune ran for two
+ * years; a month left there is read with its consent's (and filtered out) until it goes with the consent.
  */
 const PRUNED_MONTHS = 24;
 
 const LEGACY_TRANSACTIONS = 'transactions';
-const LEGACY_BATCH = 5_000;
-type LegacyTransactionRecord = Omit<TransactionDto, 'id' | 'bookingDate'> & { _id: string; consentId: string; bookingDate: Date; bookingMonth: string };
+type LegacyTransactionRecord = Omit<TransactionDto, 'id' | 'bookingDate'> & { _id: string; consentId: string; bookingDate: Date; bookingMonth: string; fetchId?: string };
 
 const toAccount = ({ _id, consentId, iban }: AccountRecord): ProjectedAccount => ({ id: _id, consentId, iban });
 
