@@ -1,4 +1,5 @@
 import express, { type ErrorRequestHandler, type Express } from 'express';
+import helmet from 'helmet';
 import type { Logger } from '@obp/telemetry';
 import { sendProblem } from './problem';
 import { tracingMiddleware } from './tracing';
@@ -7,13 +8,28 @@ export interface HttpAppOptions {
   serviceName: string;
 }
 
-/** An express app with tracing in place; each route parses its own body (see mountRoutes). */
+/**
+ * Every answer's security headers (helmet): not to be framed, sniffed or followed by a referrer, and a
+ * policy that lets an answer load and run nothing. An API answer needs nothing more; an HTML page sets
+ * its own policy for what it loads (the API reference, the console, the sandbox bank's pages).
+ */
+const securityHeaders = helmet({
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] },
+  },
+  frameguard: { action: 'deny' },
+  referrerPolicy: { policy: 'no-referrer' },
+});
+
+/** An express app with tracing and security headers in place; each route parses its own body (see mountRoutes). */
 export function createHttpApp(options: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.set('query parser', 'simple');
   app.use(tracingMiddleware(options.serviceName));
+  app.use(securityHeaders);
   return app;
 }
 

@@ -2,10 +2,10 @@ import type { sandboxRoutes } from '@obp/contracts';
 import type { RouteHandler } from '@obp/http';
 import type { Consent } from '../../domain/consent';
 import type { ProviderRegistry } from '../../providers/provider-registry';
-import { renderAuthorizePage, renderMessagePage } from './authorize-consent.page';
+import { pageHeaders, renderAuthorizePage, renderMessagePage } from './authorize-consent.page';
 import type { AuthorizeConsentService } from './authorize-consent.service';
 
-const unknownLink = () => ({ status: 404 as const, html: renderMessagePage('Link not valid', 'This consent link is unknown, expired or was already used.') });
+const unknownLink = () => ({ status: 404 as const, html: renderMessagePage('Link not valid', 'This consent link is unknown, expired or was already used.'), headers: pageHeaders() });
 
 /** Back to the app: `redirectUrl` with the consent id and its status appended. */
 export function redirectTarget(consent: Consent): string {
@@ -24,7 +24,7 @@ export const authorizePageHttp =
     const consent = provider ? await service.lookup(provider.info.key, query.consentId ?? '', state) : null;
     if (!provider || !consent) return unknownLink();
     if (consent.status !== 'Initialized') return { status: 303, location: redirectTarget(consent) };
-    return { status: 200, html: renderAuthorizePage(consent, provider.info.name, req.originalUrl.split('?')[0]!, state), headers: { 'Cache-Control': 'no-store' } };
+    return { status: 200, html: renderAuthorizePage(consent, provider.info.name, req.originalUrl.split('?')[0]!, state), headers: pageHeaders(consent.redirectUrl) };
   };
 
 /** POST /sandbox/{providerKey}/authorize (form): records the decision and sends the user back to the app. */
@@ -33,7 +33,7 @@ export const authorizeDecisionHttp =
   async ({ params, body }) => {
     const provider = providers.find(params.providerKey);
     const decision = body.decision === 'approve' || body.decision === 'decline' ? body.decision : undefined;
-    if (!decision) return { status: 400, html: renderMessagePage('Choose an option', 'Please approve or decline.') };
+    if (!decision) return { status: 400, html: renderMessagePage('Choose an option', 'Please approve or decline.'), headers: pageHeaders() };
     if (!provider) return unknownLink();
     const outcome = await service.decide(provider.info.key, body.consentId ?? '', body.state ?? '', decision);
     if (outcome.kind === 'unknown') return unknownLink();

@@ -1,16 +1,34 @@
+import { createHash } from 'node:crypto';
 import type { Consent } from '../../domain/consent';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-const layout = (title: string, body: string) => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)}</title>
-<style>
+const STYLE = `
 body{font-family:system-ui,sans-serif;background:#f3f5f9;margin:0;display:flex;min-height:100vh;align-items:center;justify-content:center}
 main{background:#fff;border-radius:12px;box-shadow:0 2px 12px #0002;padding:2rem;max-width:28rem}
 h1{font-size:1.3rem;margin-top:0}button{font-size:1rem;padding:.6rem 1.2rem;border-radius:8px;border:0;cursor:pointer;margin-right:.5rem}
 .approve{background:#0a7d3b;color:#fff}.decline{background:#e4e7ec}small{color:#667}
-</style></head><body><main>${body}</main></body></html>`;
+`;
+/** The page's one inline style, allowed by its hash: nothing else inline runs or applies. */
+const STYLE_SOURCE = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
+
+const layout = (title: string, body: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escape(title)}</title>
+<style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+
+/**
+ * The sandbox bank's pages may not be framed (a consent screen is what clickjacking goes after), load
+ * nothing, and post only to the sandbox, whose answer sends the browser on to the app: browsers check
+ * a form's redirects against `form-action` too, so the app's redirect origin is allowed beside 'self'.
+ */
+export function pageHeaders(formRedirectsTo?: string): Record<string, string> {
+  const formAction = formRedirectsTo ? `form-action 'self' ${new URL(formRedirectsTo).origin}` : "form-action 'none'";
+  return {
+    'Content-Security-Policy': ["default-src 'none'", `style-src ${STYLE_SOURCE}`, formAction, "frame-ancestors 'none'", "base-uri 'none'"].join('; '),
+    'Cache-Control': 'no-store',
+  };
+}
 
 /** The sandbox bank's consent screen: what a real bank shows after its own login. */
 export function renderAuthorizePage(consent: Consent, providerName: string, action: string, state: string): string {
