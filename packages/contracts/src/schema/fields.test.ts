@@ -61,9 +61,10 @@ describe('query parameters', () => {
 });
 
 describe('request bodies', () => {
-  it('match property names case-insensitively, first one wins, unknown ones dropped', () => {
+  it('match property names case-insensitively, the last one given wins (as with exact duplicates), unknown ones dropped', () => {
     const body = requestObject({ clientId: requiredString(10) });
-    expect(parse(body, { CLIENTID: 'a', clientId: 'b', other: 1 })).toEqual({ ok: true, value: { clientId: 'a' } });
+    expect(parse(body, { CLIENTID: 'a', clientId: 'b', other: 1 })).toEqual({ ok: true, value: { clientId: 'b' } });
+    expect(parse(body, JSON.parse('{"clientId":"a","clientid":"b"}'))).toEqual(parse(body, JSON.parse('{"clientId":"a","clientId":"b"}')));
     expect(parse(body, [1])).toEqual({ ok: false, errors: { $: ['The request body must be a JSON object.'] } });
     expect(parse(body, null)).toEqual({ ok: false, errors: { $: ['A non-empty request body is required.'] } });
   });

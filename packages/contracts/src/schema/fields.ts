@@ -242,8 +242,8 @@ export const pathGuid = () => guid();
 
 /**
  * A JSON object body whose property names match case-insensitively (as ASP.NET model binding
- * does: `ClientId` and `clientId` are one field; the first one given wins); unknown properties
- * are dropped.
+ * does: `ClientId` and `clientId` are one field; the last one given wins, as with two `clientId`s,
+ * which JSON parsing resolves to the last); unknown properties are dropped.
  */
 export function requestObject<T extends z.ZodRawShape>(shape: T) {
   const names = new Map(Object.keys(shape).map((name) => [name.toLowerCase(), name] as const));
@@ -252,7 +252,8 @@ export function requestObject<T extends z.ZodRawShape>(shape: T) {
     const out: Record<string, unknown> = {};
     for (const [key, v] of Object.entries(value)) {
       const name = names.get(key.toLowerCase());
-      if (name !== undefined && !(name in out)) out[name] = v;
+      // Keys differing only in letter case count as one key given twice: the last one wins, as JSON's duplicates do.
+      if (name !== undefined) out[name] = v;
     }
     return out;
   };

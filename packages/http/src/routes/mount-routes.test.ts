@@ -18,6 +18,16 @@ const routes = defineRoutes(
       body: { schema: z.object({ text: z.string() }) },
       responses: { 200: { kind: 'json', description: 'The note and the active span.', schema: z.object({ text: z.string(), traceId: z.string().nullable() }) } },
     },
+    fileNote: {
+      method: 'post',
+      path: '/folders/{folder}/notes',
+      auth: 'public',
+      summary: 'File a note',
+      params: { folder: z.string() },
+      query: { tag: z.string().optional() },
+      body: { schema: z.object({ text: z.string(), labels: z.array(z.string()).optional() }) },
+      responses: { 200: { kind: 'json', description: 'What was filed.', schema: z.object({ folder: z.string(), tag: z.string().nullable(), text: z.string() }) } },
+    },
     tagNote: {
       method: 'post',
       path: '/tagged-notes',
@@ -35,6 +45,7 @@ function appAnsweringWithTheActiveSpan() {
     app,
     bindRoutes(routes, {
       echoNote: ({ body }) => ({ status: 200, body: { text: body.text, traceId: trace.getActiveSpan()?.spanContext().traceId ?? null } }),
+      fileNote: ({ params, query, body }) => ({ status: 200, body: { folder: params.folder, tag: query.tag ?? null, text: body.text } }),
       tagNote: ({ headers }) => ({ status: 200, body: { tag: headers['X-Note-Tag'] ?? null } }),
     }),
     () => [],
@@ -80,6 +91,44 @@ describe('mountRoutes', () => {
     const invalid = await post({ 'X-Note-Tag': 'far too long' });
     expect(invalid.status).toBe(400);
     expect(Object.keys(((await invalid.json()) as { errors: Record<string, string[]> }).errors)).toEqual(['X-Note-Tag']);
+  });
+
+  describe('input no field may hold', () => {
+    const file = async (path: string, body: string | Buffer, contentType = 'application/json') => {
+      const { port } = server.address() as AddressInfo;
+      const res = await fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST', headers: { 'content-type': contentType }, body });
+      return { status: res.status, body: (await res.json()) as { errors?: Record<string, string[]>; detail?: string; text?: string } };
+    };
+
+    it('takes a clean request', async () => {
+      expect(await file('/folders/inbox/notes?tag=blue', JSON.stringify({ text: 'héllo €', labels: ['a'] }))).toEqual({ status: 200, body: { folder: 'inbox', tag: 'blue', text: 'héllo €' } });
+    });
+
+    it('refuses the NUL character in the body (values and keys, however deep), a query parameter and a path parameter, naming each field', async () => {
+      const nested = await file('/folders/inbox/notes', JSON.stringify({ text: 'a\u0000b', labels: ['ok', 'x\u0000'] }));
+      expect(nested.status).toBe(400);
+      expect(Object.keys(nested.body.errors!).sort()).toEqual(['labels[1]', 'text']);
+      expect(nested.body.errors!.text).toEqual(['The text field must not contain the NUL character.']);
+      const key = await file('/folders/inbox/notes', JSON.stringify({ text: 'a', 'la\u0000bels': [] }));
+      expect(key.status).toBe(400);
+      expect(Object.keys(key.body.errors!)).toEqual(['la\u0000bels']);
+      const query = await file('/folders/inbox/notes?tag=a%00b', JSON.stringify({ text: 'a' }));
+      expect({ status: query.status, fields: Object.keys(query.body.errors ?? {}) }).toEqual({ status: 400, fields: ['tag'] });
+      const path = await file('/folders/in%00box/notes', JSON.stringify({ text: 'a' }));
+      expect({ status: path.status, fields: Object.keys(path.body.errors ?? {}) }).toEqual({ status: 400, fields: ['folder'] });
+    });
+
+    it('refuses a body or a query string that is not UTF-8 (400) and a body in another charset (415)', async () => {
+      const latin1 = Buffer.concat([Buffer.from('{"text":"caf'), Buffer.from([0xe9]), Buffer.from('"}')]);
+      const notUtf8 = await file('/folders/inbox/notes', latin1);
+      expect({ status: notUtf8.status, errors: notUtf8.body.errors }).toEqual({ status: 400, errors: { $: ['The request body is not valid UTF-8.'] } });
+      const query = await file('/folders/inbox/notes?tag=caf%E9', JSON.stringify({ text: 'a' }));
+      expect({ status: query.status, fields: Object.keys(query.body.errors ?? {}) }).toEqual({ status: 400, fields: ['tag'] });
+      const declared = await file('/folders/inbox/notes', latin1, 'application/json; charset=iso-8859-1');
+      expect(declared.status).toBe(415);
+      expect(declared.body.detail).toBe("The request body must be UTF-8; charset 'iso-8859-1' is not supported.");
+      expect((await file('/folders/inbox/notes', JSON.stringify({ text: 'a' }), 'application/json; charset=UTF-8')).status).toBe(200);
+    });
   });
 
   it('declares the headers as header parameters in the OpenAPI document', () => {

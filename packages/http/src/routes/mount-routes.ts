@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import { expressPath, fieldName, methodsByPath, validationMessage, z, type $ZodType, type RouteAuth, type RouteContract } from '@obp/contracts';
 import { sendProblem, sendValidationProblem } from '../problem';
@@ -16,7 +17,7 @@ type Errors = Record<string, string[]>;
 export function mountRoutes(app: Express, bindings: readonly RouteBinding[], guard: RouteGuard): void {
   for (const { contract, handle } of bindings) {
     const route: RequestHandler = async (req, res) => {
-      const errors: Errors = {};
+      const errors: Errors = unreadableInput(req, contract);
       const params = parseShape(contract.params, pathValues(req), errors);
       const query = parseShape(contract.query, queryValues(req, Object.keys(contract.query)), errors);
       const headers = parseShape(contract.headers, headerValues(req, Object.keys(contract.headers)), errors);
@@ -53,6 +54,46 @@ function parseValue(schema: $ZodType, value: unknown, errors: Errors, prefix: Pr
 
 const pathValues = (req: Request): Record<string, unknown> => ({ ...req.params });
 
+const NUL = '\u0000';
+
+/**
+ * Input no field may hold, whatever its schema: the NUL character (C strings and some stores cut or
+ * refuse it) in a path or query parameter or anywhere in the body (keys too), and a query string whose
+ * percent-encoding is not UTF-8 (decoding would put U+FFFD in its place silently).
+ */
+function unreadableInput(req: Request, contract: RouteContract): Errors {
+  const errors: Errors = {};
+  const nul = (field: string) => ((errors[field] ??= []).push(`The ${field} field must not contain the NUL character.`), undefined);
+  for (const [name, value] of Object.entries(req.params)) if (typeof value === 'string' && value.includes(NUL)) nul(name);
+  const queryString = req.originalUrl.split('?').slice(1).join('?');
+  for (const pair of queryString ? queryString.split('&') : []) {
+    const [rawName = '', rawValue = ''] = pair.split(/=(.*)/s);
+    const name = decodeQueryPart(rawName);
+    const value = decodeQueryPart(rawValue);
+    const field = name ?? '$query';
+    if (name === null || value === null) (errors[field] ??= []).push(`The ${field === '$query' ? 'query string' : `${field} parameter`} is not valid UTF-8 once percent-decoded.`);
+    else if (name.includes(NUL) || value.includes(NUL)) nul(name);
+  }
+  if (contract.body && hasBody(req)) for (const path of pathsHoldingNul(req.body)) nul(fieldName(path));
+  return errors;
+}
+
+function decodeQueryPart(part: string): string | null {
+  try {
+    return decodeURIComponent(part.replace(/\+/g, ' '));
+  } catch {
+    return null;
+  }
+}
+
+/** The paths of every string in `value` (or key of an object in it) that holds NUL; a key's own path ends in it. */
+function pathsHoldingNul(value: unknown, path: PropertyKey[] = []): PropertyKey[][] {
+  if (typeof value === 'string') return value.includes(NUL) ? [path] : [];
+  if (Array.isArray(value)) return value.flatMap((item, i) => pathsHoldingNul(item, [...path, i]));
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, item]) => (key.includes(NUL) ? [[...path, key]] : pathsHoldingNul(item, [...path, key])));
+}
+
 /** Query parameter names match case-insensitively; a repeated parameter keeps its first value. */
 function queryValues(req: Request, names: string[]): Record<string, unknown> {
   const query = req.query as Record<string, unknown>;
@@ -88,16 +129,32 @@ const validationDetail = (errors: Errors): string => `The request is not valid: 
 
 const jsonTypes = ['application/json', 'application/*+json'];
 
-/** JSON bodies: 415 for another content type, 413 past the limit, 400 for malformed JSON. */
+/** The charset parameter of a Content-Type, lower case; null when none is given. */
+function charsetOf(contentType: string | undefined): string | null {
+  const match = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType ?? '');
+  return match ? match[1]!.toLowerCase() : null;
+}
+
+/** Body bytes that are not UTF-8 would be decoded with U+FFFD in their place: refused instead (400). */
+const requireUtf8 = (_req: unknown, _res: unknown, bytes: Buffer): void => {
+  if (!isUtf8(bytes)) throw new Error('The request body is not valid UTF-8.');
+};
+
+/** JSON bodies: 415 for another content type or a charset other than UTF-8, 413 past the limit, 400 for malformed JSON or bytes that are not UTF-8. */
 function bodyParsers(contract: RouteContract): RequestHandler[] {
   const body = contract.body;
   if (!body) return [];
   const parsers: RequestHandler[] = [];
-  if (body.encoding !== 'json') parsers.push(express.urlencoded({ extended: false, limit: body.limit }));
-  if (body.encoding !== 'form') parsers.push(express.json({ limit: body.limit, strict: false, type: jsonTypes }));
+  if (body.encoding !== 'json') parsers.push(express.urlencoded({ extended: false, limit: body.limit, verify: requireUtf8 }));
+  if (body.encoding !== 'form') parsers.push(express.json({ limit: body.limit, strict: false, type: jsonTypes, verify: requireUtf8 }));
   const requireJson: RequestHandler = (req, res, next) => {
     if (body.encoding === 'json' && hasBody(req) && !req.is(jsonTypes)) {
       sendProblem(res, 415, { detail: `Content-Type must be application/json, got '${req.get('content-type') ?? 'none'}'.` });
+      return;
+    }
+    const charset = hasBody(req) ? charsetOf(req.get('content-type')) : null;
+    if (charset !== null && charset !== 'utf-8' && charset !== 'utf8') {
+      sendProblem(res, 415, { detail: `The request body must be UTF-8; charset '${charset}' is not supported.` });
       return;
     }
     next();
@@ -114,6 +171,7 @@ function answeringBodyErrors(parser: RequestHandler, contract: RouteContract): R
         const errors = { $: [`The request body is not valid JSON: ${(error as Error).message}`] };
         return sendInvalid(res, contract, errors);
       }
+      if (type === 'entity.verify.failed') return sendInvalid(res, contract, { $: [(error as Error).message] });
       if (type === 'entity.too.large') return sendProblem(res, 413, { detail: `The request body is larger than ${(error as { limit?: number }).limit} bytes.` });
       if (type === 'encoding.unsupported' || type === 'charset.unsupported') return sendProblem(res, 415, { detail: (error as Error).message });
       next(error);
