@@ -13,6 +13,7 @@ import type { StoredTransaction, TransactionRepository } from '../infrastructure
 import { toTransactionDto } from '../infrastructure/transaction.repository';
 import { ProviderError, type ProviderSession } from '../providers/bank-provider';
 import type { ProviderRegistry } from '../providers/provider-registry';
+import { fetchFailureFor } from './fetch-failure';
 
 const claimKey = (consentId: string, fetchId: string) => `consent-fetch:${consentId}:${fetchId}`;
 const tracer = trace.getTracer('@obp/consent');
@@ -215,18 +216,18 @@ export class ConsentFetchJobs implements JobSource<Consent> {
 
   private async recordFailure(claimed: Consent, fetchId: string, error: Error): Promise<void> {
     const { consents, events, logger } = this.options;
-    const code = error instanceof ProviderError ? error.code : error.name === 'TimeoutError' ? 'PROVIDER_TIMEOUT' : 'FETCH_FAILED';
+    const { code, message } = fetchFailureFor(error);
     const outcome = await consents.mutate(claimed.id, (current) => {
       if (current.fetch?.id !== fetchId) return { result: null };
       const now = new Date();
-      const next = fetchFailed(current, { date: now.toISOString(), type: 'FetchFailed', message: error.message, code }, now, {
+      const next = fetchFailed(current, { date: now.toISOString(), type: 'FetchFailed', message, code }, now, {
         baseMs: this.options.retryBaseMs,
         maxMs: this.options.retryMaxMs,
       });
       return { next, events: events.statusChanged(current, next), result: next };
     });
     if (outcome.found && outcome.result) {
-      logger.warn({ consentId: claimed.id, fetchId, code, failures: outcome.result.consecutiveFailures, status: outcome.result.status }, 'fetch failed');
+      logger.warn({ err: error, consentId: claimed.id, fetchId, code, failures: outcome.result.consecutiveFailures, status: outcome.result.status }, 'fetch failed');
     }
   }
 }
