@@ -1,6 +1,8 @@
-import { CHROMIUM_INSTALL_TIMEOUT_MS, ensureChromium, openBrowserPage, type BrowserSession } from '@obp/testkit/src/browser';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { waitFor } from '@obp/testkit';
-import { createConsent, redirectUrl, waitForStatus } from './consent-helpers';
+import { CHROMIUM_INSTALL_TIMEOUT_MS, ensureChromium, openBrowserPage, type BrowserSession } from '@obp/testkit/src/browser';
+import { createConsent, waitForStatus } from './consent-helpers';
 import { startStack, type Stack } from './harness';
 
 /** The directives of a Content-Security-Policy header, by name. */
@@ -8,6 +10,14 @@ const directives = (policy: string | null) => new Map((policy ?? '').split(';').
 
 let stack: Stack;
 let token: string;
+const servers: http.Server[] = [];
+
+/** A stand-in for a page of the app, on a port of its own. */
+async function listen(handle: http.RequestListener): Promise<{ server: http.Server; port: number }> {
+  const server = http.createServer(handle);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, port: (server.address() as AddressInfo).port };
+}
 
 beforeAll(() => {
   ensureChromium();
@@ -20,12 +30,14 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop();
+  for (const server of servers) server.close();
 });
 
 /** What every answer carries (helmet's headers, as the edge and each service set them). */
 function expectBaseHeaders(res: Response, what: string): void {
-  const headers = Object.fromEntries(['x-content-type-options', 'referrer-policy', 'x-frame-options', 'cross-origin-opener-policy', 'x-powered-by'].map((name) => [name, res.headers.get(name)]));
-  expect({ what, ...headers }).toEqual({ what, 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'x-frame-options': 'DENY', 'cross-origin-opener-policy': 'same-origin', 'x-powered-by': null });
+  const headers = Object.fromEntries(['x-content-type-options', 'referrer-policy', 'x-frame-options', 'x-powered-by', 'strict-transport-security'].map((name) => [name, res.headers.get(name)]));
+  // No HSTS from here: it belongs to whatever terminates TLS in front of the edge.
+  expect({ what, ...headers }).toEqual({ what, 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'x-frame-options': 'DENY', 'x-powered-by': null, 'strict-transport-security': null });
 }
 
 describe('security headers', () => {
@@ -59,6 +71,7 @@ describe('security headers', () => {
     ] as const;
     for (const [what, res] of answers) {
       expectBaseHeaders(res, what);
+      expect({ what, opener: res.headers.get('cross-origin-opener-policy'), resource: res.headers.get('cross-origin-resource-policy') }).toEqual({ what, opener: 'same-origin', resource: 'same-origin' });
       const policy = directives(res.headers.get('content-security-policy'));
       expect({ what, defaultSrc: policy.get('default-src'), frameAncestors: policy.get('frame-ancestors') }).toEqual({ what, defaultSrc: ["'none'"], frameAncestors: ["'none'"] });
     }
@@ -73,19 +86,24 @@ describe('security headers', () => {
       await browser?.close();
     });
 
-    it('the sandbox consent page is styled and approves under its policy, and the browser follows its answer to the app', async () => {
+    it('the sandbox consent page is styled and approves under its policy, and the browser follows its answer to the app, and on wherever the app sends it', async () => {
       const { page, activity } = browser;
-      const { consentId, consentUrl } = await createConsent(stack, token);
-      const app = new URL(redirectUrl);
-      // The app's page is not on this machine: the browser gets a stand-in for it.
-      await page.route(`${app.origin}/**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Back in the app</title>' }));
+      // The app: its redirect page sends the browser on (302) to another host of its own, which shows the result.
+      const landing = await listen((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Back in the app</title>'));
+      const landingOrigin = `http://localhost:${landing.port}`;
+      const app = await listen((req, res) => res.writeHead(302, { location: `${landingOrigin}/done${req.url!.slice(req.url!.indexOf('?'))}` }).end());
+      servers.push(landing.server, app.server);
+      const { consentId, consentUrl } = await createConsent(stack, token, { redirectUrl: `http://127.0.0.1:${app.port}/consent-done` });
+      const opener = (await fetch(consentUrl)).headers.get('cross-origin-opener-policy');
+      // An app may open the page in a popup and hear back from its redirect page.
+      expect(opener).toBe('unsafe-none');
 
       await page.goto(consentUrl);
       const approve = page.getByRole('button', { name: 'Approve' });
       // The inline style applies (its hash is in the policy): the Approve button is green.
       expect(await page.evaluate("getComputedStyle(document.querySelector('button.approve')).backgroundColor")).toBe('rgb(10, 125, 59)');
       await approve.click();
-      await page.waitForURL((url) => url.origin === app.origin, { timeout: 20_000 });
+      await page.waitForURL((url) => url.origin === landingOrigin, { timeout: 20_000 });
       expect(new URL(page.url()).searchParams.get('consentId')).toBe(consentId);
       expect(await page.title()).toBe('Back in the app');
       await waitForStatus(stack, token, consentId, 'Updated');

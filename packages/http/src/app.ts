@@ -11,7 +11,9 @@ export interface HttpAppOptions {
 /**
  * Every answer's security headers (helmet): not to be framed, sniffed or followed by a referrer, and a
  * policy that lets an answer load and run nothing. An API answer needs nothing more; an HTML page sets
- * its own policy for what it loads (the API reference, the console, the sandbox bank's pages).
+ * its own policy for what it loads (the API reference, the console, the sandbox bank's pages). Left out:
+ * HSTS, which belongs to whatever terminates TLS in front of the edge (sent from here it would pin
+ * every host name it is reached by, `localhost` included), and the headers only old browsers read.
  */
 const securityHeaders = helmet({
   contentSecurityPolicy: {
@@ -20,6 +22,12 @@ const securityHeaders = helmet({
   },
   frameguard: { action: 'deny' },
   referrerPolicy: { policy: 'no-referrer' },
+  strictTransportSecurity: false,
+  xXssProtection: false,
+  xDownloadOptions: false,
+  xDnsPrefetchControl: false,
+  xPermittedCrossDomainPolicies: false,
+  originAgentCluster: false,
 });
 
 /** An express app with tracing and security headers in place; each route parses its own body (see mountRoutes). */

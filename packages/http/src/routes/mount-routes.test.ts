@@ -28,6 +28,14 @@ const routes = defineRoutes(
       body: { schema: z.object({ text: z.string(), labels: z.array(z.string()).optional() }) },
       responses: { 200: { kind: 'json', description: 'What was filed.', schema: z.object({ folder: z.string(), tag: z.string().nullable(), text: z.string() }) } },
     },
+    formNote: {
+      method: 'post',
+      path: '/form-notes',
+      auth: 'public',
+      summary: 'A note from a form',
+      body: { schema: z.object({ text: z.string() }), encoding: 'form' },
+      responses: { 200: { kind: 'json', description: 'The note.', schema: z.object({ text: z.string() }) } },
+    },
     tagNote: {
       method: 'post',
       path: '/tagged-notes',
@@ -46,6 +54,7 @@ function appAnsweringWithTheActiveSpan() {
     bindRoutes(routes, {
       echoNote: ({ body }) => ({ status: 200, body: { text: body.text, traceId: trace.getActiveSpan()?.spanContext().traceId ?? null } }),
       fileNote: ({ params, query, body }) => ({ status: 200, body: { folder: params.folder, tag: query.tag ?? null, text: body.text } }),
+      formNote: ({ body }) => ({ status: 200, body: { text: body.text } }),
       tagNote: ({ headers }) => ({ status: 200, body: { tag: headers['X-Note-Tag'] ?? null } }),
     }),
     () => [],
@@ -116,6 +125,26 @@ describe('mountRoutes', () => {
       expect({ status: query.status, fields: Object.keys(query.body.errors ?? {}) }).toEqual({ status: 400, fields: ['tag'] });
       const path = await file('/folders/in%00box/notes', JSON.stringify({ text: 'a' }));
       expect({ status: path.status, fields: Object.keys(path.body.errors ?? {}) }).toEqual({ status: 400, fields: ['folder'] });
+    });
+
+    it('does the same for a form body, whose escapes must decode as UTF-8', async () => {
+      const form = (body: string) => file('/form-notes', body, 'application/x-www-form-urlencoded');
+      expect(await form('text=caf%C3%A9')).toEqual({ status: 200, body: { text: 'café' } });
+      const nul = await form('text=a%00b');
+      expect({ status: nul.status, fields: Object.keys(nul.body.errors ?? {}) }).toEqual({ status: 400, fields: ['text'] });
+      const latin1 = await form('text=caf%E9');
+      expect({ status: latin1.status, errors: latin1.body.errors }).toEqual({ status: 400, errors: { $: ['The request body is not valid UTF-8 once percent-decoded.'] } });
+    });
+
+    it('answers a deeply nested body with a 400, not a crash, and leaves undeclared or malformed query escapes alone as before', async () => {
+      const deep = `{"text":"a","labels":${'['.repeat(20_000)}${']'.repeat(20_000)}}`;
+      expect((await file('/folders/inbox/notes', deep)).status).toBe(400);
+      const deepNul = `{"text":"a","labels":${'['.repeat(20_000)}"\u0000"${']'.repeat(20_000)}}`;
+      expect((await file('/folders/inbox/notes', deepNul)).status).toBe(400);
+      expect((await file('/folders/inbox/notes?utm=50%&ref=%E9', JSON.stringify({ text: 'a' }))).status).toBe(200);
+      expect(await file('/folders/inbox/notes?tag=50%', JSON.stringify({ text: 'a' }))).toEqual({ status: 200, body: { folder: 'inbox', tag: '50%', text: 'a' } });
+      const declaredInAnotherCase = await file('/folders/inbox/notes?TAG=%E9', JSON.stringify({ text: 'a' }));
+      expect({ status: declaredInAnotherCase.status, fields: Object.keys(declaredInAnotherCase.body.errors ?? {}) }).toEqual({ status: 400, fields: ['tag'] });
     });
 
     it('refuses a body or a query string that is not UTF-8 (400) and a body in another charset (415)', async () => {

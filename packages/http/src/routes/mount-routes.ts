@@ -56,42 +56,83 @@ const pathValues = (req: Request): Record<string, unknown> => ({ ...req.params }
 
 const NUL = '\u0000';
 
+/** Requests whose raw body spells a NUL (`\u0000` in JSON, `%00` in a form): only their parsed body is searched for it. */
+const bodiesSpellingNul = new WeakSet<object>();
+
 /**
  * Input no field may hold, whatever its schema: the NUL character (C strings and some stores cut or
- * refuse it) in a path or query parameter or anywhere in the body (keys too), and a query string whose
- * percent-encoding is not UTF-8 (decoding would put U+FFFD in its place silently).
+ * refuse it) in a path parameter, a declared query parameter or anywhere in the body (keys too), and a
+ * declared query parameter whose percent-escapes do not decode as UTF-8 (decoding would put U+FFFD in
+ * their place silently). Query parameters the route does not declare are ignored, as they always were.
  */
 function unreadableInput(req: Request, contract: RouteContract): Errors {
-  const errors: Errors = {};
-  const nul = (field: string) => ((errors[field] ??= []).push(`The ${field} field must not contain the NUL character.`), undefined);
+  let errors: Errors | undefined;
+  const fail = (field: string, message: string) => ((errors ??= {})[field] ??= []).push(message);
+  const nul = (field: string) => fail(field, `The ${field} field must not contain the NUL character.`);
   for (const [name, value] of Object.entries(req.params)) if (typeof value === 'string' && value.includes(NUL)) nul(name);
-  const queryString = req.originalUrl.split('?').slice(1).join('?');
-  for (const pair of queryString ? queryString.split('&') : []) {
-    const [rawName = '', rawValue = ''] = pair.split(/=(.*)/s);
-    const name = decodeQueryPart(rawName);
-    const value = decodeQueryPart(rawValue);
-    const field = name ?? '$query';
-    if (name === null || value === null) (errors[field] ??= []).push(`The ${field === '$query' ? 'query string' : `${field} parameter`} is not valid UTF-8 once percent-decoded.`);
-    else if (name.includes(NUL) || value.includes(NUL)) nul(name);
+  const queryString = req.url.includes('%') ? (req.url.split('#')[0]!.split('?')[1] ?? '') : '';
+  const declared = new Map(Object.keys(contract.query).map((name) => [name.toLowerCase(), name]));
+  if (queryString && declared.size > 0) {
+    for (const pair of queryString.split('&')) {
+      const [rawName = '', rawValue = ''] = pair.split(/=(.*)/s);
+      const name = declared.get((decodeQueryPart(rawName) ?? rawName).toLowerCase());
+      if (name === undefined) continue;
+      const value = decodeQueryPart(rawValue);
+      if (value === null) fail(name, `The ${name} parameter is not valid UTF-8 once percent-decoded.`);
+      else if (value.includes(NUL)) nul(name);
+    }
   }
-  if (contract.body && hasBody(req)) for (const path of pathsHoldingNul(req.body)) nul(fieldName(path));
-  return errors;
+  if (contract.body && bodiesSpellingNul.has(req)) for (const path of pathsHoldingNul(req.body)) nul(fieldName(path));
+  return errors ?? {};
 }
 
+/**
+ * A query or form part percent-decoded; null when its escapes are well-formed but not UTF-8. A malformed
+ * escape (a `%` not followed by two hex digits) stays as written, as the query parser keeps it.
+ */
 function decodeQueryPart(part: string): string | null {
+  const spaced = part.replace(/\+/g, ' ');
+  if (!spaced.includes('%')) return spaced;
+  if (/%(?![0-9a-fA-F]{2})/.test(spaced)) return spaced;
   try {
-    return decodeURIComponent(part.replace(/\+/g, ' '));
+    return decodeURIComponent(spaced);
   } catch {
     return null;
   }
 }
 
-/** The paths of every string in `value` (or key of an object in it) that holds NUL; a key's own path ends in it. */
-function pathsHoldingNul(value: unknown, path: PropertyKey[] = []): PropertyKey[][] {
-  if (typeof value === 'string') return value.includes(NUL) ? [path] : [];
-  if (Array.isArray(value)) return value.flatMap((item, i) => pathsHoldingNul(item, [...path, i]));
-  if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([key, item]) => (key.includes(NUL) ? [[...path, key]] : pathsHoldingNul(item, [...path, key])));
+/**
+ * The paths of every string in `value` (or key of an object in it) that holds NUL. Walked without
+ * recursion and without copying paths (a body may nest thousands deep): a path is spelled only when found.
+ */
+function pathsHoldingNul(value: unknown): PropertyKey[][] {
+  interface Step {
+    value: unknown;
+    key: PropertyKey | null;
+    parent: Step | null;
+  }
+  const pathOf = (step: Step, last?: PropertyKey): PropertyKey[] => {
+    const reversed: PropertyKey[] = last === undefined ? [] : [last];
+    for (let at: Step | null = step; at && at.key !== null; at = at.parent) reversed.push(at.key);
+    return reversed.reverse();
+  };
+  const found: PropertyKey[][] = [];
+  const pending: Step[] = [{ value, key: null, parent: null }];
+  while (pending.length > 0) {
+    const step = pending.pop()!;
+    const current = step.value;
+    if (typeof current === 'string') {
+      if (current.includes(NUL)) found.push(pathOf(step));
+    } else if (Array.isArray(current)) {
+      current.forEach((item, i) => pending.push({ value: item, key: i, parent: step }));
+    } else if (current !== null && typeof current === 'object') {
+      for (const [key, item] of Object.entries(current)) {
+        if (key.includes(NUL)) found.push(pathOf(step, key));
+        else pending.push({ value: item, key, parent: step });
+      }
+    }
+  }
+  return found.reverse();
 }
 
 /** Query parameter names match case-insensitively; a repeated parameter keeps its first value. */
@@ -135,9 +176,17 @@ function charsetOf(contentType: string | undefined): string | null {
   return match ? match[1]!.toLowerCase() : null;
 }
 
-/** Body bytes that are not UTF-8 would be decoded with U+FFFD in their place: refused instead (400). */
-const requireUtf8 = (_req: unknown, _res: unknown, bytes: Buffer): void => {
+/** Body bytes that are not UTF-8 would be decoded with U+FFFD in their place: refused instead (400). Notes a body that spells a NUL. */
+const requireUtf8Json = (req: Request, _res: unknown, bytes: Buffer): void => {
   if (!isUtf8(bytes)) throw new Error('The request body is not valid UTF-8.');
+  if (bytes.includes('\\u0000')) bodiesSpellingNul.add(req);
+};
+
+/** A form body is ASCII: its percent-escapes must decode as UTF-8. */
+const requireUtf8Form = (req: Request, _res: unknown, bytes: Buffer): void => {
+  const text = bytes.toString('latin1');
+  if (!isUtf8(bytes) || text.split('&').some((pair) => pair.split('=').some((part) => decodeQueryPart(part) === null))) throw new Error('The request body is not valid UTF-8 once percent-decoded.');
+  if (/%00/.test(text)) bodiesSpellingNul.add(req);
 };
 
 /** JSON bodies: 415 for another content type or a charset other than UTF-8, 413 past the limit, 400 for malformed JSON or bytes that are not UTF-8. */
@@ -145,8 +194,8 @@ function bodyParsers(contract: RouteContract): RequestHandler[] {
   const body = contract.body;
   if (!body) return [];
   const parsers: RequestHandler[] = [];
-  if (body.encoding !== 'json') parsers.push(express.urlencoded({ extended: false, limit: body.limit, verify: requireUtf8 }));
-  if (body.encoding !== 'form') parsers.push(express.json({ limit: body.limit, strict: false, type: jsonTypes, verify: requireUtf8 }));
+  if (body.encoding !== 'json') parsers.push(express.urlencoded({ extended: false, limit: body.limit, verify: requireUtf8Form }));
+  if (body.encoding !== 'form') parsers.push(express.json({ limit: body.limit, strict: false, type: jsonTypes, verify: requireUtf8Json }));
   const requireJson: RequestHandler = (req, res, next) => {
     if (body.encoding === 'json' && hasBody(req) && !req.is(jsonTypes)) {
       sendProblem(res, 415, { detail: `Content-Type must be application/json, got '${req.get('content-type') ?? 'none'}'.` });

@@ -11,6 +11,7 @@ import { AccountRepository } from '../infrastructure/account.repository';
 import { ConsentEvents } from '../infrastructure/consent-events';
 import { ConsentRepository, consentStoreOptions } from '../infrastructure/consent.repository';
 import { TransactionRepository } from '../infrastructure/transaction.repository';
+import type { BankProvider } from '../providers/bank-provider';
 import { ProviderRegistry } from '../providers/provider-registry';
 import { sandboxProviders } from '../providers/sandbox-provider';
 import { ConsentFetchJobs } from './consent-fetch.job';
@@ -30,6 +31,20 @@ class CountingConsents extends ConsentRepository {
 
 describe('consent fetch jobs (real store)', () => {
   let connection: Connection;
+  const jobsOver = async (consents: ConsentRepository, providers: ProviderRegistry) =>
+    new ConsentFetchJobs({
+      consents,
+      accounts: new AccountRepository(connection),
+      transactions: new TransactionRepository(connection),
+      providers,
+      events: new ConsentEvents(new EventWriter(consentEvents, 'consent.events.test')),
+      claims: await ClaimLedger.open(database(connection)),
+      logger: createLogger('test', 'silent'),
+      leaseMs: 30_000,
+      retryBaseMs: 1_000,
+      retryMaxMs: 60_000,
+      timeoutMs: 60_000,
+    });
   afterEach(async () => {
     await database(connection).dropDatabase();
     await connection.close();
@@ -40,19 +55,7 @@ describe('consent fetch jobs (real store)', () => {
     const consents = new CountingConsents(new AggregateStore<Consent>(database(connection), consentStoreOptions(() => null)));
     await consents.store.ensureIndexes();
     for (let i = 0; i < 10; i++) await consents.insert(approved(`c${i}`), []);
-    const jobs = new ConsentFetchJobs({
-      consents,
-      accounts: new AccountRepository(connection),
-      transactions: new TransactionRepository(connection),
-      providers: new ProviderRegistry(sandboxProviders(0)),
-      events: new ConsentEvents(new EventWriter(consentEvents, 'consent.events.test')),
-      claims: await ClaimLedger.open(database(connection)),
-      logger: createLogger('test', 'silent'),
-      leaseMs: 30_000,
-      retryBaseMs: 1_000,
-      retryMaxMs: 60_000,
-      timeoutMs: 60_000,
-    });
+    const jobs = await jobsOver(consents, new ProviderRegistry(sandboxProviders(0)));
     const now = new Date(t0.getTime() + 1_000);
     const handedOut: string[] = [];
     for (let pass = 0; pass < 5; pass++) handedOut.push(...(await jobs.due(now, 2)).map((c) => c.id));
@@ -60,5 +63,28 @@ describe('consent fetch jobs (real store)', () => {
     expect(consents.pendingReads).toBe(1);
     await jobs.due(now, 2);
     expect(consents.pendingReads).toBe(2);
+  });
+
+  it('records a failure of ours in the consent without its text, which names internal addresses', async () => {
+    connection = await connectDatabase(testEnv().mongoUri, uniqueDbName('fetch-jobs'));
+    const consents = new ConsentRepository(new AggregateStore<Consent>(database(connection), consentStoreOptions(() => null)));
+    await consents.store.ensureIndexes();
+    const [sandbox] = sandboxProviders(0);
+    const unreachable: BankProvider = {
+      ...sandbox!,
+      info: sandbox!.info,
+      authorizationUrl: (args) => sandbox!.authorizationUrl(args),
+      listAccounts: () => Promise.reject(new Error('connect ECONNREFUSED 10.0.4.17:5432')),
+      listTransactions: () => Promise.reject(new Error('unused')),
+    };
+    await consents.insert(approved('c-down'), []);
+    const jobs = await jobsOver(consents, new ProviderRegistry([unreachable]));
+    const now = new Date(t0.getTime() + 1_000);
+    const [due] = await jobs.due(now, 1);
+    const claimed = await jobs.claim(due!, now);
+    await jobs.run(claimed!, { signal: new AbortController().signal });
+    const stored = (await consents.store.find('c-down'))!;
+    expect(stored.errors.map(({ type, code, message }) => ({ type, code, message }))).toEqual([{ type: 'FetchFailed', code: 'FETCH_FAILED', message: 'The fetch failed on our side. It is retried automatically.' }]);
+    expect(JSON.stringify(stored)).not.toContain('10.0.4.17');
   });
 });

@@ -24,7 +24,7 @@ export const authorizePageHttp =
     const consent = provider ? await service.lookup(provider.info.key, query.consentId ?? '', state) : null;
     if (!provider || !consent) return unknownLink();
     if (consent.status !== 'Initialized') return { status: 303, location: redirectTarget(consent) };
-    return { status: 200, html: renderAuthorizePage(consent, provider.info.name, req.originalUrl.split('?')[0]!, state), headers: pageHeaders(consent.redirectUrl) };
+    return { status: 200, html: renderAuthorizePage(consent, provider.info.name, req.originalUrl.split('?')[0]!, state), headers: pageHeaders() };
   };
 
 /** POST /sandbox/{providerKey}/authorize (form): records the decision and sends the user back to the app. */

@@ -18,14 +18,16 @@ const layout = (title: string, body: string) => `<!doctype html>
 <style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
 
 /**
- * The sandbox bank's pages may not be framed (a consent screen is what clickjacking goes after), load
- * nothing, and post only to the sandbox, whose answer sends the browser on to the app: browsers check
- * a form's redirects against `form-action` too, so the app's redirect origin is allowed beside 'self'.
+ * The sandbox bank's pages may not be framed (a consent screen is what clickjacking goes after) and load
+ * nothing but their own style. No `form-action`: browsers check every redirect after a form post against
+ * it, and the app's `redirectUrl` may itself redirect anywhere (http to https, to its login); the form's
+ * action is written by the server and `base-uri 'none'` keeps it from being rebased. The opener is kept
+ * (`unsafe-none`): an app may open the page in a popup and hear back from its redirect page.
  */
-export function pageHeaders(formRedirectsTo?: string): Record<string, string> {
-  const formAction = formRedirectsTo ? `form-action 'self' ${new URL(formRedirectsTo).origin}` : "form-action 'none'";
+export function pageHeaders(): Record<string, string> {
   return {
-    'Content-Security-Policy': ["default-src 'none'", `style-src ${STYLE_SOURCE}`, formAction, "frame-ancestors 'none'", "base-uri 'none'"].join('; '),
+    'Content-Security-Policy': ["default-src 'none'", `style-src ${STYLE_SOURCE}`, "frame-ancestors 'none'", "base-uri 'none'"].join('; '),
+    'Cross-Origin-Opener-Policy': 'unsafe-none',
     'Cache-Control': 'no-store',
   };
 }
