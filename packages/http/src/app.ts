@@ -41,7 +41,31 @@ export function createHttpApp(options: HttpAppOptions): Express {
   return app;
 }
 
-/** Last middlewares: problem bodies for unknown routes and for every error, never a stack trace. */
+/** Seconds a client is asked to wait before it tries again while the store is unavailable. */
+export const STORE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The driver's errors for a store it cannot reach (down, restarting, failing over), by name, so that
+ * this package needs no driver: a request that met one is a 503 the client may retry, not a 500.
+ */
+const STORE_UNAVAILABLE = new Set([
+  'MongoServerSelectionError',
+  'MongooseServerSelectionError',
+  'MongoNetworkError',
+  'MongoNetworkTimeoutError',
+  'MongoNotConnectedError',
+  'MongoPoolClearedError',
+  'MongoTopologyClosedError',
+]);
+
+export function isStoreUnavailable(error: unknown): boolean {
+  for (let at = error, depth = 0; at && typeof at === 'object' && depth < 5; at = (at as { cause?: unknown }).cause, depth++) {
+    if (STORE_UNAVAILABLE.has((at as { name?: string }).name ?? '')) return true;
+  }
+  return false;
+}
+
+/** Last middlewares: problem bodies for unknown routes and for every error, never a stack trace; 503 with Retry-After while the store is unreachable. */
 export function finishHttpApp(app: Express, logger: Logger): void {
   app.use((req, res) => {
     sendProblem(res, 404, { detail: `No route for ${req.method} ${req.path}.` });
@@ -52,11 +76,18 @@ export function finishHttpApp(app: Express, logger: Logger): void {
       sendProblem(res, status, { detail: (error as Error).message });
       return;
     }
-    logger.error({ err: error, method: req.method, path: req.path }, 'unhandled error');
     if (res.headersSent) {
+      logger.error({ err: error, method: req.method, path: req.path }, 'error after the answer began');
       res.destroy();
       return;
     }
+    if (isStoreUnavailable(error)) {
+      logger.warn({ err: error, method: req.method, path: req.path }, 'the store is unavailable');
+      res.set('Retry-After', String(STORE_RETRY_AFTER_SECONDS));
+      sendProblem(res, 503, { detail: 'The service cannot reach its store just now. Try again after Retry-After seconds.' });
+      return;
+    }
+    logger.error({ err: error, method: req.method, path: req.path }, 'unhandled error');
     sendProblem(res, 500);
   };
   app.use(errorHandler);

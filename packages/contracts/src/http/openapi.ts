@@ -82,6 +82,13 @@ function operation(route: RouteContract, input: JsonSchemaEmitter, output: JsonS
     responses['413'] = { description: `The body is larger than ${route.body.limit}.`, content: problemContent() };
     responses['415'] = { description: route.body.encoding === 'json' ? 'The body is not JSON, or not in a charset it can be read in.' : 'The body is not in a charset it can be read in.', content: problemContent() };
   }
+  if (Object.values(route.responses).some((response) => response.kind === 'json' || response.kind === 'problem' || response.kind === 'empty')) {
+    responses['503'] = {
+      description: 'The service cannot reach its store just now (it is restarting or failing over): try again after Retry-After seconds.',
+      headers: { 'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', example: 5 } } },
+      content: problemContent(),
+    };
+  }
   if (forwardedByEdge(route)) {
     responses['502'] = { description: `The ${route.service} service is unavailable (the edge answers).`, content: problemContent() };
     responses['504'] = { description: `The ${route.service} service did not answer in time (the edge answers).`, content: problemContent() };

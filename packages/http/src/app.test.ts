@@ -1,0 +1,84 @@
+import http, { type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { buildOpenApiDocument, defineRoutes, z } from '@obp/contracts';
+import { mongo } from '@obp/db';
+import { createLogger } from '@obp/telemetry';
+import { createHttpApp, finishHttpApp, STORE_RETRY_AFTER_SECONDS } from './app';
+import { mountRoutes } from './routes/mount-routes';
+import { bindRoutes } from './routes/route-handler';
+
+const routes = defineRoutes(
+  { service: 'test', tags: ['Test'] },
+  {
+    readNote: {
+      method: 'get',
+      path: '/notes/{id}',
+      auth: 'public',
+      summary: 'Read a note from the store',
+      params: { id: z.string() },
+      responses: { 200: { kind: 'json', description: 'The note.', schema: z.object({ id: z.string() }) } },
+    },
+    failNote: {
+      method: 'get',
+      path: '/broken-notes',
+      auth: 'public',
+      summary: 'A bug',
+      responses: { 200: { kind: 'json', description: 'Never.', schema: z.object({}) } },
+    },
+  },
+);
+
+describe('the app’s last answers', () => {
+  let server: Server;
+  let client: mongo.MongoClient;
+  let base: string;
+  beforeAll(async () => {
+    // A store that is not there: nothing listens on port 1, and the driver gives up quickly.
+    client = new mongo.MongoClient('mongodb://127.0.0.1:1/?directConnection=true', { serverSelectionTimeoutMS: 300 });
+    const app = createHttpApp({ serviceName: 'test' });
+    mountRoutes(
+      app,
+      bindRoutes(routes, {
+        readNote: async ({ params }) => {
+          const note = await client.db('notes').collection<{ _id: string }>('notes').findOne({ _id: params.id });
+          return { status: 200, body: { id: note?._id ?? params.id } };
+        },
+        failNote: () => {
+          throw new Error('a bug');
+        },
+      }),
+      () => [],
+    );
+    finishHttpApp(app, createLogger('test', 'silent'));
+    server = http.createServer(app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await client.close();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('answers 503 with Retry-After and a problem body, not 500, while the store cannot be reached', async () => {
+    const res = await fetch(`${base}/notes/n1`);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe(String(STORE_RETRY_AFTER_SECONDS));
+    expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    const body = (await res.json()) as { status: number; detail: string };
+    expect(body.status).toBe(503);
+    expect(body.detail).not.toMatch(/127\.0\.0\.1|ECONNREFUSED/);
+  });
+
+  it('still answers a bug with a bare 500 problem', async () => {
+    const res = await fetch(`${base}/broken-notes`);
+    expect(res.status).toBe(500);
+    expect(res.headers.get('retry-after')).toBeNull();
+    expect(JSON.stringify(await res.json())).not.toContain('a bug');
+  });
+
+  it('documents the 503 and its Retry-After on every API operation', () => {
+    const document = buildOpenApiDocument({ title: 't', version: '1', description: 'd', serverUrl: 'http://localhost', tags: [], securitySchemes: {} }, Object.values(routes));
+    const operation = (document.paths['/notes/{id}'] as { get: { responses: Record<string, { headers?: Record<string, unknown> }> } }).get;
+    expect(operation.responses['503']?.headers).toHaveProperty('Retry-After');
+  });
+});
