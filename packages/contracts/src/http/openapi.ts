@@ -83,7 +83,8 @@ function operation(route: RouteContract, input: JsonSchemaEmitter, output: JsonS
     responses['415'] = { description: route.body.encoding === 'json' ? 'The body is not JSON, or not in a charset it can be read in.' : 'The body is not in a charset it can be read in.', content: problemContent() };
   }
   if (Object.values(route.responses).some((response) => response.kind === 'json' || response.kind === 'problem' || response.kind === 'empty')) {
-    responses['503'] = {
+    // A route's own 503 (readiness) stays as it declared it.
+    responses['503'] ??= {
       description: 'The service cannot reach its store just now (it is restarting or failing over): try again after Retry-After seconds.',
       headers: { 'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', example: 5 } } },
       content: problemContent(),
