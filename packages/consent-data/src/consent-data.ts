@@ -8,7 +8,6 @@ import { onConsentDeleted } from './on-consent-deleted.handler';
 import { onConsentStateChanged } from './on-consent-state-changed.handler';
 import { onTransactionsAdded } from './on-transactions-added.handler';
 import { onTransactionsFetched } from './on-transactions-fetched.handler';
-import { byBookingDate, unpackTransactions } from './history-months';
 
 export type { ProjectedAccount, ProjectedConsent };
 
@@ -42,9 +41,6 @@ export class ConsentData {
     return this.collections.accounts;
   }
 
-  private get historyMonths() {
-    return this.collections.historyMonths.collection;
-  }
 
   async ensureIndexes(): Promise<void> {
     await this.consents.createIndex({ userId: 1 });
@@ -52,8 +48,8 @@ export class ConsentData {
     // Replaced by the index above (external ids are matched within their app only).
     await this.consents.dropIndex('externalUserId_1').catch(() => undefined);
     await this.accounts.createIndex({ consentId: 1 });
-    await this.historyMonths.createIndex({ consentId: 1 });
-    await this.historyMonths.createIndex({ bookingMonth: 1 });
+    await this.collections.historyMonths.collection.createIndex({ consentId: 1 });
+    await this.collections.historyMonths.collection.createIndex({ bookingMonth: 1 });
     await this.moveTransactionDocuments();
   }
 
@@ -125,39 +121,17 @@ export class ConsentData {
   }
 
   /** The transactions of `consentIds` within the history window, oldest first (by booking date, then id). */
-  async history(consentIds: string[], now: Date): Promise<TransactionDto[]> {
-    if (consentIds.length === 0) return [];
-    const start = this.options.historyStart(now).toISOString();
-    const months = await this.historyMonths.find({ consentId: { $in: consentIds } }).toArray();
-    const seen = new Set<string>();
-    // By id once: a transaction re-sent with another booking month would otherwise sit in two months.
-    const unique = (t: TransactionDto) => {
-      if (seen.has(t.id)) return false;
-      seen.add(t.id);
-      return true;
-    };
-    return months
-      .flatMap(unpackTransactions)
-      .filter((t) => t.bookingDate >= start)
-      .sort(byBookingDate)
-      .filter(unique);
+  history(consentIds: string[], now: Date): Promise<TransactionDto[]> {
+    return this.collections.historyMonths.booked(consentIds, this.options.historyStart(now));
   }
 
   /**
    * Drops transactions older than the history window (the local store has no TTL index): the months
-   * that left the window whole, found by `bookingMonth` equality, then the older part of the window's
-   * first month, rewritten. Returns how many transactions went.
+   * that left the window whole, then the older part of the window's first month. Returns how many went.
    */
-  async prune(now: Date): Promise<number> {
+  prune(now: Date): Promise<number> {
     const start = this.options.historyStart(now);
-    const firstMonth = monthBucket(start);
-    let dropped = 0;
-    const oldMonths = { bookingMonth: { $in: monthsBefore(firstMonth, PRUNED_MONTHS) } };
-    for (const { count } of await this.historyMonths.find(oldMonths, { projection: { count: 1 } }).toArray()) dropped += count;
-    await this.historyMonths.deleteMany(oldMonths);
-    const partlyOld = { bookingMonth: firstMonth, firstBooked: { $lt: start.toISOString() } };
-    for (const month of await this.historyMonths.find(partlyOld).toArray()) dropped += await this.collections.historyMonths.dropBookedBefore(month, start);
-    return dropped;
+    return this.collections.historyMonths.dropBefore(start, monthsBefore(monthBucket(start), PRUNED_MONTHS));
   }
 }
 

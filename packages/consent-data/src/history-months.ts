@@ -69,8 +69,42 @@ export class HistoryMonths {
     return added;
   }
 
+  /** The transactions of `consentIds` booked from `start` on, oldest first (by booking date, then id), each id once. */
+  async booked(consentIds: string[], start: Date): Promise<TransactionDto[]> {
+    if (consentIds.length === 0) return [];
+    const from = start.toISOString();
+    const months = await this.collection.find({ consentId: { $in: consentIds } }).toArray();
+    const seen = new Set<string>();
+    // By id once: a transaction re-sent with another booking month would otherwise sit in two months.
+    const unique = (t: TransactionDto) => {
+      if (seen.has(t.id)) return false;
+      seen.add(t.id);
+      return true;
+    };
+    return months
+      .flatMap(unpackTransactions)
+      .filter((t) => t.bookingDate >= from)
+      .sort(byBookingDate)
+      .filter(unique);
+  }
+
+  /**
+   * Drops what was booked before `start`: the `olderMonths` whole, found by `bookingMonth` equality,
+   * then the older part of `start`'s own month, rewritten where `firstBooked` lies before it. Returns
+   * how many transactions went.
+   */
+  async dropBefore(start: Date, olderMonths: string[]): Promise<number> {
+    let dropped = 0;
+    const old = { bookingMonth: { $in: olderMonths } };
+    for (const { count } of await this.collection.find(old, { projection: { count: 1 } }).toArray()) dropped += count;
+    await this.collection.deleteMany(old);
+    const partlyOld = { bookingMonth: monthBucket(start), firstBooked: { $lt: start.toISOString() } };
+    for (const month of await this.collection.find(partlyOld).toArray()) dropped += await this.dropBookedBefore(month, start);
+    return dropped;
+  }
+
   /** Removes the month's transactions booked before `start`; returns how many went. */
-  async dropBookedBefore(month: HistoryMonthRecord, start: Date): Promise<number> {
+  private async dropBookedBefore(month: HistoryMonthRecord, start: Date): Promise<number> {
     const from = start.toISOString();
     return this.change(month._id, (stored) => {
       const kept = stored.filter((t) => t.bookingDate >= from);
