@@ -70,7 +70,8 @@ start_service edge "$EDGE_PORT" SHARE_SERVICE_URL="http://127.0.0.1:$SHARE_PORT"
   SEQUENCING_SERVICE_URL="http://127.0.0.1:$SEQUENCING_PORT" WEBHOOKS_SERVICE_URL="http://127.0.0.1:$WEBHOOKS_PORT" \
   ANALYSIS_SERVICE_URL="http://127.0.0.1:$ANALYSIS_PORT" FEEDBACK_SERVICE_URL="http://127.0.0.1:$FEEDBACK_PORT"
 
-DEMO="$(npx tsx services/edge/src/cli/register-client.ts --client-id demo-app --name "Demo app" --scopes customer-api --reset-secret)"
+DEMO="$(npx tsx services/edge/src/cli/register-client.ts --client-id demo-app --name "Demo app" --scopes customer-api \
+  --redirect-urls https://example.com,http://localhost,http://127.0.0.1 --reset-secret)"
 DEMO_ID="$(node -pe 'JSON.parse(process.argv[1]).clientId' "$DEMO")"
 DEMO_SECRET="$(node -pe 'JSON.parse(process.argv[1]).clientSecret' "$DEMO")"
 (umask 077 && printf '%s\n' "$DEMO" > "$RUN/demo-client.json")

@@ -166,6 +166,28 @@ describe('client registration', () => {
     expect(invalid.status).toBe(400);
     expect(((await invalid.json()) as { errors: object }).errors).toHaveProperty('scopes');
   });
+
+  it('registers redirect URLs normalised, and refuses ones a consent must never be sent to', async () => {
+    const register = (redirectUrls: unknown) =>
+      fetch(`${stack.baseUrl}/admin/clients`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${stack.adminToken}` },
+        body: JSON.stringify({ scopes: ['customer-api'], redirectUrls }),
+      });
+    const res = await register(['HTTPS://App.Example.TEST/cb', 'http://localhost:5173']);
+    expect(res.status).toBe(201);
+    expect(((await res.json()) as { redirectUrls: string[] }).redirectUrls).toEqual(['https://app.example.test/cb', 'http://localhost:5173/']);
+    for (const [urls, field] of [
+      [['http://app.example.test/'], 'redirectUrls[0]'],
+      [['https://app.example.test/', 'https://app.example.test/cb?x=1'], 'redirectUrls[1]'],
+      [['https://app.example.test@evil.example/'], 'redirectUrls[0]'],
+      ['https://app.example.test/', 'redirectUrls'],
+    ] as const) {
+      const refused = await register(urls);
+      expect(refused.status).toBe(400);
+      expect(Object.keys(((await refused.json()) as { errors: object }).errors)).toEqual([field]);
+    }
+  });
 });
 
 describe('operations endpoints', () => {

@@ -140,6 +140,48 @@ describe('consents', () => {
     expect(((await res.json()) as { detail: string }).detail).toMatch(/direct provider flow/);
   });
 
+  describe('redirect URLs registered with the app', () => {
+    let registered: string;
+    beforeAll(async () => {
+      registered = await stack.token(await stack.registerClient(['customer-api'], { redirectUrls: ['https://app.example.test/consent-done'] }));
+    });
+    const create = async (as: string, url: string) => {
+      const res = await stack.api(as, '/consents', { method: 'POST', json: { providerKey: 'sandbox-retail', redirectUrl: url } });
+      return { status: res.status, body: (await res.json()) as { consentId: string; consentUrl: string; errors?: Record<string, string[]> } };
+    };
+
+    it.each([
+      ['another host', 'https://evil.example/consent-done'],
+      ['user information naming the registered host', 'https://app.example.test@evil.example/consent-done'],
+      ['a look-alike host', 'https://app.example.test.evil.example/consent-done'],
+      ['an internal address', 'http://127.0.0.1:8082/consent-done'],
+      ['http instead of https', 'http://app.example.test/consent-done'],
+      ['another port', 'https://app.example.test:8443/consent-done'],
+      ['a sibling path', 'https://app.example.test/consent-done-evil'],
+      ['a path climbing out', 'https://app.example.test/consent-done/../admin'],
+      ['CR/LF inside', 'https://app.example.test/consent-done\r\nLocation: https://evil.example/'],
+    ])('refuses %s with a 400 naming redirectUrl', async (_case, url) => {
+      const { status, body } = await create(registered, url);
+      expect(status).toBe(400);
+      expect(Object.keys(body.errors ?? {})).toEqual(['redirectUrl']);
+    });
+
+    it('accepts the registered URL and paths below it, and stores and redirects to the normalised URL', async () => {
+      const { status, body } = await create(registered, 'HTTPS://App.Example.TEST:443/consent-done/./return?order=7');
+      expect(status).toBe(201);
+      expect((await getConsent(stack, registered, body.consentId)).redirectUrl).toBe('https://app.example.test/consent-done/return?order=7');
+      const { location } = await decide(body.consentUrl, 'decline');
+      expect(location.href).toBe(`https://app.example.test/consent-done/return?order=7&consentId=${body.consentId}&status=Rejected`);
+    });
+
+    it('refuses every redirectUrl of an app that registered none', async () => {
+      const none = await stack.token(await stack.registerClient(['customer-api'], { redirectUrls: [] }));
+      const { status, body } = await create(none, 'https://example.com/');
+      expect(status).toBe(400);
+      expect(body.errors?.redirectUrl?.[0]).toMatch(/registered none/);
+    });
+  });
+
   describe('validation', () => {
     const post = async (json: unknown) => {
       const res = await stack.api(token, '/consents', { method: 'POST', json });

@@ -38,7 +38,8 @@ export interface Stack {
   kafkaBrokers: string[];
   mongoUri: string;
   adminToken: string;
-  registerClient(scopes?: string[], options?: { directProviderFlow?: boolean }): Promise<TestClient>;
+  /** Registers an app; its redirect URLs default to `https://example.com`, `https://app.example.test` and `http://127.0.0.1` (any port). */
+  registerClient(scopes?: string[], options?: { directProviderFlow?: boolean; redirectUrls?: string[] }): Promise<TestClient>;
   /** The API document the edge serves; while the stack runs, every answer of the edge or a service is checked against it. */
   document: ApiDocumentChecker;
   token(client: TestClient, scope?: string): Promise<string>;
@@ -199,7 +200,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     mongoUri: env.mongoUri,
     adminToken,
     async registerClient(scopes = ['customer-api'], clientOptions = {}) {
-      const result = await edge.registerClient.execute({ clientId: uniqueName('app'), scopes: scopes.filter(isScope), ...clientOptions });
+      const result = await edge.registerClient.execute({ clientId: uniqueName('app'), scopes: scopes.filter(isScope), redirectUrls: ['https://example.com', 'https://app.example.test', 'http://127.0.0.1'], ...clientOptions });
       if (!result.ok) throw result.error;
       return { clientId: result.value.clientId, clientSecret: result.value.clientSecret };
     },

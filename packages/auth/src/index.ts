@@ -1,6 +1,7 @@
 export {
   createTokenVerifier,
   DIRECT_PROVIDER_FLOW_CLAIM,
+  REDIRECT_URLS_CLAIM,
   jwksKeyResolver,
   TokenRejected,
   type AccessTokenClaims,

@@ -2,7 +2,7 @@ import { createHmac, generateKeyPairSync, randomUUID, type KeyObject } from 'nod
 import { createServer, type Server } from 'node:http';
 import jwt from 'jsonwebtoken';
 import { freePort, waitFor } from '@obp/testkit';
-import { createTokenVerifier, DIRECT_PROVIDER_FLOW_CLAIM, jwksKeyResolver, TokenRejected, type TokenVerifier } from './verifier';
+import { createTokenVerifier, DIRECT_PROVIDER_FLOW_CLAIM, jwksKeyResolver, REDIRECT_URLS_CLAIM, TokenRejected, type TokenVerifier } from './verifier';
 
 const ISSUER = 'https://issuer.test';
 const AUDIENCE = 'open-banking-api';
@@ -108,13 +108,19 @@ describe('createTokenVerifier against a JWKS served over HTTP', () => {
   afterAll(() => jwksServer.stop());
 
   it('accepts a valid RS256 token and reads its claims', async () => {
-    const token = signToken(key, { scope: 'customer-api feedback-review', jti: 'token-1', [DIRECT_PROVIDER_FLOW_CLAIM]: true });
-    await expect(verify(token)).resolves.toEqual({ clientId: 'app-1', scopes: ['customer-api', 'feedback-review'], tokenId: 'token-1', directProviderFlow: true });
+    const token = signToken(key, { scope: 'customer-api feedback-review', jti: 'token-1', [DIRECT_PROVIDER_FLOW_CLAIM]: true, [REDIRECT_URLS_CLAIM]: ['https://app.example.test/cb'] });
+    await expect(verify(token)).resolves.toEqual({
+      clientId: 'app-1',
+      scopes: ['customer-api', 'feedback-review'],
+      tokenId: 'token-1',
+      directProviderFlow: true,
+      redirectUrls: ['https://app.example.test/cb'],
+    });
   });
 
-  it('takes the client from sub without client_id, and the direct provider flow only from a literal true', async () => {
-    const token = signToken(key, { client_id: undefined, sub: 'app-2', [DIRECT_PROVIDER_FLOW_CLAIM]: 'true' });
-    await expect(verify(token)).resolves.toEqual({ clientId: 'app-2', scopes: ['customer-api'], tokenId: undefined, directProviderFlow: false });
+  it('takes the client from sub without client_id, the direct provider flow only from a literal true, and only strings as redirect URLs', async () => {
+    const token = signToken(key, { client_id: undefined, sub: 'app-2', [DIRECT_PROVIDER_FLOW_CLAIM]: 'true', [REDIRECT_URLS_CLAIM]: 'https://app.example.test/' });
+    await expect(verify(token)).resolves.toEqual({ clientId: 'app-2', scopes: ['customer-api'], tokenId: undefined, directProviderFlow: false, redirectUrls: [] });
   });
 
   it.each<[string, () => string, string]>([

@@ -7,10 +7,15 @@ export interface AccessTokenClaims {
   tokenId: string | undefined;
   /** The app may create consents itself (the direct provider flow); set per client at registration. */
   directProviderFlow: boolean;
+  /** Where the app's consents may send users back; set per client at registration. */
+  redirectUrls: string[];
 }
 
 /** Claim carrying `AccessTokenClaims.directProviderFlow`. */
 export const DIRECT_PROVIDER_FLOW_CLAIM = 'obp_direct_provider_flow';
+
+/** Claim carrying `AccessTokenClaims.redirectUrls`. */
+export const REDIRECT_URLS_CLAIM = 'obp_redirect_urls';
 
 export type KeyResolver = (kid: string) => Promise<KeyObject | undefined>;
 
@@ -69,6 +74,7 @@ function readHeader(token: string): { alg: unknown; kid: unknown } {
 }
 
 const nonEmptyString = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+const stringArray = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 
 /**
  * Verifies an access token: RS256 only (so `alg: none` and HS256-with-public-key tricks fail),
@@ -131,6 +137,7 @@ export function createTokenVerifier(options: VerifierOptions) {
       scopes: scope.split(' ').filter(Boolean),
       tokenId: typeof payload.jti === 'string' ? payload.jti : undefined,
       directProviderFlow: payload[DIRECT_PROVIDER_FLOW_CLAIM] === true,
+      redirectUrls: stringArray(payload[REDIRECT_URLS_CLAIM]),
     };
     // A token without `exp` never expires to jsonwebtoken; it is not remembered, but verified every time.
     return { claims, kid, key, expiresAtMs: typeof payload.exp === 'number' ? payload.exp * 1000 : Infinity };

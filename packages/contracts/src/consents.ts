@@ -2,10 +2,11 @@ import { z } from 'zod/v4';
 import { defineEvents } from './events/event-catalogue';
 import { defineRoutes, empty, html, json, locationHeader, problem, redirect } from './http/route';
 import { dataEnvelope, dateTimeString, guidString, pagedList } from './schema/common';
-import { countryCode, httpUrl, INT32_MAX, optionalEnumIgnoringCase, optionalGuid, optionalString, pathGuid, queryDateTime, queryGuid, queryInt32, queryString, requestObject, requiredString } from './schema/fields';
+import { countryCode, INT32_MAX, optionalEnumIgnoringCase, optionalGuid, optionalString, pathGuid, queryDateTime, queryGuid, queryInt32, queryString, requestObject, requiredString } from './schema/fields';
 import { component } from './schema/json-schema';
 import { Scopes } from './scopes';
 import { Topics } from './topics';
+import { redirectUrl } from './redirect-urls';
 
 /** Consent statuses and the transitions the consent service allows (docs/decisions.md). */
 export const ConsentStatuses = ['Initialized', 'Rejected', 'TimedOut', 'Authenticated', 'Updating', 'Updated', 'Failing', 'Error', 'Invalidated'] as const;
@@ -16,7 +17,6 @@ export const SyncModes = ['Manual', 'Daily'] as const;
 export type SyncMode = (typeof SyncModes)[number];
 
 export const MAX_EXTERNAL_USER_ID_LENGTH = 256;
-export const MAX_REDIRECT_URL_LENGTH = 2048;
 export const DEFAULT_COUNTRY_CODE = 'NL';
 export const DEFAULT_TRANSACTION_PAGE_SIZE = 50;
 export const MAX_TRANSACTION_PAGE_SIZE = 500;
@@ -86,7 +86,7 @@ export const createConsentBody = requestObject({
   countryCode: countryCode(DEFAULT_COUNTRY_CODE),
   userId: optionalGuid((f) => `The ${f} field must be a GUID or null.`),
   externalUserId: optionalString(MAX_EXTERNAL_USER_ID_LENGTH, { notBlank: true }),
-  redirectUrl: httpUrl(MAX_REDIRECT_URL_LENGTH),
+  redirectUrl: redirectUrl(),
   syncMode: optionalEnumIgnoringCase(SyncModes),
 });
 export type CreateConsentBody = z.output<typeof createConsentBody>;

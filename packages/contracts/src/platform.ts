@@ -1,6 +1,7 @@
 import { z } from 'zod/v4';
 import { defineRoutes, file, html, json, problem } from './http/route';
 import { component, documentedAs } from './schema/json-schema';
+import { registeredRedirectUrls } from './redirect-urls';
 import { isScope, knownScopes, Scopes } from './scopes';
 
 /** The edge's own routes (tokens, keys, the API document, operators) and every service's health routes. */
@@ -54,13 +55,14 @@ export const registerClientBody = z.preprocess(
       .transform((scopes) => scopes.filter(isScope))
       .nullish(),
     directProviderFlow: z.boolean({ error: () => 'The directProviderFlow field must be a boolean.' }).nullish(),
+    redirectUrls: registeredRedirectUrls.nullish(),
   }),
 );
 export type RegisterClientBody = z.output<typeof registerClientBody>;
 
 export const registeredClientSchema = component(
   'RegisteredClient',
-  z.object({ clientId: z.string(), clientSecret: z.string(), name: z.string(), scopes: z.array(z.string()), directProviderFlow: z.boolean() }),
+  z.object({ clientId: z.string(), clientSecret: z.string(), name: z.string(), scopes: z.array(z.string()), directProviderFlow: z.boolean(), redirectUrls: z.array(z.string()) }),
 );
 
 export const edgeRoutes = defineRoutes(

@@ -8,6 +8,8 @@ export interface Caller {
   tokenId: string | undefined;
   /** The app may create consents itself (the direct provider flow). */
   directProviderFlow: boolean;
+  /** Where the app's consents may send users back (registered with the client). */
+  redirectUrls: string[];
 }
 
 /** What a problem answer adds to the standard fields. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { ok, type Result } from '@obp/core';
-import { API_AUDIENCE, DIRECT_PROVIDER_FLOW_CLAIM } from '@obp/auth';
+import { API_AUDIENCE, DIRECT_PROVIDER_FLOW_CLAIM, REDIRECT_URLS_CLAIM } from '@obp/auth';
 import { knownScopes } from '@obp/contracts';
 import { verifySecret } from '../oauth/client-secrets';
 import type { ClientRepository } from '../oauth/client.repository';
@@ -51,7 +51,13 @@ export class IssueTokenService {
     const granted = requested.length > 0 ? [...new Set(requested)] : client.allowedScopes;
 
     const key = this.keys.active();
-    const accessToken = jwt.sign({ client_id: client.clientId, scope: granted.join(' '), [DIRECT_PROVIDER_FLOW_CLAIM]: client.directProviderFlow }, key.privateKey, {
+    const claims = {
+      client_id: client.clientId,
+      scope: granted.join(' '),
+      [DIRECT_PROVIDER_FLOW_CLAIM]: client.directProviderFlow,
+      ...(client.redirectUrls.length > 0 ? { [REDIRECT_URLS_CLAIM]: client.redirectUrls } : {}),
+    };
+    const accessToken = jwt.sign(claims, key.privateKey, {
       algorithm: 'RS256',
       keyid: key.kid,
       issuer: this.settings.issuer,

@@ -7,11 +7,13 @@ export interface OAuthClient {
   allowedScopes: string[];
   /** May create consents through the direct provider flow (spec 4.5). */
   directProviderFlow: boolean;
+  /** Registered redirect URLs (`isRegisteredRedirect` in @obp/contracts); none for a client registered before they existed. */
+  redirectUrls: string[];
   disabled: boolean;
   createdAt: Date;
 }
 
-type ClientRecord = Omit<OAuthClient, 'clientId'> & { _id: string };
+type ClientRecord = Omit<OAuthClient, 'clientId' | 'redirectUrls'> & { _id: string; redirectUrls?: string[] };
 
 export class DuplicateClient extends Error {}
 
@@ -25,8 +27,8 @@ export class ClientRepository {
   async find(clientId: string): Promise<OAuthClient | null> {
     const r = await this.clients.findOne({ _id: clientId });
     if (!r) return null;
-    const { _id, ...rest } = r;
-    return { ...rest, clientId: _id };
+    const { _id, redirectUrls, ...rest } = r;
+    return { ...rest, clientId: _id, redirectUrls: redirectUrls ?? [] };
   }
 
   async insert(client: OAuthClient): Promise<void> {
@@ -41,6 +43,11 @@ export class ClientRepository {
 
   async replaceSecret(clientId: string, secretHash: string): Promise<boolean> {
     const res = await this.clients.updateOne({ _id: clientId }, { $set: { secretHash } });
+    return res.matchedCount === 1;
+  }
+
+  async replaceRedirectUrls(clientId: string, redirectUrls: string[]): Promise<boolean> {
+    const res = await this.clients.updateOne({ _id: clientId }, { $set: { redirectUrls } });
     return res.matchedCount === 1;
   }
 

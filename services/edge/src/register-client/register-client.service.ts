@@ -10,6 +10,8 @@ export interface RegisteredClient {
   name: string;
   scopes: string[];
   directProviderFlow: boolean;
+  /** Where consents of the app may send users back (normalised origins and paths). */
+  redirectUrls: string[];
 }
 
 /** Registers an OAuth client; the secret is returned once and only its hash is kept. */
@@ -24,6 +26,7 @@ export class RegisterClientService {
       name: input.name ?? clientId,
       scopes: [...new Set(input.scopes ?? [Scopes.customerApi])],
       directProviderFlow: input.directProviderFlow ?? true,
+      redirectUrls: input.redirectUrls ?? [],
     };
     try {
       await this.clients.insert({
@@ -32,6 +35,7 @@ export class RegisterClientService {
         secretHash: await hashSecret(registered.clientSecret),
         allowedScopes: registered.scopes,
         directProviderFlow: registered.directProviderFlow,
+        redirectUrls: registered.redirectUrls,
         disabled: false,
         createdAt: new Date(),
       });

@@ -7,7 +7,7 @@ import type { CreateConsentService } from './create-consent.service';
 export const createConsentHttp =
   (service: CreateConsentService): RouteHandler<typeof consentRoutes.createConsent> =>
   async ({ body, caller }) => {
-    const result = await service.execute({ clientId: caller.clientId, directProviderFlow: caller.directProviderFlow }, body);
+    const result = await service.execute(caller, body);
     if (result.ok) return { status: 201, body: result.value, headers: { Location: `/consents/${result.value.consentId}` } };
     if (result.error instanceof ValidationFailed) return validationFailure(result.error.errors);
     return { status: 403, problem: { detail: result.error.message } };

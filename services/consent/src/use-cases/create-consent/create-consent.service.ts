@@ -4,7 +4,7 @@ import type { Consent } from '../../domain/consent';
 import type { ConsentEvents } from '../../infrastructure/consent-events';
 import type { ConsentRepository } from '../../infrastructure/consent.repository';
 import type { ProviderRegistry } from '../../providers/provider-registry';
-import type { CreateConsentBody } from '@obp/contracts';
+import { isRegisteredRedirect, type CreateConsentBody } from '@obp/contracts';
 
 export class DirectProviderFlowNotAllowed extends ExceptionBase {
   readonly code = 'DIRECT_PROVIDER_FLOW_NOT_ALLOWED';
@@ -30,10 +30,14 @@ export class CreateConsentService {
   ) {}
 
   async execute(
-    caller: { clientId: string; directProviderFlow: boolean },
+    caller: { clientId: string; directProviderFlow: boolean; redirectUrls: readonly string[] },
     request: CreateConsentBody,
   ): Promise<Result<CreatedConsent, DirectProviderFlowNotAllowed | ValidationFailed>> {
     if (!caller.directProviderFlow) return err(new DirectProviderFlowNotAllowed('This app is not registered for the direct provider flow, so it cannot create consents.'));
+    if (!isRegisteredRedirect(request.redirectUrl, caller.redirectUrls)) {
+      const registered = caller.redirectUrls.length > 0 ? `this app registered ${caller.redirectUrls.join(', ')}` : 'this app has registered none';
+      return err(new ValidationFailed({ redirectUrl: [`The redirectUrl must be on one of the app’s registered redirect URLs (at the same scheme, host and port, at the path or below it); ${registered}.`] }));
+    }
     const provider = this.providers.find(request.providerKey);
     if (!provider) return err(new ValidationFailed({ providerKey: [`The provider '${request.providerKey}' does not exist; GET /providers lists the providers.`] }));
     if (!provider.info.countryCodes.includes(request.countryCode)) {
