@@ -61,6 +61,8 @@ export interface KafkaProcess {
   port: number;
   stop(): Promise<void>;
   start(): Promise<void>;
+  /** SIGKILL, as a crash: no clean shutdown. `start()` brings it back on its port and data. */
+  kill(): Promise<void>;
   /** Stops it and removes its data directory. */
   dispose(): Promise<void>;
 }
@@ -82,6 +84,7 @@ export async function startKafka(dataDir?: string): Promise<KafkaProcess> {
     port,
     start,
     stop,
+    kill: () => killPidFile(join(dir, 'kafka.pid')),
     dispose: async () => {
       await stop();
       if (!dataDir) rmSync(dir, { recursive: true, force: true });
@@ -92,6 +95,9 @@ export async function startKafka(dataDir?: string): Promise<KafkaProcess> {
 export interface FerretProcess {
   uri: string;
   stop(): Promise<void>;
+  /** SIGKILL to FerretDB and its PostgreSQL (every process of it), as a crash. `start()` brings them back. */
+  kill(): Promise<void>;
+  start(): Promise<void>;
 }
 
 /**
@@ -103,12 +109,60 @@ export async function startFerretDb(dataDir?: string, options: { postgresSetting
   const dir = dataDir ?? mkdtempSync(join(repoRoot, '.cache', 'test-ferretdb-'));
   const script = (name: string) => join(repoRoot, 'infra/ferretdb', name);
   const env = { ...process.env, POSTGRES_SETTINGS: options.postgresSettings ?? '' };
-  const { stdout } = await run('bash', [script('start.sh'), String(port), dir], { timeout: 600_000, env });
+  const start = async () => (await run('bash', [script('start.sh'), String(port), dir], { timeout: 600_000, env })).stdout.trim().split('\n').pop()!;
+  const uri = await start();
   return {
-    uri: stdout.trim().split('\n').pop()!,
+    uri,
+    start: async () => void (await start()),
+    kill: async () => {
+      await killPidFile(join(dir, 'ferretdb.pid'));
+      await killPidFile(join(dir, 'postgres', 'postmaster.pid'), { withChildren: true });
+    },
     stop: async () => {
       await run('bash', [script('stop.sh'), String(port), dir], { timeout: 30_000 });
       if (!dataDir) rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** SIGKILL to the process whose pid is the first line of `pidFile` (and its children), waiting until it is gone. */
+async function killPidFile(pidFile: string, options: { withChildren?: boolean } = {}): Promise<void> {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  } catch {
+    return;
+  }
+  if (!Number.isInteger(pid) || pid <= 0) return;
+  const children = options.withChildren ? await childPids(pid) : [];
+  for (const target of [pid, ...children]) signal(target, 'SIGKILL');
+  for (const target of [pid, ...children]) while (alive(target)) await new Promise((r) => setTimeout(r, 50));
+}
+
+/** Running: signalled without error and not a zombie left for a parent to reap. */
+function alive(pid: number): boolean {
+  if (!signal(pid, 0)) return false;
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+async function childPids(pid: number): Promise<number[]> {
+  try {
+    const { stdout } = await run('pgrep', ['-P', String(pid)]);
+    return stdout.split('\n').filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+function signal(pid: number, sig: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(pid, sig);
+    return true;
+  } catch {
+    return false;
+  }
 }

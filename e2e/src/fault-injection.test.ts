@@ -1,0 +1,355 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createKafka } from '@obp/bus';
+import { ConsentData } from '@obp/consent-data';
+import { Topics, type TransactionDto } from '@obp/contracts';
+import { connectDatabase } from '@obp/db';
+import { generateSandboxData } from '@obp/sandbox-bank';
+import { historyStart } from '@obp/sequencing-engine';
+import { createLogger } from '@obp/telemetry';
+import { freePort, repoRoot, startFerretDb, startKafka, uniqueName, waitFor, type FerretProcess, type KafkaProcess } from '@obp/testkit';
+import { newFigures, RetryingClient } from './faults/retrying-client';
+import { ServiceProcess } from './faults/service-process';
+
+/**
+ * Fault injection: apps write shares and approve and refresh consents from parallel clients while
+ * the test SIGKILLs and restarts the share service, the consent service, Kafka and the store (FerretDB
+ * with its PostgreSQL). The clients retry as a careful integrator does, with Idempotency-Keys. At
+ * the end nothing may be lost, doubled, out of order or dead-lettered. The services run as their own
+ * processes on a Kafka and a store of this test's own, so the kills touch no other suite.
+ */
+
+const APPS = 3;
+const SHARE_WORKERS_PER_APP = 2;
+const REDIRECT_URL = 'https://app.example.test/consent-done';
+const quiet = createLogger('fault-injection', 'silent');
+
+interface ShareRecord {
+  app: number;
+  reference: string;
+  id: string;
+  /** Every expiration the app set and was told was applied, in order. */
+  expirations: string[];
+  deleted: boolean;
+}
+
+interface ConsentRecord {
+  app: number;
+  id: string;
+  externalUserId: string;
+  refreshed: boolean;
+}
+
+let kafka: KafkaProcess;
+let store: FerretProcess;
+const services: ServiceProcess[] = [];
+
+afterAll(async () => {
+  for (const service of services) await service.stop();
+  await kafka?.dispose();
+  await store?.stop();
+}, 120_000);
+
+it('loses, doubles and reorders nothing while the share and consent services, Kafka and the store are killed', async () => {
+  kafka = await startKafka();
+  store = await startFerretDb();
+  const namespace = uniqueName('faults');
+  const db = (service: string) => `${namespace.replace(/-/g, '_')}_${service}`;
+  const ports = { edge: await freePort(), share: await freePort(), consent: await freePort(), sequencing: await freePort() };
+  const edgeUrl = `http://127.0.0.1:${ports.edge}`;
+  const adminToken = randomBytes(24).toString('base64url');
+  const logDir = mkdtempSync(join(repoRoot, '.cache', 'fault-injection-logs-'));
+  const common = {
+    MONGODB_URI: store.uri,
+    KAFKA_BROKERS: kafka.brokers.join(','),
+    NAMESPACE: namespace,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    TOKEN_ISSUER: edgeUrl,
+    JWKS_URL: `${edgeUrl}/.well-known/jwks.json`,
+    OUTBOX_POLL_MS: '1000',
+  };
+  const unused = 'http://127.0.0.1:9';
+  const edge = new ServiceProcess(
+    'edge',
+    ports.edge,
+    {
+      ...common,
+      EDGE_DB_NAME: db('edge'),
+      ADMIN_TOKEN: adminToken,
+      SHARE_SERVICE_URL: `http://127.0.0.1:${ports.share}`,
+      CONSENT_SERVICE_URL: `http://127.0.0.1:${ports.consent}`,
+      SEQUENCING_SERVICE_URL: `http://127.0.0.1:${ports.sequencing}`,
+      WEBHOOKS_SERVICE_URL: unused,
+      ANALYSIS_SERVICE_URL: unused,
+      FEEDBACK_SERVICE_URL: unused,
+    },
+    logDir,
+  );
+  const share = new ServiceProcess('share', ports.share, { ...common, SHARE_DB_NAME: db('share') }, logDir);
+  const consent = new ServiceProcess(
+    'consent',
+    ports.consent,
+    {
+      ...common,
+      CONSENT_DB_NAME: db('consent'),
+      PUBLIC_BASE_URL: edgeUrl,
+      FETCH_LEASE_MS: '5000',
+      FETCH_POLL_MS: '1000',
+      FETCH_RETRY_BASE_MS: '500',
+      FETCH_RETRY_MAX_MS: '3000',
+      REFRESH_LIMIT_PER_DAY: '100',
+    },
+    logDir,
+  );
+  const sequencing = new ServiceProcess('sequencing-engine', ports.sequencing, { ...common, SEQUENCING_DB_NAME: db('sequencing') }, logDir);
+  services.push(edge, share, consent, sequencing);
+  for (const service of services) await service.start('ready');
+
+  const figures = newFigures();
+  const apps = await Promise.all(
+    Array.from({ length: APPS }, async () => {
+      const res = await fetch(`${edgeUrl}/admin/clients`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ scopes: ['customer-api'], redirectUrls: [REDIRECT_URL] }),
+      });
+      expect(res.status).toBe(201);
+      const client = (await res.json()) as { clientId: string; clientSecret: string };
+      const tokenRes = await fetch(`${edgeUrl}/connect/token`, {
+        method: 'POST',
+        body: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret }),
+      });
+      const token = ((await tokenRes.json()) as { access_token: string }).access_token;
+      return { client, api: new RetryingClient(edgeUrl, () => token, figures) };
+    }),
+  );
+
+  const shares: ShareRecord[] = [];
+  const consents: ConsentRecord[] = [];
+  const faults: string[] = [];
+  let faulting = true;
+
+  async function shareWorker(app: number, worker: number): Promise<void> {
+    const { api } = apps[app]!;
+    const partner = apps[(app + 1) % APPS]!.client.clientId;
+    for (let i = 0; faulting; i++) {
+      const reference = `app${app}-w${worker}-${i}`;
+      const created = await api.call('POST', '/shares', { json: { clientId: partner, reference, consentIds: [randomUUID()] }, idempotencyKey: RetryingClient.newKey(), done: (s) => s === 200 });
+      const record: ShareRecord = { app, reference, id: (JSON.parse(created.text) as { data: string }).data, expirations: [], deleted: false };
+      shares.push(record);
+      for (const day of [1, 2]) {
+        const expirationDateUtc = new Date(Date.UTC(2031, 0, 1 + day, 0, i % 60)).toISOString();
+        await api.call('PUT', `/shares/${record.id}`, { json: { expirationDateUtc }, done: (s) => s === 204, retryOn: [409] });
+        record.expirations.push(expirationDateUtc);
+      }
+      if (i % 3 === 0) {
+        const deleted = await api.call('DELETE', `/shares/${record.id}`, { done: (s) => s === 204 || s === 404, retryOn: [409] });
+        // A 404 is the answer to a retry of a delete that was applied before its answer was lost.
+        expect({ reference, status: deleted.status, attempts: deleted.attempts > 1 || deleted.status === 204 }).toEqual({ reference, status: deleted.status, attempts: true });
+        record.deleted = true;
+      }
+    }
+  }
+
+  async function consentStatus(app: number, id: string): Promise<{ status: string; dateTransactionsUpdated: string | null }> {
+    const answer = await apps[app]!.api.call('GET', `/consents/${id}`, { done: (s) => s === 200 });
+    return (JSON.parse(answer.text) as { data: { status: string; dateTransactionsUpdated: string | null } }).data;
+  }
+
+  async function untilUpdated(app: number, id: string, after: string | null): Promise<string> {
+    return waitFor(
+      async () => {
+        const consent = await consentStatus(app, id);
+        return consent.status === 'Updated' && consent.dateTransactionsUpdated !== after ? consent.dateTransactionsUpdated! : false;
+      },
+      { timeoutMs: 240_000, intervalMs: 500, what: `consent ${id} Updated` },
+    );
+  }
+
+  async function consentWorker(app: number): Promise<void> {
+    const { api } = apps[app]!;
+    for (let i = 0; faulting; i++) {
+      const externalUserId = `faults-app${app}-${i}-${randomUUID().slice(0, 8)}`;
+      const created = await api.call('POST', '/consents', {
+        json: { providerKey: 'sandbox-retail', redirectUrl: REDIRECT_URL, externalUserId },
+        idempotencyKey: RetryingClient.newKey(),
+        done: (s) => s === 201,
+      });
+      const { consentId, consentUrl } = JSON.parse(created.text) as { consentId: string; consentUrl: string };
+      const record: ConsentRecord = { app, id: consentId, externalUserId, refreshed: false };
+      consents.push(record);
+      const page = await api.call('GET', consentUrl, { done: (s) => s === 200 || s === 303, redirect: 'manual' });
+      if (page.status === 200) {
+        const field = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(page.text)?.[1] ?? '';
+        const action = new URL(/<form method="post" action="([^"]+)"/.exec(page.text)![1]!.replace(/&amp;/g, '&'), consentUrl).href;
+        await api.call('POST', action, { form: new URLSearchParams({ consentId: field('consentId'), state: field('state'), decision: 'approve' }), done: (s) => s === 303, redirect: 'manual' });
+      }
+      const fetched = await untilUpdated(app, consentId, null);
+      await api.call('POST', `/consents/${consentId}/refresh`, { done: (s) => s === 202, retryOn: [409] });
+      await untilUpdated(app, consentId, fetched);
+      record.refreshed = true;
+    }
+  }
+
+  async function injectFaults(): Promise<void> {
+    const crash = async (name: string, kill: () => Promise<void>, start: () => Promise<void>, downMs: number) => {
+      await kill();
+      faults.push(name);
+      await sleep(downMs);
+      await start();
+    };
+    await sleep(4_000);
+    await crash('share service', () => share.kill(), () => share.start(), 500);
+    await sleep(4_000);
+    await crash('consent service', () => consent.kill(), () => consent.start(), 500);
+    await sleep(6_000);
+    await crash('Kafka', () => kafka.kill(), () => kafka.start(), 2_000);
+    await sleep(6_000);
+    await crash('store', () => store.kill(), () => store.start(), 2_000);
+    await sleep(6_000);
+    faulting = false;
+  }
+
+  await Promise.all([
+    injectFaults(),
+    ...apps.flatMap((_, app) => [...Array.from({ length: SHARE_WORKERS_PER_APP }, (_, worker) => shareWorker(app, worker)), consentWorker(app)]),
+  ]);
+
+  // Every share exactly once, with the last state its app was told was applied.
+  let lost = 0;
+  let doubled = 0;
+  for (const [app, { api }] of apps.entries()) {
+    const listed: Array<{ id: string; reference: string | null; expirationDateUtc: string }> = [];
+    for (let page = 1; ; page++) {
+      const answer = await api.call('GET', `/shares?page=${page}&pageSize=500`, { done: (s) => s === 200 });
+      const body = JSON.parse(answer.text) as { data: typeof listed; _pagination: { totalPages: number } };
+      listed.push(...body.data);
+      if (page >= body._pagination.totalPages) break;
+    }
+    for (const record of shares.filter((s) => s.app === app)) {
+      const found = listed.filter((s) => s.reference === record.reference);
+      const expected = record.deleted ? 0 : 1;
+      if (found.length < expected) lost++;
+      if (found.length > expected) doubled++;
+      if (found.length === 1 && !record.deleted) expect({ reference: record.reference, expiration: Date.parse(found[0]!.expirationDateUtc) }).toEqual({ reference: record.reference, expiration: Date.parse(record.expirations.at(-1)!) });
+    }
+    const known = new Set(shares.map((s) => s.reference));
+    doubled += listed.filter((s) => !known.has(s.reference ?? '')).length;
+  }
+
+  // Every share's events on the topic, in order, none missing (a duplicate of one event may appear: delivery is at least once).
+  const topic = `${namespace}.${Topics.shareEvents}`;
+  const events = await readTopic(kafka.brokers, topic);
+  const byShare = new Map<string, Array<{ id: string; type: string; expirationDateUtc: string }>>();
+  for (const message of events) {
+    if (message.value === null) continue;
+    const event = JSON.parse(message.value) as { id: string; type: string; data: { id: string; expirationDateUtc: string } };
+    const list = byShare.get(event.data.id) ?? [];
+    if (!list.some((e) => e.id === event.id)) list.push({ id: event.id, type: event.type, expirationDateUtc: event.data.expirationDateUtc });
+    byShare.set(event.data.id, list);
+  }
+  let outOfOrder = 0;
+  for (const record of shares) {
+    const seen = byShare.get(record.id) ?? [];
+    const updates = seen.filter((e) => e.type === 'share.updated').map((e) => Date.parse(e.expirationDateUtc));
+    const distinctUpdates = updates.filter((t, i) => i === 0 || t !== updates[i - 1]);
+    const types = seen.map((e) => e.type).filter((t, i, all) => i === 0 || t !== all[i - 1] || t === 'share.updated');
+    const expectedTypes = ['share.created', ...record.expirations.map(() => 'share.updated'), ...(record.deleted ? ['share.deleted'] : [])];
+    const inOrder = distinctUpdates.join() === record.expirations.map((e) => Date.parse(e)).join() && types.filter((t) => t !== 'share.updated').join() === expectedTypes.filter((t) => t !== 'share.updated').join() && types[0] === 'share.created';
+    if (!inOrder) {
+      outOfOrder++;
+      console.log(`share ${record.reference}: events ${JSON.stringify(seen)}, expected ${JSON.stringify(expectedTypes)} ${JSON.stringify(record.expirations)}`);
+    }
+  }
+
+  // Every consent Updated with exactly its sandbox transactions; the sequencing projection holds the same.
+  const sequencingDb = await connectDatabase(store.uri, db('sequencing'));
+  const projection = new ConsentData(sequencingDb, { historyStart });
+  let consentMismatches = 0;
+  try {
+    for (const record of consents) {
+      const { api } = apps[record.app]!;
+      const status = await consentStatus(record.app, record.id);
+      const accounts = (JSON.parse((await api.call('GET', `/consents/${record.id}/accounts`, { done: (s) => s === 200 })).text) as { data: Array<{ id: string }> }).data;
+      const transactions: TransactionDto[] = [];
+      for (const account of accounts) {
+        for (let page = 1; ; page++) {
+          const body = JSON.parse((await api.call('GET', `/accounts/${account.id}/transactions?page=${page}&pageSize=500`, { done: (s) => s === 200 })).text) as {
+            data: TransactionDto[];
+            _pagination: { totalPages: number };
+          };
+          transactions.push(...body.data);
+          if (page >= body._pagination.totalPages) break;
+        }
+      }
+      const expected = generateSandboxData({ seed: `sandbox-retail:${record.externalUserId}`, profile: 'retail', asOf: new Date() }).transactions.length;
+      if (status.status !== 'Updated' || transactions.length !== expected || new Set(transactions.map((t) => t.id)).size !== expected) {
+        consentMismatches++;
+        console.log(`consent ${record.id}: ${status.status}, ${transactions.length} transactions (${new Set(transactions.map((t) => t.id)).size} distinct), the sandbox has ${expected}`);
+      }
+      const now = new Date();
+      const windowStart = historyStart(now).getTime();
+      const inWindow = transactions.filter((t) => Date.parse(t.bookingDate) >= windowStart).map((t) => `${t.id}:${t.amount}`).sort();
+      await waitFor(async () => ((await projection.history([record.id], now)).map((t) => `${t.id}:${t.amount}`).sort().join() === inWindow.join() ? true : false), {
+        timeoutMs: 120_000,
+        intervalMs: 500,
+        what: `the sequencing projection of consent ${record.id} to equal the consent service's transactions`,
+      });
+    }
+  } finally {
+    await sequencingDb.close();
+  }
+
+  // Nothing dead-lettered.
+  const admin = createKafka(uniqueName('faults-admin'), kafka.brokers, quiet).admin();
+  await admin.connect();
+  const deadLetters: Record<string, number> = {};
+  try {
+    for (const name of (await admin.listTopics()).filter((t) => t.startsWith(`${namespace}.`) && t.includes('.dlq.'))) {
+      const offsets = await admin.fetchTopicOffsets(name);
+      deadLetters[name] = offsets.reduce((sum, p) => sum + Number(p.high) - Number(p.low), 0);
+    }
+  } finally {
+    await admin.disconnect();
+  }
+
+  console.log(
+    [
+      'fault injection:',
+      `  faults: ${faults.join(', ')} (SIGKILL, then started again)`,
+      `  operations: ${figures.operations}; retries: ${figures.retries}; clean failures (429/409): ${figures.cleanFailures}; 5xx: ${figures.serverErrors}; no answer: ${figures.networkErrors}`,
+      `  shares: ${shares.length} (${shares.filter((s) => s.deleted).length} deleted); consents: ${consents.length} (${consents.filter((c) => c.refreshed).length} refreshed)`,
+      `  lost: ${lost}; doubled: ${doubled}; events out of order or missing: ${outOfOrder}; consents wrong: ${consentMismatches}; dead letters: ${Object.values(deadLetters).reduce((a, b) => a + b, 0)}`,
+    ].join('\n'),
+  );
+  expect(faults).toEqual(['share service', 'consent service', 'Kafka', 'store']);
+  expect(shares.length).toBeGreaterThan(APPS * SHARE_WORKERS_PER_APP);
+  expect(consents.length).toBeGreaterThanOrEqual(APPS);
+  expect({ lost, doubled, outOfOrder, consentMismatches, deadLetters }).toEqual({ lost: 0, doubled: 0, outOfOrder: 0, consentMismatches: 0, deadLetters: Object.fromEntries(Object.keys(deadLetters).map((k) => [k, 0])) });
+}, 900_000);
+
+/** Every message of a topic from offset 0 to its current end. */
+async function readTopic(brokers: string[], topic: string): Promise<Array<{ key: string | null; value: string | null }>> {
+  const kafka = createKafka(uniqueName('faults-reader'), brokers, quiet);
+  const admin = kafka.admin();
+  await admin.connect();
+  const ends = new Map((await admin.fetchTopicOffsets(topic)).map((p) => [p.partition, Number(p.high)]));
+  await admin.disconnect();
+  const consumer = kafka.consumer({ groupId: uniqueName('faults-reader') });
+  const messages: Array<{ key: string | null; value: string | null }> = [];
+  const positions = new Map<number, number>();
+  await consumer.connect();
+  await consumer.subscribe({ topics: [topic], fromBeginning: true });
+  await consumer.run({
+    eachMessage: async ({ partition, message }) => {
+      messages.push({ key: message.key?.toString() ?? null, value: message.value?.toString() ?? null });
+      positions.set(partition, Number(message.offset) + 1);
+    },
+  });
+  await waitFor(() => [...ends].every(([partition, end]) => end === 0 || (positions.get(partition) ?? 0) >= end), { timeoutMs: 60_000, intervalMs: 100, what: `${topic} read to its end` });
+  await consumer.disconnect();
+  return messages;
+}

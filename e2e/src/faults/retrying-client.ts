@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+
+/** What the clients saw, for the printed figures. */
+export interface ClientFigures {
+  /** Logical operations (a create, an update, an approval), each counted once however often it was tried. */
+  operations: number;
+  /** Extra attempts after an attempt that failed. */
+  retries: number;
+  /** Attempts answered 5xx (502/503 while a service, Kafka or the store was down). */
+  serverErrors: number;
+  /** Attempts that got no answer at all (connection refused or reset). */
+  networkErrors: number;
+  /** Attempts answered 429 or another 4xx that the client could retry (e.g. 409 while a consent updates). */
+  cleanFailures: number;
+}
+
+export const newFigures = (): ClientFigures => ({ operations: 0, retries: 0, serverErrors: 0, networkErrors: 0, cleanFailures: 0 });
+
+export interface CallOptions {
+  json?: unknown;
+  form?: URLSearchParams;
+  /** Sent unchanged with every attempt of this operation. */
+  idempotencyKey?: string;
+  /** The answers that end the operation; others are retried until the deadline. */
+  done: (status: number) => boolean;
+  /** 4xx answers worth another attempt (the resource is busy), counted as clean failures. */
+  retryOn?: number[];
+  redirect?: 'follow' | 'manual';
+  deadlineMs?: number;
+}
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** How many attempts the operation took. */
+  attempts: number;
+}
+
+/**
+ * An app's client as a careful integrator writes one: every operation is retried on no answer,
+ * 5xx and 429 (honouring Retry-After), with the same Idempotency-Key on every attempt, until it gets
+ * an answer it expects or a deadline passes.
+ */
+export class RetryingClient {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly token: () => string,
+    private readonly figures: ClientFigures,
+  ) {}
+
+  static newKey(): string {
+    return randomUUID();
+  }
+
+  async call(method: string, path: string, options: CallOptions): Promise<Answer> {
+    this.figures.operations++;
+    const deadline = Date.now() + (options.deadlineMs ?? 180_000);
+    for (let attempt = 1; ; attempt++) {
+      if (attempt > 1) this.figures.retries++;
+      let waitMs = Math.min(2_000, 100 * 2 ** Math.min(attempt, 5));
+      try {
+        const headers: Record<string, string> = { authorization: `Bearer ${this.token()}` };
+        if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
+        let body: string | URLSearchParams | undefined;
+        if (options.json !== undefined) {
+          headers['content-type'] = 'application/json';
+          body = JSON.stringify(options.json);
+        } else if (options.form) body = options.form;
+        const res = await fetch(path.startsWith('http') ? path : `${this.baseUrl}${path}`, { method, headers, body, redirect: options.redirect ?? 'follow', signal: AbortSignal.timeout(30_000) });
+        const text = await res.text();
+        if (options.done(res.status)) return { status: res.status, headers: res.headers, text, attempts: attempt };
+        if (res.status >= 500) this.figures.serverErrors++;
+        else if (res.status === 429 || options.retryOn?.includes(res.status)) this.figures.cleanFailures++;
+        else throw new UnexpectedAnswer(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
+        const retryAfter = Number(res.headers.get('retry-after'));
+        if (Number.isFinite(retryAfter) && retryAfter > 0) waitMs = Math.min(retryAfter * 1000, 5_000);
+      } catch (error) {
+        if (error instanceof UnexpectedAnswer) throw error;
+        this.figures.networkErrors++;
+      }
+      if (Date.now() + waitMs > deadline) throw new Error(`${method} ${path}: no answer it expects within the deadline, after ${attempt} attempts`);
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+    }
+  }
+}
+
+/** An answer no retry can change (a 400, an unexpected 404): the workload stops on it. */
+export class UnexpectedAnswer extends Error {}

@@ -1,0 +1,66 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot, waitFor } from '@obp/testkit';
+
+/**
+ * One service as production runs it: its own node process (`npm start`'s command line), so a test
+ * can SIGKILL it mid-request and start it again on the same port, database and consumer groups.
+ */
+export class ServiceProcess {
+  private child: ChildProcess | null = null;
+  starts = 0;
+
+  constructor(
+    readonly name: string,
+    readonly port: number,
+    private readonly env: Record<string, string>,
+    private readonly logDir: string,
+  ) {}
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** Starts the process and waits until it answers (`ready`: until its consumers have joined their groups too). */
+  async start(until: 'live' | 'ready' = 'live'): Promise<void> {
+    mkdirSync(this.logDir, { recursive: true });
+    const log = createWriteStream(join(this.logDir, `${this.name}.log`), { flags: 'a' });
+    const child = spawn(process.execPath, ['--require', 'tsx/cjs', '--require', './packages/telemetry/src/register.ts', `services/${this.name}/src/main.ts`], {
+      cwd: repoRoot,
+      env: { ...process.env, ...this.env, PORT: String(this.port), SERVICE_NAME: this.name, OTEL_SERVICE_NAME: this.name },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.pipe(log);
+    child.stderr.pipe(log);
+    this.child = child;
+    this.starts++;
+    await waitFor(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`${this.name} exited with ${child.exitCode}; see ${join(this.logDir, `${this.name}.log`)}`);
+        const res = await fetch(`${this.url}/health/${until}`).catch(() => null);
+        return res?.status === 200;
+      },
+      { timeoutMs: 120_000, intervalMs: 200, what: `${this.name} ${until}` },
+    );
+  }
+
+  /** SIGKILL: no drain, no group leave, requests cut mid-way. */
+  async kill(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+  }
+
+  /** SIGTERM and wait: the clean stop at the end. */
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000))]);
+    if (child.exitCode === null) await this.kill();
+  }
+}
