@@ -29,7 +29,6 @@ if [[ ! -f "$DATA/PG_VERSION" ]]; then
 # infra/postgres/start.sh: local store, loopback TCP only
 listen_addresses = '127.0.0.1'
 unix_socket_directories = ''
-synchronous_commit = off
 # errors (e.g. unique violations, which are expected) go to the client; log startup, shutdown, fatal
 log_min_messages = log
 CONF
@@ -42,7 +41,9 @@ fi
 # FerretDB passes field names as query parameters (`_jsonb->$1`); a generic plan cannot match that to an
 # index expression, so every statement is planned with its parameters (custom plans).
 # POSTGRES_SETTINGS adds more, e.g. `-c enable_seqscan=off` for the test that proves every query has an index.
-SETTINGS="-p $PORT -c plan_cache_mode=force_custom_plan -c jit=off ${POSTGRES_SETTINGS:-}"
+# Every commit is flushed before it is acknowledged (synchronous_commit on, also for data directories made when
+# it was off): an answered write must survive a crash of PostgreSQL.
+SETTINGS="-p $PORT -c synchronous_commit=on -c plan_cache_mode=force_custom_plan -c jit=off ${POSTGRES_SETTINGS:-}"
 # pg_ctl -w returns once the server accepts connections.
 if ! pg_run "$BIN/pg_ctl" -D "$DATA" -l "$DATA/postgres.log" -o "$SETTINGS" -w -t 60 start >/dev/null; then
   echo "PostgreSQL did not start; see $DATA/postgres.log" >&2; tail -20 "$DATA/postgres.log" >&2; exit 1

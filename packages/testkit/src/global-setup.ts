@@ -7,7 +7,8 @@ import { startFerretDb, startKafka } from './infra';
 export default async function globalSetup(): Promise<void> {
   const started: Array<() => Promise<void>> = [];
   if (!process.env.MONGODB_URI) {
-    const ferret = await startFerretDb();
+    // No suite crashes this store (the fault-injection test starts its own), so commits need not wait for the disk.
+    const ferret = await startFerretDb(undefined, { postgresSettings: '-c synchronous_commit=off' });
     process.env.MONGODB_URI = ferret.uri;
     // Tests that need a store of their own (e.g. with other PostgreSQL settings) start a local one too.
     process.env.OBP_LOCAL_STORE = 'ferretdb';
