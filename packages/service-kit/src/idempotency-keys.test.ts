@@ -129,6 +129,15 @@ describe('idempotent creates: Idempotency-Key on a route, kept in the real store
     expect(await notesOf('app-a', 'half-way')).toHaveLength(1);
   });
 
+  it('creates under the claimed id when the first request stopped after claiming the key, before creating', async () => {
+    const body = { text: 'claimed only' };
+    const resourceId = 'b7e1c2d0-0000-4000-8000-000000000001';
+    expect(await keys.claim({ clientId: 'app-a', key: 'k-claimed' }, { operationId: 'createNote', fingerprint: fingerprintOf(body), resourceId }, new Date())).toEqual({ won: true });
+    const retries = await Promise.all([1, 2].map(async () => answer(await post(body, { key: 'k-claimed' }))));
+    for (const retry of retries) expect(retry).toEqual({ status: 201, body: { id: resourceId, text: body.text }, location: `/notes/${resourceId}`, replayed: 'true' });
+    expect(await notesOf('app-a', body.text)).toHaveLength(1);
+  });
+
   it('keeps nothing of a refused request: its retry is decided again, also with another body', async () => {
     refused.add('refused');
     expect((await post({ text: 'refused' }, { key: 'k-refused' })).status).toBe(400);
