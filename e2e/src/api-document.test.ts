@@ -50,6 +50,20 @@ describe('the API document and the routes', () => {
     for (const operations of Object.values(paths)) for (const operation of Object.values(operations)) expect(operation.responses['405']!.headers).toHaveProperty('Allow');
   });
 
+  it('documents the Idempotency-Key, its 422 and Idempotent-Replayed on every creating POST, and on nothing else', () => {
+    type Operation = { operationId: string; parameters?: Array<{ name: string; in: string; required: boolean }>; responses: Record<string, { headers?: Record<string, unknown> }> };
+    const operations = Object.values(stack.document.document.paths as Record<string, Record<string, Operation>>).flatMap((byMethod) => Object.values(byMethod));
+    const keyed = operations.filter((operation) => operation.parameters?.some((p) => p.in === 'header' && p.name === 'Idempotency-Key'));
+    expect(keyed.map((operation) => operation.operationId).sort()).toEqual(['createAnalysisJob', 'createConsent', 'createShare', 'createWebhook', 'submitFeedback']);
+    for (const operation of keyed) {
+      expect(operation.parameters!.find((p) => p.name === 'Idempotency-Key')!.required).toBe(false);
+      expect(operation.responses).toHaveProperty('422');
+      const successes = Object.entries(operation.responses).filter(([status]) => status.startsWith('2'));
+      expect(successes.length).toBeGreaterThan(0);
+      for (const [, response] of successes) expect(Object.keys(response.headers ?? {})).toEqual(expect.arrayContaining(['Location', 'Idempotent-Replayed']));
+    }
+  });
+
   it('answers 405 with Allow on every path for a method it does not serve, edge-only paths included', async () => {
     for (const [path, operations] of Object.entries(stack.document.document.paths)) {
       const concrete = path.replace('{providerKey}', 'sandbox-retail').replace(/\{[^}]+\}/g, '00000000-0000-0000-0000-000000000000');

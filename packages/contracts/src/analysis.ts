@@ -24,7 +24,6 @@ export type AnalysisInputKind = (typeof AnalysisInputKinds)[number];
 export const MAX_ANALYSIS_REFERENCE_LENGTH = 256;
 export const MAX_ANALYSIS_INPUT_VALUES = 100;
 export const MAX_INTERNAL_IBANS = 50;
-export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 export const DEFAULT_ANALYSIS_JOB_PAGE_SIZE = 50;
 export const MAX_ANALYSIS_JOB_PAGE_SIZE = 500;
 /** Spec section 8: characters a Reference must not contain. */
@@ -234,24 +233,10 @@ export const analysisRoutes = defineRoutes(
       path: '/analysis-jobs',
       auth: customer,
       summary: 'Create an analysis job from consents, users, external users, accounts or earlier jobs',
-      description:
-        'The job is queued and runs in the background; follow it with GET /analysis-jobs/{id} or the analysis-job.completed and analysis-job.failed webhooks. ' +
-        `An \`Idempotency-Key\` header (at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters) makes a retried request return the job the first one created (for 24 hours, per app), with \`Idempotent-Replayed: true\`; the same key with another body is 422.`,
-      headers: {
-        'Idempotency-Key': z
-          .string()
-          .refine((key) => key.trim() !== '' && key.length <= MAX_IDEMPOTENCY_KEY_LENGTH, `The Idempotency-Key header must hold 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`)
-          .optional()
-          .meta({ description: `Any string of 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters, unique per request the app means once (e.g. a UUID).`, maxLength: MAX_IDEMPOTENCY_KEY_LENGTH }),
-      },
+      description: 'The job is queued and runs in the background; follow it with GET /analysis-jobs/{id} or the analysis-job.completed and analysis-job.failed webhooks.',
       body: { schema: createAnalysisJobBody },
-      responses: {
-        201: json('Created: the job is queued', component('AnalysisJobCreated', z.object({ id: guidString() })), {
-          ...locationHeader('The job.'),
-          'Idempotent-Replayed': { description: '`true` when the Idempotency-Key was seen before and this is the job its first request created.', schema: { type: 'string', enum: ['true'] } },
-        }),
-        422: problem('The Idempotency-Key was used before with a different body.'),
-      },
+      idempotent: true,
+      responses: { 201: json('Created: the job is queued', component('AnalysisJobCreated', z.object({ id: guidString() })), locationHeader('The job.')) },
     },
     getAnalysisJob: {
       method: 'get',

@@ -122,6 +122,7 @@ export const consentRoutes = defineRoutes(
       summary: 'Create a consent (apps registered for the direct provider flow only)',
       description: 'Send the user to consentUrl; after approving or declining there, the user is redirected to redirectUrl with consentId and status appended.',
       body: { schema: createConsentBody },
+      idempotent: true,
       responses: {
         201: json('Created', createdConsentSchema, locationHeader()),
         403: problem('The app is not registered for the direct provider flow, or the token lacks the customer-api scope.'),

@@ -238,6 +238,7 @@ export const feedbackRoutes = defineRoutes(
       description:
         'The body is self-contained (spec 2.7). It does not change earlier results; once a reviewer accepts it, later e1 analysis jobs of the app categorise that counterparty as the feedback says. A newer item about the same transaction supersedes a Pending one.',
       body: { schema: categorizationFeedbackBody, limit: '32kb' },
+      idempotent: true,
       responses: { 202: json('Queued for review', component('FeedbackAccepted', dataEnvelope(z.object({ id: guidString() }))), locationHeader('The feedback item.')) },
     },
     listFeedback: {

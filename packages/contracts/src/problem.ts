@@ -9,6 +9,7 @@ export const ProblemTypes = {
   conflict: 'https://tools.ietf.org/html/rfc9110#section-15.5.10',
   payloadTooLarge: 'https://tools.ietf.org/html/rfc9110#section-15.5.14',
   unsupportedMediaType: 'https://tools.ietf.org/html/rfc9110#section-15.5.16',
+  unprocessableContent: 'https://tools.ietf.org/html/rfc9110#section-15.5.21',
   tooManyRequests: 'https://tools.ietf.org/html/rfc6585#section-4',
   internal: 'https://tools.ietf.org/html/rfc9110#section-15.6.1',
   badGateway: 'https://tools.ietf.org/html/rfc9110#section-15.6.3',

@@ -69,6 +69,7 @@ export const shareRoutes = defineRoutes(
       auth: { scope: Scopes.customerApi },
       summary: 'Create a share',
       body: { schema: createShareBody },
+      idempotent: true,
       responses: { 200: json('Created; data is the new share id', component('IdentifierEnvelope', dataEnvelope(guidString())), locationHeader()) },
     },
     getShare: {

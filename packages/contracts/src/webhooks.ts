@@ -278,6 +278,7 @@ export const webhookRoutes = defineRoutes(
       summary: 'Register a webhook endpoint; the answer shows its signing secret, once',
       description: 'Messages follow the Standard Webhooks specification: headers webhook-id, webhook-timestamp and webhook-signature (v1, HMAC-SHA256 of `id.timestamp.body` keyed with the base64-decoded part of the secret after `whsec_`). In production only https URLs of public addresses are accepted.',
       body: { schema: createWebhookBody },
+      idempotent: true,
       responses: { 201: json('Created', dataEnvelope(createdWebhookEndpointSchema), locationHeader()) },
     },
     getWebhook: {

@@ -4,4 +4,5 @@ export { listen, closeServer, runUntilSignalled, runService } from './server';
 export { problemBody, sendProblem, sendValidationProblem, currentTraceId, PROBLEM_CONTENT_TYPE } from './problem';
 export { tracingMiddleware } from './tracing';
 export { bindRoutes, validationFailure, type Caller, type ProblemExtras, type RouteBinding, type RouteHandler, type RouteInput, type RouteResult } from './routes/route-handler';
-export { mountRoutes, answerMethodNotAllowed, type RouteGuard } from './routes/mount-routes';
+export { mountRoutes, answerMethodNotAllowed, type MountOptions, type RouteGuard } from './routes/mount-routes';
+export { fingerprintOf, idempotentHandle, type AppKey, type IdempotencyRecords, type KeyedRequest, type KeyHolder, type StoredAnswer } from './routes/idempotency';

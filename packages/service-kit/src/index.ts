@@ -1,1 +1,2 @@
 export { startService, ServiceKit, type Composition, type RunningService, type ServiceConfig, type ServiceDefinition, type ServiceOverrides } from './service-kit';
+export { IdempotencyKeys } from './idempotency-keys';

@@ -4,14 +4,18 @@ import type { Express, RequestHandler, Router } from 'express';
 import type { Kafka, Producer } from 'kafkajs';
 import { createTokenVerifier, jwksKeyResolver, requireScope, API_AUDIENCE, type KeyResolver } from '@obp/auth';
 import { consumerGroup, createKafka, createProducer, dispatchByType, ensureTopics, EventWriter, IdempotentConsumer, KeyBroadcast, type EventHandlers, type TopicSpec } from '@obp/bus';
-import { expressPath, healthRoutes, topicSpecs, Topics, type EventCatalogue, type RouteAuth, type RouteContract } from '@obp/contracts';
+import { expressPath, healthRoutes, IDEMPOTENCY_WINDOW_MS, topicSpecs, Topics, type EventCatalogue, type RouteAuth, type RouteContract } from '@obp/contracts';
 import { connectDatabase, database, isDatabaseReady, type Connection, type DatabaseOptions, type mongo } from '@obp/db';
 import { answerMethodNotAllowed, bindRoutes, closeServer, createHttpApp, finishHttpApp, listen, mountRoutes, sendProblem, type HealthReport, type RouteBinding } from '@obp/http';
-import { ClaimLedger, type Worker } from '@obp/jobs';
+import { ClaimLedger, periodicTask, type Worker } from '@obp/jobs';
 import { ShareGrants } from '@obp/share-grants';
 import { AggregateStore, OutboxRelay, type AggregateStoreOptions, type OutboxSource } from '@obp/store';
 import { createLogger, type Logger } from '@obp/telemetry';
 import type { CommonConfig, ServiceEnvConfig } from '@obp/config';
+import { IdempotencyKeys } from './idempotency-keys';
+
+/** How often a service purges Idempotency-Keys past their 24 hours (by day, through an index). */
+const IDEMPOTENCY_PURGE_INTERVAL_MS = 3_600_000;
 
 /**
  * The settings the kit reads: the common ones, the port, and token verification and outbox
@@ -81,6 +85,7 @@ export class ServiceKit<C extends ServiceConfig> {
   private keyResolver: KeyResolver | undefined;
   private adminGuard: RequestHandler | undefined;
   private claimLedger: ClaimLedger | undefined;
+  private idempotencyKeys: IdempotencyKeys | undefined;
 
   constructor(
     readonly serviceName: string,
@@ -178,6 +183,26 @@ export class ServiceKit<C extends ServiceConfig> {
   async claims(): Promise<ClaimLedger> {
     this.claimLedger ??= await ClaimLedger.open(this.database);
     return this.claimLedger;
+  }
+
+  /**
+   * The Idempotency-Keys of the service's idempotent routes, in its own store: indexed with the
+   * stores, and purged every hour once past their 24 hours (every process purges; deleting by day twice is harmless).
+   */
+  idempotency(): IdempotencyKeys {
+    if (this.idempotencyKeys) return this.idempotencyKeys;
+    const keys = new IdempotencyKeys(this.database);
+    this.indexed.push(keys);
+    this.worker(
+      periodicTask({
+        name: 'idempotency-key purge',
+        logger: this.logger,
+        intervalMs: IDEMPOTENCY_PURGE_INTERVAL_MS,
+        run: async (now) => void (await keys.purgeOlderThan(new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS))),
+      }),
+    );
+    this.idempotencyKeys = keys;
+    return keys;
   }
 
   /** Work to do once the service runs (e.g. finishing what a crash interrupted). */
@@ -324,6 +349,7 @@ async function startComposed<C extends ServiceConfig, X>(
   listening: (server: Server) => void,
 ): Promise<RunningService<X>> {
   const composition = await definition.compose(kit);
+  const idempotency = composition.routes.some((binding) => binding.contract.idempotent) ? kit.idempotency() : undefined;
   await kit.prepare();
 
   let draining = false;
@@ -337,7 +363,7 @@ async function startComposed<C extends ServiceConfig, X>(
     },
   });
   const bindings = [...health, ...composition.routes];
-  mountRoutes(app, bindings, kit.guard);
+  mountRoutes(app, bindings, kit.guard, { idempotency });
   for (const { contract, handler } of composition.forwards ?? []) app[contract.method](expressPath(contract.path), ...kit.guard(contract.auth), handler);
   answerMethodNotAllowed(app, [...bindings.map((b) => b.contract), ...(composition.forwards ?? []).map((f) => f.contract)]);
   finishHttpApp(app, logger);

@@ -65,6 +65,15 @@ describe('AggregateStore derived fields (real store)', () => {
     const seen = await store.mutate('t-1', (task) => ({ result: Object.keys(task).sort() }));
     expect(seen).toEqual({ found: true, result: ['done', 'dueAt', 'id', 'owner', 'version'] });
   });
+
+  it('inserts an aggregate under an id once: a retried creation leaves the first one as it was', async () => {
+    const inserted = await Promise.all([1, 2, 3].map((n) => store.insertIfAbsent({ id: 't-1', owner: `app-${n}`, done: false, dueAt: null })));
+    expect(inserted.filter(Boolean)).toHaveLength(1);
+    const first = await store.find('t-1');
+    expect(await store.insertIfAbsent({ id: 't-1', owner: 'app-9', done: true, dueAt: null })).toBe(false);
+    expect(await store.find('t-1')).toEqual(first);
+    expect(await store.count({})).toBe(1);
+  });
 });
 
 interface Listed {

@@ -120,6 +120,20 @@ export class AggregateStore<S extends { id: string }> implements OutboxSource {
     if (events.length > 0) this.notify();
   }
 
+  /**
+   * Inserts the aggregate unless its id is taken (a creation retried under the id its Idempotency-Key
+   * holds: the first attempt may have got this far): true when this call inserted it.
+   */
+  async insertIfAbsent(state: S, events: OutboxEntry[] = []): Promise<boolean> {
+    try {
+      await this.insert(state, events);
+      return true;
+    } catch (error) {
+      if ((error as { code?: number }).code === 11000) return false;
+      throw error;
+    }
+  }
+
   /** The aggregate, unless it does not exist or was removed. */
   async find(id: string): Promise<Versioned<S> | null> {
     return this.cache?.get(id) ?? this.read(id);

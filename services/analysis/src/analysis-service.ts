@@ -12,7 +12,6 @@ import { AnalysisJobEvents, analysisJobStoreOptions, type AnalysisJobStore } fro
 import { AnalysisResults } from './infrastructure/analysis-results';
 import { ErasedConsents } from './infrastructure/erased-consents';
 import { FeedbackRules } from './infrastructure/feedback-rules';
-import { IDEMPOTENCY_WINDOW_MS, IdempotencyKeys } from './infrastructure/idempotency-keys';
 import { AnalysisMetrics } from './run/analysis-metrics';
 import { AnalysisRunJobs, type Analyse } from './run/analysis-run.job';
 import { InputResolver } from './run/resolve-input';
@@ -55,9 +54,8 @@ export const analysisService = (engine: Analyse = analyse): ServiceDefinition<An
     const consentData = new ConsentData(kit.db, { historyStart });
     const results = new AnalysisResults(kit.database);
     const erased = new ErasedConsents(kit.database);
-    const keys = new IdempotencyKeys(kit.database);
     const feedbackRules = new FeedbackRules(kit.database);
-    for (const component of [consentData, results, keys, feedbackRules]) await component.ensureIndexes();
+    for (const component of [consentData, results, feedbackRules]) await component.ensureIndexes();
     const shareGrants = kit.shareGrants();
     const claims = await kit.claims();
 
@@ -112,7 +110,6 @@ export const analysisService = (engine: Analyse = analyse): ServiceDefinition<An
         run: async (now) => {
           if (!(await claims.claim('analysis-housekeeping', Math.floor(now.getTime() / config.HOUSEKEEPING_INTERVAL_MS), now))) return;
           await consentData.prune(now);
-          await keys.purgeOlderThan(new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS));
           await claims.purgeOlderThan(new Date(now.getTime() - CLAIM_RETENTION_MS));
         },
       }),
@@ -122,7 +119,7 @@ export const analysisService = (engine: Analyse = analyse): ServiceDefinition<An
     return {
       routes: bindRoutes(analysisRoutes, {
         listAnalysisJobs: listAnalysisJobsHttp(jobs),
-        createAnalysisJob: createAnalysisJobHttp(new CreateAnalysisJobService(jobs, events, access, keys, wakeRunner)),
+        createAnalysisJob: createAnalysisJobHttp(new CreateAnalysisJobService(jobs, events, access, wakeRunner)),
         getAnalysisJob: getAnalysisJobHttp(access),
         getAnalysisJobResult: getAnalysisResultHttp(access, results),
       }),

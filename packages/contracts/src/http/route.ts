@@ -1,4 +1,5 @@
 import type { z } from 'zod/v4';
+import { idempotencyHeaders, idempotentResponses } from './idempotency';
 
 /**
  * A route's contract: everything about it except its handler. The serving service binds a
@@ -70,6 +71,7 @@ export interface RouteContract<
   R extends Record<number, ResponseSpec> = Record<number, ResponseSpec>,
   A extends RouteAuth = RouteAuth,
   H extends z.ZodRawShape = z.ZodRawShape,
+  I extends boolean = boolean,
 > {
   /** The service that serves the route; the edge forwards it there. */
   service: string;
@@ -90,6 +92,11 @@ export interface RouteContract<
   responses: R;
   /** Consent operations add `detail` to their 400 problem bodies (spec section 7). */
   validationDetail: boolean;
+  /**
+   * A creating POST that honours `Idempotency-Key` (see `idempotency.ts`): the header, the 422 and
+   * the replay header are declared with it, and its handler creates under the id it is given.
+   */
+  idempotent: I;
 }
 
 export interface RouteOptions<P extends z.ZodRawShape, Q extends z.ZodRawShape, B extends z.ZodType | undefined, R extends Record<number, ResponseSpec>, H extends z.ZodRawShape = z.ZodRawShape> {
@@ -104,6 +111,8 @@ export interface RouteOptions<P extends z.ZodRawShape, Q extends z.ZodRawShape, 
   headers?: H;
   body?: B extends z.ZodType ? { schema: B; encoding?: RequestBodySpec['encoding']; required?: boolean; limit?: string } : undefined;
   responses: R;
+  /** A creating POST: a retry with the same Idempotency-Key creates nothing more (scoped routes only). */
+  idempotent?: boolean;
 }
 
 /** The routes of one service, each under its operation id, with what they have in common. */
@@ -117,11 +126,14 @@ export function defineRoutes<const T extends Record<string, RouteOptions<z.ZodRa
     T[K]['body'] extends { schema: infer B extends z.ZodType } ? B : undefined,
     T[K]['responses'],
     T[K]['auth'],
-    T[K]['headers'] extends z.ZodRawShape ? T[K]['headers'] : Record<never, never>
+    T[K]['headers'] extends z.ZodRawShape ? T[K]['headers'] : Record<never, never>,
+    T[K]['idempotent'] extends true ? true : false
   >;
 } {
   const out: Record<string, RouteContract> = {};
   for (const [operationId, r] of Object.entries(routes)) {
+    const idempotent = r.idempotent ?? false;
+    if (idempotent && (r.method !== 'post' || typeof r.auth !== 'object')) throw new Error(`${operationId}: only a POST with a caller's token can be idempotent (keys are the app's)`);
     out[operationId] = {
       service: group.service,
       operationId,
@@ -133,12 +145,13 @@ export function defineRoutes<const T extends Record<string, RouteOptions<z.ZodRa
       ...(r.description ? { description: r.description } : {}),
       params: r.params ?? {},
       query: r.query ?? {},
-      headers: r.headers ?? {},
+      headers: idempotent ? { ...r.headers, ...idempotencyHeaders } : (r.headers ?? {}),
       body: r.body
         ? { schema: r.body.schema, encoding: r.body.encoding ?? 'json', required: r.body.required ?? true, limit: r.body.limit ?? group.bodyLimit ?? '256kb' }
         : undefined,
-      responses: r.responses,
+      responses: idempotent ? idempotentResponses(operationId, r.responses) : r.responses,
       validationDetail: group.validationDetail ?? false,
+      idempotent,
     } as RouteContract;
   }
   return out as never;

@@ -2,6 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import { expressPath, fieldName, methodsByPath, validationMessage, z, type $ZodType, type RouteAuth, type RouteContract } from '@obp/contracts';
 import { sendProblem, sendValidationProblem } from '../problem';
+import { idempotentHandle, type IdempotencyRecords } from './idempotency';
 import type { RouteBinding, RouteResult } from './route-handler';
 
 /** Guards a route by its `auth`: the service kit supplies the token and admin checks. */
@@ -9,13 +10,21 @@ export type RouteGuard = (auth: RouteAuth) => RequestHandler[];
 
 type Errors = Record<string, string[]>;
 
+export interface MountOptions {
+  /** Where the Idempotency-Keys of idempotent routes are kept; required when a route is one. */
+  idempotency?: IdempotencyRecords;
+}
+
 /**
  * Mounts each binding on `app`: its guard, its body parser (only routes with a body parse one),
  * validation of parameters, query, headers and body against the contract's schemas (400 problem naming
- * each field), the handler, and the answer it chose. Mount `answerMethodNotAllowed` after all routes.
+ * each field), the handler (behind its Idempotency-Key when the route is idempotent), and the answer it
+ * chose. Mount `answerMethodNotAllowed` after all routes.
  */
-export function mountRoutes(app: Express, bindings: readonly RouteBinding[], guard: RouteGuard): void {
-  for (const { contract, handle } of bindings) {
+export function mountRoutes(app: Express, bindings: readonly RouteBinding[], guard: RouteGuard, options: MountOptions = {}): void {
+  for (const binding of bindings) {
+    const { contract } = binding;
+    const handle = contract.idempotent ? idempotentHandle(binding, idempotencyRecords(contract, options)) : binding.handle;
     const route: RequestHandler = async (req, res) => {
       const errors: Errors = unreadableInput(req, contract);
       const params = parseShape(contract.params, pathValues(req), errors);
@@ -28,6 +37,11 @@ export function mountRoutes(app: Express, bindings: readonly RouteBinding[], gua
     };
     app[contract.method](expressPath(contract.path), ...guard(contract.auth), ...bodyParsers(contract), route);
   }
+}
+
+function idempotencyRecords(contract: RouteContract, options: MountOptions): IdempotencyRecords {
+  if (!options.idempotency) throw new Error(`${contract.operationId} is idempotent: mount it with a store of Idempotency-Keys`);
+  return options.idempotency;
 }
 
 /** 405 with `Allow` for the methods a declared path does not serve; mount after its routes. */

@@ -29,7 +29,12 @@ export interface RouteInput<C extends RouteContract> {
   query: Parsed<C['query']>;
   headers: Parsed<C['headers']>;
   body: C['body'] extends RequestBodySpec<infer B> ? z.output<B> : undefined;
-  caller: C['auth'] extends { scope: string } ? Caller : undefined;
+  caller: C['auth'] extends { scope: string } ? Caller : C['auth'] extends 'admin' | 'public' ? undefined : Caller | undefined;
+  /**
+   * An idempotent route's handler creates what it creates under this id: the one its Idempotency-Key
+   * was first claimed with (so a retry creates under the same id: once), or a fresh one.
+   */
+  newId: C['idempotent'] extends false ? undefined : string;
   req: Request;
 }
 

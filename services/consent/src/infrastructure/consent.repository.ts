@@ -44,6 +44,11 @@ export class ConsentRepository {
     return this.store.insert({ ...consent, erasedAt: null }, events);
   }
 
+  /** Inserts the consent unless its id is taken (a creation retried under its Idempotency-Key's id): true when inserted. */
+  insertIfAbsent(consent: Consent, events: OutboxEntry[]): Promise<boolean> {
+    return this.store.insertIfAbsent({ ...consent, erasedAt: null }, events);
+  }
+
   /** A live (not erased) consent. */
   async find(id: string): Promise<(Consent & { version: number }) | null> {
     const consent = await this.store.find(id);

@@ -7,12 +7,10 @@ import { createLogger } from '@obp/telemetry';
 import { Cleanup, testEnv, uniqueDbName } from '@obp/testkit';
 import type { AnalysisJob } from '../../domain/analysis-job';
 import { AnalysisJobEvents, analysisJobStoreOptions } from '../../infrastructure/analysis-job-store';
-import { fingerprintOf, IdempotencyKeys } from '../../infrastructure/idempotency-keys';
 import { AnalysisJobAccess } from '../analysis-job-access';
 import { CreateAnalysisJobService } from './create-analysis-job.service';
 
 const OWNER = 'owner-app';
-const HOUR = 3_600_000;
 const logger = createLogger('test', 'silent');
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
@@ -35,42 +33,30 @@ async function testBed() {
   const db = database(connection);
   const jobs = new AggregateStore<AnalysisJob>(db, analysisJobStoreOptions);
   await jobs.ensureIndexes();
-  const keys = new IdempotencyKeys(db);
-  await keys.ensureIndexes();
   const grants = new ShareGrants({ kafka: createKafka('analysis-create-test', testEnv().kafkaBrokers, logger), db: connection, logger, topic: 'unused', groupId: 'unused' });
   let queued = 0;
-  const service = new CreateAnalysisJobService(jobs, new AnalysisJobEvents(new EventWriter(analysisEvents, 'analysis-events')), new AnalysisJobAccess(jobs, grants), keys, () => queued++);
+  const service = new CreateAnalysisJobService(jobs, new AnalysisJobEvents(new EventWriter(analysisEvents, 'analysis-events')), new AnalysisJobAccess(jobs, grants), () => queued++);
   const events = async (id: string) => (((await jobs.collection.findOne({ _id: id }))?.outbox ?? []) as OutboxEntry[]).map((e) => e.envelope.type);
-  return { jobs, keys, service, events, queued: () => queued };
+  return { jobs, service, events, queued: () => queued };
 }
 
-describe('CreateAnalysisJobService and Idempotency-Keys (real store)', () => {
-  it('creates the job of a key whose first request stopped after taking the key, once, under the key’s job id', async () => {
+describe('CreateAnalysisJobService (real store)', () => {
+  it('makes the job of an id once: the retries of a request that stopped half-way find it, and it is queued once', async () => {
     const bed = await testBed();
-    const now = new Date();
-    const request = { ownerClientId: OWNER, key: 'k-1', fingerprint: fingerprintOf(body) };
-    expect(await bed.keys.claim(request, 'a3f2c1d0-0000-4000-8000-000000000001', now)).toEqual({ won: true });
-
-    const retries = await Promise.all([1, 2, 3].map(() => bed.service.execute({ ownerClientId: OWNER, body, idempotencyKey: 'k-1' }, now)));
-    expect(retries).toEqual(Array(3).fill({ ok: true, value: { id: 'a3f2c1d0-0000-4000-8000-000000000001', replayed: true } }));
+    const id = 'a3f2c1d0-0000-4000-8000-000000000001';
+    const attempts = await Promise.all([1, 2, 3].map(() => bed.service.execute({ id, ownerClientId: OWNER, body })));
+    expect(attempts).toEqual(Array(3).fill({ ok: true, value: { id } }));
     expect(await bed.jobs.count({ ownerClientId: OWNER })).toBe(1);
-    expect(await bed.events('a3f2c1d0-0000-4000-8000-000000000001')).toEqual(['analysis-job.created']);
+    expect(await bed.events(id)).toEqual(['analysis-job.created']);
     expect(bed.queued()).toBe(1);
   });
 
-  it('forgets a key after 24 hours: the next request with it creates a new job, and the purge deletes old records by day', async () => {
+  it('refuses an earlier job the app cannot read, and makes nothing', async () => {
     const bed = await testBed();
-    const start = new Date('2026-11-01T10:00:00Z');
-    const first = await bed.service.execute({ ownerClientId: OWNER, body, idempotencyKey: 'k-2' }, start);
-    const replayed = await bed.service.execute({ ownerClientId: OWNER, body: { ...body, Engine: 'e1', CountryCode: 'nl' }, idempotencyKey: 'k-2' }, new Date(start.getTime() + 23 * HOUR));
-    expect(replayed.ok).toBe(false);
-
-    const later = await bed.service.execute({ ownerClientId: OWNER, body: { ...body, Engine: 'e1', CountryCode: 'nl' }, idempotencyKey: 'k-2' }, new Date(start.getTime() + 25 * HOUR));
-    expect(first.ok && later.ok && later.value.id !== first.value.id && !later.value.replayed).toBe(true);
-
-    await bed.service.execute({ ownerClientId: OWNER, body, idempotencyKey: 'k-3' }, start);
-    expect(await bed.keys.purgeOlderThan(new Date(start.getTime() + 2 * HOUR))).toBe(1);
-    expect(await bed.keys.find({ ownerClientId: OWNER, key: 'k-3' }, start)).toBeNull();
-    expect(await bed.keys.find({ ownerClientId: OWNER, key: 'k-2' }, new Date(start.getTime() + 25 * HOUR))).not.toBeNull();
+    const unknown = '3f2504e0-4f89-11d3-9a0c-0305e82c3302';
+    const refused = await bed.service.execute({ id: 'a3f2c1d0-0000-4000-8000-000000000002', ownerClientId: OWNER, body: { ...body, Input: { ...body.Input, consentIds: null, analysisJobIds: [unknown] } } });
+    expect(refused.ok ? null : refused.error.errors).toEqual({ 'Input.analysisJobIds[0]': [`The analysis job '${unknown}' does not exist or is not accessible to this app.`] });
+    expect(await bed.jobs.count({ ownerClientId: OWNER })).toBe(0);
+    expect(bed.queued()).toBe(0);
   });
 });

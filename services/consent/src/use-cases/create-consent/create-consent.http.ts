@@ -3,11 +3,11 @@ import { ValidationFailed } from '@obp/core';
 import { validationFailure, type RouteHandler } from '@obp/http';
 import type { CreateConsentService } from './create-consent.service';
 
-/** POST /consents: 201 with `{ consentId, consentUrl }`; 403 for apps without the direct provider flow. */
+/** POST /consents: 201 with `{ consentId, consentUrl }`; 403 for apps without the direct provider flow. Idempotent: the consent is made under `newId`. */
 export const createConsentHttp =
   (service: CreateConsentService): RouteHandler<typeof consentRoutes.createConsent> =>
-  async ({ body, caller }) => {
-    const result = await service.execute(caller, body);
+  async ({ body, caller, newId }) => {
+    const result = await service.execute(newId, caller, body);
     if (result.ok) return { status: 201, body: result.value, headers: { Location: `/consents/${result.value.consentId}` } };
     if (result.error instanceof ValidationFailed) return validationFailure(result.error.errors);
     return { status: 403, problem: { detail: result.error.message } };

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { err, ExceptionBase, ok, ValidationFailed, type Result } from '@obp/core';
 import type { Consent } from '../../domain/consent';
 import type { ConsentEvents } from '../../infrastructure/consent-events';
@@ -29,7 +29,9 @@ export class CreateConsentService {
     private readonly settings: CreateConsentSettings,
   ) {}
 
+  /** Creates the consent under `id`; a retry of the request gives the same id and answers with the consent its first attempt made. */
   async execute(
+    id: string,
     caller: { clientId: string; directProviderFlow: boolean; redirectUrls: readonly string[] },
     request: CreateConsentBody,
   ): Promise<Result<CreatedConsent, DirectProviderFlowNotAllowed | ValidationFailed>> {
@@ -45,8 +47,8 @@ export class CreateConsentService {
     }
 
     const now = new Date();
-    const consent: Consent = {
-      id: randomUUID(),
+    const created: Consent = {
+      id,
       ownerClientId: caller.clientId,
       providerKey: provider.info.key,
       countryCode: request.countryCode,
@@ -66,7 +68,8 @@ export class CreateConsentService {
       accountIds: [],
       transactionEventKeys: [],
     };
-    await this.consents.insert(consent, [this.events.created(consent)]);
+    // A consent erased since its first attempt made it is answered as this attempt would have made it.
+    const consent = (await this.consents.insertIfAbsent(created, [this.events.created(created)])) ? created : ((await this.consents.find(id)) ?? created);
     const consentUrl = provider.authorizationUrl({ consentId: consent.id, state: consent.authorizationState, publicBaseUrl: this.settings.publicBaseUrl });
     return ok({ consentId: consent.id, consentUrl });
   }

@@ -2,10 +2,10 @@ import type { feedbackRoutes } from '@obp/contracts';
 import type { RouteHandler } from '@obp/http';
 import type { SubmitFeedbackService } from './submit-feedback.service';
 
-/** POST /v2/categorization-feedback: 202 `{ data: { id } }` with Location. */
+/** POST /v2/categorization-feedback: 202 `{ data: { id } }` with Location; idempotent, the item is made under `newId`. */
 export const submitFeedbackHttp =
   (service: SubmitFeedbackService): RouteHandler<typeof feedbackRoutes.submitFeedback> =>
-  async ({ body, caller }) => {
-    const id = await service.execute(caller.clientId, body);
+  async ({ body, caller, newId }) => {
+    const id = await service.execute(newId, caller.clientId, body);
     return { status: 202, body: { data: { id } }, headers: { Location: `/v2/categorization-feedback/${id}` } };
   };

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { CategorizationFeedbackBody } from '@obp/contracts';
 import { newFeedbackItem } from '../../domain/feedback-item';
 import type { FeedbackEvents, FeedbackStore } from '../../infrastructure/feedback-store';
@@ -10,9 +9,10 @@ export class SubmitFeedbackService {
     private readonly events: FeedbackEvents,
   ) {}
 
-  async execute(ownerClientId: string, body: CategorizationFeedbackBody, now = new Date()): Promise<string> {
-    const item = newFeedbackItem(randomUUID(), ownerClientId, body, now);
-    await this.items.insert(item, [this.events.submitted(item)]);
+  /** Queues the item under `id` (a retry of the request gives the same id, and leaves the item its first attempt made). */
+  async execute(id: string, ownerClientId: string, body: CategorizationFeedbackBody, now = new Date()): Promise<string> {
+    const item = newFeedbackItem(id, ownerClientId, body, now);
+    await this.items.insertIfAbsent(item, [this.events.submitted(item)]);
     return item.id;
   }
 }

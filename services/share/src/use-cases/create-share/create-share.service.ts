@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { CreateShareBody } from '@obp/contracts';
 import { expirationOrDefault, type Share } from '../../domain/share';
 import type { ShareEvents, ShareStore } from '../../infrastructure/share-store';
@@ -9,9 +8,10 @@ export class CreateShareService {
     private readonly events: ShareEvents,
   ) {}
 
-  async execute(ownerClientId: string, request: CreateShareBody, now = new Date()): Promise<string> {
+  /** Creates the share under `id` (a retry of the request gives the same id, and leaves the share its first attempt made). */
+  async execute(id: string, ownerClientId: string, request: CreateShareBody, now = new Date()): Promise<string> {
     const share: Share = {
-      id: randomUUID(),
+      id,
       ownerClientId,
       clientId: request.clientId,
       reference: request.reference,
@@ -22,7 +22,7 @@ export class CreateShareService {
       createdAt: now,
       updatedAt: now,
     };
-    await this.shares.insert(share, [this.events.created(share)]);
+    await this.shares.insertIfAbsent(share, [this.events.created(share)]);
     return share.id;
   }
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { err, ok, ValidationFailed, type Result } from '@obp/core';
 import type { CreateWebhookBody } from '@obp/contracts';
 import { newEndpoint, type WebhookEndpoint } from '../../domain/webhook-endpoint';
@@ -18,12 +17,16 @@ export class CreateWebhookService {
     private readonly policy: TargetPolicy,
   ) {}
 
-  /** The new endpoint and its secret (shown this once). */
-  async execute(ownerClientId: string, request: CreateWebhookBody, now = new Date()): Promise<Result<{ endpoint: WebhookEndpoint; secret: string }, ValidationFailed>> {
+  /**
+   * The new endpoint and its secret (shown this once), made under `id`. A retry of the request gives
+   * the same id: it answers with the endpoint its first attempt made, secret included.
+   */
+  async execute(id: string, ownerClientId: string, request: CreateWebhookBody, now = new Date()): Promise<Result<{ endpoint: WebhookEndpoint; secret: string }, ValidationFailed>> {
     const refused = urlPolicyFailure(request.url, this.policy);
     if (refused) return err(refused);
-    const endpoint = newEndpoint({ id: randomUUID(), ownerClientId, url: request.url, description: request.description ?? null, events: request.events }, now);
-    await this.endpoints.insert(endpoint);
+    const created = newEndpoint({ id, ownerClientId, url: request.url, description: request.description ?? null, events: request.events }, now);
+    // An endpoint deleted since its first attempt made it is answered as this attempt would have made it.
+    const endpoint = (await this.endpoints.insertIfAbsent(created)) ? created : ((await this.endpoints.find(id)) ?? created);
     return ok({ endpoint, secret: secretOf(endpoint.keys[0]!.key) });
   }
 }
