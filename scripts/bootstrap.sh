@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the project needs on a fresh machine: npm packages (when the lockfile changed),
 # Kafka's jars (Maven Central) and FerretDB (Go module proxy), unless external servers are given,
-# and Chromium (Debian's packages) for the browser tests.
+# Chromium (Debian's packages) for the browser tests, and schemathesis (PyPI, in a venv under .cache/) for the
+# API fuzzing test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v node >/dev/null || { echo "Node.js 20+ is required" >&2; exit 1; }
@@ -20,3 +21,5 @@ if [[ -z "${MONGODB_URI:-}" ]]; then
 fi
 echo "==> Chromium" >&2
 bash infra/chromium/install.sh >/dev/null
+echo "==> schemathesis" >&2
+bash infra/schemathesis/install.sh >/dev/null

@@ -4,7 +4,7 @@ import { MAX_EXTERNAL_USER_ID_LENGTH } from './consents';
 import { defineEvents } from './events/event-catalogue';
 import { defineRoutes, json, locationHeader, problem } from './http/route';
 import { dataEnvelope, dateTimeString, guidString, pagedList } from './schema/common';
-import { caseInsensitivePattern, fieldLabel, guid, INT32_MAX, optionalEnumIgnoringCase, pathGuid, previewValue, queryInt32, queryString, report, requestObject, type Describe } from './schema/fields';
+import { caseInsensitivePattern, fieldLabel, guid, guidInputJsonSchema, INT32_MAX, optionalEnumIgnoringCase, pathGuid, previewValue, queryInt32, queryString, report, requestObject, type Describe } from './schema/fields';
 import { isValidIban, normaliseIban } from './schema/iban';
 import { component, documentedAs } from './schema/json-schema';
 import { Scopes } from './scopes';
@@ -94,14 +94,12 @@ function inputList(item: z.ZodType<string, unknown>, what: string, items: Record
   return documentedAs(schema, { type: ['array', 'null'], minItems: 1, maxItems: MAX_ANALYSIS_INPUT_VALUES, items });
 }
 
-const guidItems = { type: 'string', format: 'uuid' };
-
 const analysisInputBody = requestObject({
-  consentIds: inputList(guid(), 'consent ids (GUIDs)', guidItems),
-  userIds: inputList(guid(), 'user ids (GUIDs)', guidItems),
+  consentIds: inputList(guid(), 'consent ids (GUIDs)', guidInputJsonSchema),
+  userIds: inputList(guid(), 'user ids (GUIDs)', guidInputJsonSchema),
   externalUserIds: inputList(externalUserId(), 'external user ids', { type: 'string', minLength: 1, maxLength: MAX_EXTERNAL_USER_ID_LENGTH }),
-  accountIds: inputList(guid(), 'account ids (GUIDs)', guidItems),
-  analysisJobIds: inputList(guid(), 'analysis job ids (GUIDs)', guidItems),
+  accountIds: inputList(guid(), 'account ids (GUIDs)', guidInputJsonSchema),
+  analysisJobIds: inputList(guid(), 'analysis job ids (GUIDs)', guidInputJsonSchema),
 }).meta({ description: 'Exactly one of the keys, with 1 to 100 values.' });
 
 function kvkNumber() {

@@ -18,7 +18,7 @@ export function openApiDocument(serverUrl: string) {
       title: 'Open-banking data platform API',
       version: '1.0.0',
       description:
-        'Shares, consents, accounts and transactions, sequencing of recurring income and expenses, analysis jobs, categorization feedback, and webhooks. Obtain a token with the OAuth 2.0 client credentials flow at /connect/token (scope customer-api) and send it as a bearer token. Errors are RFC 9457 problem bodies; a share that is not found is a plain string.',
+        'Shares, consents, accounts and transactions, sequencing of recurring income and expenses, analysis jobs, categorization feedback, and webhooks. Obtain a token with the OAuth 2.0 client credentials flow at /connect/token (scope customer-api) and send it as a bearer token. Errors are RFC 9457 problem bodies; a share that is not found is a plain string. No input may hold the NUL character (U+0000): not a path or query parameter, nor any string or property name of a body (400 naming the field).',
       serverUrl,
       tags: [
         { name: 'Shares', description: 'Give another app read access to chosen consents, accounts and analyses until a moment.' },

@@ -206,8 +206,8 @@ export const sandboxRoutes = defineRoutes(
       auth: 'public',
       summary: 'The user’s decision; redirects to redirectUrl?consentId=…&status=Authenticated|Rejected',
       params: { providerKey: z.string() },
-      body: { schema: z.object({ consentId: formField(), state: formField(), decision: formField().meta({ description: 'approve or decline' }) }), encoding: 'form', required: false },
-      responses: { 303: redirect('Back to the app'), 400: html('No decision'), 404: html('Unknown link') },
+      body: { schema: z.object({ consentId: formField(), state: formField(), decision: z.enum(['approve', 'decline']).meta({ description: 'The button the user pressed.' }) }), encoding: 'form' },
+      responses: { 303: redirect('Back to the app'), 404: html('Unknown link') },
     },
   },
 );

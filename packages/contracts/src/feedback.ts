@@ -57,7 +57,7 @@ function amount() {
     if (Math.abs(value) > MAX_FEEDBACK_AMOUNT) return report(ctx, value, (f) => `The ${f} field must be between -${MAX_FEEDBACK_AMOUNT} and ${MAX_FEEDBACK_AMOUNT}.`);
     return value;
   });
-  return documentedAs(schema, { type: 'number', description: 'Signed: negative for money out.', examples: [-42.5] });
+  return documentedAs(schema, { type: 'number', minimum: -MAX_FEEDBACK_AMOUNT, maximum: MAX_FEEDBACK_AMOUNT, description: 'Signed: negative for money out.', examples: [-42.5] });
 }
 
 /** An ISO 4217 code, any case, returned upper-case; required. */
@@ -91,7 +91,8 @@ function category() {
     }
     return path;
   });
-  return documentedAs(schema, { type: 'string', maxLength: 200, pattern: '^[a-z0-9-]+(\\.[a-z0-9-]+)+$', examples: ['expenses.groceries'], description: 'A canonical category (see Category) or a finer leaf below one.' });
+  const canonical = canonicalCategories.map((c) => c.replaceAll('.', '\\.')).join('|');
+  return documentedAs(schema, { type: 'string', maxLength: 200, pattern: `^(${canonical})(\\.[a-z0-9-]+)*$`, examples: ['expenses.groceries'], description: 'A canonical category (see Category) or a finer leaf below one.' });
 }
 
 /** Known flags, each once; may be empty; required. A bad element is filed under `field[i]`. */

@@ -2,7 +2,7 @@ import { z } from 'zod/v4';
 import { defineRoutes, file, html, json, problem } from './http/route';
 import { component, documentedAs } from './schema/json-schema';
 import { registeredRedirectUrls } from './redirect-urls';
-import { isScope, knownScopes, Scopes } from './scopes';
+import { knownScopes, Scopes } from './scopes';
 
 /** The edge's own routes (tokens, keys, the API document, operators) and every service's health routes. */
 
@@ -34,30 +34,25 @@ export const jwksSchema = component('JsonWebKeySet', z.object({ keys: z.array(z.
 const clientIdPattern = /^[A-Za-z0-9][A-Za-z0-9._-]{2,99}$/;
 const scopesMessage = `The scopes must be a non-empty array of: ${knownScopes.join(', ')}.`;
 
-/** What an operator gives to register an app; every field is optional. */
-export const registerClientBody = z.preprocess(
-  asObject,
-  z.object({
-    clientId: z
-      .string({ error: () => 'The clientId must be 3-100 characters of letters, digits, dot, dash or underscore.' })
-      .regex(clientIdPattern, { error: () => 'The clientId must be 3-100 characters of letters, digits, dot, dash or underscore.' })
-      .nullish(),
-    name: z
-      .string({ error: () => 'The name must be a string of 1-200 characters.' })
-      .trim()
-      .min(1, { error: () => 'The name must be a string of 1-200 characters.' })
-      .max(200, { error: () => 'The name must be a string of 1-200 characters.' })
-      .nullish(),
-    scopes: z
-      .array(z.string(), { error: () => scopesMessage })
-      .min(1, { error: () => scopesMessage })
-      .refine((scopes) => scopes.every(isScope), { error: () => scopesMessage })
-      .transform((scopes) => scopes.filter(isScope))
-      .nullish(),
-    directProviderFlow: z.boolean({ error: () => 'The directProviderFlow field must be a boolean.' }).nullish(),
-    redirectUrls: registeredRedirectUrls.nullish(),
-  }),
-);
+/** What an operator gives to register an app; every field is optional, and so is the body itself. */
+export const registerClientBody = z.object({
+  clientId: z
+    .string({ error: () => 'The clientId must be 3-100 characters of letters, digits, dot, dash or underscore.' })
+    .regex(clientIdPattern, { error: () => 'The clientId must be 3-100 characters of letters, digits, dot, dash or underscore.' })
+    .nullish(),
+  name: z
+    .string({ error: () => 'The name must be a string of 1-200 characters.' })
+    .trim()
+    .min(1, { error: () => 'The name must be a string of 1-200 characters.' })
+    .max(200, { error: () => 'The name must be a string of 1-200 characters.' })
+    .nullish(),
+  scopes: z
+    .array(z.enum(Object.values(Scopes), { error: () => scopesMessage }), { error: () => scopesMessage })
+    .min(1, { error: () => scopesMessage })
+    .nullish(),
+  directProviderFlow: z.boolean({ error: () => 'The directProviderFlow field must be a boolean.' }).nullish(),
+  redirectUrls: registeredRedirectUrls.nullish(),
+});
 export type RegisterClientBody = z.output<typeof registerClientBody>;
 
 export const registeredClientSchema = component(
@@ -101,7 +96,7 @@ export const edgeRoutes = defineRoutes(
       auth: 'admin',
       tags: ['Operations'],
       summary: 'Register an OAuth client (admin token)',
-      body: { schema: registerClientBody },
+      body: { schema: registerClientBody, required: false },
       responses: {
         201: json('Registered; the secret is shown only in this response', registeredClientSchema),
         401: problem('Missing or wrong admin token'),

@@ -37,6 +37,8 @@ const schema = z.object({
   /** Fallback look for due deliveries; writes wake the runner at once. */
   WEBHOOK_POLL_MS: ms(30_000),
   PURGE_INTERVAL_MS: ms(3_600_000),
+  /** `true`: deliver only to localhost and loopback addresses, refusing any other URL without resolving it (test stacks). */
+  WEBHOOK_LOOPBACK_ONLY: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
 });
 
 export type WebhooksConfig = z.infer<typeof schema>;

@@ -56,7 +56,7 @@ export const webhooksService: ServiceDefinition<WebhooksConfig, WebhooksServiceP
   databaseName: (config) => config.WEBHOOKS_DB_NAME,
   async compose(kit) {
     const { config, logger } = kit;
-    const policy = { production: config.NODE_ENV === 'production' };
+    const policy = { production: config.NODE_ENV === 'production', loopbackOnly: config.WEBHOOK_LOOPBACK_ONLY };
     const endpoints = kit.store<WebhookEndpoint>(endpointStoreOptions);
     const messages = new MessageStore(kit.database);
     const attempts = new AttemptLog(kit.database, config.WEBHOOK_RETENTION_DAYS);

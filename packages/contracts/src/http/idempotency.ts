@@ -23,7 +23,9 @@ export const idempotencyKeySchema = z
     description:
       `Makes a retried request safe: for 24 hours the app’s requests with this key answer what the first one answered (with \`${IDEMPOTENT_REPLAYED_HEADER}: true\`) and create nothing more; ` +
       `the same key with another body is a 422. Any 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} printable ASCII characters, unique per request the app means once (e.g. a UUID).`,
+    minLength: 1,
     maxLength: MAX_IDEMPOTENCY_KEY_LENGTH,
+    pattern: '^[\\x20-\\x7e]*[\\x21-\\x7e][\\x20-\\x7e]*$',
   });
 
 const replayedHeader = {

@@ -66,7 +66,8 @@ describe('request bodies', () => {
     expect(parse(body, { CLIENTID: 'a', clientId: 'b', other: 1 })).toEqual({ ok: true, value: { clientId: 'b' } });
     expect(parse(body, JSON.parse('{"clientId":"a","clientid":"b"}'))).toEqual(parse(body, JSON.parse('{"clientId":"a","clientId":"b"}')));
     expect(parse(body, [1])).toEqual({ ok: false, errors: { $: ['The request body must be a JSON object.'] } });
-    expect(parse(body, null)).toEqual({ ok: false, errors: { $: ['A non-empty request body is required.'] } });
+    expect(parse(body, null)).toEqual({ ok: false, errors: { $: ['The request body must be a JSON object, not null.'] } });
+    expect(parse(body, undefined)).toEqual({ ok: false, errors: { $: ['A non-empty request body is required.'] } });
   });
 
   it('create-share: builds the request, de-duplicating and lower-casing ids', () => {

@@ -86,6 +86,11 @@ export function optionalString(max: number, options: { notBlank?: boolean } = {}
   return documentedAs(schema, { type: ['string', 'null'], maxLength: max, ...(options.notBlank ? { minLength: 1, pattern: '\\S' } : {}) });
 }
 
+const hex = (n: number) => `[0-9A-Fa-f]{${n}}`;
+const hyphenatedGuid = [8, 4, 4, 4, 12].map(hex).join('-');
+/** The JSON Schema of a GUID the API reads: hyphenated, braced or 32 hex digits, any letter case (as .NET parses them). */
+export const guidInputJsonSchema = { type: 'string', format: 'uuid', pattern: `^(${hyphenatedGuid}|\\{${hyphenatedGuid}\\}|${hex(32)})$` } as const;
+
 const notAGuid: Describe = (_f, v) => `The value '${previewValue(v)}' is not a valid GUID.`;
 
 /** A GUID in any form .NET accepts (hyphenated, braced, 32 hex digits, any case), returned lower-case and hyphenated. */
@@ -93,7 +98,7 @@ export function guid(describe: Describe = notAGuid) {
   const schema = z
     .string({ error: say((f, v) => (v === undefined ? required(f) : describe(f, v))) })
     .transform((value, ctx) => parseGuid(value) ?? report(ctx, value, describe));
-  return documentedAs(schema, { type: 'string', format: 'uuid' });
+  return documentedAs(schema, guidInputJsonSchema);
 }
 
 /** An optional GUID or null; absent is null. */
@@ -102,7 +107,7 @@ export function optionalGuid(describe: Describe) {
     .unknown()
     .optional()
     .transform((value, ctx) => (value === undefined || value === null ? null : (parseGuid(value) ?? report(ctx, value, describe))));
-  return documentedAs(schema, { type: ['string', 'null'], format: 'uuid' });
+  return documentedAs(schema, { ...guidInputJsonSchema, type: ['string', 'null'] });
 }
 
 /** A list of GUIDs or null (absent is null), at most `max`; duplicates collapse; each bad element is filed under `field[i]`. */
@@ -113,7 +118,7 @@ export function guidList(max: number) {
     .transform((ids) => [...new Set(ids)])
     .nullish()
     .transform((ids) => ids ?? null);
-  return documentedAs(schema, { type: ['array', 'null'], maxItems: max, items: { type: 'string', format: 'uuid' } });
+  return documentedAs(schema, { type: ['array', 'null'], maxItems: max, items: guidInputJsonSchema });
 }
 
 /** An ISO 8601 date-time (a value without offset is UTC) within years 1..9999. */
@@ -217,7 +222,7 @@ export function queryBoolean() {
 /** A GUID query parameter; absent is undefined. */
 export function queryGuid() {
   const schema = z.string().optional().transform((raw, ctx) => (raw === undefined || isNullLiteral(raw) ? undefined : (parseGuid(raw) ?? report(ctx, raw, notValidFor('a GUID')))));
-  return documentedAs(schema, { type: ['string', 'null'], format: 'uuid' });
+  return documentedAs(schema, { ...guidInputJsonSchema, type: ['string', 'null'] });
 }
 
 /** A date or date-time query parameter; absent is undefined. */
@@ -258,6 +263,7 @@ export function requestObject<T extends z.ZodRawShape>(shape: T) {
     return out;
   };
   const notAnObject = say((f, v) => {
+    if (v === null && f === '$') return 'The request body must be a JSON object, not null.';
     if (v === undefined || v === null) return f === '$' ? 'A non-empty request body is required.' : required(f);
     return f === '$' ? 'The request body must be a JSON object.' : `The ${f} field must be a JSON object.`;
   });

@@ -36,6 +36,14 @@ const routes = defineRoutes(
       body: { schema: z.object({ text: z.string() }), encoding: 'form' },
       responses: { 200: { kind: 'json', description: 'The note.', schema: z.object({ text: z.string() }) } },
     },
+    pinNote: {
+      method: 'put',
+      path: '/pinned-note',
+      auth: 'public',
+      summary: 'Pin a note; without a body, the default one',
+      body: { schema: z.object({ text: z.string().default('default') }), required: false },
+      responses: { 200: { kind: 'json', description: 'The pinned note.', schema: z.object({ text: z.string() }) } },
+    },
     tagNote: {
       method: 'post',
       path: '/tagged-notes',
@@ -55,6 +63,7 @@ function appAnsweringWithTheActiveSpan() {
       echoNote: ({ body }) => ({ status: 200, body: { text: body.text, traceId: trace.getActiveSpan()?.spanContext().traceId ?? null } }),
       fileNote: ({ params, query, body }) => ({ status: 200, body: { folder: params.folder, tag: query.tag ?? null, text: body.text } }),
       formNote: ({ body }) => ({ status: 200, body: { text: body.text } }),
+      pinNote: ({ body }) => ({ status: 200, body: { text: body.text } }),
       tagNote: ({ headers }) => ({ status: 200, body: { tag: headers['X-Note-Tag'] ?? null } }),
     }),
     () => [],
@@ -100,6 +109,18 @@ describe('mountRoutes', () => {
     const invalid = await post({ 'X-Note-Tag': 'far too long' });
     expect(invalid.status).toBe(400);
     expect(Object.keys(((await invalid.json()) as { errors: Record<string, string[]> }).errors)).toEqual(['X-Note-Tag']);
+  });
+
+  it('takes an optional body left out as an empty object, and validates one that was sent, JSON null included', async () => {
+    const { port } = server.address() as AddressInfo;
+    const put = async (body?: string) => {
+      const res = await fetch(`http://127.0.0.1:${port}/pinned-note`, { method: 'PUT', ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body }) });
+      return { status: res.status, body: (await res.json()) as unknown };
+    };
+    expect(await put()).toEqual({ status: 200, body: { text: 'default' } });
+    expect(await put('{"text":"mine"}')).toEqual({ status: 200, body: { text: 'mine' } });
+    expect(await put('null')).toMatchObject({ status: 400, body: { errors: { $: [expect.any(String)] } } });
+    expect(await put('"text"')).toMatchObject({ status: 400, body: { errors: { $: [expect.any(String)] } } });
   });
 
   describe('input no field may hold', () => {

@@ -167,10 +167,10 @@ function headerValues(req: Request, names: string[]): Record<string, unknown> {
   return Object.fromEntries(names.map((name) => [name, req.get(name)]));
 }
 
-/** An optional body that was not sent counts as an empty object. */
+/** An optional body that was not sent counts as an empty object; one that was sent (JSON `null` too) is validated as it is. */
 function bodyValue(req: Request, required: boolean): unknown {
   const body: unknown = hasBody(req) ? req.body : undefined;
-  if (!required && (body === undefined || body === null)) return {};
+  if (!required && body === undefined) return {};
   return body;
 }
 

@@ -7,6 +7,8 @@ import { BlockList, isIP } from 'node:net';
  */
 export interface TargetPolicy {
   production: boolean;
+  /** Deliver only to this machine (`localhost`, loopback literals); any other URL is refused unresolved. For test stacks whose endpoints a fuzzer writes. */
+  loopbackOnly?: boolean;
 }
 
 /**
@@ -77,4 +79,12 @@ export function targetUrlProblem(url: URL, policy: TargetPolicy): string | null 
   const name = url.hostname.replace(/\.$/, '');
   if (name === 'localhost' || name.endsWith('.localhost')) return 'must not be a private, loopback or link-local address';
   return null;
+}
+
+/** Whether `url` names this machine without resolving anything: `localhost` (and its subdomains) or a loopback literal. */
+export function isLoopbackUrl(url: URL): boolean {
+  const literal = literalAddress(url);
+  if (literal) return isIP(literal) === 4 ? literal.startsWith('127.') : literal === '::1';
+  const name = url.hostname.replace(/\.$/, '');
+  return name === 'localhost' || name.endsWith('.localhost');
 }

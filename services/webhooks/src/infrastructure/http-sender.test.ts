@@ -59,6 +59,15 @@ describe('HttpSender', () => {
     expect(error).toBeInstanceOf(RefusedTarget);
   });
 
+  it('loopback only: refuses any other URL without resolving its name, and delivers to this machine', async () => {
+    const local = new HttpSender({ timeoutMs: 500, policy: { production: false, loopbackOnly: true }, logger });
+    const refused = { kind: 'no-answer', error: 'refused: this stack delivers only to this machine' };
+    for (const url of ['https://example.com/hook', 'http://10.0.0.1/hook', 'http://[fe80::1]/hook', 'http://localhost.example.com/hook']) expect(await local.send(url, {}, '{}', never)).toEqual(refused);
+    expect(await local.send(`${base}/big`, {}, '{}', never)).toMatchObject({ kind: 'answered', status: 200 });
+    expect(await local.send('http://[::1]:9/hook', {}, '{}', never)).toMatchObject({ kind: 'no-answer' });
+    expect(await local.send('http://[::1]:9/hook', {}, '{}', never)).not.toEqual(refused);
+  });
+
   it('tells the app only that the name does not resolve to a public address, and logs which address it was', async () => {
     const warn = jest.spyOn(logger, 'warn');
     const error = await new Promise<unknown>((resolve) => publicOnlyLookup(logger)('localhost', {}, (e) => resolve(e)));

@@ -5,7 +5,7 @@ import type { LookupFunction } from 'node:net';
 import { ExceptionBase } from '@obp/core';
 import type { Logger } from '@obp/telemetry';
 import type { AttemptResult } from '../domain/webhook-message';
-import { isNonPublicAddress, literalAddress, targetUrlProblem, type TargetPolicy } from '../domain/target-address';
+import { isLoopbackUrl, isNonPublicAddress, literalAddress, targetUrlProblem, type TargetPolicy } from '../domain/target-address';
 
 /** What of an answer's body the attempt log keeps. */
 export const RESPONSE_EXCERPT_BYTES = 1024;
@@ -49,6 +49,7 @@ export class HttpSender {
     const url = new URL(target);
     const problem = targetUrlProblem(url, this.options.policy);
     if (problem) return { kind: 'no-answer', error: `refused: the URL ${problem}` };
+    if (this.options.policy.loopbackOnly && !isLoopbackUrl(url)) return { kind: 'no-answer', error: 'refused: this stack delivers only to this machine' };
     const literal = literalAddress(url);
     if (this.options.policy.production && literal && isNonPublicAddress(literal)) return { kind: 'no-answer', error: `refused: ${NON_PUBLIC_TARGET}` };
     const signal = AbortSignal.any([stopped, AbortSignal.timeout(this.options.timeoutMs)]);

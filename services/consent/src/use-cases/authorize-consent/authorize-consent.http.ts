@@ -32,10 +32,8 @@ export const authorizeDecisionHttp =
   (service: AuthorizeConsentService, providers: ProviderRegistry): RouteHandler<typeof sandboxRoutes.decideAuthorization> =>
   async ({ params, body }) => {
     const provider = providers.find(params.providerKey);
-    const decision = body.decision === 'approve' || body.decision === 'decline' ? body.decision : undefined;
-    if (!decision) return { status: 400, html: renderMessagePage('Choose an option', 'Please approve or decline.'), headers: pageHeaders() };
     if (!provider) return unknownLink();
-    const outcome = await service.decide(provider.info.key, body.consentId ?? '', body.state ?? '', decision);
+    const outcome = await service.decide(provider.info.key, body.consentId ?? '', body.state ?? '', body.decision);
     if (outcome.kind === 'unknown') return unknownLink();
     return { status: 303, location: redirectTarget(outcome.consent) };
   };
