@@ -10,6 +10,7 @@ export const ProblemTypes = {
   payloadTooLarge: 'https://tools.ietf.org/html/rfc9110#section-15.5.14',
   unsupportedMediaType: 'https://tools.ietf.org/html/rfc9110#section-15.5.16',
   tooManyRequests: 'https://tools.ietf.org/html/rfc6585#section-4',
+  headerFieldsTooLarge: 'https://tools.ietf.org/html/rfc6585#section-5',
   internal: 'https://tools.ietf.org/html/rfc9110#section-15.6.1',
   badGateway: 'https://tools.ietf.org/html/rfc9110#section-15.6.3',
   unavailable: 'https://tools.ietf.org/html/rfc9110#section-15.6.4',

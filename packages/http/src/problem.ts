@@ -14,6 +14,7 @@ const titles: Record<number, string> = {
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'An unexpected error occurred.',
   502: 'Bad Gateway',
   503: 'Service Unavailable',
@@ -30,6 +31,7 @@ const types: Record<number, string> = {
   413: ProblemTypes.payloadTooLarge,
   415: ProblemTypes.unsupportedMediaType,
   429: ProblemTypes.tooManyRequests,
+  431: ProblemTypes.headerFieldsTooLarge,
   500: ProblemTypes.internal,
   502: ProblemTypes.badGateway,
   503: ProblemTypes.unavailable,
@@ -43,7 +45,7 @@ export function currentTraceId(): string | null {
 
 export function problemBody(
   status: number,
-  extra: { title?: string; detail?: string; errors?: Record<string, string[]> | null; type?: string } = {},
+  extra: { title?: string; detail?: string; errors?: Record<string, string[]> | null; type?: string; code?: string } = {},
 ): ProblemBody {
   const body: ProblemBody = {
     type: extra.type ?? types[status] ?? null,
@@ -54,6 +56,7 @@ export function problemBody(
   if (extra.errors !== undefined) body.errors = extra.errors;
   else if (status === 400) body.errors = null;
   if (extra.detail !== undefined) body.detail = extra.detail;
+  if (extra.code !== undefined) body.code = extra.code;
   return body;
 }
 

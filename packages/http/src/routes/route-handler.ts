@@ -15,6 +15,8 @@ export interface ProblemExtras {
   title?: string;
   detail?: string;
   errors?: Record<string, string[]> | null;
+  /** A stable reason where one status has several (`rate_limited`). */
+  code?: string;
 }
 
 type Headers = Record<string, string | undefined>;

@@ -2,7 +2,10 @@
  * Registers an OAuth client in the edge's database and prints it as JSON (the secret is shown
  * only here). Usage: npm run register-client -- [--client-id ID] [--name NAME]
  *   [--scopes customer-api,feedback-review] [--no-direct-provider-flow] [--reset-secret]
- * With --reset-secret an existing client keeps its id and scopes and gets a new secret.
+ *   [--rate-limit-burst N --rate-limit-per-second N]
+ * With --reset-secret an existing client keeps its id and scopes and gets a new secret. The rate
+ * limit (both options, or neither: the edge's default) is the app's own token bucket at the edge; given
+ * for an existing client it replaces the client's (the edges apply it within a minute).
  * Reads MONGODB_URI and EDGE_DB_NAME like the edge does.
  */
 import { parseArgs } from 'node:util';
@@ -21,29 +24,42 @@ async function main() {
       scopes: { type: 'string' },
       'no-direct-provider-flow': { type: 'boolean', default: false },
       'reset-secret': { type: 'boolean', default: false },
+      'rate-limit-burst': { type: 'string' },
+      'rate-limit-per-second': { type: 'string' },
     },
   });
+  const burst = values['rate-limit-burst'];
+  const perSecond = values['rate-limit-per-second'];
+  if ((burst === undefined) !== (perSecond === undefined)) {
+    process.stderr.write('Give both --rate-limit-burst and --rate-limit-per-second, or neither.\n');
+    process.exitCode = 1;
+    return;
+  }
+  const rateLimit = burst !== undefined && perSecond !== undefined ? { burst: Number(burst), perSecond: Number(perSecond) } : undefined;
   const config = loadEdgeConfig();
   const db = await connectDatabase(config.MONGODB_URI, config.EDGE_DB_NAME);
   try {
     const clients = new ClientRepository(db);
     const existing = values['client-id'] ? await clients.find(values['client-id']) : null;
-    if (existing && values['reset-secret']) {
-      const clientSecret = generateSecret();
-      await clients.replaceSecret(existing.clientId, await hashSecret(clientSecret));
-      const { clientId, name, allowedScopes: scopes, directProviderFlow } = existing;
-      process.stdout.write(JSON.stringify({ clientId, clientSecret, name, scopes, directProviderFlow }) + '\n');
-      return;
-    }
     const input = z.safeParse(registerClientBody, {
       clientId: values['client-id'],
       name: values.name,
       scopes: values.scopes?.split(',').map((s) => s.trim()),
       directProviderFlow: !values['no-direct-provider-flow'],
+      rateLimit,
     });
     if (!input.success) {
       process.stderr.write(`${input.error.issues.map((i) => i.message).join('\n')}\n`);
       process.exitCode = 1;
+      return;
+    }
+    if (existing && (values['reset-secret'] || input.data.rateLimit)) {
+      const clientSecret = values['reset-secret'] ? generateSecret() : undefined;
+      if (clientSecret) await clients.replaceSecret(existing.clientId, await hashSecret(clientSecret));
+      if (input.data.rateLimit) await clients.setRateLimit(existing.clientId, input.data.rateLimit);
+      const { clientId, name, allowedScopes: scopes, directProviderFlow } = existing;
+      const limit = input.data.rateLimit ?? existing.rateLimit ?? null;
+      process.stdout.write(JSON.stringify({ clientId, ...(clientSecret ? { clientSecret } : {}), name, scopes, directProviderFlow, rateLimit: limit }) + '\n');
       return;
     }
     const result = await new RegisterClientService(clients).execute(input.data);

@@ -1,3 +1,4 @@
+import type { RateLimit } from '@obp/contracts';
 import { database, type Connection, type mongo } from '@obp/db';
 
 export interface OAuthClient {
@@ -8,6 +9,8 @@ export interface OAuthClient {
   /** May create consents through the direct provider flow (spec 4.5). */
   directProviderFlow: boolean;
   disabled: boolean;
+  /** The app's own API limit at the edge; absent: the edge's default. */
+  rateLimit?: RateLimit | null;
   createdAt: Date;
 }
 
@@ -27,6 +30,17 @@ export class ClientRepository {
     if (!r) return null;
     const { _id, ...rest } = r;
     return { ...rest, clientId: _id };
+  }
+
+  /** The client's own rate limit, null when it has none (or is not registered). */
+  async rateLimitOf(clientId: string): Promise<RateLimit | null> {
+    const r = await this.clients.findOne({ _id: clientId }, { projection: { rateLimit: 1 } });
+    return r?.rateLimit ?? null;
+  }
+
+  async setRateLimit(clientId: string, rateLimit: RateLimit | null): Promise<boolean> {
+    const res = await this.clients.updateOne({ _id: clientId }, { $set: { rateLimit } });
+    return res.matchedCount === 1;
   }
 
   async insert(client: OAuthClient): Promise<void> {

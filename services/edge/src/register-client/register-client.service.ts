@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Conflict, err, ok, type Result } from '@obp/core';
-import { Scopes, type RegisterClientBody } from '@obp/contracts';
+import { Scopes, type RateLimit, type RegisterClientBody } from '@obp/contracts';
 import { generateSecret, hashSecret } from '../oauth/client-secrets';
 import { DuplicateClient, type ClientRepository } from '../oauth/client.repository';
 
@@ -10,6 +10,8 @@ export interface RegisteredClient {
   name: string;
   scopes: string[];
   directProviderFlow: boolean;
+  /** The app's own API limit; null: the edge's default. */
+  rateLimit: RateLimit | null;
 }
 
 /** Registers an OAuth client; the secret is returned once and only its hash is kept. */
@@ -24,6 +26,7 @@ export class RegisterClientService {
       name: input.name ?? clientId,
       scopes: [...new Set(input.scopes ?? [Scopes.customerApi])],
       directProviderFlow: input.directProviderFlow ?? true,
+      rateLimit: input.rateLimit ?? null,
     };
     try {
       await this.clients.insert({
@@ -32,6 +35,7 @@ export class RegisterClientService {
         secretHash: await hashSecret(registered.clientSecret),
         allowedScopes: registered.scopes,
         directProviderFlow: registered.directProviderFlow,
+        rateLimit: registered.rateLimit,
         disabled: false,
         createdAt: new Date(),
       });
