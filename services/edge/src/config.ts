@@ -24,6 +24,8 @@ const schema = z.object({
   /** Every app's API limit unless its client record has its own (Stripe allows 100 requests a second). */
   RATE_LIMIT_BURST: burst(200),
   RATE_LIMIT_PER_SECOND: perSecond(100),
+  /** A block claim the store has not answered by then counts as won (the instance then limits on its own). */
+  RATE_LIMIT_CLAIM_TIMEOUT_MS: z.coerce.number().int().positive().default(250),
   /** Token requests per client id presented, whether it exists or not. */
   TOKEN_RATE_LIMIT_BURST: burst(20),
   TOKEN_RATE_LIMIT_PER_SECOND: perSecond(1),

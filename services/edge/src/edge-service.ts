@@ -37,7 +37,7 @@ export const edgeService: ServiceDefinition<EdgeConfig, { keys: SigningKeyStore;
     // Token buckets shared by the edge instances through the store (see rate-limit/token-bucket.ts).
     const blocks = new RateLimitBlocks(kit.db);
     await blocks.ensureIndexes();
-    const limiter = new RateLimiter({ claims: blocks, logger });
+    const limiter = new RateLimiter({ claims: blocks, logger, claimTimeoutMs: config.RATE_LIMIT_CLAIM_TIMEOUT_MS });
     const purge = async (now: Date) => {
       limiter.sweep();
       await blocks.purge(now);
