@@ -6,6 +6,7 @@ export const ProblemTypes = {
   forbidden: 'https://tools.ietf.org/html/rfc9110#section-15.5.4',
   notFound: 'https://tools.ietf.org/html/rfc9110#section-15.5.5',
   methodNotAllowed: 'https://tools.ietf.org/html/rfc9110#section-15.5.6',
+  requestTimeout: 'https://tools.ietf.org/html/rfc9110#section-15.5.9',
   conflict: 'https://tools.ietf.org/html/rfc9110#section-15.5.10',
   payloadTooLarge: 'https://tools.ietf.org/html/rfc9110#section-15.5.14',
   unsupportedMediaType: 'https://tools.ietf.org/html/rfc9110#section-15.5.16',
