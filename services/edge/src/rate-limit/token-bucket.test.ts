@@ -87,6 +87,14 @@ describe('BlockBucket', () => {
     expect(slow.decision(false, t0).retryAfterSeconds).toBe(10);
   });
 
+  it('hands out nothing of a block whose claim was answered after its time had passed', () => {
+    const bucket = new BlockBucket(limit, 200);
+    const block = bucket.nextToClaim(t0)!;
+    expect(bucket.remaining(t0 + 5000)).toBe(3);
+    bucket.won(block);
+    expect(bucket.takeHeld(t0 + 5000)).toBe(false);
+  });
+
   it('is idle, its state free to go, once every block it knew has passed', () => {
     const bucket = new BlockBucket(limit, 200);
     takeAlone(bucket, t0);

@@ -52,6 +52,8 @@ export class BlockBucket {
   readonly geometry: BucketGeometry;
   private readonly held = new Map<number, number>();
   private readonly claimed = new Set<number>();
+  /** The current block when the past was last forgotten: within one block there is nothing new to forget. */
+  private forgottenBefore = Number.NEGATIVE_INFINITY;
 
   constructor(readonly limit: RateLimit, blockMs: number) {
     this.geometry = bucketGeometry(limit, blockMs);
@@ -90,11 +92,14 @@ export class BlockBucket {
   won(block: number): void {
     this.claimed.add(block);
     this.held.set(block, this.geometry.size);
+    // A claim the store answered late may be for a block whose time has passed meanwhile.
+    this.forgottenBefore = Number.NEGATIVE_INFINITY;
   }
 
   /** Another instance had claimed `block`. */
   lost(block: number): void {
     this.claimed.add(block);
+    this.forgottenBefore = Number.NEGATIVE_INFINITY;
   }
 
   /** Tokens left: those of held blocks and of every block not known to be claimed. */
@@ -126,6 +131,8 @@ export class BlockBucket {
 
   private forgetPast(now: number): void {
     const current = this.blockAt(now);
+    if (current === this.forgottenBefore) return;
+    this.forgottenBefore = current;
     for (const block of this.claimed) {
       if (block >= current) continue;
       this.claimed.delete(block);
