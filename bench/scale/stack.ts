@@ -67,6 +67,12 @@ function stackEnv(config: BenchConfig, runDir: string, runId: string, adminToken
     WEBHOOKS_DB_NAME: `bench_${runId}_webhooks`,
     ANALYSIS_DB_NAME: `bench_${runId}_analysis`,
     FEEDBACK_DB_NAME: `bench_${runId}_feedback`,
+    // The benchmarks measure the platform, not its limits: every app's limit (and the token requests of
+    // the one address they come from) far above the load; the limit is still taken on every request.
+    RATE_LIMIT_BURST: '1000000',
+    RATE_LIMIT_PER_SECOND: '100000',
+    TOKEN_ADDRESS_RATE_LIMIT_BURST: '100000',
+    TOKEN_ADDRESS_RATE_LIMIT_PER_SECOND: '10000',
     ...overrides,
   };
   delete env.KEEP_INFRA;

@@ -64,6 +64,32 @@ describe('the API document and the routes', () => {
     }
   });
 
+  it('documents the rate limit on every API operation: 429 with Retry-After, and the RateLimit headers on every answer after the token check', () => {
+    type Operation = { security: Array<Record<string, string[]>>; 'x-service': string; responses: Record<string, { description: string; headers?: Record<string, unknown> }> };
+    const paths = stack.document.document.paths as Record<string, Record<string, Operation>>;
+    const headers = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
+    let operations = 0;
+    for (const byMethod of Object.values(paths)) {
+      for (const operation of Object.values(byMethod)) {
+        const limited = operation.security.some((s) => 'oauth2' in s) && operation['x-service'] !== 'edge' && operation['x-service'] !== 'every-service';
+        if (!limited) {
+          expect(operation.responses['200']?.headers ?? {}).not.toHaveProperty('RateLimit-Limit');
+          continue;
+        }
+        operations++;
+        expect(Object.keys(operation.responses['429']!.headers!)).toEqual(expect.arrayContaining(['Retry-After', ...headers]));
+        for (const [status, response] of Object.entries(operation.responses)) {
+          if (['401', '403', '405'].includes(status)) expect(response.headers ?? {}).not.toHaveProperty('RateLimit-Limit');
+          else expect(Object.keys(response.headers ?? {})).toEqual(expect.arrayContaining(headers));
+        }
+      }
+    }
+    expect(operations).toBeGreaterThan(30);
+    // A route's own 429 keeps its meaning beside the edge's.
+    expect(paths['/consents/{id}/refresh']!.post!.responses['429']!.description).toMatch(/^Refresh limit reached.*; or the app’s rate limit is spent/);
+    expect(Object.keys(stack.document.document.components.headers)).toEqual(headers);
+  });
+
   it('answers 405 with Allow on every path for a method it does not serve, edge-only paths included', async () => {
     for (const [path, operations] of Object.entries(stack.document.document.paths)) {
       const concrete = path.replace('{providerKey}', 'sandbox-retail').replace(/\{[^}]+\}/g, '00000000-0000-0000-0000-000000000000');

@@ -5,7 +5,7 @@ import { loadFeedbackConfig, startFeedbackService, type FeedbackServiceHandle } 
 import { loadSequencingEngineConfig, startSequencingEngine, type SequencingEngineHandle } from '@obp/sequencing-engine';
 import { loadShareConfig, startShareService, type ShareServiceHandle } from '@obp/share';
 import { loadWebhooksConfig, startWebhooksService, type WebhooksServiceHandle } from '@obp/webhooks';
-import { isScope, Topics } from '@obp/contracts';
+import { isScope, Topics, type RegisterClientBody } from '@obp/contracts';
 import { freePort, testEnv, uniqueDbName, uniqueName } from '@obp/testkit';
 import { ApiDocumentChecker } from './api-document';
 import type { ServiceOverrides } from '@obp/service-kit';
@@ -35,11 +35,13 @@ export interface Stack {
   restartAnalysis(): Promise<AnalysisServiceHandle>;
   /** Another replica of the share service (its own port, the same database and topics); stopped with the stack. */
   startShareReplica(): Promise<ShareServiceHandle>;
+  /** Another edge instance (its own port, the same database and services); its base URL. Stopped with the stack. */
+  startEdgeReplica(): Promise<string>;
   kafkaBrokers: string[];
   mongoUri: string;
   adminToken: string;
   /** Registers an app; its redirect URLs default to `https://example.com`, `https://app.example.test` and `http://127.0.0.1` (any port). */
-  registerClient(scopes?: string[], options?: { directProviderFlow?: boolean; redirectUrls?: string[] }): Promise<TestClient>;
+  registerClient(scopes?: string[], options?: Pick<RegisterClientBody, 'directProviderFlow' | 'rateLimit' | 'redirectUrls'>): Promise<TestClient>;
   /** The API document the edge serves; while the stack runs, every answer of the edge or a service is checked against it. */
   document: ApiDocumentChecker;
   token(client: TestClient, scope?: string): Promise<string>;
@@ -62,6 +64,8 @@ export interface StackOptions {
   webhooksEnv?: Record<string, string>;
   /** Extra analysis service settings, e.g. a slow run for a crash test. */
   analysisEnv?: Record<string, string>;
+  /** Extra edge settings, e.g. small rate limits. */
+  edgeEnv?: Record<string, string>;
   /** Sees every command any service sends to its database. */
   onDatabaseCommand?: ServiceOverrides['onDatabaseCommand'];
 }
@@ -88,15 +92,15 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const overrides = { onDatabaseCommand: options.onDatabaseCommand };
   const common = { NAMESPACE: namespace, MONGODB_URI: env.mongoUri, KAFKA_BROKERS: kafkaBrokers.join(','), LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', TOKEN_ISSUER: issuer };
 
-  const edge = await startEdgeService(
-    loadEdgeConfig({ ...common, PORT: String(edgePort), EDGE_DB_NAME: uniqueDbName('edge'), ADMIN_TOKEN: adminToken, SHARE_SERVICE_URL: `http://127.0.0.1:${sharePort}`, CONSENT_SERVICE_URL: `http://127.0.0.1:${consentPort}`,
-      SEQUENCING_SERVICE_URL: `http://127.0.0.1:${sequencingPort}`,
-      WEBHOOKS_SERVICE_URL: `http://127.0.0.1:${webhooksPort}`,
-      ANALYSIS_SERVICE_URL: `http://127.0.0.1:${analysisPort}`,
-      FEEDBACK_SERVICE_URL: `http://127.0.0.1:${feedbackPort}`,
-    }),
-    overrides,
-  );
+  const edgeEnv = { ...common, PORT: String(edgePort), EDGE_DB_NAME: uniqueDbName('edge'), ADMIN_TOKEN: adminToken, SHARE_SERVICE_URL: `http://127.0.0.1:${sharePort}`, CONSENT_SERVICE_URL: `http://127.0.0.1:${consentPort}`,
+    SEQUENCING_SERVICE_URL: `http://127.0.0.1:${sequencingPort}`,
+    WEBHOOKS_SERVICE_URL: `http://127.0.0.1:${webhooksPort}`,
+    ANALYSIS_SERVICE_URL: `http://127.0.0.1:${analysisPort}`,
+    FEEDBACK_SERVICE_URL: `http://127.0.0.1:${feedbackPort}`,
+    ...options.edgeEnv,
+  };
+  const edge = await startEdgeService(loadEdgeConfig(edgeEnv), overrides);
+  const edgeReplicas: EdgeServiceHandle[] = [];
   const shareEnv = {
     ...common,
     PORT: String(sharePort),
@@ -196,6 +200,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await replica.ready();
       return replica;
     },
+    async startEdgeReplica() {
+      const replica = await startEdgeService(loadEdgeConfig({ ...edgeEnv, PORT: String(await freePort()) }), overrides);
+      edgeReplicas.push(replica);
+      await replica.ready();
+      return `http://127.0.0.1:${replica.port()}`;
+    },
     kafkaBrokers,
     mongoUri: env.mongoUri,
     adminToken,
@@ -231,6 +241,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await consent.stop().catch(() => undefined);
       for (const replica of shareReplicas) await replica.stop();
       await share.stop();
+      for (const replica of edgeReplicas) await replica.stop();
       await edge.stop();
     },
   };

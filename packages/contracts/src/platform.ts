@@ -34,6 +34,22 @@ export const jwksSchema = component('JsonWebKeySet', z.object({ keys: z.array(z.
 const clientIdPattern = /^[A-Za-z0-9][A-Za-z0-9._-]{2,99}$/;
 const scopesMessage = `The scopes must be a non-empty array of: ${knownScopes.join(', ')}.`;
 
+const rateLimitMessage = 'The rateLimit must be { burst: an integer 1-1000000, perSecond: a number above 0 and at most 100000 }.';
+
+/** A client's token bucket at the edge: `burst` requests at once, refilled at `perSecond`. */
+export const rateLimitSchema = component(
+  'RateLimit',
+  z.object(
+    {
+      burst: z.number({ error: () => rateLimitMessage }).int({ error: () => rateLimitMessage }).min(1, { error: () => rateLimitMessage }).max(1_000_000, { error: () => rateLimitMessage }),
+      perSecond: z.number({ error: () => rateLimitMessage }).gt(0, { error: () => rateLimitMessage }).max(100_000, { error: () => rateLimitMessage }),
+    },
+    { error: () => rateLimitMessage },
+  ),
+  'A token bucket: up to `burst` requests at once, refilled at `perSecond` requests a second.',
+);
+export type RateLimit = z.infer<typeof rateLimitSchema>;
+
 /** What an operator gives to register an app; every field is optional, and so is the body itself. */
 export const registerClientBody = z.object({
   clientId: z
@@ -52,12 +68,14 @@ export const registerClientBody = z.object({
     .nullish(),
   directProviderFlow: z.boolean({ error: () => 'The directProviderFlow field must be a boolean.' }).nullish(),
   redirectUrls: registeredRedirectUrls.nullish(),
+  /** The app's own limit at the edge; without it the edge's default applies. */
+  rateLimit: rateLimitSchema.nullish(),
 });
 export type RegisterClientBody = z.output<typeof registerClientBody>;
 
 export const registeredClientSchema = component(
   'RegisteredClient',
-  z.object({ clientId: z.string(), clientSecret: z.string(), name: z.string(), scopes: z.array(z.string()), directProviderFlow: z.boolean(), redirectUrls: z.array(z.string()) }),
+  z.object({ clientId: z.string(), clientSecret: z.string(), name: z.string(), scopes: z.array(z.string()), directProviderFlow: z.boolean(), redirectUrls: z.array(z.string()), rateLimit: rateLimitSchema.nullable() }),
 );
 
 export const edgeRoutes = defineRoutes(
@@ -73,6 +91,9 @@ export const edgeRoutes = defineRoutes(
         200: json('Token issued', tokenResponseSchema),
         400: json('invalid_request, unsupported_grant_type or invalid_scope', oauthErrorSchema),
         401: json('invalid_client (with WWW-Authenticate: Basic when HTTP Basic was used)', oauthErrorSchema),
+        429: problem('Too many token requests from this address, or for this client_id (code `rate_limited`): try again after Retry-After seconds', {
+          'Retry-After': { description: 'Seconds to wait before trying again (at least 1).', schema: { type: 'integer' } },
+        }),
       },
     },
     getJwks: {

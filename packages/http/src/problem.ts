@@ -10,11 +10,13 @@ const titles: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  408: 'Request Timeout',
   409: 'Conflict',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Content',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'An unexpected error occurred.',
   502: 'Bad Gateway',
   503: 'Service Unavailable',
@@ -27,11 +29,13 @@ const types: Record<number, string> = {
   403: ProblemTypes.forbidden,
   404: ProblemTypes.notFound,
   405: ProblemTypes.methodNotAllowed,
+  408: ProblemTypes.requestTimeout,
   409: ProblemTypes.conflict,
   413: ProblemTypes.payloadTooLarge,
   415: ProblemTypes.unsupportedMediaType,
   422: ProblemTypes.unprocessableContent,
   429: ProblemTypes.tooManyRequests,
+  431: ProblemTypes.headerFieldsTooLarge,
   500: ProblemTypes.internal,
   502: ProblemTypes.badGateway,
   503: ProblemTypes.unavailable,
@@ -45,7 +49,7 @@ export function currentTraceId(): string | null {
 
 export function problemBody(
   status: number,
-  extra: { title?: string; detail?: string; errors?: Record<string, string[]> | null; type?: string } = {},
+  extra: { title?: string; detail?: string; errors?: Record<string, string[]> | null; type?: string; code?: string } = {},
 ): ProblemBody {
   const body: ProblemBody = {
     type: extra.type ?? types[status] ?? null,
@@ -56,6 +60,7 @@ export function problemBody(
   if (extra.errors !== undefined) body.errors = extra.errors;
   else if (status === 400) body.errors = null;
   if (extra.detail !== undefined) body.detail = extra.detail;
+  if (extra.code !== undefined) body.code = extra.code;
   return body;
 }
 

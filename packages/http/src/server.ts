@@ -1,12 +1,14 @@
 import type { Server } from 'node:http';
 import type { Express } from 'express';
 import type { Logger } from '@obp/telemetry';
+import { answerClientErrors } from './client-error';
 
 export async function listen(app: Express, port: number, host = '0.0.0.0'): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = app.listen(port, host, (error?: Error) => (error ? reject(error) : resolve(server)));
     server.keepAliveTimeout = 65_000;
     server.headersTimeout = 66_000;
+    answerClientErrors(server);
   });
 }
 

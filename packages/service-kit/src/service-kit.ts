@@ -35,8 +35,8 @@ export interface ServiceOverrides {
 export interface Composition<X> {
   /** The service's routes, each bound to its handler. */
   routes: RouteBinding[];
-  /** Routes served by plain handlers (the edge's forwarding to other services). */
-  forwards?: Array<{ contract: RouteContract; handler: RequestHandler }>;
+  /** Routes served by plain handlers, after the route's guard (the edge's rate limit and forwarding to other services). */
+  forwards?: Array<{ contract: RouteContract; handlers: RequestHandler[] }>;
   /** Express routers mounted before the routes (static assets). */
   routers?: Router[];
   /** What the running service exposes to its callers (tests, tools). */
@@ -364,7 +364,7 @@ async function startComposed<C extends ServiceConfig, X>(
   });
   const bindings = [...health, ...composition.routes];
   mountRoutes(app, bindings, kit.guard, { idempotency });
-  for (const { contract, handler } of composition.forwards ?? []) app[contract.method](expressPath(contract.path), ...kit.guard(contract.auth), handler);
+  for (const { contract, handlers } of composition.forwards ?? []) app[contract.method](expressPath(contract.path), ...kit.guard(contract.auth), ...handlers);
   answerMethodNotAllowed(app, [...bindings.map((b) => b.contract), ...(composition.forwards ?? []).map((f) => f.contract)]);
   finishHttpApp(app, logger);
 

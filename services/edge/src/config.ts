@@ -1,5 +1,8 @@
 import { commonEnv, loadConfig, port, z } from '@obp/config';
 
+const burst = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000).default(fallback);
+const perSecond = (fallback: number) => z.coerce.number().gt(0).max(100_000).default(fallback);
+
 const schema = z.object({
   ...commonEnv,
   PORT: port(8080),
@@ -16,6 +19,19 @@ const schema = z.object({
   ANALYSIS_SERVICE_URL: z.string().url().default('http://127.0.0.1:8085'),
   FEEDBACK_SERVICE_URL: z.string().url().default('http://127.0.0.1:8086'),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** Off only where something in front of the edge limits apps already. */
+  RATE_LIMIT_ENABLED: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  /** Every app's API limit unless its client record has its own (Stripe allows 100 requests a second). */
+  RATE_LIMIT_BURST: burst(200),
+  RATE_LIMIT_PER_SECOND: perSecond(100),
+  /** A block claim the store has not answered by then counts as won (the instance then limits on its own). */
+  RATE_LIMIT_CLAIM_TIMEOUT_MS: z.coerce.number().int().positive().default(250),
+  /** Token requests per client id presented, whether it exists or not. */
+  TOKEN_RATE_LIMIT_BURST: burst(20),
+  TOKEN_RATE_LIMIT_PER_SECOND: perSecond(1),
+  /** Token requests per remote address. */
+  TOKEN_ADDRESS_RATE_LIMIT_BURST: burst(100),
+  TOKEN_ADDRESS_RATE_LIMIT_PER_SECOND: perSecond(10),
 });
 
 export type EdgeConfig = z.infer<typeof schema>;

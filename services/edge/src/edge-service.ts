@@ -1,5 +1,6 @@
 import { apiReferenceRoutes, apiRoutes, edgeRoutes, openApiDocument, type RouteContract } from '@obp/contracts';
 import { bindRoutes } from '@obp/http';
+import { periodicTask } from '@obp/jobs';
 import { startService, type RunningService, type ServiceDefinition, type ServiceOverrides } from '@obp/service-kit';
 import type { EdgeConfig } from './config';
 import { issueTokenHttp } from './issue-token/issue-token.http';
@@ -8,6 +9,10 @@ import { ClientRepository } from './oauth/client.repository';
 import { SigningKeyStore } from './oauth/signing-keys';
 import { apiReferenceHandlers, createApiReference } from './api-reference/api-reference.http';
 import { proxyTo } from './proxy/proxy';
+import { ClientRateLimits } from './rate-limit/client-rate-limits';
+import { limitApiRequests, TokenRequestLimits } from './rate-limit/rate-limit.http';
+import { RateLimitBlocks } from './rate-limit/rate-limit-blocks.repository';
+import { RateLimiter } from './rate-limit/rate-limiter';
 import { registerClientHttp, requireAdminToken } from './register-client/register-client.http';
 import { RegisterClientService } from './register-client/register-client.service';
 
@@ -29,6 +34,21 @@ export const edgeService: ServiceDefinition<EdgeConfig, { keys: SigningKeyStore;
     const registerClient = new RegisterClientService(clients);
     const issueToken = new IssueTokenService(clients, keys, { issuer: config.TOKEN_ISSUER, lifetimeSeconds: config.TOKEN_LIFETIME_SECONDS });
 
+    // Token buckets shared by the edge instances through the store (see rate-limit/token-bucket.ts).
+    const blocks = new RateLimitBlocks(kit.db);
+    await blocks.ensureIndexes();
+    const limiter = new RateLimiter({ claims: blocks, logger, claimTimeoutMs: config.RATE_LIMIT_CLAIM_TIMEOUT_MS });
+    const purge = async (now: Date) => {
+      limiter.sweep();
+      await blocks.purge(now);
+    };
+    kit.worker(periodicTask({ name: 'rate-limit-purge', logger, intervalMs: 60_000, run: purge }));
+    const clientLimits = new ClientRateLimits(clients, { burst: config.RATE_LIMIT_BURST, perSecond: config.RATE_LIMIT_PER_SECOND }, logger);
+    const limitApi = config.RATE_LIMIT_ENABLED ? limitApiRequests(limiter, clientLimits) : null;
+    const tokenLimits = config.RATE_LIMIT_ENABLED
+      ? new TokenRequestLimits(limiter, { burst: config.TOKEN_ADDRESS_RATE_LIMIT_BURST, perSecond: config.TOKEN_ADDRESS_RATE_LIMIT_PER_SECOND }, { burst: config.TOKEN_RATE_LIMIT_BURST, perSecond: config.TOKEN_RATE_LIMIT_PER_SECOND })
+      : null;
+
     // The API is forwarded to the service that declares each route; the edge checks tokens first (a cheap 401/403 at the door).
     const upstreams: Record<string, string> = {
       share: config.SHARE_SERVICE_URL,
@@ -46,13 +66,16 @@ export const edgeService: ServiceDefinition<EdgeConfig, { keys: SigningKeyStore;
       routes: [
         ...bindRoutes(apiReferenceRoutes, apiReferenceHandlers(apiReference)),
         ...bindRoutes(edgeRoutes, {
-        issueToken: issueTokenHttp(issueToken),
+        issueToken: issueTokenHttp(issueToken, tokenLimits),
         getJwks: () => ({ status: 200, body: keys.jwks(), headers: { 'Cache-Control': 'public, max-age=300' } }),
         getOpenApiDocument: () => ({ status: 200, body: document }),
         registerClient: registerClientHttp(registerClient),
         }),
       ],
-      forwards: forwarded.map((contract) => ({ contract, handler: proxies.get(contract.service)! })),
+      forwards: forwarded.map((contract) => {
+        const proxy = proxies.get(contract.service)!;
+        return { contract, handlers: limitApi && typeof contract.auth === 'object' ? [limitApi, proxy] : [proxy] };
+      }),
       expose: { keys, registerClient },
     };
   },

@@ -22,6 +22,16 @@ export interface ApiDocumentInfo {
 
 const problemContent = () => ({ 'application/problem+json': { schema: { $ref: componentRef('ProblemDetails') } } });
 
+/** The app's budget at the edge (draft-ietf-httpapi-ratelimit-headers, the three-field form), on every answer after its token was verified. */
+const rateLimitHeaders = {
+  'RateLimit-Limit': { description: 'The app’s burst: requests it may send at once (its token bucket’s size).', schema: { type: 'integer', example: 200 } },
+  'RateLimit-Remaining': { description: 'Requests the app may still send at once (this edge instance’s view).', schema: { type: 'integer', example: 199 } },
+  'RateLimit-Reset': { description: 'Seconds until the bucket is full again.', schema: { type: 'integer', example: 1 } },
+};
+const rateLimitHeaderRefs = Object.fromEntries(Object.keys(rateLimitHeaders).map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+/** Answers given before the rate limit is looked at: the token check's and another method's. */
+const beforeRateLimit = new Set(['401', '403', '405']);
+
 /**
  * The OpenAPI 3.1 document of `routes`: each operation with its parameters, body and every
  * status it can answer, including the ones the HTTP kit adds (400 for invalid input, 401/403 for
@@ -49,7 +59,7 @@ export function buildOpenApiDocument(info: ApiDocumentInfo, routes: readonly Rou
     tags: info.tags,
     paths,
     ...(webhookMessages.length > 0 ? { webhooks } : {}),
-    components: { securitySchemes: info.securitySchemes, schemas },
+    components: { securitySchemes: info.securitySchemes, schemas, headers: rateLimitHeaders },
   };
 }
 
@@ -94,6 +104,7 @@ function operation(route: RouteContract, input: JsonSchemaEmitter, output: JsonS
     responses['502'] = { description: `The ${route.service} service is unavailable (the edge answers).`, content: problemContent() };
     responses['504'] = { description: `The ${route.service} service did not answer in time (the edge answers).`, content: problemContent() };
   }
+  if (forwardedByEdge(route) && typeof route.auth === 'object') rateLimited(responses);
   return {
     operationId: route.operationId,
     'x-service': route.service,
@@ -105,6 +116,26 @@ function operation(route: RouteContract, input: JsonSchemaEmitter, output: JsonS
     ...(route.body ? { requestBody: requestBody(route.body.schema, route.body.encoding, route.body.required, input) } : {}),
     responses: Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b))),
   };
+}
+
+/**
+ * The edge limits each app's API requests (a token bucket per client): a 429 problem with Retry-After (a
+ * route's own 429 keeps its meaning beside it), and the RateLimit headers on every answer after the token check.
+ */
+function rateLimited(responses: Record<string, unknown>): void {
+  type Response = { description: string; headers?: Record<string, unknown>; content?: Record<string, unknown> };
+  const limited = 'The app’s rate limit is spent (the edge answers, code `rate_limited`): try again after Retry-After seconds.';
+  const own = responses['429'] as Response | undefined;
+  responses['429'] = {
+    description: own ? `${own.description}; or ${limited[0]!.toLowerCase()}${limited.slice(1)}` : limited,
+    headers: { 'Retry-After': { description: 'Seconds to wait before trying again (at least 1).', schema: { type: 'integer', example: 1 } }, ...own?.headers },
+    content: problemContent(),
+  };
+  for (const [status, response] of Object.entries(responses)) {
+    if (beforeRateLimit.has(status)) continue;
+    const answer = response as Response;
+    responses[status] = { ...answer, headers: { ...answer.headers, ...rateLimitHeaderRefs } };
+  }
 }
 
 const webhookHeaders = [

@@ -16,6 +16,7 @@ export const problemDetailsSchema = component(
     traceId: z.string().nullable(),
     errors: z.record(z.string(), z.array(z.string())).nullable().optional(),
     detail: z.string().optional(),
+    code: z.string().optional().meta({ description: 'A stable reason, where one status has several: `rate_limited` (429); for a request the server could not read, `malformed_request` (400), `header_too_large` (431), `request_timeout` (408), `chunk_extensions_too_large` (413).' }),
   }),
   'RFC 9457 problem details (spec section 7): `errors` maps a property name to its messages.',
 );

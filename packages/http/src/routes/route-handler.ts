@@ -17,6 +17,8 @@ export interface ProblemExtras {
   title?: string;
   detail?: string;
   errors?: Record<string, string[]> | null;
+  /** A stable reason where one status has several (`rate_limited`). */
+  code?: string;
 }
 
 type Headers = Record<string, string | undefined>;

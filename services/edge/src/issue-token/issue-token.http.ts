@@ -1,5 +1,6 @@
 import type { edgeRoutes } from '@obp/contracts';
 import type { RouteHandler } from '@obp/http';
+import { RATE_LIMITED, type TokenRequestLimits } from '../rate-limit/rate-limit.http';
 import type { IssueTokenService, TokenRequest } from './issue-token.service';
 
 type Credentials = { usedBasic: boolean; malformed?: boolean; both?: boolean; clientId?: string; clientSecret?: string };
@@ -23,11 +24,16 @@ function readCredentials(authorization: string | undefined, body: { client_id?: 
 
 const noStore = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
 
-/** POST /connect/token (form-encoded, or JSON for convenience): RFC 6749 responses and errors. */
+/** POST /connect/token (form-encoded, or JSON for convenience): RFC 6749 responses and errors; 429 past the limits. */
 export const issueTokenHttp =
-  (service: IssueTokenService): RouteHandler<typeof edgeRoutes.issueToken> =>
+  (service: IssueTokenService, limits: TokenRequestLimits | null): RouteHandler<typeof edgeRoutes.issueToken> =>
   async ({ body, req }) => {
     const credentials = readCredentials(req.get('authorization'), body);
+    const refusal = limits && (await limits.refusal(req.ip, credentials.clientId));
+    if (refusal) {
+      const detail = `Too many token requests; try again after ${refusal.retryAfterSeconds} s.`;
+      return { status: 429, problem: { code: RATE_LIMITED, detail }, headers: { 'Retry-After': String(refusal.retryAfterSeconds) } };
+    }
     const error = <S extends 400 | 401>(status: S, code: string, description: string) => {
       const challenge: Record<string, string> = status === 401 && credentials.usedBasic ? { 'WWW-Authenticate': 'Basic realm="open-banking", charset="UTF-8"' } : {};
       return { status, body: { error: code, error_description: description }, headers: { ...noStore, ...challenge } };

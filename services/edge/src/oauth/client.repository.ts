@@ -1,3 +1,4 @@
+import type { RateLimit } from '@obp/contracts';
 import { database, type Connection, type mongo } from '@obp/db';
 
 export interface OAuthClient {
@@ -10,6 +11,8 @@ export interface OAuthClient {
   /** Registered redirect URLs (`isRegisteredRedirect` in @obp/contracts); none for a client registered before they existed. */
   redirectUrls: string[];
   disabled: boolean;
+  /** The app's own API limit at the edge; absent: the edge's default. */
+  rateLimit?: RateLimit | null;
   createdAt: Date;
 }
 
@@ -29,6 +32,17 @@ export class ClientRepository {
     if (!r) return null;
     const { _id, redirectUrls, ...rest } = r;
     return { ...rest, clientId: _id, redirectUrls: redirectUrls ?? [] };
+  }
+
+  /** The client's own rate limit, null when it has none (or is not registered). */
+  async rateLimitOf(clientId: string): Promise<RateLimit | null> {
+    const r = await this.clients.findOne({ _id: clientId }, { projection: { rateLimit: 1 } });
+    return r?.rateLimit ?? null;
+  }
+
+  async setRateLimit(clientId: string, rateLimit: RateLimit | null): Promise<boolean> {
+    const res = await this.clients.updateOne({ _id: clientId }, { $set: { rateLimit } });
+    return res.matchedCount === 1;
   }
 
   async insert(client: OAuthClient): Promise<void> {

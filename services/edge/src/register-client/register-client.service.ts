@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Conflict, err, ok, type Result } from '@obp/core';
-import { Scopes, type RegisterClientBody } from '@obp/contracts';
+import { Scopes, type RateLimit, type RegisterClientBody } from '@obp/contracts';
 import { generateSecret, hashSecret } from '../oauth/client-secrets';
 import { DuplicateClient, type ClientRepository } from '../oauth/client.repository';
 
@@ -12,6 +12,8 @@ export interface RegisteredClient {
   directProviderFlow: boolean;
   /** Where consents of the app may send users back (normalised origins and paths). */
   redirectUrls: string[];
+  /** The app's own API limit; null: the edge's default. */
+  rateLimit: RateLimit | null;
 }
 
 /** Registers an OAuth client; the secret is returned once and only its hash is kept. */
@@ -27,6 +29,7 @@ export class RegisterClientService {
       scopes: [...new Set(input.scopes ?? [Scopes.customerApi])],
       directProviderFlow: input.directProviderFlow ?? true,
       redirectUrls: input.redirectUrls ?? [],
+      rateLimit: input.rateLimit ?? null,
     };
     try {
       await this.clients.insert({
@@ -36,6 +39,7 @@ export class RegisterClientService {
         allowedScopes: registered.scopes,
         directProviderFlow: registered.directProviderFlow,
         redirectUrls: registered.redirectUrls,
+        rateLimit: registered.rateLimit,
         disabled: false,
         createdAt: new Date(),
       });

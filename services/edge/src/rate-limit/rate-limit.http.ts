@@ -1,0 +1,59 @@
+import type { RequestHandler } from 'express';
+import type { RateLimit } from '@obp/contracts';
+import { sendProblem } from '@obp/http';
+import type { ClientRateLimits } from './client-rate-limits';
+import type { RateLimiter } from './rate-limiter';
+import type { RateLimitDecision } from './token-bucket';
+
+export const RATE_LIMITED = 'rate_limited';
+
+/** draft-ietf-httpapi-ratelimit-headers, the three-field form most clients read. */
+export const rateLimitHeaders = (decision: RateLimitDecision): Record<string, string> => ({
+  'RateLimit-Limit': String(decision.limit),
+  'RateLimit-Remaining': String(decision.remaining),
+  'RateLimit-Reset': String(decision.resetSeconds),
+});
+
+/**
+ * Limits each app's API requests: after the token check (the app is `res.locals.clientId`), every
+ * answer carries the RateLimit headers, and a request past the limit is a 429 problem with Retry-After.
+ */
+export const limitApiRequests =
+  (limiter: RateLimiter, limits: ClientRateLimits): RequestHandler =>
+  async (_req, res, next) => {
+    const clientId = res.locals.clientId;
+    if (!clientId) return next();
+    const limit = await limits.of(clientId);
+    const decision = await limiter.take(`client:${clientId}`, limit);
+    res.set(rateLimitHeaders(decision));
+    if (decision.allowed) return next();
+    res.set('Retry-After', String(decision.retryAfterSeconds));
+    sendProblem(res, 429, {
+      code: RATE_LIMITED,
+      detail: `The app’s rate limit is spent (${decision.limit} requests at once, ${limit.perSecond} a second): try again after ${decision.retryAfterSeconds} s.`,
+    });
+  };
+
+/** A client id no registered client can have is limited by its address alone (it fails authentication anyway). */
+const MAX_CLIENT_ID_LENGTH = 100;
+
+/**
+ * Token requests, limited per remote address and per client id presented (existing or not): every try
+ * costs an scrypt of the secret, and neither guessing secrets nor spraying client ids may go fast.
+ */
+export class TokenRequestLimits {
+  constructor(
+    private readonly limiter: RateLimiter,
+    private readonly perAddress: RateLimit,
+    private readonly perClient: RateLimit,
+  ) {}
+
+  /** The refusal, or null when the request may go on. */
+  async refusal(address: string | undefined, clientId: string | undefined): Promise<RateLimitDecision | null> {
+    const byAddress = await this.limiter.take(`token-address:${address ?? 'unknown'}`, this.perAddress);
+    if (!byAddress.allowed) return byAddress;
+    if (!clientId || clientId.length > MAX_CLIENT_ID_LENGTH) return null;
+    const byClient = await this.limiter.take(`token-client:${clientId}`, this.perClient);
+    return byClient.allowed ? null : byClient;
+  }
+}
