@@ -39,7 +39,7 @@ const rateLimitMessage = 'The rateLimit must be { burst: an integer 1-1000000, p
 /** A client's token bucket at the edge: `burst` requests at once, refilled at `perSecond`. */
 export const rateLimitSchema = component(
   'RateLimit',
-  z.object(
+  z.strictObject(
     {
       burst: z.number({ error: () => rateLimitMessage }).int({ error: () => rateLimitMessage }).min(1, { error: () => rateLimitMessage }).max(1_000_000, { error: () => rateLimitMessage }),
       perSecond: z.number({ error: () => rateLimitMessage }).gt(0, { error: () => rateLimitMessage }).max(100_000, { error: () => rateLimitMessage }),
