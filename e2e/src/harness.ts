@@ -24,6 +24,8 @@ export interface Stack {
   webhooks: WebhooksServiceHandle;
   analysis: AnalysisServiceHandle;
   feedback: FeedbackServiceHandle;
+  /** Prefix of every topic and consumer group of the stack. */
+  namespace: string;
   shareEventsTopic: string;
   consentEventsTopic: string;
   analysisEventsTopic: string;
@@ -63,6 +65,8 @@ export interface StackOptions {
   analysisEnv?: Record<string, string>;
   /** Sees every command any service sends to its database. */
   onDatabaseCommand?: ServiceOverrides['onDatabaseCommand'];
+  /** `EVENT_LOG_ROLL_MS` of every service: how soon compaction reaches erased data (seconds in a test, not the default). */
+  eventLogRollMs?: number;
 }
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
@@ -85,7 +89,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const consentEventsTopic = `${namespace}.${Topics.consentEvents}`;
   const analysisEventsTopic = `${namespace}.${Topics.analysisEvents}`;
   const overrides = { onDatabaseCommand: options.onDatabaseCommand };
-  const common = { NAMESPACE: namespace, MONGODB_URI: env.mongoUri, KAFKA_BROKERS: kafkaBrokers.join(','), LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', TOKEN_ISSUER: issuer };
+  const common = { NAMESPACE: namespace, MONGODB_URI: env.mongoUri, KAFKA_BROKERS: kafkaBrokers.join(','), LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', TOKEN_ISSUER: issuer, ...(options.eventLogRollMs ? { EVENT_LOG_ROLL_MS: String(options.eventLogRollMs) } : {}) };
 
   const edge = await startEdgeService(
     loadEdgeConfig({ ...common, PORT: String(edgePort), EDGE_DB_NAME: uniqueDbName('edge'), ADMIN_TOKEN: adminToken, SHARE_SERVICE_URL: `http://127.0.0.1:${sharePort}`, CONSENT_SERVICE_URL: `http://127.0.0.1:${consentPort}`,
@@ -171,6 +175,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       return analysis;
     },
     feedback,
+    namespace,
     shareEventsTopic,
     consentEventsTopic,
     analysisEventsTopic,
