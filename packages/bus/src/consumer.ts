@@ -299,7 +299,8 @@ export class IdempotentConsumer {
       topic,
       messages: [
         {
-          key: message.key,
+          // A compacted topic takes no message without a key: a keyless one is filed under its place.
+          key: message.key ?? `~unkeyed/${meta.partition}/${meta.offset}`,
           value: message.value,
           headers: {
             ...message.headers,
