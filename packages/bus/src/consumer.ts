@@ -3,7 +3,7 @@ import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { Consumer, Kafka, KafkaMessage, Producer } from 'kafkajs';
 import type { Connection } from 'mongoose';
 import { DEFAULT_EVENT_LOG_ROLL_MS, deadLetterTopic, eventLogConfig, LOG_ROLL_KEY, parseEnvelope, type EventEnvelope } from '@obp/contracts';
-import { dayBucket, deleteOlderThan } from '@obp/db';
+import { database, dayBucket, deleteOlderThan } from '@obp/db';
 import type { Logger } from '@obp/telemetry';
 import { createProducer, ensureTopics } from './kafka';
 import { LogRoller } from './log-roller';
@@ -83,6 +83,8 @@ function processedNow(): Pick<ProcessedEvent, 'processedAt' | 'processedDay'> {
   return { processedAt: now, processedDay: dayBucket(now) };
 }
 
+const DEAD_LETTERED_KEYS = 'dead_lettered_keys';
+
 /** A key this group dead-lettered: its tombstone on the consumed topic is passed on to the dead-letter topic. */
 interface DeadLetteredKey {
   _id: string;
@@ -120,7 +122,7 @@ export class IdempotentConsumer {
   constructor(private readonly options: IdempotentConsumerOptions) {
     this.retry = { ...defaultRetry, ...options.retry };
     this.processed = options.db.collection<ProcessedEvent>('processed_events');
-    this.deadLettered = options.db.collection<DeadLetteredKey>('dead_lettered_keys');
+    this.deadLettered = options.db.collection<DeadLetteredKey>(DEAD_LETTERED_KEYS);
   }
 
   get isConnected(): boolean {
@@ -173,9 +175,19 @@ export class IdempotentConsumer {
     });
   }
 
-  /** The index the purge of processed-event records reads through. */
+  /**
+   * The index the purge of processed-event records reads through; and the collection of dead-lettered
+   * keys, read by `_id` for every tombstone, so those reads find its `_id` index from the first.
+   */
   async ensureIndexes(): Promise<void> {
     await this.processed.createIndex({ groupId: 1, processedDay: 1 });
+    const db = database(this.options.db);
+    if ((await db.listCollections({ name: DEAD_LETTERED_KEYS }, { nameOnly: true }).toArray()).length === 0) {
+      // Another consumer of the database may create it meanwhile.
+      await db.createCollection(DEAD_LETTERED_KEYS).catch((error: { codeName?: string }) => {
+        if (error.codeName !== 'NamespaceExists') throw error;
+      });
+    }
   }
 
   /** Removes this group's processed-event records older than the retention; returns how many. */
