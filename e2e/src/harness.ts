@@ -24,6 +24,8 @@ export interface Stack {
   webhooks: WebhooksServiceHandle;
   analysis: AnalysisServiceHandle;
   feedback: FeedbackServiceHandle;
+  /** Prefix of every topic and consumer group of the stack. */
+  namespace: string;
   shareEventsTopic: string;
   consentEventsTopic: string;
   analysisEventsTopic: string;
@@ -68,6 +70,8 @@ export interface StackOptions {
   edgeEnv?: Record<string, string>;
   /** Sees every command any service sends to its database. */
   onDatabaseCommand?: ServiceOverrides['onDatabaseCommand'];
+  /** `EVENT_LOG_ROLL_MS` of every service: how soon compaction reaches erased data (seconds in a test, not the default). */
+  eventLogRollMs?: number;
 }
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
@@ -90,7 +94,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const consentEventsTopic = `${namespace}.${Topics.consentEvents}`;
   const analysisEventsTopic = `${namespace}.${Topics.analysisEvents}`;
   const overrides = { onDatabaseCommand: options.onDatabaseCommand };
-  const common = { NAMESPACE: namespace, MONGODB_URI: env.mongoUri, KAFKA_BROKERS: kafkaBrokers.join(','), LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', TOKEN_ISSUER: issuer };
+  const common = { NAMESPACE: namespace, MONGODB_URI: env.mongoUri, KAFKA_BROKERS: kafkaBrokers.join(','), LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', TOKEN_ISSUER: issuer, ...(options.eventLogRollMs ? { EVENT_LOG_ROLL_MS: String(options.eventLogRollMs) } : {}) };
 
   const edgeEnv = { ...common, PORT: String(edgePort), EDGE_DB_NAME: uniqueDbName('edge'), ADMIN_TOKEN: adminToken, SHARE_SERVICE_URL: `http://127.0.0.1:${sharePort}`, CONSENT_SERVICE_URL: `http://127.0.0.1:${consentPort}`,
     SEQUENCING_SERVICE_URL: `http://127.0.0.1:${sequencingPort}`,
@@ -176,6 +180,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       return analysis;
     },
     feedback,
+    namespace,
     shareEventsTopic,
     consentEventsTopic,
     analysisEventsTopic,

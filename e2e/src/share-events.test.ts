@@ -4,6 +4,7 @@ import { deadLetterTopic, type EventEnvelope } from '@obp/contracts';
 import { connectDatabase, type Connection } from '@obp/db';
 import { createLogger, type InMemorySpanExporter } from '@obp/telemetry';
 import { startKafka, testEnv, uniqueDbName, uniqueName, waitFor, type KafkaProcess } from '@obp/testkit';
+import { recordTopic } from './consent-helpers';
 import { startStack, type Stack } from './harness';
 
 const logger = createLogger('test', 'silent');
@@ -68,6 +69,15 @@ describe('share events', () => {
       expect(received.events.every((e) => e.ownerClientId === app.clientId && (e.data as { id: string }).id === id)).toBe(true);
       expect((received.events[0]!.data as { consentIds: string[] }).consentIds).toEqual([consentId]);
       expect((received.events[1]!.data as { expirationDateUtc: string }).expirationDateUtc).toBe('2035-01-01T00:00:00.000Z');
+      // On the compacted topic the deletion ends in a tombstone, after the event consumers see.
+      const log = await recordTopic(stack.kafkaBrokers, stack.shareEventsTopic);
+      try {
+        const ofShare = () => log.messages.filter((m) => m.key === id).map((m) => m.event?.type ?? 'tombstone');
+        await waitFor(() => ofShare().length >= 4, { what: 'the share’s messages' });
+        expect(ofShare()).toEqual(['share.created', 'share.updated', 'share.deleted', 'tombstone']);
+      } finally {
+        await log.stop();
+      }
       // Once the deletion is published nothing of the share remains in its database.
       await waitFor(async () => (await stack.share.db.collection('shares').countDocuments({ _id: id as never })) === 0, { what: 'share document removed' });
       // Processed-event records are kept 7 days, then purged.

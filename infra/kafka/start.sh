@@ -36,6 +36,9 @@ num.network.threads=2
 num.io.threads=2
 background.threads=2
 log.retention.hours=168
+# Every topic is compacted within a window (eventLogConfig in packages/contracts); the cleaner looks for
+# work this often when it has none (15 s by default), so a test's window of seconds is not held back.
+log.cleaner.backoff.ms=1000
 PROPS
 cat > "$DATA/log4j.properties" <<PROPS
 log4j.rootLogger=WARN, file

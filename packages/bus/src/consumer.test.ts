@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import type { IHeaders, Kafka, KafkaMessage, Message, Producer, RecordMetadata } from 'kafkajs';
-import { deadLetterTopic, type EventEnvelope } from '@obp/contracts';
+import { ConfigResourceTypes, type IHeaders, type Kafka, type KafkaMessage, type Message, type Producer, type RecordMetadata } from 'kafkajs';
+import { DEFAULT_EVENT_LOG_ROLL_MS, deadLetterTopic, eventLogConfig, type EventEnvelope } from '@obp/contracts';
 import { connectDatabase, type Connection } from '@obp/db';
 import { createLogger, type InMemorySpanExporter } from '@obp/telemetry';
 import { Cleanup, repoRoot, startKafka, testEnv, uniqueDbName, uniqueName, waitFor, type KafkaProcess } from '@obp/testkit';
@@ -103,6 +103,18 @@ async function messageCount(kafka: Kafka, topic: string): Promise<number> {
   await admin.connect();
   try {
     return (await admin.fetchTopicOffsets(topic)).reduce((sum, p) => sum + Number(p.high) - Number(p.low), 0);
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+/** A topic's own settings (not those it inherits from the broker). */
+async function configOf(kafka: Kafka, topic: string): Promise<Record<string, string>> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const { resources } = await admin.describeConfigs({ includeSynonyms: false, resources: [{ type: ConfigResourceTypes.TOPIC, name: topic }] });
+    return Object.fromEntries(resources[0]!.configEntries.filter((e) => !e.isDefault).map((e) => [e.configName, e.configValue]));
   } finally {
     await admin.disconnect();
   }
@@ -400,6 +412,29 @@ describe('IdempotentConsumer', () => {
     expect(calls).toEqual([event.id]);
     // Dead letters are sent before the partition moves on, so one for the tombstone would be there by now.
     expect(await messageCount(bed.kafka, deadLetterTopic(bed.topic, bed.groupId))).toBe(0);
+  });
+
+  it('passes the tombstone of a dead-lettered key on to the compacted dead-letter topic, and only of such a key', async () => {
+    const bed = await testBed();
+    const fine = envelope('fine');
+    const c = await startConsumer(bed, {
+      handle: async (event) => {
+        if (event.type === 'cannot.apply') throw new NonRetriableError('cannot apply');
+      },
+    });
+    await publish(bed, [message(envelope('cannot.apply'), 'erased-aggregate'), { key: 'erased-aggregate', value: null }, { key: 'never-dead-lettered', value: null }, message(fine)]);
+    await waitForApplied(c, fine.id);
+
+    const dlq = deadLetterTopic(bed.topic, bed.groupId);
+    const deadLetters = await readTopic(bed.kafka, dlq);
+    await waitFor(() => deadLetters.length >= 2, { ...WAIT, what: 'the dead letter and its tombstone' });
+    expect(deadLetters.map((m) => [m.key?.toString(), m.value === null])).toEqual([
+      ['erased-aggregate', false],
+      ['erased-aggregate', true],
+    ]);
+    expect(await configOf(bed.kafka, dlq)).toMatchObject(eventLogConfig(DEFAULT_EVENT_LOG_ROLL_MS));
+    // Passed on once: the record of the dead-lettered key went with it.
+    expect(await bed.db.collection('dead_lettered_keys').countDocuments({})).toBe(0);
   });
 
   it("purgeProcessed removes its own group's records older than the retention, and only those", async () => {

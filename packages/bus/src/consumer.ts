@@ -2,10 +2,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { Consumer, Kafka, KafkaMessage, Producer } from 'kafkajs';
 import type { Connection } from 'mongoose';
-import { deadLetterTopic, parseEnvelope, type EventEnvelope } from '@obp/contracts';
-import { dayBucket, deleteOlderThan } from '@obp/db';
+import { DEFAULT_EVENT_LOG_ROLL_MS, deadLetterTopic, eventLogConfig, LOG_ROLL_KEY, parseEnvelope, type EventEnvelope } from '@obp/contracts';
+import { database, dayBucket, deleteOlderThan } from '@obp/db';
 import type { Logger } from '@obp/telemetry';
 import { createProducer, ensureTopics } from './kafka';
+import { LogRoller } from './log-roller';
 import { contextFromHeaders } from './trace-headers';
 
 const tracer = trace.getTracer('@obp/bus');
@@ -63,6 +64,8 @@ export interface IdempotentConsumerOptions {
    * message, so only a redelivery within this window needs the record. Default 7 days.
    */
   processedRetentionMs?: number;
+  /** The dead-letter topic's compaction window (`eventLogConfig`); default `DEFAULT_EVENT_LOG_ROLL_MS`. */
+  eventLogRollMs?: number;
 }
 
 interface ProcessedEvent {
@@ -80,6 +83,16 @@ function processedNow(): Pick<ProcessedEvent, 'processedAt' | 'processedDay'> {
   return { processedAt: now, processedDay: dayBucket(now) };
 }
 
+const DEAD_LETTERED_KEYS = 'dead_lettered_keys';
+
+/** A key this group dead-lettered: its tombstone on the consumed topic is passed on to the dead-letter topic. */
+interface DeadLetteredKey {
+  _id: string;
+  groupId: string;
+  key: string;
+  deadLetteredAt: Date;
+}
+
 const defaultRetry: RetryPolicy = { attempts: 5, initialDelayMs: 200, maxDelayMs: 5_000 };
 
 /**
@@ -88,12 +101,16 @@ const defaultRetry: RetryPolicy = { attempts: 5, initialDelayMs: 200, maxDelayMs
  * (the partition waits, keeping order); after the last attempt, or at once for a
  * `NonRetriableError` or an unreadable message, the message goes to `<topic>.dlq.<group>` with
  * the error in its headers, and consumption moves on. A `TransientError` is retried without a limit.
+ * The dead-letter topic is compacted like the others: a tombstone of a key this group dead-lettered is
+ * passed on to it, so an erasure reaches the dead letters too.
  */
 export class IdempotentConsumer {
   private consumer: Consumer | undefined;
   private dlqProducer: Producer | undefined;
+  private dlqRoller: LogRoller | undefined;
   private readonly retry: RetryPolicy;
   private readonly processed;
+  private readonly deadLettered;
   private connected = false;
   private joined = false;
   /** Set by `stop()`: a `start()` under way gives up (and releases what it opened) at its next step. */
@@ -105,6 +122,7 @@ export class IdempotentConsumer {
   constructor(private readonly options: IdempotentConsumerOptions) {
     this.retry = { ...defaultRetry, ...options.retry };
     this.processed = options.db.collection<ProcessedEvent>('processed_events');
+    this.deadLettered = options.db.collection<DeadLetteredKey>(DEAD_LETTERED_KEYS);
   }
 
   get isConnected(): boolean {
@@ -120,11 +138,15 @@ export class IdempotentConsumer {
     this.stopping = false;
     this.stopSignal = new AbortController();
     const { kafka, groupId, topics } = this.options;
-    await ensureTopics(kafka, topics.map((t) => ({ topic: deadLetterTopic(t, groupId), partitions: 1 })));
+    const rollMs = this.options.eventLogRollMs ?? DEFAULT_EVENT_LOG_ROLL_MS;
+    const deadLetterTopics = topics.map((t) => ({ topic: deadLetterTopic(t, groupId), partitions: 1, config: eventLogConfig(rollMs) }));
+    await ensureTopics(kafka, deadLetterTopics);
     if (this.stopping) return;
     this.dlqProducer = createProducer(kafka);
     await this.dlqProducer.connect();
     if (this.stopping) return this.release();
+    this.dlqRoller = new LogRoller({ producer: this.dlqProducer, topics: deadLetterTopics, rollMs, logger: this.options.logger });
+    this.dlqRoller.start();
     this.consumer = kafka.consumer({ groupId, sessionTimeout: 30_000, heartbeatInterval: 3_000, allowAutoTopicCreation: false });
     this.consumer.on(this.consumer.events.CONNECT, () => (this.connected = true));
     this.consumer.on(this.consumer.events.DISCONNECT, () => (this.connected = false));
@@ -153,9 +175,19 @@ export class IdempotentConsumer {
     });
   }
 
-  /** The index the purge of processed-event records reads through. */
+  /**
+   * The index the purge of processed-event records reads through; and the collection of dead-lettered
+   * keys, read by `_id` for every tombstone, so those reads find its `_id` index from the first.
+   */
   async ensureIndexes(): Promise<void> {
     await this.processed.createIndex({ groupId: 1, processedDay: 1 });
+    const db = database(this.options.db);
+    if ((await db.listCollections({ name: DEAD_LETTERED_KEYS }, { nameOnly: true }).toArray()).length === 0) {
+      // Another consumer of the database may create it meanwhile.
+      await db.createCollection(DEAD_LETTERED_KEYS).catch((error: { codeName?: string }) => {
+        if (error.codeName !== 'NamespaceExists') throw error;
+      });
+    }
   }
 
   /** Removes this group's processed-event records older than the retention; returns how many. */
@@ -172,6 +204,7 @@ export class IdempotentConsumer {
 
   private async release(): Promise<void> {
     if (this.purgeTimer) clearInterval(this.purgeTimer);
+    await this.dlqRoller?.stop();
     await this.consumer?.disconnect();
     await this.dlqProducer?.disconnect();
     this.connected = false;
@@ -206,6 +239,7 @@ export class IdempotentConsumer {
   private async process(message: KafkaMessage, meta: MessageMeta, span: ReturnType<typeof tracer.startSpan>, heartbeat: () => Promise<void>) {
     if (message.value === null) {
       span.setAttribute('obp.tombstone', true);
+      if (meta.key !== null && meta.key !== LOG_ROLL_KEY) await this.eraseDeadLetters(meta);
       return;
     }
     let raw: unknown;
@@ -260,6 +294,16 @@ export class IdempotentConsumer {
       });
   }
 
+  /** A tombstone of a key this group dead-lettered goes to the dead-letter topic too, where compaction then drops that key's dead letters. */
+  private async eraseDeadLetters(meta: MessageMeta): Promise<void> {
+    const _id = `${this.options.groupId}|${meta.key}`;
+    if (!(await this.deadLettered.findOne({ _id }, { projection: { _id: 1 } }))) return;
+    const topic = deadLetterTopic(meta.topic, this.options.groupId);
+    await this.dlqProducer!.send({ topic, acks: -1, messages: [{ key: meta.key, value: null }] });
+    this.dlqRoller?.touched(topic, 0);
+    await this.deadLettered.deleteOne({ _id });
+  }
+
   private async deadLetter(message: KafkaMessage, meta: MessageMeta, error: Error): Promise<void> {
     const topic = deadLetterTopic(meta.topic, this.options.groupId);
     this.options.logger.error({ err: error, dlq: topic, ...meta }, 'message sent to the dead-letter topic');
@@ -267,7 +311,8 @@ export class IdempotentConsumer {
       topic,
       messages: [
         {
-          key: message.key,
+          // A compacted topic takes no message without a key: a keyless one is filed under its place.
+          key: message.key ?? `~unkeyed/${meta.partition}/${meta.offset}`,
           value: message.value,
           headers: {
             ...message.headers,
@@ -281,5 +326,8 @@ export class IdempotentConsumer {
         },
       ],
     });
+    this.dlqRoller?.touched(topic, 0);
+    if (meta.key === null) return;
+    await this.deadLettered.updateOne({ _id: `${this.options.groupId}|${meta.key}` }, { $setOnInsert: { groupId: this.options.groupId, key: meta.key, deadLetteredAt: new Date() } }, { upsert: true });
   }
 }

@@ -6,4 +6,5 @@ export { EventWriter } from './event-writer';
 export { publishEntries } from './publisher';
 export { IdempotentConsumer, NonRetriableError, TransientError, type EventHandler, type MessageMeta, type RetryPolicy, type IdempotentConsumerOptions } from './consumer';
 export { dispatchByType, type EventHandlers, type TypedEventHandler } from './subscription';
+export { LogRoller, type LogRollerOptions } from './log-roller';
 export { KeyBroadcast, type KeyBroadcastOptions } from './key-broadcast';

@@ -1,4 +1,4 @@
-import { Kafka, logLevel, Partitioners, type Admin, type ICustomPartitioner, type LogEntry, type Producer } from 'kafkajs';
+import { ConfigResourceTypes, ConfigSource, Kafka, logLevel, Partitioners, type Admin, type ICustomPartitioner, type LogEntry, type Producer } from 'kafkajs';
 import type { Logger } from '@obp/telemetry';
 
 const levels: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
@@ -56,10 +56,11 @@ export interface TopicSpec {
 const TOPIC_READY_TIMEOUT_MS = 30_000;
 
 /**
- * Creates topics that do not exist yet and waits until every partition has a leader; existing
- * topics are left alone. kafkajs' own `waitForLeaders` only retries LEADER_NOT_AVAILABLE, but a KRaft
- * broker briefly answers UNKNOWN_TOPIC_OR_PARTITION for a topic it has just created, so the wait
- * is done here and tolerates both.
+ * Creates topics that do not exist yet, brings the configuration of existing ones up to date (an
+ * older deployment's topics take on a changed cleanup policy or compaction window), and waits until
+ * every partition has a leader. kafkajs' own `waitForLeaders` only retries LEADER_NOT_AVAILABLE, but a
+ * KRaft broker briefly answers UNKNOWN_TOPIC_OR_PARTITION for a topic it has just created, so the
+ * wait is done here and tolerates both.
  */
 export async function ensureTopics(kafka: Kafka, topics: ReadonlyArray<TopicSpec>): Promise<void> {
   const admin = kafka.admin();
@@ -78,10 +79,29 @@ export async function ensureTopics(kafka: Kafka, topics: ReadonlyArray<TopicSpec
         })),
       });
     }
+    await updateTopicConfigs(admin, topics.filter((t) => existing.has(t.topic) && t.config));
     await waitForTopicLeaders(admin, topics.map((t) => t.topic));
   } finally {
     await admin.disconnect();
   }
+}
+
+/**
+ * Sets each topic's `config` where it differs. AlterConfigs (kafkajs has no incremental variant)
+ * replaces all of a topic's own settings (not those it inherits from the broker), so the other ones it
+ * has are sent along unchanged.
+ */
+async function updateTopicConfigs(admin: Admin, topics: ReadonlyArray<TopicSpec>): Promise<void> {
+  if (topics.length === 0) return;
+  const { resources } = await admin.describeConfigs({ includeSynonyms: false, resources: topics.map((t) => ({ type: ConfigResourceTypes.TOPIC, name: t.topic })) });
+  const stale = topics.flatMap((t) => {
+    const own = new Map((resources.find((r) => r.resourceName === t.topic)?.configEntries ?? []).filter((e) => e.configSource === ConfigSource.TOPIC_CONFIG).map((e) => [e.configName, e.configValue]));
+    const wanted = Object.entries(t.config!);
+    if (wanted.every(([name, value]) => own.get(name) === value)) return [];
+    for (const [name, value] of wanted) own.set(name, value);
+    return [{ type: ConfigResourceTypes.TOPIC, name: t.topic, configEntries: [...own].map(([name, value]) => ({ name, value })) }];
+  });
+  if (stale.length > 0) await admin.alterConfigs({ validateOnly: false, resources: stale });
 }
 
 async function waitForTopicLeaders(admin: Admin, topics: string[]): Promise<void> {

@@ -7,7 +7,7 @@ import {
   ATTR_MESSAGING_SYSTEM,
   ATTR_MESSAGING_KAFKA_MESSAGE_KEY,
 } from '@opentelemetry/semantic-conventions/incubating';
-import type { Producer } from 'kafkajs';
+import type { Producer, RecordMetadata } from 'kafkajs';
 import type { OutboxEntry } from './outbox-entry';
 import { contextFromHeaders, traceHeaders } from './trace-headers';
 
@@ -15,9 +15,9 @@ const tracer = trace.getTracer('@obp/bus');
 
 /**
  * Publishes outbox entries in order (acks from all replicas), one PRODUCER span each, continuing
- * the trace of the request that wrote the entry.
+ * the trace of the request that wrote the entry. Returns where they were written.
  */
-export async function publishEntries(producer: Producer, entries: readonly OutboxEntry[]): Promise<void> {
+export async function publishEntries(producer: Producer, entries: readonly OutboxEntry[]): Promise<RecordMetadata[]> {
   const spans = entries.map((entry) =>
     tracer.startSpan(
       `${entry.topic} publish`,
@@ -48,8 +48,9 @@ export async function publishEntries(producer: Producer, entries: readonly Outbo
     byTopic.set(entry.topic, list);
   });
   try {
-    await producer.sendBatch({ acks: -1, topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })) });
+    const written = await producer.sendBatch({ acks: -1, topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })) });
     spans.forEach((s) => s.end());
+    return written;
   } catch (error) {
     spans.forEach((s) => {
       s.recordException(error as Error);

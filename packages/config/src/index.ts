@@ -34,6 +34,11 @@ export const commonEnv = {
     .pipe(z.array(z.string().regex(/^[^:]+:\d+$/, 'must be host:port')).min(1)),
   /** Prefix of topic names and consumer group ids, so tests and parallel stacks share neither. */
   NAMESPACE: z.string().regex(/^[a-z0-9-]*$/).default(''),
+  /**
+   * The compaction window of every topic (`eventLogConfig` in @obp/contracts): erased data leaves the
+   * event log within about 4 × this. Set where topics are created; seconds only in tests.
+   */
+  EVENT_LOG_ROLL_MS: z.coerce.number().int().positive().default(600_000),
 };
 
 const ms = (fallback: number) => z.coerce.number().int().positive().default(fallback);

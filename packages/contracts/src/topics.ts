@@ -1,14 +1,15 @@
 /** Topic names are `<domain>.<kind>.v<N>`; topics are created explicitly, never auto-created. */
 export const Topics = {
+  /** Share created, updated and deleted, keyed by share id; a deleted share's events end in a tombstone. */
   shareEvents: 'share.events.v1',
   /**
-   * Everything about consents, their accounts and transactions. Compacted: every message has a
-   * distinct key under its consent (`<consentId>`, `<consentId>/tx/...`), all of a consent's keys
-   * share a partition (see `aggregatePartitioner` in @obp/bus), and erasure writes tombstones, so
-   * a new consumer can rebuild from offset 0 and erased data leaves the log.
+   * Everything about consents, their accounts and transactions. Every message has a distinct key
+   * under its consent (`<consentId>`, `<consentId>/tx/...`), all of a consent's keys share a
+   * partition (see `aggregatePartitioner` in @obp/bus), and erasure writes tombstones, so a new
+   * consumer can rebuild from offset 0 and erased data leaves the log.
    */
   consentEvents: 'consent.events.v1',
-  /** Analysis jobs created, completed and failed, keyed by job id. */
+  /** Analysis jobs created, completed and failed, keyed by job id; a job computed from or naming an erased consent ends in a tombstone. */
   analysisEvents: 'analysis.events.v1',
   /** Categorization feedback submitted, reviewed, superseded and retired, keyed by item id. */
   feedbackEvents: 'feedback.events.v1',
@@ -16,15 +17,48 @@ export const Topics = {
 
 export type TopicName = (typeof Topics)[keyof typeof Topics];
 
-/** Topics with their partition counts, for explicit creation at start. */
-export const topicSpecs: ReadonlyArray<{ topic: string; partitions: number; config?: Record<string, string> }> = [
+/** Topics with their partition counts, for explicit creation at start; each is configured by `eventLogConfig`. */
+export const topicSpecs: ReadonlyArray<{ topic: string; partitions: number }> = [
   { topic: Topics.shareEvents, partitions: 3 },
-  { topic: Topics.consentEvents, partitions: 3, config: { 'cleanup.policy': 'compact', 'min.compaction.lag.ms': '0', 'delete.retention.ms': '86400000' } },
+  { topic: Topics.consentEvents, partitions: 3 },
   { topic: Topics.analysisEvents, partitions: 3 },
   { topic: Topics.feedbackEvents, partitions: 3 },
 ];
 
-export const topicSpec = (topic: TopicName) => topicSpecs.find((t) => t.topic === topic)!;
+/** `EVENT_LOG_ROLL_MS` in production (r): erased data leaves every topic within 4.5 r plus the cleaner's delays, 45 minutes. */
+export const DEFAULT_EVENT_LOG_ROLL_MS = 600_000;
+
+/**
+ * The configuration of every topic, dead-letter topics included: compacted per key, so a key's
+ * tombstone erases every earlier message of it, within a bounded time. With r = `rollMs`, after an
+ * erasure's last write at t:
+ *
+ * - The cleaner never touches a partition's active segment, and a segment is rolled only when a record
+ *   is appended after it is `segment.ms` (r) old: Kafka checks the roll on append, no timer rolls an
+ *   idle segment. So whoever writes to a partition also appends a `LOG_ROLL_KEY` tombstone to it every
+ *   r/2 for 5 r after (`LogRoller` in @obp/bus): the segment with the erased data and the tombstones
+ *   rolls by t + 1.5 r.
+ * - `max.compaction.lag.ms` = r: a rolled segment whose first record is older than r is cleaned at the
+ *   cleaner's next look (broker `log.cleaner.backoff.ms`, 15 s by default, 1 s in infra/kafka),
+ *   whatever the dirty ratio. That clean drops every message a later message of its key supersedes.
+ * - `delete.retention.ms` = r: the tombstones themselves (their keys name the consent) are dropped by
+ *   the first clean more than r after that one; the next roll but one brings it, by t + 4.5 r.
+ * - `min.compaction.lag.ms` = 0: nothing is held back from compaction. A consumer that lags by more
+ *   than about r can miss messages a later one of their key replaced (also the `consent.deleted` its
+ *   tombstone follows): the price of erasure within the hour.
+ */
+export function eventLogConfig(rollMs: number): Record<string, string> {
+  return {
+    'cleanup.policy': 'compact',
+    'segment.ms': String(rollMs),
+    'max.compaction.lag.ms': String(rollMs),
+    'min.compaction.lag.ms': '0',
+    'delete.retention.ms': String(rollMs),
+  };
+}
+
+/** The key of the tombstones that roll partitions (see `eventLogConfig`): no aggregate has it, and consumers skip tombstones. */
+export const LOG_ROLL_KEY = '~roll';
 
 /** Dead-letter topic of one consumer group on one topic. */
 export const deadLetterTopic = (topic: string, groupId: string) => `${topic}.dlq.${groupId}`;

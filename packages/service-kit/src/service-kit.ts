@@ -3,8 +3,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { Express, RequestHandler, Router } from 'express';
 import type { Kafka, Producer } from 'kafkajs';
 import { createTokenVerifier, jwksKeyResolver, requireScope, API_AUDIENCE, type KeyResolver } from '@obp/auth';
-import { consumerGroup, createKafka, createProducer, dispatchByType, ensureTopics, EventWriter, IdempotentConsumer, KeyBroadcast, type EventHandlers, type TopicSpec } from '@obp/bus';
-import { expressPath, healthRoutes, IDEMPOTENCY_WINDOW_MS, topicSpecs, Topics, type EventCatalogue, type RouteAuth, type RouteContract } from '@obp/contracts';
+import { consumerGroup, createKafka, createProducer, dispatchByType, ensureTopics, EventWriter, IdempotentConsumer, KeyBroadcast, LogRoller, type EventHandlers, type TopicSpec } from '@obp/bus';
+import { eventLogConfig, expressPath, healthRoutes, IDEMPOTENCY_WINDOW_MS, topicSpecs, Topics, type EventCatalogue, type RouteAuth, type RouteContract } from '@obp/contracts';
 import { connectDatabase, database, isDatabaseReady, type Connection, type DatabaseOptions, type mongo } from '@obp/db';
 import { answerMethodNotAllowed, bindRoutes, closeServer, createHttpApp, finishHttpApp, listen, mountRoutes, sendProblem, type HealthReport, type RouteBinding } from '@obp/http';
 import { ClaimLedger, periodicTask, type Worker } from '@obp/jobs';
@@ -74,6 +74,9 @@ export class ServiceKit<C extends ServiceConfig> {
   private kafkaClient: Kafka | undefined;
   private producerClient: Producer | undefined;
   private readonly topics = new Map<string, TopicSpec>();
+  /** The topics the service writes to: it also rolls their segments (see `LogRoller`). */
+  private readonly written = new Set<string>();
+  private roller: LogRoller | undefined;
   private readonly stores: OutboxSource[] = [];
   /** Components whose indexes are ensured with the stores', before anything reads. */
   private readonly indexed: Array<{ ensureIndexes(): Promise<void> }> = [];
@@ -110,6 +113,7 @@ export class ServiceKit<C extends ServiceConfig> {
   /** Writes events of a catalogue's topic (the topic is created at start). */
   events<Cat extends EventCatalogue>(catalogue: Cat): EventWriter<Cat> {
     const topic = this.useTopic(catalogue.topic);
+    this.written.add(topic);
     return new EventWriter(catalogue, topic);
   }
 
@@ -131,6 +135,7 @@ export class ServiceKit<C extends ServiceConfig> {
       logger: this.logger,
       groupId: consumerGroup(this.config.NAMESPACE, `${this.serviceName}-${name}`),
       topics: [this.useTopic(catalogue.topic)],
+      eventLogRollMs: this.config.EVENT_LOG_ROLL_MS,
       handle: dispatchByType(catalogue, handlers),
     });
     // Readiness names a subscription after its topic: `consentEvents` for consent.events.v1.
@@ -167,6 +172,7 @@ export class ServiceKit<C extends ServiceConfig> {
       logger: this.logger,
       topic: this.useTopic(Topics.shareEvents),
       groupId: consumerGroup(this.config.NAMESPACE, `${this.serviceName}-share-grants`),
+      eventLogRollMs: this.config.EVENT_LOG_ROLL_MS,
     });
     this.consumers.push({ name: 'shareGrants', consumer: grants.consumer });
     this.indexed.push(grants);
@@ -246,7 +252,7 @@ export class ServiceKit<C extends ServiceConfig> {
   private useTopic(canonical: string): string {
     const name = this.topic(canonical);
     const spec = topicSpecs.find((t) => t.topic === canonical) ?? { topic: canonical, partitions: 3 };
-    this.topics.set(name, { ...spec, topic: name });
+    this.topics.set(name, { ...spec, topic: name, config: eventLogConfig(this.config.EVENT_LOG_ROLL_MS) });
     return name;
   }
 
@@ -257,8 +263,13 @@ export class ServiceKit<C extends ServiceConfig> {
     if (this.stores.length > 0 && this.topics.size > 0) {
       this.producerClient = createProducer(this.kafka());
       await this.producerClient.connect();
+      const written = [...this.written].map((name) => this.topics.get(name)!);
+      const roller = new LogRoller({ producer: this.producerClient, topics: written, rollMs: this.config.EVENT_LOG_ROLL_MS, logger: this.logger });
+      this.roller = roller;
       for (const store of this.stores) {
-        this.relays.push(new OutboxRelay({ store, producer: this.producerClient, logger: this.logger, pollIntervalMs: this.config.OUTBOX_POLL_MS }));
+        this.relays.push(
+          new OutboxRelay({ store, producer: this.producerClient, logger: this.logger, pollIntervalMs: this.config.OUTBOX_POLL_MS, onWritten: (topic, partition) => roller.touched(topic, partition) }),
+        );
       }
     }
   }
@@ -270,6 +281,7 @@ export class ServiceKit<C extends ServiceConfig> {
   /** Relays, consumers (joining in the background), workers and start hooks. */
   async run(): Promise<void> {
     for (const relay of this.relays) relay.start();
+    this.roller?.start();
     for (const { name, consumer } of this.consumers) this.consumerStarts.push(this.startConsumer(name, consumer));
     for (const worker of this.workers) worker.start();
     for (const hook of this.startedHooks) await hook();
@@ -308,6 +320,7 @@ export class ServiceKit<C extends ServiceConfig> {
     // A consumer still starting gives up at its next step; nothing of it may outlive the database.
     await Promise.all(this.consumerStarts);
     await Promise.all(this.relays.map((r) => r.stop()));
+    await this.roller?.stop();
     await this.producerClient?.disconnect();
   }
 

@@ -30,6 +30,8 @@ export interface ShareGrantsOptions {
   topic: string;
   /** Consumer group, unique per consuming service (e.g. `consent-share-grants`). */
   groupId: string;
+  /** The dead-letter topic's compaction window (see `IdempotentConsumerOptions`). */
+  eventLogRollMs?: number;
 }
 
 /**
@@ -50,6 +52,7 @@ export class ShareGrants {
       topics: [options.topic],
       db: options.db,
       logger: options.logger,
+      eventLogRollMs: options.eventLogRollMs,
       handle: dispatchByType(shareEvents, {
         'share.created': (share, event) => this.onShareChanged(share, event.ownerClientId),
         'share.updated': (share, event) => this.onShareChanged(share, event.ownerClientId),

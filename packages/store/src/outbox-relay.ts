@@ -17,6 +17,8 @@ export interface OutboxRelayOptions {
   batchSize?: number;
   /** An entry that failed this many times is reported as failing (it is still retried). */
   failingAfterAttempts?: number;
+  /** Told each partition a send wrote to (the kit's `LogRoller` rolls them). */
+  onWritten?: (topic: string, partition: number) => void;
 }
 
 /**
@@ -92,7 +94,8 @@ export class OutboxRelay {
     const entries = docs.flatMap((doc) => doc.outbox);
     if (entries.length === 0) return;
     try {
-      await publishEntries(producer, entries);
+      const written = await publishEntries(producer, entries);
+      for (const { topicName, partition } of written) this.options.onWritten?.(topicName, partition);
     } catch (error) {
       const first = docs.find((doc) => doc.outbox.length > 0)!;
       const attempts = await store.recordPublishFailure(first._id, error as Error).catch(() => 0);

@@ -95,7 +95,7 @@ export const analysisService = (engine: Analyse = analyse): ServiceDefinition<An
     kit.subscribe('consent-data', consentEvents, {
       ...projection,
       'transactions.fetched': onTransactionsFetched(projection['transactions.fetched']!, jobs, wakeRunner),
-      'consent.deleted': onConsentDeleted(projection['consent.deleted']!, erased, results, jobs),
+      'consent.deleted': onConsentDeleted(projection['consent.deleted']!, erased, results, jobs, events),
     });
     kit.subscribe('feedback-rules', feedbackEvents, {
       'categorization-feedback.reviewed': onFeedbackReviewed(feedbackRules),

@@ -104,6 +104,7 @@ interface Bed {
   jobs: AnalysisJobStore;
   results: AnalysisResults;
   erased: ErasedConsents;
+  events: AnalysisJobEvents;
   apply: ReturnType<ConsentData['handlers']>;
   /** One process of the service: its runner over the shared database. */
   runner(engine: Analyse, options?: { dataWaitMs?: number; visibilityWaitMs?: number; onFinished?: (jobId: string) => Promise<void> }): JobRunner<AnalysisJob>;
@@ -153,6 +154,7 @@ async function testBed(): Promise<Bed> {
     jobs,
     results,
     erased,
+    events,
     apply,
     runner: (engine, options = {}) =>
       new JobRunner<AnalysisJob>({
@@ -269,7 +271,7 @@ describe('analysis job runs (real store)', () => {
     const jobId = await bed.createJob([consentId]);
     const erase = async () => {
       const data = { consentId, userId: null, externalUserId: 'ext', accountIds: [accountId] };
-      await onConsentDeleted(bed.apply['consent.deleted']!, bed.erased, bed.results, bed.jobs)(data, envelope('consent.deleted', data), meta(consentId));
+      await onConsentDeleted(bed.apply['consent.deleted']!, bed.erased, bed.results, bed.jobs, bed.events)(data, envelope('consent.deleted', data), meta(consentId));
     };
     const storeOnce = bed.results.storeOnce.bind(bed.results);
     bed.results.storeOnce = async (...args) => {
@@ -280,7 +282,29 @@ describe('analysis job runs (real store)', () => {
     await bed.runner(fakeEngine().analyse).runDue();
     expect(await bed.jobs.find(jobId)).toMatchObject({ status: 'Failed', failure: { code: 'ConsentDeleted' } });
     expect(await bed.results.find(jobId)).toBeNull();
-    expect((await queued(bed, jobId)).map((e) => e.envelope.type)).toEqual(['analysis-job.created', 'analysis-job.failed']);
+    // Its events leave the compacted job topic: the erasure's tombstone, and another after the failure.
+    expect((await queued(bed, jobId)).map((e) => e.envelope.type)).toEqual(['analysis-job.created', 'tombstone', 'analysis-job.failed', 'tombstone']);
+    expect((await queued(bed, jobId)).filter((e) => e.tombstone).map((e) => e.key)).toEqual([jobId, jobId]);
+  });
+
+  it('on erasure, tombstones the events of every job computed from the consent or naming it or its accounts, and of no other job', async () => {
+    const bed = await testBed();
+    const { consentId, accountId } = await bed.consent(true);
+    const other = await bed.consent(true);
+    const computed = await bed.createJob([consentId]);
+    const unrelated = await bed.createJob([other.consentId]);
+    await bed.runner(fakeEngine().analyse).runDue();
+    const byAccount = await bed.createJobOn({ accountIds: [accountId] });
+    const data = { consentId, userId: null, externalUserId: 'ext', accountIds: [accountId] };
+    await onConsentDeleted(bed.apply['consent.deleted']!, bed.erased, bed.results, bed.jobs, bed.events)(data, envelope('consent.deleted', data), meta(consentId));
+
+    const types = async (jobId: string) => (await queued(bed, jobId)).map((e) => e.envelope.type);
+    expect(await types(computed)).toEqual(['analysis-job.created', 'analysis-job.completed', 'tombstone']);
+    expect(await bed.jobs.find(computed)).toMatchObject({ status: 'Completed', resultErasedAt: expect.any(Date) });
+    expect(await types(byAccount)).toEqual(['analysis-job.created', 'tombstone']);
+    expect(await bed.jobs.find(byAccount)).toMatchObject({ status: 'Pending', resultErasedAt: null });
+    expect(await types(unrelated)).toEqual(['analysis-job.created', 'analysis-job.completed']);
+    expect(await bed.jobs.find(unrelated)).toMatchObject({ status: 'Completed', resultErasedAt: null });
   });
 
   it('waits for a consent whose first fetch is under way, and runs once transactions.fetched arrives', async () => {

@@ -213,7 +213,7 @@ export class AnalysisRunJobs implements JobSource<AnalysisJob> {
   private async fail(claimed: AnalysisJob, failure: JobFailure): Promise<Outcome> {
     const done = await this.finish(claimed, (current, now) => {
       const next = failJob(current, failure, now);
-      return { next, events: [this.options.events.failed(next)] };
+      return { next, events: this.options.events.failed(next) };
     });
     if (done) this.options.logger.info({ jobId: claimed.id, code: failure.code }, 'analysis job failed');
     return done ? { kind: 'failed', code: failure.code } : null;

@@ -10,6 +10,6 @@ export class DeleteShareService {
 
   /** The recipient app loses access at once; the document goes once share.deleted is published. */
   execute(cmd: { ownerClientId: string; shareId: string }): Promise<Result<void, NotFound | Conflict>> {
-    return changeOwnedShare(this.shares, cmd, (current) => ({ remove: true, events: [this.events.deleted(current)], result: true }));
+    return changeOwnedShare(this.shares, cmd, (current) => ({ remove: true, events: this.events.deleted(current), result: true }));
   }
 }

@@ -1,0 +1,72 @@
+import { ConfigResourceTypes, type Kafka } from 'kafkajs';
+import { eventLogConfig, LOG_ROLL_KEY } from '@obp/contracts';
+import { createLogger } from '@obp/telemetry';
+import { Cleanup, testEnv, uniqueName, waitFor } from '@obp/testkit';
+import { createKafka, createProducer, ensureTopics } from './kafka';
+import { LogRoller } from './log-roller';
+
+const logger = createLogger('test', 'silent');
+const cleanup = new Cleanup();
+afterEach(() => cleanup.run());
+
+async function withAdmin<T>(kafka: Kafka, use: (admin: ReturnType<Kafka['admin']>) => Promise<T>): Promise<T> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    return await use(admin);
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+/** Messages in each partition (none is compacted away: the window is the default 10 minutes). */
+const counts = (kafka: Kafka, topic: string) => withAdmin(kafka, async (admin) => (await admin.fetchTopicOffsets(topic)).sort((a, b) => a.partition - b.partition).map((p) => Number(p.high) - Number(p.low)));
+
+const ownConfig = (kafka: Kafka, topic: string) =>
+  withAdmin(kafka, async (admin) => {
+    const { resources } = await admin.describeConfigs({ includeSynonyms: false, resources: [{ type: ConfigResourceTypes.TOPIC, name: topic }] });
+    return Object.fromEntries(resources[0]!.configEntries.filter((e) => !e.isDefault).map((e) => [e.configName, e.configValue]));
+  });
+
+describe('topics of the event log', () => {
+  it('brings the configuration of an existing topic up to date, keeping its other own settings', async () => {
+    const kafka = createKafka(uniqueName('topics-test'), testEnv().kafkaBrokers, logger);
+    const topic = uniqueName('old-topic');
+    // As an older deployment created it: delete policy, 7 days, and a setting of the operator's.
+    await ensureTopics(kafka, [{ topic, partitions: 1, config: { 'cleanup.policy': 'delete', 'max.message.bytes': '2000000' } }]);
+    await ensureTopics(kafka, [{ topic, partitions: 1, config: eventLogConfig(600_000) }]);
+    expect(await ownConfig(kafka, topic)).toEqual({ ...eventLogConfig(600_000), 'max.message.bytes': '2000000' });
+    // Again with the same settings: nothing to change, nothing fails.
+    await ensureTopics(kafka, [{ topic, partitions: 1, config: eventLogConfig(600_000) }]);
+    expect(await ownConfig(kafka, topic)).toEqual({ ...eventLogConfig(600_000), 'max.message.bytes': '2000000' });
+  });
+
+  it('appends roll marks to the partitions written to lately, for ten rounds after the last write, and to no other', async () => {
+    const kafka = createKafka(uniqueName('roller-test'), testEnv().kafkaBrokers, logger);
+    const [started, written] = [uniqueName('rolled-from-start'), uniqueName('rolled-when-written')];
+    await ensureTopics(kafka, [started, written].map((topic) => ({ topic, partitions: 3, config: eventLogConfig(600_000) })));
+    const producer = createProducer(kafka);
+    cleanup.add(() => producer.disconnect());
+    await producer.connect();
+    const roller = new LogRoller({ producer, topics: [{ topic: started, partitions: 3 }], rollMs: 600_000, logger });
+    cleanup.add(() => roller.stop());
+    roller.start(); // every partition of `started` is due; the first timed round is minutes away
+
+    roller.touched(written, 1);
+    for (let round = 0; round < 5; round++) await roller.roll();
+    roller.touched(written, 1);
+    for (let round = 0; round < 12; round++) await roller.roll();
+
+    expect(await counts(kafka, started)).toEqual([10, 10, 10]);
+    expect(await counts(kafka, written)).toEqual([0, 15, 0]);
+    const consumer = kafka.consumer({ groupId: uniqueName('reader') });
+    cleanup.add(() => consumer.disconnect());
+    const seen: Array<string | null> = [];
+    await consumer.connect();
+    await consumer.subscribe({ topic: written, fromBeginning: true });
+    await consumer.run({ eachMessage: async ({ message }) => void seen.push(message.value === null ? (message.key?.toString() ?? null) : 'a value') });
+    await waitFor(() => seen.length >= 15, { what: 'the marks', timeoutMs: 30_000 });
+    const keys = new Set(seen);
+    expect(keys).toEqual(new Set([LOG_ROLL_KEY]));
+  });
+});

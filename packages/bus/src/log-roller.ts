@@ -1,0 +1,67 @@
+import type { Producer } from 'kafkajs';
+import { LOG_ROLL_KEY } from '@obp/contracts';
+import type { Logger } from '@obp/telemetry';
+
+export interface LogRollerOptions {
+  producer: Producer;
+  /** The topics rolled for a while from the start, whatever was written to them before a restart. */
+  topics: ReadonlyArray<{ topic: string; partitions: number }>;
+  /** The topics' `segment.ms`: marks follow every half of it. */
+  rollMs: number;
+  logger: Logger;
+}
+
+/**
+ * After a partition is written to, appends a `LOG_ROLL_KEY` tombstone to it every half `segment.ms`
+ * for five `segment.ms`. Kafka rolls a partition's active segment only on an append, and the cleaner
+ * never compacts the active segment, so without these a partition nobody writes to after an erasure
+ * would keep the erased data for good; a second roll after `delete.retention.ms` lets the cleaner drop
+ * the erasure's tombstones too (see `eventLogConfig` in @obp/contracts). Idle partitions get no marks,
+ * so the cleaner is not kept busy; the marks supersede each other and go with compaction.
+ */
+export class LogRoller {
+  /** Rounds of marks left, by `<topic>\0<partition>`. */
+  private readonly pending = new Map<string, number>();
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> = Promise.resolve();
+  private readonly rounds = 10;
+
+  constructor(private readonly options: LogRollerOptions) {}
+
+  /** Something was appended to the partition: it is rolled for the next rounds. */
+  touched(topic: string, partition: number): void {
+    this.pending.set(`${topic}\0${partition}`, this.rounds);
+  }
+
+  start(): void {
+    if (this.timer) return;
+    for (const { topic, partitions } of this.options.topics) for (let p = 0; p < partitions; p++) this.touched(topic, p);
+    this.timer = setInterval(() => {
+      this.running = this.roll().catch((error: unknown) => this.options.logger.warn({ err: error }, 'appending the log roll marks failed; the next round tries again'));
+    }, Math.max(1, Math.floor(this.options.rollMs / 2)));
+    this.timer.unref();
+  }
+
+  /** One round: a mark on every partition written to lately. */
+  async roll(): Promise<void> {
+    const byTopic = new Map<string, number[]>();
+    for (const [id, left] of this.pending) {
+      const [topic, partition] = id.split('\0') as [string, string];
+      byTopic.set(topic, [...(byTopic.get(topic) ?? []), Number(partition)]);
+      if (left <= 1) this.pending.delete(id);
+      else this.pending.set(id, left - 1);
+    }
+    if (byTopic.size === 0) return;
+    await this.options.producer.sendBatch({
+      acks: -1,
+      topicMessages: [...byTopic].map(([topic, partitions]) => ({ topic, messages: partitions.map((partition) => ({ partition, key: LOG_ROLL_KEY, value: null })) })),
+    });
+  }
+
+  /** Stops the rounds and waits for the one under way (its producer is disconnected next). */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+}
