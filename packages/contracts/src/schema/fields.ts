@@ -144,21 +144,6 @@ export function optionalDateTime(description?: string) {
   });
 }
 
-/** An absolute http or https URL of at most `max` characters. */
-export function httpUrl(max: number) {
-  const schema = requiredString(max).transform((value, ctx) => (isHttpUrl(value) ? value : report(ctx, value, (f) => `The ${f} field must be an absolute http or https URL.`)));
-  return documentedAs(schema, { type: 'string', format: 'uri', minLength: 1, maxLength: max, pattern: '^[Hh][Tt][Tt][Pp][Ss]?://' });
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
-
 /** A regular expression that matches any of `values` in any letter case (JSON Schema patterns have no flags). */
 export function caseInsensitivePattern(values: readonly string[]): string {
   const letters = (v: string) => [...v].map((c) => (c.toLowerCase() !== c.toUpperCase() ? `[${c.toUpperCase()}${c.toLowerCase()}]` : c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('');
