@@ -15,6 +15,7 @@ import { startScript, stopScripts } from './scale/children';
 import { removeExternalData, removeLocalInfraData } from './scale/cleanup';
 import { loadBenchConfig, type BenchConfig, type Step } from './scale/config';
 import { waitForAutovacuum } from './scale/autovacuum';
+import { IDLE_STATEMENTS_SETTINGS, IdleStatements, printIdleStore } from './scale/idle-statements';
 import { measureCpu } from './scale/cpu';
 import { waitForConsumers } from './scale/kafka';
 import { loadRun, serialLatency, type LoadSettings } from './scale/measure';
@@ -82,8 +83,16 @@ async function idleCpu(bench: Bench) {
   const postmaster = processes.find((p) => p.name === 'postgresql')?.pid;
   const autovacuum = postmaster === undefined ? undefined : await waitForAutovacuum(postmaster, bench.config.autovacuumSeconds);
   await sleep(bench.config.settleSeconds * 1000);
-  return { cpu: await measureCpu(processes, bench.config.idleSeconds), autovacuum };
+  const statements = idleStatements(bench.config);
+  await statements?.start();
+  const cpu = await measureCpu(processes, bench.config.idleSeconds);
+  if (statements) printIdleStore(await statements.finish(), bench.config.idleSeconds);
+  return { cpu, autovacuum };
 }
+
+/** The idle window's PostgreSQL statements, when BENCH_IDLE_STATEMENTS=1 asks for them (a local store only). */
+const idleStatements = (config: BenchConfig) =>
+  config.idleStatements && !config.mongoUri ? new IdleStatements(`postgres://postgres@127.0.0.1:${config.ports.ferretDb + 1}/ferretdb`) : undefined;
 
 async function shareLoad(bench: Bench) {
   const { config, stack } = bench;
@@ -165,7 +174,7 @@ async function main(): Promise<void> {
   }
   removeLocalInfraData(config);
   printHeader(config);
-  const stack = launchStack(config);
+  const stack = launchStack(config, config.idleStatements ? { POSTGRES_SETTINGS: IDLE_STATEMENTS_SETTINGS } : {});
   const cleanup = cleanupOnce(config, stack);
   // `on`, not `once`: a Ctrl-C reaches this process twice (from the terminal and relayed by tsx), and
   // with no listener left tsx would end the process before the stack is stopped.

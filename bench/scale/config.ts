@@ -38,6 +38,8 @@ export interface BenchConfig {
   mongoUri: string | undefined;
   /** Set when Kafka is external: the stack then starts no Kafka. */
   kafkaBrokers: string | undefined;
+  /** BENCH_IDLE_STATEMENTS=1: print what PostgreSQL runs in each idle window (bench/scale/idle-statements.ts). */
+  idleStatements: boolean;
 }
 
 function numberList(name: string, fallback: string): number[] {
@@ -82,6 +84,7 @@ export function loadBenchConfig(): BenchConfig {
     seedConcurrency: positive('BENCH_SEED_CONCURRENCY', 32),
     ports: ports(positive('BENCH_PORT_BASE', 18080)),
     mongoUri: process.env.MONGODB_URI || undefined,
+    idleStatements: process.env.BENCH_IDLE_STATEMENTS === '1',
     kafkaBrokers: process.env.KAFKA_BROKERS || undefined,
   };
 }
