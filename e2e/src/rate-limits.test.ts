@@ -121,4 +121,20 @@ describe('token requests', () => {
     const other = await stack.registerClient();
     await expect(stack.token(other)).resolves.toEqual(expect.any(String));
   });
+
+  it('cannot be spent for an app by a caller elsewhere: the client id’s bucket is per address', async () => {
+    const app = await stack.registerClient();
+    // The edge trusts X-Forwarded-For from loopback, as from the load balancer in front of it.
+    const from = (address: string, secret: string) =>
+      fetch(`${stack.baseUrl}/connect/token`, {
+        method: 'POST',
+        headers: { 'x-forwarded-for': address },
+        body: new URLSearchParams({ grant_type: 'client_credentials', client_id: app.clientId, client_secret: secret }),
+      });
+    const attacker = await untilRefused(() => from('2001:db8:1:2::7', 'guess'), 6);
+    expect(attacker.at(-1)!.status).toBe(429);
+    // Another host of the attacker's /64 shares its bucket; the app's own address does not.
+    expect((await from('2001:db8:1:2:ffff::1', 'guess')).status).toBe(429);
+    expect((await from('198.51.100.20', app.clientSecret)).status).toBe(200);
+  });
 });

@@ -34,7 +34,7 @@ export const jwksSchema = component('JsonWebKeySet', z.object({ keys: z.array(z.
 const clientIdPattern = /^[A-Za-z0-9][A-Za-z0-9._-]{2,99}$/;
 const scopesMessage = `The scopes must be a non-empty array of: ${knownScopes.join(', ')}.`;
 
-const rateLimitMessage = 'The rateLimit must be { burst: an integer 1-1000000, perSecond: a number above 0 and at most 100000 }.';
+const rateLimitMessage = 'The rateLimit must be { burst: an integer 1-1000000, perSecond: a number from 0.001 to 100000 }.';
 
 /** A client's token bucket at the edge: `burst` requests at once, refilled at `perSecond`. */
 export const rateLimitSchema = component(
@@ -42,7 +42,7 @@ export const rateLimitSchema = component(
   z.strictObject(
     {
       burst: z.number({ error: () => rateLimitMessage }).int({ error: () => rateLimitMessage }).min(1, { error: () => rateLimitMessage }).max(1_000_000, { error: () => rateLimitMessage }),
-      perSecond: z.number({ error: () => rateLimitMessage }).gt(0, { error: () => rateLimitMessage }).max(100_000, { error: () => rateLimitMessage }),
+      perSecond: z.number({ error: () => rateLimitMessage }).min(0.001, { error: () => rateLimitMessage }).max(100_000, { error: () => rateLimitMessage }),
     },
     { error: () => rateLimitMessage },
   ),

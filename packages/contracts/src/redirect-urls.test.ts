@@ -48,6 +48,7 @@ describe('registered redirect URLs', () => {
     ['https://app.example.test/#x', 'fragment'],
     ['ftp://app.example.test', 'absolute http or https URL'],
     [`https://app.example.test/${'a'.repeat(300)}`, 'at most 256 characters'],
+    [`https://app.example.test/${'ü'.repeat(60)}`, 'at most 256 characters once normalised'],
   ])('rejects %s (%s)', (input, reason) => {
     const result = parse(registeredRedirectUrls, [input]);
     expect(result.ok ? '' : result.messages.join()).toContain(reason);

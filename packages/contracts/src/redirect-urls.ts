@@ -54,7 +54,10 @@ const registeredRedirectUrl = requiredString(MAX_REGISTERED_REDIRECT_URL_LENGTH)
   const { url } = parsed;
   if (url.protocol === 'http:' && !isLoopback(url)) return report(ctx, value, () => 'A registered redirect URL must use https; http is allowed only on localhost, 127.0.0.1 or [::1].');
   if (url.search !== '' || value.includes('?')) return report(ctx, value, () => 'A registered redirect URL must not contain a query; the app may add one to each consent’s redirectUrl.');
-  return `${url.origin}${url.pathname}`;
+  const normalised = `${url.origin}${url.pathname}`;
+  // Checked again as stored: percent-encoding and punycode lengthen it, and every access token of the app carries it.
+  if (normalised.length > MAX_REGISTERED_REDIRECT_URL_LENGTH) return report(ctx, value, () => `A registered redirect URL must be at most ${MAX_REGISTERED_REDIRECT_URL_LENGTH} characters once normalised (${normalised.length} here).`);
+  return normalised;
 });
 
 export const registeredRedirectUrls = documentedAs(

@@ -138,6 +138,18 @@ describe('idempotent creates: Idempotency-Key on a route, kept in the real store
     expect(await notesOf('app-a', body.text)).toHaveLength(1);
   });
 
+  it('keeps the key claimed when a retry of a request still unanswered is refused: the first may yet create under it', async () => {
+    const body = { text: 'claimed, then refused' };
+    const resourceId = 'b7e1c2d0-0000-4000-8000-000000000002';
+    expect(await keys.claim({ clientId: 'app-a', key: 'k-claimed-refused' }, { operationId: 'createNote', fingerprint: fingerprintOf(body), resourceId }, new Date())).toEqual({ won: true });
+    refused.add(body.text);
+    expect((await post(body, { key: 'k-claimed-refused' })).status).toBe(400);
+    refused.delete(body.text);
+    // Had the refusal freed the key, this retry would claim it anew and create under another id.
+    expect(await answer(await post(body, { key: 'k-claimed-refused' }))).toEqual({ status: 201, body: { id: resourceId, text: body.text }, location: `/notes/${resourceId}`, replayed: 'true' });
+    expect(await notesOf('app-a', body.text)).toHaveLength(1);
+  });
+
   it('keeps nothing of a refused request: its retry is decided again, also with another body', async () => {
     refused.add('refused');
     expect((await post({ text: 'refused' }, { key: 'k-refused' })).status).toBe(400);

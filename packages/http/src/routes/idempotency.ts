@@ -75,7 +75,8 @@ export function idempotentHandle(binding: RouteBinding, records: IdempotencyReco
       await records.answered(appKey, resourceId, stored(result));
       return claim.won ? result : replayed(result);
     }
-    if (result.status < 500) await records.release(appKey, resourceId);
+    // Only the request that claimed the key frees it: a retry refused meanwhile may race the first one's success.
+    if (result.status < 500 && claim.won) await records.release(appKey, resourceId);
     return result;
   };
 }

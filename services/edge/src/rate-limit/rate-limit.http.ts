@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { RateLimit } from '@obp/contracts';
 import { sendProblem } from '@obp/http';
+import { addressKey } from './address-key';
 import type { ClientRateLimits } from './client-rate-limits';
 import type { RateLimiter } from './rate-limiter';
 import type { RateLimitDecision } from './token-bucket';
@@ -38,8 +39,11 @@ export const limitApiRequests =
 const MAX_CLIENT_ID_LENGTH = 100;
 
 /**
- * Token requests, limited per remote address and per client id presented (existing or not): every try
- * costs an scrypt of the secret, and neither guessing secrets nor spraying client ids may go fast.
+ * Token requests, limited per remote address (an IPv6 address by its /64, what one host is given) and
+ * per client id presented (existing or not) from that address: every try costs an scrypt of the secret,
+ * and neither guessing secrets nor spraying client ids may go fast. The client id's bucket is per
+ * address too: client ids are not secret, and a bucket any caller could drain would let anyone keep an
+ * app from getting tokens.
  */
 export class TokenRequestLimits {
   constructor(
@@ -50,10 +54,12 @@ export class TokenRequestLimits {
 
   /** The refusal, or null when the request may go on. */
   async refusal(address: string | undefined, clientId: string | undefined): Promise<RateLimitDecision | null> {
-    const byAddress = await this.limiter.take(`token-address:${address ?? 'unknown'}`, this.perAddress);
+    const source = addressKey(address);
+    const byAddress = await this.limiter.take(`token-address:${source}`, this.perAddress);
     if (!byAddress.allowed) return byAddress;
     if (!clientId || clientId.length > MAX_CLIENT_ID_LENGTH) return null;
-    const byClient = await this.limiter.take(`token-client:${clientId}`, this.perClient);
+    const byClient = await this.limiter.take(`token-client:${clientId}@${source}`, this.perClient);
     return byClient.allowed ? null : byClient;
   }
 }
+
