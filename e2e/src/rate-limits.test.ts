@@ -43,8 +43,8 @@ async function untilRefused(send: () => Promise<Response>, max: number): Promise
 
 describe('rate limits at the edge', () => {
   it('lets an app’s burst through, then answers 429 with Retry-After and the RateLimit headers; the bucket refills', async () => {
-    // A block of one token every 2 s: during the few milliseconds of the burst at most one more enters.
-    const app = await appWithLimit({ burst: 3, perSecond: 0.5 });
+    // A block of one token every 20 s: however slow a loaded machine makes the burst, at most one more enters.
+    const app = await appWithLimit({ burst: 3, perSecond: 0.05 });
     const answers = await untilRefused(() => stack.api(app.token, '/shares'), 6);
     const passed = answers.filter((res) => res.status === 200);
     expect(passed.length).toBeGreaterThanOrEqual(3);
@@ -59,12 +59,12 @@ describe('rate limits at the edge', () => {
     expect(refused.status).toBe(429);
     expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(integer(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    expect(integer(refused.headers.get('retry-after'))).toBeLessThanOrEqual(2);
+    expect(integer(refused.headers.get('retry-after'))).toBeLessThanOrEqual(20);
     expect(refused.headers.get('ratelimit-limit')).toBe('3');
     expect(refused.headers.get('ratelimit-remaining')).toBe('0');
     expect((await refused.json()) as Problem).toMatchObject({ status: 429, code: 'rate_limited', detail: expect.stringContaining('rate limit') });
 
-    await waitFor(async () => ((await stack.api(app.token, '/shares')).status === 200 ? true : undefined), { timeoutMs: 10_000, intervalMs: 250, what: 'the bucket to refill' });
+    await waitFor(async () => ((await stack.api(app.token, '/shares')).status === 200 ? true : undefined), { timeoutMs: 30_000, intervalMs: 500, what: 'the bucket to refill' });
   });
 
   it('limits each app on its own: another app keeps the default limit', async () => {
@@ -89,8 +89,8 @@ describe('rate limits at the edge', () => {
 
   it('shares an app’s budget between two edge instances on one store', async () => {
     const second = await stack.startEdgeReplica();
-    // A block of one token every 10 s: the budget is the burst of 4, whichever instance is asked.
-    const app = await appWithLimit({ burst: 4, perSecond: 0.1 });
+    // A block of one token every 100 s: the budget is the burst of 4, whichever instance is asked.
+    const app = await appWithLimit({ burst: 4, perSecond: 0.01 });
     const viaSecond = (path: string) => fetch(`${second}${path}`, { headers: { authorization: `Bearer ${app.token}` } });
     const statuses: Array<{ edge: string; status: number }> = [];
     for (let i = 0; i < 5; i++) {
