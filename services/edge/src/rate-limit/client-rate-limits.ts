@@ -1,3 +1,4 @@
+import { TIMED_OUT, within } from './within';
 import type { RateLimit } from '@obp/contracts';
 import type { Logger } from '@obp/telemetry';
 import type { ClientRepository } from '../oauth/client.repository';
@@ -36,23 +37,15 @@ export class ClientRateLimits {
   }
 
   private async read(clientId: string, known: Known | undefined, now: number): Promise<RateLimit> {
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), this.options.readTimeoutMs ?? 250)));
-    const read = this.clients.rateLimitOf(clientId);
     try {
-      const own = await Promise.race([read, timedOut]);
-      if (own === 'timeout') {
-        read.catch(() => undefined);
-        return known?.limit ?? this.fallback;
-      }
+      const own = await within(this.clients.rateLimitOf(clientId), this.options.readTimeoutMs ?? 250);
+      if (own === TIMED_OUT) return known?.limit ?? this.fallback;
       const limit = own ?? this.fallback;
       this.known.set(clientId, { limit, readAt: now });
       return limit;
     } catch (error) {
       this.logger.warn({ err: error, clientId }, 'could not read the client’s rate limit; using the last known or the default');
       return known?.limit ?? this.fallback;
-    } finally {
-      clearTimeout(timer);
     }
   }
 }

@@ -1,3 +1,4 @@
+import { TIMED_OUT, within } from './within';
 import type { RateLimit } from '@obp/contracts';
 import type { Logger } from '@obp/telemetry';
 import { BlockBucket, type RateLimitDecision } from './token-bucket';
@@ -71,13 +72,9 @@ export class RateLimiter {
 
   private async claim(id: string, bucket: BlockBucket, block: number): Promise<void> {
     const expiresAt = new Date(bucket.blockEnd(block) + EXPIRY_MARGIN_MS);
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), this.claimTimeoutMs)));
-    const inserted = this.options.claims.claim(`${id}#${block}`, expiresAt);
     try {
-      const won = await Promise.race([inserted, timedOut]);
-      if (won === 'timeout') {
-        inserted.catch(() => undefined);
+      const won = await within(this.options.claims.claim(`${id}#${block}`, expiresAt), this.claimTimeoutMs);
+      if (won === TIMED_OUT) {
         this.warn(new Error(`the store did not answer a rate-limit claim within ${this.claimTimeoutMs} ms`));
         bucket.won(block);
       } else if (won) bucket.won(block);
@@ -85,8 +82,6 @@ export class RateLimiter {
     } catch (error) {
       this.warn(error);
       bucket.won(block);
-    } finally {
-      clearTimeout(timer);
     }
   }
 
