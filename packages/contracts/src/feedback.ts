@@ -318,13 +318,20 @@ export const feedbackRoutes = defineRoutes(
   },
 );
 
+/** `categorization-feedback.erased`: the item is gone (its transaction's account was erased with its consent); only its id. */
+export const feedbackErasedDataSchema = z.object({ id: guidString(), reason: z.enum(['ConsentDeleted']) });
+export type FeedbackErasedData = z.infer<typeof feedbackErasedDataSchema>;
+
 /**
  * The item as the API shows it, keyed by its id; `ownerClientId` on the envelope is the app that sent
  * it. `reviewed` carries the decision; `superseded` and `retired` an item a newer one replaced.
+ * `erased` (the item's id only) is followed by a tombstone of the key, so compaction drops every
+ * event of the item.
  */
 export const feedbackEvents = defineEvents(Topics.feedbackEvents, {
   'categorization-feedback.submitted': feedbackItemSchema,
   'categorization-feedback.reviewed': feedbackItemSchema,
   'categorization-feedback.superseded': feedbackItemSchema,
   'categorization-feedback.retired': feedbackItemSchema,
+  'categorization-feedback.erased': feedbackErasedDataSchema,
 });
