@@ -1,10 +1,11 @@
 import type { IHeaders } from 'kafkajs';
 import { createKafka } from '@obp/bus';
-import type { AccountDto } from '@obp/contracts';
+import type { AccountDto, FeedbackItemDto, TransactionDto } from '@obp/contracts';
 import { createLogger } from '@obp/telemetry';
 import { uniqueName, waitFor } from '@obp/testkit';
 import { createJob, finishedJob, jobBody } from './analysis-helpers';
 import { connectedConsent } from './consent-helpers';
+import { decideFeedback, feedbackBody, postFeedback, submitFeedback } from './feedback-helpers';
 import { startStack, type Stack, type TestClient } from './harness';
 
 const logger = createLogger('test', 'silent');
@@ -61,6 +62,22 @@ async function readEveryTopic(brokers: string[], prefix: string): Promise<{ topi
   return { topics, messages };
 }
 
+/** Feedback about a transaction as the API gave it to the app. */
+const feedbackAbout = (transaction: TransactionDto) =>
+  feedbackBody({
+    transactionId: transaction.id,
+    accountId: transaction.accountId,
+    amount: transaction.amount,
+    currency: transaction.currency,
+    description: transaction.description ?? '',
+    counterpartDescription: transaction.counterpartName,
+    counterpartAccountNumber: transaction.counterpartAccountNumber,
+    transactionType: transaction.transactionType,
+    transactionTypeName: transaction.transactionTypeName,
+    reasonCode: transaction.reasonCode,
+    purposeCode: transaction.purposeCode,
+  });
+
 const tracesOf = (messages: LoggedMessage[], needles: string[]) =>
   messages.flatMap((m) => needles.filter((needle) => m.text.includes(needle)).map((needle) => `${m.topic} ${m.at}: ${needle}`));
 
@@ -69,6 +86,7 @@ describe('erasure reaches the event log', () => {
   let owner: TestClient;
   let ownerToken: string;
   let partner: TestClient;
+  let reviewerToken: string;
 
   beforeAll(async () => {
     // Compaction within seconds (production: within the hour; see docs/decisions.md).
@@ -76,6 +94,7 @@ describe('erasure reaches the event log', () => {
     owner = await stack.registerClient();
     ownerToken = await stack.token(owner);
     partner = await stack.registerClient(['customer-api'], { directProviderFlow: false });
+    reviewerToken = await stack.token(await stack.registerClient(['feedback-review']), 'feedback-review');
   });
   afterAll(() => stack.stop());
 
@@ -98,17 +117,34 @@ describe('erasure reaches the event log', () => {
     const jobId = await createJob(stack, ownerToken, jobBody([consentId], { Metadata: { kvk_number: null, internal_ibans: [accounts[0]!.iban] } }));
     expect((await finishedJob(stack, ownerToken, jobId)).status).toBe('Completed');
 
-    const needles = [consentId, userId, externalUserId, ...accounts.flatMap((a) => [a.id, a.iban])];
-    // The reader finds them while the consent lives: on the consent, share and analysis topics.
+    // Feedback about two of its transactions (one left Pending, one accepted: a rule of the app in the
+    // analysis service), and about a transaction of another consent, which outlives the erasure.
+    const transactionsOf = async (accountId: string) => ((await (await stack.api(ownerToken, `/accounts/${accountId}/transactions?pageSize=2`)).json()) as { data: TransactionDto[] }).data;
+    const transactions = await transactionsOf(accounts[0]!.id);
+    expect(transactions).toHaveLength(2);
+    const pendingId = await submitFeedback(stack, ownerToken, feedbackAbout(transactions[0]!));
+    const acceptedId = await submitFeedback(stack, ownerToken, feedbackAbout(transactions[1]!));
+    expect((await decideFeedback(stack, reviewerToken, acceptedId, 'Accepted', 'Right')).status).toBe(200);
+    const other = await connectedConsent(stack, ownerToken, { externalUserId: `log-erasure-other-${Date.now()}` });
+    const otherAccount = ((await (await stack.api(ownerToken, `/consents/${other.consentId}/accounts`)).json()) as { data: AccountDto[] }).data[0]!;
+    const otherTransaction = (await transactionsOf(otherAccount.id))[0]!;
+    expect(transactions.map((t) => t.id)).not.toContain(otherTransaction.id);
+    const keptId = await submitFeedback(stack, ownerToken, feedbackAbout(otherTransaction));
+    const ruleIds = async () => (await stack.analysis.feedbackRules.rulesFor(owner.clientId, new Date())).map((rule) => rule.id);
+    await waitFor(async () => (await ruleIds()).includes(acceptedId), { what: 'the accepted feedback to become a rule of the app', timeoutMs: 30_000 });
+
+    const needles = [consentId, userId, externalUserId, ...accounts.flatMap((a) => [a.id, a.iban]), ...transactions.map((t) => t.id), pendingId, acceptedId];
+    // The reader finds them while the consent lives: the consent on the consent, share and analysis
+    // topics, its account on the feedback topic.
     const before = await waitFor(
       async () => {
         const { messages } = await readEveryTopic(stack.kafkaBrokers, stack.namespace);
-        const topics = new Set(tracesOf(messages, [consentId]).map((t) => t.split(' ')[0]));
-        return [stack.consentEventsTopic, stack.shareEventsTopic, stack.analysisEventsTopic].every((t) => topics.has(t)) ? topics : undefined;
+        const topics = new Set(tracesOf(messages, [consentId, accounts[0]!.id]).map((t) => t.split(' ')[0]));
+        return [stack.consentEventsTopic, stack.shareEventsTopic, stack.analysisEventsTopic, stack.feedbackEventsTopic].every((t) => topics.has(t)) ? topics : undefined;
       },
-      { what: 'the consent on the consent, share and analysis topics', timeoutMs: 30_000, intervalMs: 500 },
+      { what: 'the consent on the consent, share, analysis and feedback topics', timeoutMs: 30_000, intervalMs: 500 },
     );
-    expect(before.size).toBeGreaterThanOrEqual(3);
+    expect(before.size).toBeGreaterThanOrEqual(4);
 
     expect((await stack.api(ownerToken, `/consents/${consentId}`, { method: 'DELETE' })).status).toBe(204);
 
@@ -124,8 +160,23 @@ describe('erasure reaches the event log', () => {
     ).catch((error: Error) => {
       const byTopic = new Map<string, number>();
       for (const trace of last) byTopic.set(trace.split(' ')[0]!, (byTopic.get(trace.split(' ')[0]!) ?? 0) + 1);
-      throw new Error(`${error.message}; still there: ${[...byTopic].map(([topic, n]) => `${n} in ${topic}`).join(', ')}, e.g.\n  ${last.filter((t) => t.endsWith(consentId)).slice(0, 30).join('\n  ')}`);
+      throw new Error(`${error.message}; still there: ${[...byTopic].map(([topic, n]) => `${n} in ${topic}`).join(', ')}, e.g.\n  ${last.slice(0, 30).join('\n  ')}`);
     });
     expect(last).toEqual([]);
-  }, 180_000);
+
+    // The feedback about the erased consent is gone from the service: the app's reads, the review
+    // queue, the app's rules; feedback naming its accounts is refused from now on. The other stays.
+    for (const id of [pendingId, acceptedId]) expect((await stack.api(ownerToken, `/v2/categorization-feedback/${id}`)).status).toBe(404);
+    for (const id of [pendingId, acceptedId]) expect((await stack.api(reviewerToken, `/v2/review/categorization-feedback/${id}`)).status).toBe(404);
+    const listed = async (token: string, path: string) => ((await (await stack.api(token, path)).json()) as { data: FeedbackItemDto[] }).data.map((item) => item.id);
+    expect(await listed(ownerToken, '/v2/categorization-feedback?pageSize=100')).toEqual([keptId]);
+    for (const status of ['Pending', 'Accepted']) expect(await listed(reviewerToken, `/v2/review/categorization-feedback?status=${status}&clientId=${owner.clientId}`)).toEqual(status === 'Pending' ? [keptId] : []);
+    expect(await ruleIds()).not.toContain(acceptedId);
+    const late = await postFeedback(stack, ownerToken, feedbackAbout(transactions[0]!));
+    expect(late.status).toBe(400);
+    expect(((await late.json()) as { errors: Record<string, string[]> }).errors).toHaveProperty('accountId');
+    const { messages } = await readEveryTopic(stack.kafkaBrokers, stack.namespace);
+    expect(tracesOf(messages, [keptId, otherAccount.id]).some((t) => t.startsWith(stack.feedbackEventsTopic))).toBe(true);
+    expect(tracesOf(messages, needles)).toEqual([]);
+  }, 240_000);
 });

@@ -15,6 +15,8 @@ describe('accepted feedback shapes later e1 jobs of its app, and nothing else', 
   let reviewerToken: string;
   let consentId: string;
   let otherConsentId: string;
+  /** The accepted correction of the first test: about a transaction of `consentId`. */
+  let acceptedId: string;
 
   beforeAll(async () => {
     stack = await startStack();
@@ -79,7 +81,7 @@ describe('accepted feedback shapes later e1 jobs of its app, and nothing else', 
     expect(rejected).toBeDefined();
     const sameCounterparty = transactions.filter((t) => t.counterpartName === corrected.counterpartName).map((t) => t.transactionId);
 
-    const acceptedId = await submitFeedback(stack, ownerToken, correctionOf(await transactionOf(corrected), corrected, 'expenses.groceries.organic'));
+    acceptedId = await submitFeedback(stack, ownerToken, correctionOf(await transactionOf(corrected), corrected, 'expenses.groceries.organic'));
     const rejectedId = await submitFeedback(stack, ownerToken, correctionOf(await transactionOf(rejected), rejected, 'expenses.leisure'));
     expect((await decideFeedback(stack, reviewerToken, rejectedId, 'Rejected', 'No: it is what it says.')).status).toBe(200);
     expect((await decideFeedback(stack, reviewerToken, acceptedId, 'Accepted', 'Organic groceries.')).status).toBe(200);
@@ -104,14 +106,22 @@ describe('accepted feedback shapes later e1 jobs of its app, and nothing else', 
     expect(partners.result.transactions!.find((t) => t.transactionId === corrected.transactionId)).toMatchObject({ category: corrected.category, source: corrected.source });
   });
 
-  it('never brings an erased transaction back: after the consent’s erasure the app’s jobs on its other data do not hold it', async () => {
+  it('never brings an erased transaction back: after the consent’s erasure the app’s jobs on its other data do not hold it, nor apply the rule learnt from it', async () => {
     const { result } = await e1Result(ownerToken, [consentId]);
     const erasedIds = new Set(result.transactions!.map((t) => t.transactionId));
+    // The rule learnt from a transaction of the consent applies to the other consent's data too (same counterparty).
+    const ruled = (categorised: AnalysisResult) => categorised.transactions!.some((t) => t.source === `feedback:${acceptedId}`);
+    expect(ruled((await e1Result(ownerToken, [otherConsentId])).result)).toBe(true);
+
     expect((await stack.api(ownerToken, `/consents/${consentId}`, { method: 'DELETE' })).status).toBe(204);
     const failed = await createJob(stack, ownerToken, jobBody([consentId]));
     expect((await finishedJob(stack, ownerToken, failed)).failure?.code).toBe('ConsentDeleted');
+    // The feedback about the consent is erased with it, and its rule with the feedback.
+    await waitFor(async () => (await stack.api(ownerToken, `/v2/categorization-feedback/${acceptedId}`)).status === 404, { what: 'the feedback to be erased', timeoutMs: 30_000 });
+    await waitFor(async () => !(await stack.analysis.feedbackRules.rulesFor(owner.clientId, new Date())).some((rule) => rule.id === acceptedId), { what: 'the rule to be forgotten', timeoutMs: 30_000 });
     const other = await e1Result(ownerToken, [otherConsentId]);
     expect(other.result.transactions!.some((t) => erasedIds.has(t.transactionId))).toBe(false);
+    expect(ruled(other.result)).toBe(false);
     expect(other.result.consentIds).toEqual([otherConsentId]);
   });
 });

@@ -29,6 +29,7 @@ export interface Stack {
   shareEventsTopic: string;
   consentEventsTopic: string;
   analysisEventsTopic: string;
+  feedbackEventsTopic: string;
   /** Starts the consent service again (after `consent.stop()`), on its port and database. */
   restartConsent(): Promise<ConsentServiceHandle>;
   /** Starts the webhooks service again (after `webhooks.stop()`), on its port and database. */
@@ -93,6 +94,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const shareEventsTopic = `${namespace}.${Topics.shareEvents}`;
   const consentEventsTopic = `${namespace}.${Topics.consentEvents}`;
   const analysisEventsTopic = `${namespace}.${Topics.analysisEvents}`;
+  const feedbackEventsTopic = `${namespace}.${Topics.feedbackEvents}`;
   const overrides = { onDatabaseCommand: options.onDatabaseCommand };
   const common = { NAMESPACE: namespace, MONGODB_URI: env.mongoUri, KAFKA_BROKERS: kafkaBrokers.join(','), LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', TOKEN_ISSUER: issuer, ...(options.eventLogRollMs ? { EVENT_LOG_ROLL_MS: String(options.eventLogRollMs) } : {}) };
 
@@ -184,6 +186,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     shareEventsTopic,
     consentEventsTopic,
     analysisEventsTopic,
+    feedbackEventsTopic,
     async restartConsent() {
       consent = await startConsentService(consentConfig, overrides);
       await consent.ready();

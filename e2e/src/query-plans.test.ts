@@ -99,12 +99,12 @@ describe('every query reads through an index', () => {
     await waitFor(async () => (await stack.api(partnerToken, `/analysis-jobs/${jobId}`)).status === 200, { what: 'the partner to read the shared job', timeoutMs: 30_000 });
     await stack.analysis.consentData.prune(new Date());
 
-    // Categorization feedback: submitted twice about one transaction (superseding), listed, reviewed, decided.
+    // Categorization feedback: submitted twice about one transaction of the consent (superseding), listed, reviewed, decided.
     const reviewer = await stack.registerClient(['feedback-review']);
     const reviewerToken = await stack.token(reviewer, 'feedback-review');
     const transactionId = '8b3c1f0e-1d2a-4c5b-9e8f-7a6b5c4d3e2f';
-    const olderItem = await submitFeedback(stack, token, feedbackBody({ transactionId }));
-    const newerItem = await submitFeedback(stack, token, feedbackBody({ transactionId, targetCategory: 'expenses.eating-out' }));
+    const olderItem = await submitFeedback(stack, token, feedbackBody({ transactionId, accountId }));
+    const newerItem = await submitFeedback(stack, token, feedbackBody({ transactionId, accountId, targetCategory: 'expenses.eating-out' }));
     await feedbackWithStatus(stack, token, olderItem, 'Superseded');
     for (const path of ['/v2/categorization-feedback', '/v2/categorization-feedback?status=Pending', `/v2/categorization-feedback/${newerItem}`]) expect((await stack.api(token, path)).status).toBe(200);
     for (const path of ['/v2/review/categorization-feedback', '/v2/review/categorization-feedback?category=expenses.eating-out', `/v2/review/categorization-feedback?clientId=${owner.clientId}`, `/v2/review/categorization-feedback/${newerItem}`]) {
@@ -127,8 +127,10 @@ describe('every query reads through an index', () => {
     await consumer.ensureIndexes();
     await consumer.purgeProcessed();
 
-    // Erasure: the consent's data goes, shares naming it lose it, projections forget it.
+    // Erasure: the consent's data goes, shares naming it lose it, projections forget it, the feedback about it goes.
     expect((await stack.api(token, `/consents/${consentId}`, { method: 'DELETE' })).status).toBe(204);
+    await waitFor(async () => (await stack.api(token, `/v2/categorization-feedback/${newerItem}`)).status === 404, { what: 'the feedback about the consent to be erased', timeoutMs: 30_000 });
+    expect((await stack.api(token, '/v2/categorization-feedback', { method: 'POST', json: feedbackBody({ accountId }) })).status).toBe(400);
     await waitFor(async () => (await stack.sequencing.consentData.consent(consentId)) === null, { what: 'the sequencing engine to forget the consent', timeoutMs: 30_000 });
     await waitFor(async () => ((await (await stack.api(token, `/shares/${shareId}`)).json()) as { data: { consentIds: string[] | null } }).data.consentIds?.length === 0, {
       what: 'the share to lose the erased consent',

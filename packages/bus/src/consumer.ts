@@ -3,7 +3,7 @@ import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { Consumer, Kafka, KafkaMessage, Producer } from 'kafkajs';
 import type { Connection } from 'mongoose';
 import { DEFAULT_EVENT_LOG_ROLL_MS, deadLetterTopic, eventLogConfig, LOG_ROLL_KEY, parseEnvelope, type EventEnvelope } from '@obp/contracts';
-import { database, dayBucket, deleteOlderThan } from '@obp/db';
+import { database, dayBucket, deleteOlderThan, ensureCollection } from '@obp/db';
 import type { Logger } from '@obp/telemetry';
 import { createProducer, ensureTopics } from './kafka';
 import { LogRoller } from './log-roller';
@@ -181,13 +181,7 @@ export class IdempotentConsumer {
    */
   async ensureIndexes(): Promise<void> {
     await this.processed.createIndex({ groupId: 1, processedDay: 1 });
-    const db = database(this.options.db);
-    if ((await db.listCollections({ name: DEAD_LETTERED_KEYS }, { nameOnly: true }).toArray()).length === 0) {
-      // Another consumer of the database may create it meanwhile.
-      await db.createCollection(DEAD_LETTERED_KEYS).catch((error: { codeName?: string }) => {
-        if (error.codeName !== 'NamespaceExists') throw error;
-      });
-    }
+    await ensureCollection(database(this.options.db), DEAD_LETTERED_KEYS);
   }
 
   /** Removes this group's processed-event records older than the retention; returns how many. */

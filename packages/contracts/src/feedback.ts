@@ -237,7 +237,7 @@ export const feedbackRoutes = defineRoutes(
       auth: customer,
       summary: 'Correct the category of a transaction: the feedback is queued for review',
       description:
-        'The body is self-contained (spec 2.7). It does not change earlier results; once a reviewer accepts it, later e1 analysis jobs of the app categorise that counterparty as the feedback says. A newer item about the same transaction supersedes a Pending one.',
+        'The body is self-contained (spec 2.7). It does not change earlier results; once a reviewer accepts it, later e1 analysis jobs of the app categorise that counterparty as the feedback says. A newer item about the same transaction supersedes a Pending one. Deleting a consent erases the feedback about its accounts (it answers 404 from then on), and feedback naming an account erased with its consent is refused (400 on `accountId`).',
       body: { schema: categorizationFeedbackBody, limit: '32kb' },
       idempotent: true,
       responses: { 202: json('Queued for review', component('FeedbackAccepted', dataEnvelope(z.object({ id: guidString() }))), locationHeader('The feedback item.')) },
@@ -318,13 +318,20 @@ export const feedbackRoutes = defineRoutes(
   },
 );
 
+/** `categorization-feedback.erased`: the item is gone (its transaction's account was erased with its consent); only its id. */
+export const feedbackErasedDataSchema = z.object({ id: guidString(), reason: z.enum(['ConsentDeleted']) });
+export type FeedbackErasedData = z.infer<typeof feedbackErasedDataSchema>;
+
 /**
  * The item as the API shows it, keyed by its id; `ownerClientId` on the envelope is the app that sent
  * it. `reviewed` carries the decision; `superseded` and `retired` an item a newer one replaced.
+ * `erased` (the item's id only) is followed by a tombstone of the key, so compaction drops every
+ * event of the item.
  */
 export const feedbackEvents = defineEvents(Topics.feedbackEvents, {
   'categorization-feedback.submitted': feedbackItemSchema,
   'categorization-feedback.reviewed': feedbackItemSchema,
   'categorization-feedback.superseded': feedbackItemSchema,
   'categorization-feedback.retired': feedbackItemSchema,
+  'categorization-feedback.erased': feedbackErasedDataSchema,
 });

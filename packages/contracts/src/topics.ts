@@ -11,7 +11,7 @@ export const Topics = {
   consentEvents: 'consent.events.v1',
   /** Analysis jobs created, completed and failed, keyed by job id; a job computed from or naming an erased consent ends in a tombstone. */
   analysisEvents: 'analysis.events.v1',
-  /** Categorization feedback submitted, reviewed, superseded and retired, keyed by item id. */
+  /** Categorization feedback submitted, reviewed, superseded, retired and erased, keyed by item id; an erased item ends in a tombstone. */
   feedbackEvents: 'feedback.events.v1',
 } as const;
 

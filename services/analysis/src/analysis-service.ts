@@ -23,6 +23,7 @@ import { getAnalysisJobHttp } from './use-cases/get-analysis-job/get-analysis-jo
 import { getAnalysisResultHttp } from './use-cases/get-analysis-result/get-analysis-result.http';
 import { listAnalysisJobsHttp } from './use-cases/list-analysis-jobs/list-analysis-jobs.http';
 import { onConsentDeleted } from './use-cases/on-consent-deleted/on-consent-deleted.handler';
+import { onFeedbackErased } from './use-cases/on-feedback-erased/on-feedback-erased.handler';
 import { onFeedbackRetired } from './use-cases/on-feedback-retired/on-feedback-retired.handler';
 import { onFeedbackReviewed } from './use-cases/on-feedback-reviewed/on-feedback-reviewed.handler';
 import { onTransactionsFetched } from './use-cases/on-transactions-fetched/on-transactions-fetched.handler';
@@ -100,6 +101,7 @@ export const analysisService = (engine: Analyse = analyse): ServiceDefinition<An
     kit.subscribe('feedback-rules', feedbackEvents, {
       'categorization-feedback.reviewed': onFeedbackReviewed(feedbackRules),
       'categorization-feedback.retired': onFeedbackRetired(feedbackRules),
+      'categorization-feedback.erased': onFeedbackErased(feedbackRules),
     });
     kit.worker(
       periodicTask({

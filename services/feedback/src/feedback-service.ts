@@ -1,17 +1,21 @@
-import { feedbackEvents, feedbackRoutes } from '@obp/contracts';
+import { consentEvents, feedbackEvents, feedbackRoutes } from '@obp/contracts';
 import { bindRoutes } from '@obp/http';
 import { startService, type RunningService, type ServiceDefinition, type ServiceOverrides } from '@obp/service-kit';
 import type { FeedbackConfig } from './config';
 import type { FeedbackItem } from './domain/feedback-item';
+import { ErasedAccounts } from './infrastructure/erased-accounts';
 import { FeedbackEvents, feedbackStoreOptions, type FeedbackStore } from './infrastructure/feedback-store';
 import { consoleHandlers } from './use-cases/console/console.http';
+import { EraseFeedbackService } from './use-cases/erase-feedback/erase-feedback.service';
 import { decideFeedbackHttp } from './use-cases/decide-feedback/decide-feedback.http';
 import { DecideFeedbackService } from './use-cases/decide-feedback/decide-feedback.service';
 import { getFeedbackHttp } from './use-cases/get-feedback/get-feedback.http';
 import { getReviewItemHttp } from './use-cases/get-review-item/get-review-item.http';
 import { listFeedbackHttp } from './use-cases/list-feedback/list-feedback.http';
 import { listReviewQueueHttp } from './use-cases/list-review-queue/list-review-queue.http';
+import { onConsentDeleted } from './use-cases/on-consent-deleted/on-consent-deleted.handler';
 import { onFeedbackChanged } from './use-cases/on-feedback-changed/on-feedback-changed.handler';
+import { onFeedbackSubmitted } from './use-cases/on-feedback-submitted/on-feedback-submitted.handler';
 import { submitFeedbackHttp } from './use-cases/submit-feedback/submit-feedback.http';
 import { SubmitFeedbackService } from './use-cases/submit-feedback/submit-feedback.service';
 
@@ -19,22 +23,27 @@ export const SERVICE_NAME = 'feedback';
 
 export interface FeedbackServiceParts {
   items: FeedbackStore;
+  erasure: EraseFeedbackService;
 }
 
 export type FeedbackServiceHandle = RunningService<FeedbackServiceParts>;
 
-/** Categorization feedback: submission by apps, the review queue and decisions, the reviewer console, and superseding from its own events. */
+/** Categorization feedback: submission by apps, the review queue and decisions, the reviewer console, superseding from its own events, and erasure with consents. */
 export const feedbackService: ServiceDefinition<FeedbackConfig, FeedbackServiceParts> = {
   name: SERVICE_NAME,
   databaseName: (config) => config.FEEDBACK_DB_NAME,
   async compose(kit) {
     const items = kit.store<FeedbackItem>(feedbackStoreOptions);
     const events = new FeedbackEvents(kit.events(feedbackEvents));
+    const erasedAccounts = new ErasedAccounts(kit.database);
+    await erasedAccounts.ensureIndexes();
+    const erasure = new EraseFeedbackService(items, erasedAccounts, events);
     const changed = onFeedbackChanged(items, events);
-    kit.subscribe('supersede', feedbackEvents, { 'categorization-feedback.submitted': changed, 'categorization-feedback.reviewed': changed });
+    kit.subscribe('supersede', feedbackEvents, { 'categorization-feedback.submitted': onFeedbackSubmitted(erasure, changed), 'categorization-feedback.reviewed': changed });
+    kit.subscribe('consent-erasure', consentEvents, { 'consent.deleted': onConsentDeleted(erasure) });
     return {
       routes: bindRoutes(feedbackRoutes, {
-        submitFeedback: submitFeedbackHttp(new SubmitFeedbackService(items, events)),
+        submitFeedback: submitFeedbackHttp(new SubmitFeedbackService(items, events, erasedAccounts)),
         listFeedback: listFeedbackHttp(items),
         getFeedback: getFeedbackHttp(items),
         listReviewQueue: listReviewQueueHttp(items),
@@ -42,7 +51,7 @@ export const feedbackService: ServiceDefinition<FeedbackConfig, FeedbackServiceP
         decideFeedback: decideFeedbackHttp(new DecideFeedbackService(items, events)),
         ...consoleHandlers(),
       }),
-      expose: { items },
+      expose: { items, erasure },
     };
   },
 };

@@ -74,6 +74,18 @@ describe('FeedbackRules (real store)', () => {
     expect((await store.rulesFor('app-1', minute(3))).map((r) => r.id)).toEqual(['new']);
   });
 
+  it('forgets an erased item: its rule no longer applies, not even to jobs created before, and nothing of its transaction is kept', async () => {
+    const store = await rules();
+    await store.accept(item('erased', { reviewedAt: minute(1) }), 'app-1');
+    await store.accept(item('kept', { reviewedAt: minute(2), iban: '', name: 'Kaasboer Henk' }), 'app-1');
+    await store.forget('erased');
+    await store.forget('erased');
+    await store.forget('never-accepted');
+
+    expect((await store.rulesFor('app-1', minute(9))).map((r) => r.id)).toEqual(['kept']);
+    expect((await store.rulesFor('app-1', minute(1))).map((r) => r.id)).toEqual([]);
+  });
+
   it('orders an app’s rules for the categoriser: the more specific first, then the newest', async () => {
     const store = await rules();
     await store.accept(item('by-account', { reviewedAt: minute(1) }), 'app-1');

@@ -75,6 +75,15 @@ export class FeedbackRules {
     await this.accepted.updateOne({ _id: itemId, retiredAt: null }, { $set: { retiredAt: at } });
   }
 
+  /**
+   * An item erased (its account was erased with its consent): its rule and the transaction it was
+   * learnt from go for good, also for jobs created before (a job run again after a crash no longer
+   * applies it).
+   */
+  async forget(itemId: string): Promise<void> {
+    await this.accepted.deleteOne({ _id: itemId });
+  }
+
   /** The app's rules as of `asOf`, in the order the categoriser tries them (more specific first, then newest). */
   async rulesFor(ownerClientId: string, asOf: Date): Promise<FeedbackRule[]> {
     const records = await this.accepted.find({ ownerClientId, acceptedAt: { $lte: asOf } }).toArray();

@@ -2,10 +2,12 @@ import type { feedbackRoutes } from '@obp/contracts';
 import type { RouteHandler } from '@obp/http';
 import type { SubmitFeedbackService } from './submit-feedback.service';
 
-/** POST /v2/categorization-feedback: 202 `{ data: { id } }` with Location; idempotent, the item is made under `newId`. */
+/** POST /v2/categorization-feedback: 202 `{ data: { id } }` with Location; idempotent, the item is made under `newId`; 400 on `accountId` for an erased account. */
 export const submitFeedbackHttp =
   (service: SubmitFeedbackService): RouteHandler<typeof feedbackRoutes.submitFeedback> =>
   async ({ body, caller, newId }) => {
-    const id = await service.execute(newId, caller.clientId, body);
+    const result = await service.execute(newId, caller.clientId, body);
+    if (!result.ok) return { status: 400, problem: { errors: { accountId: [result.error.message] } } };
+    const id = result.value;
     return { status: 202, body: { data: { id } }, headers: { Location: `/v2/categorization-feedback/${id}` } };
   };
