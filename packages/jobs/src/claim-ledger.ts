@@ -1,4 +1,4 @@
-import { dayBucket, deleteOlderThan, type mongo } from '@obp/db';
+import { dayBucket, deleteOlderThan, insertUnique, type mongo } from '@obp/db';
 
 interface ClaimRecord {
   _id: string;
@@ -26,13 +26,7 @@ export class ClaimLedger {
 
   /** True when this caller won claim `epoch` of the job. */
   async claim(jobKey: string, epoch: number, now = new Date()): Promise<boolean> {
-    try {
-      await this.claims.insertOne({ _id: `${jobKey}#${epoch}`, jobKey, claimedAt: now, claimedDay: dayBucket(now) });
-      return true;
-    } catch (error) {
-      if ((error as { code?: number }).code === 11000) return false;
-      throw error;
-    }
+    return insertUnique(this.claims, { _id: `${jobKey}#${epoch}`, jobKey, claimedAt: now, claimedDay: dayBucket(now) });
   }
 
   /** Forgets a finished job's claims. */

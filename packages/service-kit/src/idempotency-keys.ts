@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_WINDOW_MS } from '@obp/contracts';
-import { dayBucket, deleteOlderThan, type mongo } from '@obp/db';
+import { dayBucket, deleteOlderThan, isDuplicateKey, type mongo } from '@obp/db';
 import type { AppKey, IdempotencyRecords, KeyedRequest, KeyHolder, StoredAnswer } from '@obp/http';
 
 /** One app's Idempotency-Key, the request that holds it, and that request's answer once given. */
@@ -45,7 +45,7 @@ export class IdempotencyKeys implements IdempotencyRecords {
         await this.keys.insertOne({ _id, ...request, answer: null, createdAt: now, createdDay: dayBucket(now) });
         return { won: true };
       } catch (error) {
-        if ((error as { code?: number }).code !== 11000) throw error;
+        if (!isDuplicateKey(error)) throw error;
       }
       const holder = await this.keys.findOne({ _id });
       if (holder && !expired(holder, now)) return { won: false, holder: await this.current(holder, request) };

@@ -1,5 +1,5 @@
 import type { OutboxEntry } from '@obp/bus';
-import { documentLocks, type KeyedMutex, type mongo } from '@obp/db';
+import { documentLocks, isDuplicateKey, type KeyedMutex, type mongo } from '@obp/db';
 import { StateCache, type StateCacheOptions } from './state-cache';
 
 /** What every aggregate document carries besides its state. */
@@ -129,7 +129,7 @@ export class AggregateStore<S extends { id: string }> implements OutboxSource {
       await this.insert(state, events);
       return true;
     } catch (error) {
-      if ((error as { code?: number }).code === 11000) return false;
+      if (isDuplicateKey(error)) return false;
       throw error;
     }
   }

@@ -1,6 +1,6 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { AnalysisResult } from '@obp/contracts';
-import { mongo } from '@obp/db';
+import { isDuplicateKey, mongo } from '@obp/db';
 import type { JobScope } from '../domain/analysis-job';
 
 /**
@@ -36,7 +36,7 @@ export class AnalysisResults {
       await this.results.insertOne({ _id: jobId, ...scope, computedAt: now, resultGzip: new mongo.Binary(gzipSync(JSON.stringify(result))) });
       return scope;
     } catch (error) {
-      if ((error as { code?: number }).code !== 11000) throw error;
+      if (!isDuplicateKey(error)) throw error;
       return (await this.scopeOf(jobId)) ?? scope;
     }
   }

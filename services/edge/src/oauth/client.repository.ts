@@ -1,5 +1,5 @@
 import type { RateLimit } from '@obp/contracts';
-import { database, type Connection, type mongo } from '@obp/db';
+import { database, isDuplicateKey, type Connection, type mongo } from '@obp/db';
 
 export interface OAuthClient {
   clientId: string;
@@ -50,7 +50,7 @@ export class ClientRepository {
     try {
       await this.clients.insertOne({ _id: clientId, ...rest });
     } catch (error) {
-      if ((error as { code?: number }).code === 11000) throw new DuplicateClient(`client ${clientId} already exists`);
+      if (isDuplicateKey(error)) throw new DuplicateClient(`client ${clientId} already exists`);
       throw error;
     }
   }

@@ -1,5 +1,5 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
-import { database, type Connection, type mongo } from '@obp/db';
+import { database, isDuplicateKey, type Connection, type mongo } from '@obp/db';
 
 interface SigningKeyRecord {
   _id: string; // kid
@@ -39,7 +39,7 @@ export class SigningKeyStore {
       try {
         await this.pointer.insertOne({ _id: 'active', kid: created });
       } catch (error) {
-        if ((error as { code?: number }).code !== 11000) throw error;
+        if (!isDuplicateKey(error)) throw error;
         await this.records.updateOne({ _id: created }, { $set: { status: 'retired' } });
       }
       pointer = await this.pointer.findOne({ _id: 'active' });

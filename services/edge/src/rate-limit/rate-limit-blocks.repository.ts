@@ -1,4 +1,4 @@
-import { database, dayBucket, dayBucketsBefore, inChunks, type Connection, type mongo } from '@obp/db';
+import { database, dayBucket, dayBucketsBefore, inChunks, insertUnique, type Connection, type mongo } from '@obp/db';
 
 interface BlockRecord {
   /** `<bucket>#<block>`: one insert per block wins, on every instance's store alike. */
@@ -29,13 +29,7 @@ export class RateLimitBlocks {
 
   /** True when this caller's insert of the block won (the store enforces unique `_id`s, also FerretDB). */
   async claim(id: string, expiresAt: Date): Promise<boolean> {
-    try {
-      await this.blocks.insertOne({ _id: id, expiresAt, expiresMinute: minuteBucket(expiresAt), expiresDay: dayBucket(expiresAt) });
-      return true;
-    } catch (error) {
-      if ((error as { code?: number }).code === 11000) return false;
-      throw error;
-    }
+    return insertUnique(this.blocks, { _id: id, expiresAt, expiresMinute: minuteBucket(expiresAt), expiresDay: dayBucket(expiresAt) });
   }
 
   /**

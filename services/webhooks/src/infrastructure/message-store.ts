@@ -1,5 +1,5 @@
 import { AggregateStore, type AggregateStoreOptions, type Change, type MutateOutcome } from '@obp/store';
-import { deleteOlderThan, inChunks, type mongo } from '@obp/db';
+import { deleteOlderThan, inChunks, isDuplicateKey, type mongo } from '@obp/db';
 import { abandon, type WebhookMessage } from '../domain/webhook-message';
 
 /**
@@ -25,7 +25,7 @@ export class MessageStore {
       await this.store.insert(message);
       return true;
     } catch (error) {
-      if ((error as { code?: number }).code === 11000) return false;
+      if (isDuplicateKey(error)) return false;
       throw error;
     }
   }
