@@ -24,7 +24,7 @@ export class PlatformApi {
     const res = await fetch(`${this.edgeUrl}/admin/clients`, {
       method: 'POST',
       headers: { authorization: `Bearer ${this.adminToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ clientId, name: `Bench ${clientId}`, scopes: ['customer-api'], redirectUrls: ['https://bench.example.test'] }),
+      body: JSON.stringify({ clientId, name: `Bench ${clientId}`, scopes: ['customer-api'], redirectUrls: ['https://example.com'] }),
     });
     await expectStatus(res, 201, 'POST /admin/clients');
     return (await res.json()) as Client;

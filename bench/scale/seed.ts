@@ -122,7 +122,8 @@ export class ShareSeeder {
 
 const TERMINAL_FAILURES = new Set(['Rejected', 'TimedOut', 'Error', 'Invalidated']);
 const APPROVE_CONCURRENCY = 8;
-const REDIRECT_URL = 'https://bench.example.test/consent-done';
+/** The demo client's consents (`npm start` registers `https://example.com` as its redirect URL). */
+const REDIRECT_URL = 'https://example.com/bench-consent-done';
 
 /** Plays the user on the sandbox bank page, as a browser would: opens consentUrl, presses Approve. */
 async function approve(consentUrl: string): Promise<void> {
