@@ -8,7 +8,7 @@ import type { AnalysisConfig } from './config';
 import type { AnalysisJob } from './domain/analysis-job';
 import { analyse } from './domain/engine/analyse';
 import { historyStart } from './domain/history-window';
-import { AnalysisJobEvents, analysisJobStoreOptions, type AnalysisJobStore } from './infrastructure/analysis-job-store';
+import { AnalysisJobEvents, analysisJobStoreOptions, migrateErasureIds, type AnalysisJobStore } from './infrastructure/analysis-job-store';
 import { AnalysisResults } from './infrastructure/analysis-results';
 import { ErasedConsents } from './infrastructure/erased-consents';
 import { FeedbackRules } from './infrastructure/feedback-rules';
@@ -56,6 +56,7 @@ export const analysisService = (engine: Analyse = analyse): ServiceDefinition<An
     const erased = new ErasedConsents(kit.database);
     const feedbackRules = new FeedbackRules(kit.database);
     for (const component of [consentData, results, feedbackRules]) await component.ensureIndexes();
+    await migrateErasureIds(jobs);
     const shareGrants = kit.shareGrants();
     const claims = await kit.claims();
 
