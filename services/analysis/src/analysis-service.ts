@@ -22,7 +22,7 @@ import { CreateAnalysisJobService } from './use-cases/create-analysis-job/create
 import { getAnalysisJobHttp } from './use-cases/get-analysis-job/get-analysis-job.http';
 import { getAnalysisResultHttp } from './use-cases/get-analysis-result/get-analysis-result.http';
 import { listAnalysisJobsHttp } from './use-cases/list-analysis-jobs/list-analysis-jobs.http';
-import { onConsentDeleted } from './use-cases/on-consent-deleted/on-consent-deleted.handler';
+import { onConsentDeleted, onConsentTombstone } from './use-cases/on-consent-deleted/on-consent-deleted.handler';
 import { onFeedbackRetired } from './use-cases/on-feedback-retired/on-feedback-retired.handler';
 import { onFeedbackReviewed } from './use-cases/on-feedback-reviewed/on-feedback-reviewed.handler';
 import { onTransactionsFetched } from './use-cases/on-transactions-fetched/on-transactions-fetched.handler';
@@ -97,6 +97,7 @@ export const analysisService = (engine: Analyse = analyse): ServiceDefinition<An
       ...projection,
       'transactions.fetched': onTransactionsFetched(projection['transactions.fetched']!, jobs, wakeRunner),
       'consent.deleted': onConsentDeleted(projection['consent.deleted']!, erased, results, jobs, events),
+      onTombstone: onConsentTombstone(projection.onTombstone!, consentData, erased, results, jobs, events),
     });
     kit.subscribe('feedback-rules', feedbackEvents, {
       'categorization-feedback.reviewed': onFeedbackReviewed(feedbackRules),
