@@ -1,5 +1,7 @@
+import { createKafka, createProducer } from '@obp/bus';
 import type { AccountDto } from '@obp/contracts';
-import { waitFor } from '@obp/testkit';
+import { createLogger } from '@obp/telemetry';
+import { uniqueName, waitFor } from '@obp/testkit';
 import { createJob, finishedJob, getJob, getResult, jobBody, mentions } from './analysis-helpers';
 import { connectedConsent } from './consent-helpers';
 import { startStack, type Stack } from './harness';
@@ -61,5 +63,34 @@ describe('analysis results and consent erasure', () => {
     const res = await stack.api(token, `/analysis-jobs/${later[0]}/result`);
     expect(res.status).toBe(409);
     expect(((await res.json()) as { detail: string }).detail).toContain('ConsentDeleted');
+  });
+
+  it('erases a consent whose consent.deleted a lagging consumer never read (compacted away) from the tombstone of its key alone', async () => {
+    const { consentId } = await connectedConsent(stack, token, { externalUserId: `lagged-${Date.now()}` });
+    const partner = await stack.registerClient(['customer-api'], { directProviderFlow: false });
+    const shared = await stack.api(token, '/shares', { method: 'POST', json: { clientId: partner.clientId, consentIds: [consentId] } });
+    expect(shared.status).toBe(200);
+    const shareId = ((await shared.json()) as { data: string }).data;
+    const jobId = await createJob(stack, token, jobBody([consentId], { Reference: 'lagged erasure' }));
+    expect((await finishedJob(stack, token, jobId)).status).toBe('Completed');
+    await waitFor(async () => (await stack.sequencing.consentData.consent(consentId)) !== null, { what: 'the consent in the sequencing projection' });
+
+    // What such a consumer reads of the erasure: the tombstone of the consent's key, on the consent's partition.
+    const producer = createProducer(createKafka(uniqueName('lagged-erasure'), stack.kafkaBrokers, createLogger('test', 'silent')));
+    await producer.connect();
+    try {
+      await producer.send({ topic: stack.consentEventsTopic, messages: [{ key: consentId, value: null }] });
+    } finally {
+      await producer.disconnect();
+    }
+
+    await waitFor(async () => (await stack.api(token, `/analysis-jobs/${jobId}/result`)).status === 410, { what: 'the analysis result to be erased' });
+    expect(await getJob(stack, token, jobId)).toMatchObject({ status: 'Completed', resultErasedAt: expect.any(String) });
+    await waitFor(async () => (await stack.analysis.consentData.consent(consentId)) === null, { what: 'the consent to leave the analysis projection' });
+    await waitFor(async () => (await stack.sequencing.consentData.consent(consentId)) === null, { what: 'the consent to leave the sequencing projection' });
+    await waitFor(async () => ((await (await stack.api(token, `/shares/${shareId}`)).json()) as { data: { consentIds: string[] | null } }).data.consentIds?.length === 0, {
+      what: 'the share to lose the consent',
+    });
+    expect((await finishedJob(stack, token, await createJob(stack, token, jobBody([consentId])))).failure?.code).toBe('ConsentDeleted');
   });
 });

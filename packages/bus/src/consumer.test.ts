@@ -2,11 +2,11 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { ConfigResourceTypes, type IHeaders, type Kafka, type KafkaMessage, type Message, type Producer, type RecordMetadata } from 'kafkajs';
-import { DEFAULT_EVENT_LOG_ROLL_MS, deadLetterTopic, eventLogConfig, type EventEnvelope } from '@obp/contracts';
+import { DEFAULT_EVENT_LOG_ROLL_MS, deadLetterTopic, eventLogConfig, LOG_ROLL_KEY, type EventEnvelope } from '@obp/contracts';
 import { connectDatabase, type Connection } from '@obp/db';
 import { createLogger, type InMemorySpanExporter } from '@obp/telemetry';
 import { Cleanup, repoRoot, startKafka, testEnv, uniqueDbName, uniqueName, waitFor, type KafkaProcess } from '@obp/testkit';
-import { IdempotentConsumer, NonRetriableError, TransientError, type EventHandler, type MessageMeta, type RetryPolicy } from './consumer';
+import { IdempotentConsumer, NonRetriableError, TransientError, type EventHandler, type MessageMeta, type RetryPolicy, type TombstoneHandler } from './consumer';
 import type { CrashingConsumerMessage } from './crashing-consumer.fixture';
 import { createKafka, createProducer, ensureTopics } from './kafka';
 
@@ -58,7 +58,7 @@ async function testBed({ partitions = 1, brokers = testEnv().kafkaBrokers } = {}
 
 async function startConsumer(
   bed: TestBed,
-  options: { handle?: EventHandler; retry?: Partial<RetryPolicy>; groupId?: string; processedRetentionMs?: number } = {},
+  options: { handle?: EventHandler; onTombstone?: TombstoneHandler; retry?: Partial<RetryPolicy>; groupId?: string; processedRetentionMs?: number } = {},
 ): Promise<ConsumerUnderTest> {
   const applied: Delivery[] = [];
   const consumer = new IdempotentConsumer({
@@ -69,6 +69,7 @@ async function startConsumer(
     logger,
     retry: options.retry ?? { attempts: 3, initialDelayMs: 20, maxDelayMs: 100 },
     processedRetentionMs: options.processedRetentionMs,
+    onTombstone: options.onTombstone,
     handle: async (event, meta) => {
       await options.handle?.(event, meta);
       applied.push({ event, meta });
@@ -436,6 +437,96 @@ describe('IdempotentConsumer', () => {
     // Passed on once: the record of the dead-lettered key went with it.
     expect(await bed.db.collection('dead_lettered_keys').countDocuments({})).toBe(0);
   });
+
+  it('hands the key of every tombstone but the roll marks to onTombstone, retried like an event, and dead-letters one that fails for good as a tombstone', async () => {
+    const bed = await testBed();
+    const fine = envelope('fine');
+    const tombstones: string[] = [];
+    let flakyFailures = 2;
+    const c = await startConsumer(bed, {
+      retry: { attempts: 3, initialDelayMs: 20, maxDelayMs: 100 },
+      onTombstone: async (key) => {
+        if (key === 'flaky' && flakyFailures-- > 0) throw new Error('store hiccup');
+        if (key === 'never-applies') throw new NonRetriableError('cannot erase');
+        tombstones.push(key);
+      },
+    });
+    await publish(bed, [
+      message(envelope('thing.happened'), 'erased-aggregate'),
+      { key: 'erased-aggregate', value: null },
+      { key: LOG_ROLL_KEY, value: null },
+      // Its events compacted away: a consumer that lagged finds only the tombstone.
+      { key: 'compacted-aggregate', value: null },
+      { key: 'flaky', value: null },
+      { key: 'never-applies', value: null },
+      // Delivered again (a redelivery after a crash): handed over again, the handler being idempotent.
+      { key: 'erased-aggregate', value: null },
+      message(fine),
+    ]);
+    await waitForApplied(c, fine.id);
+
+    expect(tombstones).toEqual(['erased-aggregate', 'compacted-aggregate', 'flaky', 'erased-aggregate']);
+    const deadLetters = await readTopic(bed.kafka, deadLetterTopic(bed.topic, bed.groupId));
+    await waitFor(() => deadLetters.length >= 1, { ...WAIT, what: 'the dead-lettered tombstone' });
+    expect(deadLetters.map((m) => [m.key?.toString(), m.value, header(m.headers, 'dlq-error')])).toEqual([['never-applies', null, 'cannot erase']]);
+    expect(await bed.db.collection('dead_lettered_keys').countDocuments({})).toBe(0);
+  });
+
+  it("tombstones a dead-lettered key on the dead-letter topic once a later message of it is applied, the key's newer state superseding the dead letter", async () => {
+    const bed = await testBed();
+    const fine = envelope('fine');
+    const c = await startConsumer(bed, {
+      handle: async (event) => {
+        if (event.type === 'cannot.apply') throw new NonRetriableError('cannot apply');
+      },
+    });
+    await publish(bed, [
+      message(envelope('cannot.apply'), 'superseded'),
+      message(envelope('cannot.apply'), 'still-dead'),
+      message(envelope('thing.happened'), 'superseded'),
+      message(envelope('thing.happened'), 'superseded'),
+      message(fine, 'other'),
+    ]);
+    await waitForApplied(c, fine.id);
+
+    const deadLetters = await readTopic(bed.kafka, deadLetterTopic(bed.topic, bed.groupId));
+    await waitFor(() => deadLetters.length >= 3, { ...WAIT, what: 'the dead letters and the tombstone' });
+    expect(deadLetters.map((m) => [m.key?.toString(), m.value === null])).toEqual([
+      ['superseded', false],
+      ['still-dead', false],
+      ['superseded', true],
+    ]);
+    expect((await bed.db.collection('dead_lettered_keys').find().toArray()).map((r) => r['key'])).toEqual(['still-dead']);
+  });
+
+  it('records a dead-lettered key before sending its dead letter, so a send that fails leaves the record that later erases it', async () => {
+    const bed = await testBed();
+    const dlq = deadLetterTopic(bed.topic, bed.groupId);
+    const fine = envelope('fine');
+    const c = await startConsumer(bed, {
+      retry: { attempts: 1, initialDelayMs: 20, maxDelayMs: 100 },
+      handle: async (event) => {
+        if (event.type === 'cannot.apply') throw new NonRetriableError('cannot apply');
+      },
+    });
+    // The dead-letter topic is gone (allowAutoTopicCreation is off): the dead letter cannot be sent.
+    const admin = bed.kafka.admin();
+    await admin.connect();
+    try {
+      await admin.deleteTopics({ topics: [dlq] });
+    } finally {
+      await admin.disconnect();
+    }
+    await publish(bed, [message(envelope('cannot.apply'), 'unsendable'), message(fine)]);
+    await waitFor(async () => (await bed.db.collection('dead_lettered_keys').countDocuments({ key: 'unsendable' })) === 1, { ...WAIT, what: 'the record of the dead-lettered key' });
+    expect(appliedIds(c)).toEqual([]);
+
+    // The topic back, the message is consumed again and its dead letter sent.
+    await ensureTopics(bed.kafka, [{ topic: dlq, partitions: 1, config: eventLogConfig(DEFAULT_EVENT_LOG_ROLL_MS) }]);
+    await waitFor(() => appliedIds(c).includes(fine.id), { timeoutMs: 120_000, what: 'the consumer to move on' });
+    const deadLetters = await readTopic(bed.kafka, dlq);
+    await waitFor(() => deadLetters.some((m) => m.key?.toString() === 'unsendable' && m.value !== null), { ...WAIT, what: 'the dead letter' });
+  }, 180_000);
 
   it("purgeProcessed removes its own group's records older than the retention, and only those", async () => {
     const bed = await testBed();

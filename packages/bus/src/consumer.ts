@@ -41,6 +41,14 @@ export interface MessageMeta {
 
 export type EventHandler = (event: EventEnvelope, meta: MessageMeta) => Promise<void>;
 
+/**
+ * Gets the key of a tombstone (never a `LOG_ROLL_KEY` mark): every earlier message of that key leaves the
+ * log at the next compaction. A consumer that lags may find only the tombstone, its key's last event (a
+ * `consent.deleted`, a `share.deleted`) compacted away, so a projection removes the key's data here too.
+ * Tombstones carry no event id and are not de-duplicated: the handler must be idempotent.
+ */
+export type TombstoneHandler = (key: string, meta: MessageMeta) => Promise<void>;
+
 export interface RetryPolicy {
   /** Attempts in all, the first included. */
   attempts: number;
@@ -56,6 +64,8 @@ export interface IdempotentConsumerOptions {
   db: Connection;
   logger: Logger;
   handle: EventHandler;
+  /** Tombstones of the consumed topics; without it they are skipped. */
+  onTombstone?: TombstoneHandler;
   retry?: Partial<RetryPolicy>;
   fromBeginning?: boolean;
   partitionsConsumedConcurrently?: number;
@@ -101,8 +111,10 @@ const defaultRetry: RetryPolicy = { attempts: 5, initialDelayMs: 200, maxDelayMs
  * (the partition waits, keeping order); after the last attempt, or at once for a
  * `NonRetriableError` or an unreadable message, the message goes to `<topic>.dlq.<group>` with
  * the error in its headers, and consumption moves on. A `TransientError` is retried without a limit.
- * The dead-letter topic is compacted like the others: a tombstone of a key this group dead-lettered is
- * passed on to it, so an erasure reaches the dead letters too.
+ * Tombstones go to `onTombstone` (with the same retries; roll marks are skipped). The dead-letter topic
+ * is compacted like the others: a tombstone of a key this group dead-lettered is passed on to it, so an
+ * erasure reaches the dead letters too, and so is a later message of that key applied (the key's newer
+ * state supersedes the dead letter, which could name what an erasure removed from that state).
  */
 export class IdempotentConsumer {
   private consumer: Consumer | undefined;
@@ -233,7 +245,11 @@ export class IdempotentConsumer {
   private async process(message: KafkaMessage, meta: MessageMeta, span: ReturnType<typeof tracer.startSpan>, heartbeat: () => Promise<void>) {
     if (message.value === null) {
       span.setAttribute('obp.tombstone', true);
-      if (meta.key !== null && meta.key !== LOG_ROLL_KEY) await this.eraseDeadLetters(meta);
+      const { key } = meta;
+      if (key === null || key === LOG_ROLL_KEY) return;
+      const onTombstone = this.options.onTombstone;
+      if (onTombstone) await this.apply(() => onTombstone(key, meta), message, meta, span, heartbeat);
+      await this.eraseDeadLetters(meta);
       return;
     }
     let raw: unknown;
@@ -255,19 +271,40 @@ export class IdempotentConsumer {
       span.setAttribute('obp.duplicate', true);
       return;
     }
+    const applied = await this.apply(() => this.options.handle(event, meta), message, meta, span, heartbeat, event.id);
+    await this.processed
+      .insertOne({ _id: processedId, groupId: this.options.groupId, eventId: event.id, topic: meta.topic, ...processedNow() })
+      .catch((error: { code?: number }) => {
+        if (error.code !== 11000) throw error;
+      });
+    if (applied && meta.key !== null) await this.eraseDeadLetters(meta);
+  }
+
+  /**
+   * Runs `handle` with the retry policy; false when it failed for good and the message was dead-lettered.
+   * Throws only when the consumer stops during the retries of a `TransientError` (the message is consumed again).
+   */
+  private async apply(
+    handle: () => Promise<void>,
+    message: KafkaMessage,
+    meta: MessageMeta,
+    span: ReturnType<typeof tracer.startSpan>,
+    heartbeat: () => Promise<void>,
+    eventId?: string,
+  ): Promise<boolean> {
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.options.handle(event, meta);
-        break;
+        await handle();
+        return true;
       } catch (error) {
         const transient = error instanceof TransientError;
         const final = error instanceof NonRetriableError || (!transient && attempt >= this.retry.attempts);
-        this.options.logger.warn({ err: error, eventId: event.id, attempt, final, ...meta }, 'event handler failed');
+        this.options.logger.warn({ err: error, eventId, attempt, final, ...meta }, 'event handler failed');
         if (final) {
           span.recordException(error as Error);
           span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
           await this.deadLetter(message, meta, error as Error);
-          break;
+          return false;
         }
         const delay = Math.min(this.retry.initialDelayMs * 2 ** (attempt - 1), this.retry.maxDelayMs);
         if (!transient) {
@@ -276,19 +313,18 @@ export class IdempotentConsumer {
           continue;
         }
         await sleep(delay, undefined, { signal: this.stopSignal.signal }).catch(() => undefined);
-        // Left uncommitted, the event is consumed again when the consumer runs again (its stop waits for this message).
+        // Left uncommitted, the message is consumed again when the consumer runs again (its stop waits for this message).
         if (this.stopping) throw error;
         await heartbeat();
       }
     }
-    await this.processed
-      .insertOne({ _id: processedId, groupId: this.options.groupId, eventId: event.id, topic: meta.topic, ...processedNow() })
-      .catch((error: { code?: number }) => {
-        if (error.code !== 11000) throw error;
-      });
   }
 
-  /** A tombstone of a key this group dead-lettered goes to the dead-letter topic too, where compaction then drops that key's dead letters. */
+  /**
+   * A tombstone of a key this group dead-lettered, or a later message of that key applied, puts a
+   * tombstone of the key on the dead-letter topic, where compaction then drops that key's dead letters.
+   * The record goes only once the tombstone is written.
+   */
   private async eraseDeadLetters(meta: MessageMeta): Promise<void> {
     const _id = `${this.options.groupId}|${meta.key}`;
     if (!(await this.deadLettered.findOne({ _id }, { projection: { _id: 1 } }))) return;
@@ -301,6 +337,11 @@ export class IdempotentConsumer {
   private async deadLetter(message: KafkaMessage, meta: MessageMeta, error: Error): Promise<void> {
     const topic = deadLetterTopic(meta.topic, this.options.groupId);
     this.options.logger.error({ err: error, dlq: topic, ...meta }, 'message sent to the dead-letter topic');
+    // Recorded before it is sent: a crash between the two leaves a record (a later tombstone is passed on for nothing), never a dead letter nothing erases.
+    // A dead-lettered tombstone is itself a tombstone on the dead-letter topic: it needs no record.
+    if (meta.key !== null && message.value !== null) {
+      await this.deadLettered.updateOne({ _id: `${this.options.groupId}|${meta.key}` }, { $setOnInsert: { groupId: this.options.groupId, key: meta.key, deadLetteredAt: new Date() } }, { upsert: true });
+    }
     await this.dlqProducer!.send({
       topic,
       messages: [
@@ -321,7 +362,5 @@ export class IdempotentConsumer {
       ],
     });
     this.dlqRoller?.touched(topic, 0);
-    if (meta.key === null) return;
-    await this.deadLettered.updateOne({ _id: `${this.options.groupId}|${meta.key}` }, { $setOnInsert: { groupId: this.options.groupId, key: meta.key, deadLetteredAt: new Date() } }, { upsert: true });
   }
 }

@@ -1,4 +1,5 @@
-import { ConfigResourceTypes, type Kafka } from 'kafkajs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ConfigResourceTypes, type Kafka, type Producer } from 'kafkajs';
 import { eventLogConfig, LOG_ROLL_KEY } from '@obp/contracts';
 import { createLogger } from '@obp/telemetry';
 import { Cleanup, testEnv, uniqueName, waitFor } from '@obp/testkit';
@@ -68,5 +69,51 @@ describe('topics of the event log', () => {
     await waitFor(() => seen.length >= 15, { what: 'the marks', timeoutMs: 30_000 });
     const keys = new Set(seen);
     expect(keys).toEqual(new Set([LOG_ROLL_KEY]));
+  });
+
+  it('counts a round down only once its marks are written: a round the broker fails does not use one up', async () => {
+    const kafka = createKafka(uniqueName('roller-test'), testEnv().kafkaBrokers, logger);
+    const topic = uniqueName('rolled-after-failure');
+    await ensureTopics(kafka, [{ topic, partitions: 1, config: eventLogConfig(600_000) }]);
+    const producer = createProducer(kafka);
+    cleanup.add(() => producer.disconnect());
+    const roller = new LogRoller({ producer, topics: [], rollMs: 600_000, logger });
+    roller.touched(topic, 0);
+    // Not connected yet: every send fails.
+    for (let round = 0; round < 4; round++) await expect(roller.roll()).rejects.toThrow(/disconnected/);
+    await producer.connect();
+    for (let round = 0; round < 12; round++) await roller.roll();
+    expect(await counts(kafka, topic)).toEqual([10]);
+  });
+
+  it('skips a timed round while the one before is still under way', async () => {
+    const kafka = createKafka(uniqueName('roller-test'), testEnv().kafkaBrokers, logger);
+    const topic = uniqueName('rolled-slowly');
+    await ensureTopics(kafka, [{ topic, partitions: 1, config: eventLogConfig(600_000) }]);
+    const producer = createProducer(kafka);
+    cleanup.add(() => producer.disconnect());
+    await producer.connect();
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let sends = 0;
+    // The real producer, its sends held until the test lets them go (a broker that answers slowly).
+    const slow: Producer = {
+      ...producer,
+      sendBatch: async (batch) => {
+        sends++;
+        await released;
+        return producer.sendBatch(batch);
+      },
+    };
+    const roller = new LogRoller({ producer: slow, topics: [{ topic, partitions: 1 }], rollMs: 20, logger });
+    cleanup.add(() => roller.stop());
+    roller.start();
+    await waitFor(() => sends >= 1, { what: 'the first round', timeoutMs: 30_000 });
+    await sleep(300); // some fifty ticks
+    expect(sends).toBe(1);
+    release();
+    await waitFor(() => sends >= 3, { what: 'the next rounds', timeoutMs: 30_000 });
+    await roller.stop();
+    expect(await counts(kafka, topic)).toEqual([sends]);
   });
 });

@@ -20,42 +20,54 @@ export interface LogRollerOptions {
  * so the cleaner is not kept busy; the marks supersede each other and go with compaction.
  */
 export class LogRoller {
-  /** Rounds of marks left, by `<topic>\0<partition>`. */
-  private readonly pending = new Map<string, number>();
+  /** Rounds of marks left, by `<topic>\0<partition>`, and the write that set them. */
+  private readonly pending = new Map<string, { left: number; write: number }>();
+  private writes = 0;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> = Promise.resolve();
+  private rolling = false;
   private readonly rounds = 10;
 
   constructor(private readonly options: LogRollerOptions) {}
 
   /** Something was appended to the partition: it is rolled for the next rounds. */
   touched(topic: string, partition: number): void {
-    this.pending.set(`${topic}\0${partition}`, this.rounds);
+    this.pending.set(`${topic}\0${partition}`, { left: this.rounds, write: ++this.writes });
   }
 
   start(): void {
     if (this.timer) return;
     for (const { topic, partitions } of this.options.topics) for (let p = 0; p < partitions; p++) this.touched(topic, p);
     this.timer = setInterval(() => {
-      this.running = this.roll().catch((error: unknown) => this.options.logger.warn({ err: error }, 'appending the log roll marks failed; the next round tries again'));
+      // A round still under way (a slow broker) is not doubled: this tick is skipped.
+      if (this.rolling) return;
+      this.rolling = true;
+      this.running = this.roll()
+        .catch((error: unknown) => this.options.logger.warn({ err: error }, 'appending the log roll marks failed; the next round tries again'))
+        .finally(() => (this.rolling = false));
     }, Math.max(1, Math.floor(this.options.rollMs / 2)));
     this.timer.unref();
   }
 
-  /** One round: a mark on every partition written to lately. */
+  /** One round: a mark on every partition written to lately. A round that fails counts for nothing. */
   async roll(): Promise<void> {
+    const due = [...this.pending];
+    if (due.length === 0) return;
     const byTopic = new Map<string, number[]>();
-    for (const [id, left] of this.pending) {
+    for (const [id] of due) {
       const [topic, partition] = id.split('\0') as [string, string];
       byTopic.set(topic, [...(byTopic.get(topic) ?? []), Number(partition)]);
-      if (left <= 1) this.pending.delete(id);
-      else this.pending.set(id, left - 1);
     }
-    if (byTopic.size === 0) return;
     await this.options.producer.sendBatch({
       acks: -1,
       topicMessages: [...byTopic].map(([topic, partitions]) => ({ topic, messages: partitions.map((partition) => ({ partition, key: LOG_ROLL_KEY, value: null })) })),
     });
+    for (const [id, { left, write }] of due) {
+      // Written to again meanwhile: its rounds start over.
+      if (this.pending.get(id)?.write !== write) continue;
+      if (left <= 1) this.pending.delete(id);
+      else this.pending.set(id, { left: left - 1, write });
+    }
   }
 
   /** Stops the rounds and waits for the one under way (its producer is disconnected next). */

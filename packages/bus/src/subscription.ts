@@ -1,5 +1,5 @@
 import { z, type EventCatalogue, type EventDataOf, type EventEnvelope, type EventTypeOf } from '@obp/contracts';
-import { NonRetriableError, type EventHandler, type MessageMeta } from './consumer';
+import { NonRetriableError, type EventHandler, type MessageMeta, type TombstoneHandler } from './consumer';
 
 /** A handler of one event type: gets the parsed, typed `data` and its envelope. */
 export type TypedEventHandler<C extends EventCatalogue, K extends EventTypeOf<C>> = (
@@ -8,7 +8,8 @@ export type TypedEventHandler<C extends EventCatalogue, K extends EventTypeOf<C>
   meta: MessageMeta,
 ) => Promise<void>;
 
-export type EventHandlers<C extends EventCatalogue> = { [K in EventTypeOf<C>]?: TypedEventHandler<C, K> };
+/** Handlers by event type, and optionally of the topic's tombstones (see `TombstoneHandler`). */
+export type EventHandlers<C extends EventCatalogue> = { [K in EventTypeOf<C>]?: TypedEventHandler<C, K> } & { onTombstone?: TombstoneHandler };
 
 /**
  * Dispatches a topic's events to the handlers of their types, after parsing `data` with the

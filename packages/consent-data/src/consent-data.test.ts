@@ -93,6 +93,42 @@ describe('ConsentData (real store)', () => {
     expect(await database(db).collection('history_months').countDocuments({ consentId })).toBe(0);
   });
 
+  it('erases a consent on the tombstone of its own key alone (its consent.deleted compacted away), again without effect, and nothing on its other keys’ tombstones', async () => {
+    const handlers = data.handlers(() => NOW);
+    const cache = new ConsentResultCache<{ sequences: number }>(db);
+    const [erasedId, keptId] = [randomUUID(), randomUUID()];
+    for (const consentId of [erasedId, keptId]) {
+      const accountId = randomUUID();
+      const subject = { consentId, userId: null, externalUserId: 'ext' };
+      const meta = { topic: 't', partition: 0, offset: '0', key: consentId };
+      const created = envelope('consent.created', { ...subject, consent: consent(consentId, null) });
+      const accounts = envelope('accounts.updated', { ...subject, accounts: [{ id: accountId, consentId, iban: 'NL91ABNA0417164300', name: 'Current', type: 'Current', currency: 'EUR', ownerName: 'A' }] });
+      await handlers['consent.created']!(created.data, created, meta);
+      await handlers['accounts.updated']!(accounts.data, accounts, meta);
+      await handlers['transactions.added']!(...handlerArgs(consentId, [transaction(accountId, '2026-10-01T00:00:00.000Z', -3)]));
+      await cache.store((await data.consent(consentId))!, 'day-1', { sequences: 1 }, NOW);
+    }
+    const tombstone = (key: string) => handlers.onTombstone!(key, { topic: 't', partition: 0, offset: '0', key });
+    const state = async (consentId: string) => ({
+      consent: (await data.consent(consentId)) !== null,
+      accounts: (await data.accountsOf([consentId])).length,
+      history: (await data.history([consentId], NOW)).length,
+      cached: await database(db).collection<{ _id: string }>('consent_results').countDocuments({ _id: consentId }),
+    });
+    const whole = { consent: true, accounts: 1, history: 1, cached: 1 };
+
+    // Its other keys are tombstoned with it, after it; alone they erase nothing.
+    await tombstone(`${erasedId}/accounts`);
+    await tombstone(`${erasedId}/tx/f1/0`);
+    expect(await state(erasedId)).toEqual(whole);
+
+    await tombstone(erasedId);
+    await tombstone(erasedId);
+    expect(await state(erasedId)).toEqual({ consent: false, accounts: 0, history: 0, cached: 0 });
+    expect(await database(db).collection('history_months').countDocuments({ consentId: erasedId })).toBe(0);
+    expect(await state(keptId)).toEqual(whole);
+  });
+
   it('reads a consent’s transactions across months and batches oldest first, each once, booking dates as ISO instants, another consent’s apart', async () => {
     const handlers = data.handlers(() => NOW);
     const [consentId, otherConsentId, accountId] = [randomUUID(), randomUUID(), randomUUID()];

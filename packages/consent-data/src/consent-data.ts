@@ -4,7 +4,7 @@ import { database, monthBucket, type Connection } from '@obp/db';
 import { monthsBefore } from './booking-month';
 import { openCollections, type AccountRecord, type ConsentDataCollections, type ConsentRecord, type ProjectedAccount, type ProjectedConsent } from './collections';
 import { onAccountsUpdated } from './on-accounts-updated.handler';
-import { onConsentDeleted } from './on-consent-deleted.handler';
+import { onConsentDeleted, onConsentTombstone } from './on-consent-deleted.handler';
 import { onConsentStateChanged } from './on-consent-state-changed.handler';
 import { onTransactionsAdded } from './on-transactions-added.handler';
 import { onTransactionsFetched } from './on-transactions-fetched.handler';
@@ -21,7 +21,8 @@ export interface ConsentDataOptions {
  * belongs to, the consent's own account numbers (transfers between them are neither income nor
  * expense) and its transactions within a history window. Built from `consent.events.v1` alone,
  * so it can be rebuilt from offset 0; `consent.deleted` erases everything of the consent, the
- * results cached from it (`ConsentResultCache`) included.
+ * results cached from it (`ConsentResultCache`) included, and so does the tombstone of its key that
+ * follows (all a consumer finds when it lagged past the compaction of `consent.deleted`).
  */
 export class ConsentData {
   private readonly collections: ConsentDataCollections;
@@ -88,6 +89,7 @@ export class ConsentData {
       'transactions.added': onTransactionsAdded(this.collections, () => this.options.historyStart(now())),
       'transactions.fetched': onTransactionsFetched(this.collections),
       'consent.deleted': onConsentDeleted(this.collections),
+      onTombstone: onConsentTombstone(this.collections),
     };
   }
 

@@ -253,6 +253,13 @@ export const consentDeletedDataSchema = component('ConsentDeletedData', z.object
 export type ConsentDeletedData = z.infer<typeof consentDeletedDataSchema>;
 
 /**
+ * The consent a tombstone of `consent.events.v1` erases, or null. Only an erasure tombstones a consent's
+ * own key `<consentId>` (right after `consent.deleted`, which a consumer lagging past its compaction never
+ * sees); its other keys (`<consentId>/accounts`, `<consentId>/tx/...`) are tombstoned with it.
+ */
+export const erasedConsentOfTombstone = (key: string): string | null => (key.includes('/') ? null : key);
+
+/**
  * Everything about consents, their accounts and transactions. Compacted: every message has a
  * distinct key under its consent, all of a consent's keys share a partition, and erasure writes
  * tombstones, so a new consumer can rebuild from offset 0 and erased data leaves the log.

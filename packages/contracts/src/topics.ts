@@ -43,9 +43,11 @@ export const DEFAULT_EVENT_LOG_ROLL_MS = 600_000;
  *   whatever the dirty ratio. That clean drops every message a later message of its key supersedes.
  * - `delete.retention.ms` = r: the tombstones themselves (their keys name the consent) are dropped by
  *   the first clean more than r after that one; the next roll but one brings it, by t + 4.5 r.
- * - `min.compaction.lag.ms` = 0: nothing is held back from compaction. A consumer that lags by more
- *   than about r can miss messages a later one of their key replaced (also the `consent.deleted` its
- *   tombstone follows): the price of erasure within the hour.
+ * - `min.compaction.lag.ms` = 0: nothing is held back from compaction. A consumer that lags can miss
+ *   messages a later one of their key replaced (also the `consent.deleted` its tombstone follows): the
+ *   price of erasure within the hour. It still sees the tombstone (and consumers act on it, see
+ *   `TombstoneHandler` in @obp/bus) if it reads within r of its writing: the first clean stamps it with
+ *   `delete.retention.ms` to live, and that clean is not before it was written.
  */
 export function eventLogConfig(rollMs: number): Record<string, string> {
   return {
@@ -57,7 +59,7 @@ export function eventLogConfig(rollMs: number): Record<string, string> {
   };
 }
 
-/** The key of the tombstones that roll partitions (see `eventLogConfig`): no aggregate has it, and consumers skip tombstones. */
+/** The key of the tombstones that roll partitions (see `eventLogConfig`): no aggregate has it, and consumers skip these marks. */
 export const LOG_ROLL_KEY = '~roll';
 
 /** Dead-letter topic of one consumer group on one topic. */

@@ -137,6 +137,7 @@ export class ServiceKit<C extends ServiceConfig> {
       topics: [this.useTopic(catalogue.topic)],
       eventLogRollMs: this.config.EVENT_LOG_ROLL_MS,
       handle: dispatchByType(catalogue, handlers),
+      onTombstone: handlers.onTombstone,
     });
     // Readiness names a subscription after its topic: `consentEvents` for consent.events.v1.
     const topicCheck = catalogue.topic.replace(/\.v\d+$/, '').replace(/\.(\w)/g, (_m, c: string) => c.toUpperCase());

@@ -43,6 +43,8 @@ function shareEvent(type: ShareEventType, { owner, ...data }: Share): EventEnvel
 interface TestBed {
   grants: ShareGrants;
   publish(...events: EventEnvelope[]): Promise<void>;
+  /** A share's tombstone, as the share service writes after share.deleted. */
+  tombstone(shareId: string): Promise<void>;
   /** Returns once every event published so far has been applied. */
   caughtUp(): Promise<void>;
 }
@@ -68,12 +70,13 @@ async function testBed(): Promise<TestBed> {
   const publish = async (...events: EventEnvelope[]) => {
     await producer.send({ topic, messages: events.map((e) => ({ key: (e.data as ShareDto).id, value: JSON.stringify(e) })) });
   };
+  const tombstone = async (shareId: string) => void (await producer.send({ topic, messages: [{ key: shareId, value: null }] }));
   const caughtUp = async () => {
     const marker = share('marker-owner', uniqueName('marker-grantee'), { consentIds: [randomUUID()] });
     await publish(shareEvent(ShareEventTypes.created, marker));
     await waitFor(() => grants.allows(marker.clientId, marker.owner, [{ consentId: marker.consentIds![0] }]), { ...WAIT, what: 'the marker share applied' });
   };
-  return { grants, publish, caughtUp };
+  return { grants, publish, tombstone, caughtUp };
 }
 
 describe('ShareGrants', () => {
@@ -153,6 +156,22 @@ describe('ShareGrants', () => {
     expect(await grants.allows('partner-app', 'bank-app', [{ consentId: deletedConsent }])).toBe(true);
 
     await publish(shareEvent(ShareEventTypes.deleted, deleted));
+    await caughtUp();
+
+    expect(await grants.allows('partner-app', 'bank-app', [{ consentId: deletedConsent }])).toBe(false);
+    expect(await grants.allows('partner-app', 'bank-app', [{ consentId: keptConsent }])).toBe(true);
+  });
+
+  it('ends a grant on the share’s tombstone alone, its share.deleted compacted away before a lagging consumer read it', async () => {
+    const { grants, publish, tombstone, caughtUp } = await testBed();
+    const [deletedConsent, keptConsent] = [randomUUID(), randomUUID()];
+    const deleted = share('bank-app', 'partner-app', { consentIds: [deletedConsent] });
+    const kept = share('bank-app', 'partner-app', { consentIds: [keptConsent] });
+    await publish(shareEvent(ShareEventTypes.created, deleted), shareEvent(ShareEventTypes.created, kept));
+    await caughtUp();
+
+    await tombstone(deleted.id);
+    await tombstone(deleted.id);
     await caughtUp();
 
     expect(await grants.allows('partner-app', 'bank-app', [{ consentId: deletedConsent }])).toBe(false);

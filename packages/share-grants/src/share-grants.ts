@@ -37,7 +37,7 @@ export interface ShareGrantsOptions {
 /**
  * A service's own projection of share grants, built from share events. Reading it never calls
  * the share service, so access checks keep working when that service is down; a grant ends at
- * its expiry, or when its share.deleted / share.updated event arrives.
+ * its expiry, or when its share.deleted / share.updated event or its tombstone arrives.
  */
 export class ShareGrants {
   private readonly grants: mongo.Collection<GrantRecord>;
@@ -56,8 +56,10 @@ export class ShareGrants {
       handle: dispatchByType(shareEvents, {
         'share.created': (share, event) => this.onShareChanged(share, event.ownerClientId),
         'share.updated': (share, event) => this.onShareChanged(share, event.ownerClientId),
-        'share.deleted': (share) => this.onShareDeleted(share),
+        'share.deleted': (share) => this.onShareDeleted(share.id),
       }),
+      // A deleted share's events end in its tombstone: a consumer that lagged past the compaction of its share.deleted finds only that.
+      onTombstone: (shareId) => this.onShareDeleted(shareId),
     });
   }
 
@@ -105,7 +107,7 @@ export class ShareGrants {
     );
   }
 
-  private async onShareDeleted(share: ShareEventData): Promise<void> {
-    await this.grants.deleteOne({ _id: share.id });
+  private async onShareDeleted(shareId: string): Promise<void> {
+    await this.grants.deleteOne({ _id: shareId });
   }
 }

@@ -66,6 +66,23 @@ describe('AggregateStore derived fields (real store)', () => {
     expect(seen).toEqual({ found: true, result: ['done', 'dueAt', 'id', 'owner', 'version'] });
   });
 
+  it('rederive writes the derived fields of documents written before them anew and drops a derived field no longer written', async () => {
+    // As an older version wrote them: a derived field since renamed (`overdue`), none of today's.
+    await store.collection.insertMany([
+      { _id: 't-1', owner: 'app', done: false, dueAt: new Date('2026-11-23T14:20:00.000Z'), overdue: true, version: 3, outbox: [], hasOutbox: false, deletedAt: null },
+      { _id: 't-2', owner: 'app', done: true, dueAt: null, overdue: false, version: 1, outbox: [], hasOutbox: false, deletedAt: null },
+    ]);
+    await store.insert({ id: 't-3', owner: 'app', done: false, dueAt: null });
+
+    expect(await store.rederive({ open: { $exists: false } }, ['overdue'])).toBe(2);
+    expect(await raw('t-1')).toEqual({ _id: 't-1', owner: 'app', done: false, dueAt: new Date('2026-11-23T14:20:00.000Z'), open: true, dueHour: '2026-11-23T14', version: 4, outbox: [], hasOutbox: false, deletedAt: null });
+    expect(await raw('t-2')).toMatchObject({ open: false, dueHour: null, version: 2 });
+    expect(await raw('t-2')).not.toHaveProperty('overdue');
+    expect(await store.find('t-1')).toEqual({ id: 't-1', owner: 'app', done: false, dueAt: new Date('2026-11-23T14:20:00.000Z'), version: 4 });
+    expect((await store.ids({ open: true })).sort()).toEqual(['t-1', 't-3']);
+    expect(await store.rederive({ open: { $exists: false } }, ['overdue'])).toBe(0);
+  });
+
   it('inserts an aggregate under an id once: a retried creation leaves the first one as it was', async () => {
     const inserted = await Promise.all([1, 2, 3].map((n) => store.insertIfAbsent({ id: 't-1', owner: `app-${n}`, done: false, dueAt: null })));
     expect(inserted.filter(Boolean)).toHaveLength(1);

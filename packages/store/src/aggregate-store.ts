@@ -207,6 +207,33 @@ export class AggregateStore<S extends { id: string }> implements OutboxSource {
     return outcome.found ? { found: true, result: outcome.result } : { found: false };
   }
 
+  /**
+   * Writes the derived fields of the aggregates `filter` matches anew and removes `dropped` (derived fields
+   * no longer written, which would otherwise be read back into the state): a migration after the derived
+   * fields changed, for documents written before. Each under its lock and guarded by the version read; no
+   * events. Returns how many it rewrote.
+   */
+  async rederive(filter: StateFilter<S>, dropped: readonly string[] = []): Promise<number> {
+    let rewritten = 0;
+    for (const id of await this.ids(filter)) {
+      await this.lock.run(this.lockKey(id), async () => {
+        const attempts = this.options.maxAttempts ?? 5;
+        for (let attempt = 0; attempt < attempts; attempt++) {
+          const doc = await this.collection.findOne(this.byId(id), { projection: { outbox: 0 } });
+          if (!doc || doc.deletedAt) return;
+          const state: mongo.Document = this.toState(doc);
+          for (const field of dropped) delete state[field];
+          const update: mongo.Document = { $set: this.fields(state as S), $inc: { version: 1 }, ...(dropped.length > 0 ? { $unset: Object.fromEntries(dropped.map((f) => [f, ''])) } : {}) };
+          const res = await this.collection.updateOne(this.versioned(id, doc.version), update);
+          this.cache?.forget(id);
+          if (res.matchedCount === 1) return void rewritten++;
+        }
+        throw new ConcurrencyConflict(id);
+      });
+    }
+    return rewritten;
+  }
+
   private async write(id: string, version: number, decided: Change<S, unknown>, events: OutboxEntry[]): Promise<boolean> {
     try {
       return await this.writeChange(id, version, decided, events);

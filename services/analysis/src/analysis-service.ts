@@ -8,7 +8,7 @@ import type { AnalysisConfig } from './config';
 import type { AnalysisJob } from './domain/analysis-job';
 import { analyse } from './domain/engine/analyse';
 import { historyStart } from './domain/history-window';
-import { AnalysisJobEvents, analysisJobStoreOptions, type AnalysisJobStore } from './infrastructure/analysis-job-store';
+import { AnalysisJobEvents, analysisJobStoreOptions, migrateErasureIds, type AnalysisJobStore } from './infrastructure/analysis-job-store';
 import { AnalysisResults } from './infrastructure/analysis-results';
 import { ErasedConsents } from './infrastructure/erased-consents';
 import { FeedbackRules } from './infrastructure/feedback-rules';
@@ -22,7 +22,7 @@ import { CreateAnalysisJobService } from './use-cases/create-analysis-job/create
 import { getAnalysisJobHttp } from './use-cases/get-analysis-job/get-analysis-job.http';
 import { getAnalysisResultHttp } from './use-cases/get-analysis-result/get-analysis-result.http';
 import { listAnalysisJobsHttp } from './use-cases/list-analysis-jobs/list-analysis-jobs.http';
-import { onConsentDeleted } from './use-cases/on-consent-deleted/on-consent-deleted.handler';
+import { onConsentDeleted, onConsentTombstone } from './use-cases/on-consent-deleted/on-consent-deleted.handler';
 import { onFeedbackErased } from './use-cases/on-feedback-erased/on-feedback-erased.handler';
 import { onFeedbackRetired } from './use-cases/on-feedback-retired/on-feedback-retired.handler';
 import { onFeedbackReviewed } from './use-cases/on-feedback-reviewed/on-feedback-reviewed.handler';
@@ -57,6 +57,7 @@ export const analysisService = (engine: Analyse = analyse): ServiceDefinition<An
     const erased = new ErasedConsents(kit.database);
     const feedbackRules = new FeedbackRules(kit.database);
     for (const component of [consentData, results, feedbackRules]) await component.ensureIndexes();
+    await migrateErasureIds(jobs);
     const shareGrants = kit.shareGrants();
     const claims = await kit.claims();
 
@@ -97,6 +98,7 @@ export const analysisService = (engine: Analyse = analyse): ServiceDefinition<An
       ...projection,
       'transactions.fetched': onTransactionsFetched(projection['transactions.fetched']!, jobs, wakeRunner),
       'consent.deleted': onConsentDeleted(projection['consent.deleted']!, erased, results, jobs, events),
+      onTombstone: onConsentTombstone(projection.onTombstone!, consentData, erased, results, jobs, events),
     });
     kit.subscribe('feedback-rules', feedbackEvents, {
       'categorization-feedback.reviewed': onFeedbackReviewed(feedbackRules),

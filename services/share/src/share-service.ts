@@ -11,7 +11,7 @@ import { deleteShareHttp } from './use-cases/delete-share/delete-share.http';
 import { DeleteShareService } from './use-cases/delete-share/delete-share.service';
 import { getShareHttp } from './use-cases/get-share/get-share.http';
 import { listSharesHttp } from './use-cases/list-shares/list-shares.http';
-import { onConsentDeleted } from './use-cases/on-consent-deleted/on-consent-deleted.handler';
+import { onConsentDeleted, onConsentTombstone } from './use-cases/on-consent-deleted/on-consent-deleted.handler';
 import { updateShareHttp } from './use-cases/update-share/update-share.http';
 import { UpdateShareService } from './use-cases/update-share/update-share.service';
 
@@ -27,7 +27,7 @@ export const shareService: ServiceDefinition<ShareConfig, { shares: ShareStore; 
     const shares = kit.store<Share>({ ...shareStoreOptions, cache: { maxEntries, ttlMs } });
     if (maxEntries > 0) kit.invalidateOn(shares, shareEvents);
     const events = new ShareEvents(kit.events(shareEvents));
-    kit.subscribe('consent-erasure', consentEvents, { 'consent.deleted': onConsentDeleted(shares, events) });
+    kit.subscribe('consent-erasure', consentEvents, { 'consent.deleted': onConsentDeleted(shares, events), onTombstone: onConsentTombstone(shares, events) });
     return {
       routes: bindRoutes(shareRoutes, {
         listShares: listSharesHttp(shares),

@@ -24,6 +24,29 @@ export const analysisJobStoreOptions: AggregateStoreOptions<AnalysisJob> = {
   },
 };
 
+/** The index of the derived field `erasureIds` replaced (the consents a completed job was computed from). */
+const LEGACY_ERASURE_INDEX = 'scopeConsentIds_1';
+
+/**
+ * Jobs written before `erasureIds` replaced `scopeConsentIds` have no `erasureIds`, so an erasure would not
+ * find them: their derived fields are written anew and the old one goes. The old index says the database
+ * predates the rename; it is dropped last, so a start cut short resumes and later starts read nothing.
+ * Runs before the consumers start. Returns how many jobs it rewrote.
+ */
+export async function migrateErasureIds(jobs: AnalysisJobStore): Promise<number> {
+  const indexes = await jobs.collection
+    .listIndexes()
+    .toArray()
+    .catch((error: { codeName?: string }) => {
+      if (error.codeName === 'NamespaceNotFound') return [];
+      throw error;
+    });
+  if (!indexes.some((index) => index.name === LEGACY_ERASURE_INDEX)) return 0;
+  const rewritten = await jobs.rederive({ erasureIds: { $exists: false } }, ['scopeConsentIds']);
+  await jobs.collection.dropIndex(LEGACY_ERASURE_INDEX).catch(() => undefined);
+  return rewritten;
+}
+
 /**
  * The job events, each carrying the job as the API shows it, keyed by its id. A job that names an erased
  * consent, or was computed from one, ends in a tombstone (see `failed` and the erasure), so compaction
