@@ -111,7 +111,8 @@ describe('accepted feedback shapes later e1 jobs of its app, and nothing else', 
     const erasedIds = new Set(result.transactions!.map((t) => t.transactionId));
     // The rule learnt from a transaction of the consent applies to the other consent's data too (same counterparty).
     const ruled = (categorised: AnalysisResult) => categorised.transactions!.some((t) => t.source === `feedback:${acceptedId}`);
-    expect(ruled((await e1Result(ownerToken, [otherConsentId])).result)).toBe(true);
+    // (polled: under load the analysis service's copy of the other consent's transactions may still be arriving)
+    await waitFor(async () => ruled((await e1Result(ownerToken, [otherConsentId])).result), { what: 'a job on the other consent that applies the rule', timeoutMs: 60_000, intervalMs: 500 });
 
     expect((await stack.api(ownerToken, `/consents/${consentId}`, { method: 'DELETE' })).status).toBe(204);
     const failed = await createJob(stack, ownerToken, jobBody([consentId]));
