@@ -32,6 +32,9 @@ RULES_JSON_SCHEMA_CANNOT_STATE = {
     },
     # Data the server holds: the providers GET /providers lists, and the redirect URLs the app registered.
     "POST /consents": {"providerKey": "GET /providers lists the providers", "redirectUrl": "registered redirect URLs"},
+    # The length of a registered redirect URL as stored: the URL parser's normalisation (percent-encoding, punycode,
+    # the path's "/") may lengthen one the document's maxLength allows.
+    "POST /admin/clients": {"redirectUrls[]": "characters once normalised"},
     # A correction must change something: target differs from original.
     "POST /v2/categorization-feedback": {"targetCategory": "must differ from the original"},
 }
