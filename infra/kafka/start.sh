@@ -37,8 +37,9 @@ num.io.threads=2
 background.threads=2
 log.retention.hours=168
 # Every topic is compacted within a window (eventLogConfig in packages/contracts); the cleaner looks for
-# work this often when it has none (15 s by default), so a test's window of seconds is not held back.
-log.cleaner.backoff.ms=1000
+# work this often when it has none: Kafka's 15 s, or KAFKA_LOG_CLEANER_BACKOFF_MS (the tests' Kafka looks every
+# second, so a test's window of seconds is not held back).
+log.cleaner.backoff.ms=${KAFKA_LOG_CLEANER_BACKOFF_MS:-15000}
 PROPS
 cat > "$DATA/log4j.properties" <<PROPS
 log4j.rootLogger=WARN, file
