@@ -56,6 +56,10 @@ export class TransactionMonths {
   async rewrite(consentId: string, accountId: string, counts: Record<string, number>, storedIn: (months: string[]) => Promise<StoredTransaction[]>): Promise<void> {
     const before = (await this.countsOf(accountId)) ?? {};
     const changed = Object.keys(counts).filter((month) => counts[month] !== before[month]);
+    // A month's count is what its document holds, as read from the store: a fetch that stalled past its lease
+    // (the store down) may still be writing beside the one that took over, and the caller's own list of what
+    // is stored can then be short; a count above the document's rows would page the account wrong.
+    const written: Record<string, number> = {};
     for (const months of inChunks(changed)) {
       const byMonth = new Map<string, StoredTransaction[]>(months.map((month) => [month, []]));
       for (const t of await storedIn(months)) byMonth.get(monthBucket(new Date(t.bookingDate)))?.push(t);
@@ -63,9 +67,10 @@ export class TransactionMonths {
         const sorted = transactions.sort((a, b) => newestFirst(sortKey(a), sortKey(b)));
         const transactionsGzip = new mongo.Binary(gzipSync(JSON.stringify(sorted)));
         await this.months.replaceOne({ _id: monthId(accountId, month) }, { consentId, transactionsGzip }, { upsert: true });
+        written[month] = sorted.length;
       }
     }
-    await this.counts.replaceOne({ _id: accountId }, { consentId, months: counts }, { upsert: true });
+    await this.counts.replaceOne({ _id: accountId }, { consentId, months: { ...counts, ...written } }, { upsert: true });
   }
 
   /** The transactions of each of `months` of the account, newest first. */
