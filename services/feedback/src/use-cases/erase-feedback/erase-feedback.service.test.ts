@@ -3,6 +3,7 @@ import { feedbackEvents, type CategorizationFeedbackBody } from '@obp/contracts'
 import { connectDatabase, database } from '@obp/db';
 import { AggregateStore } from '@obp/store';
 import { Cleanup, testEnv, uniqueDbName } from '@obp/testkit';
+import { feedbackBodyFixture } from '../../domain/feedback-body.fixture';
 import { decide, newFeedbackItem, type FeedbackItem } from '../../domain/feedback-item';
 import { ErasedAccounts } from '../../infrastructure/erased-accounts';
 import { FeedbackEvents, feedbackStoreOptions } from '../../infrastructure/feedback-store';
@@ -17,28 +18,8 @@ const OTHER_ERASED_ACCOUNT = '1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e';
 const KEPT_ACCOUNT = '2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f';
 const T0 = new Date('2026-11-01T10:00:00Z');
 
-const body = (accountId: string, transactionId: string): CategorizationFeedbackBody => ({
-  engine: 'e1',
-  countryCode: 'nl',
-  profile: 'retail',
-  transactionId,
-  accountId,
-  amount: -42.5,
-  currency: 'EUR',
-  description: 'Betaalautomaat 12:01 pasnr. 123',
-  counterpartDescription: 'Ekoplaza Utrecht',
-  counterpartAccountNumber: 'NL91ABNA0417164300',
-  providerKey: 'sandbox-retail',
-  transactionType: 'POS',
-  transactionTypeName: 'Betaalautomaat',
-  reasonCode: null,
-  purposeCode: null,
-  originalCategory: 'expenses.shopping',
-  originalFlags: [],
-  targetCategory: 'expenses.groceries',
-  targetFlags: [],
-  remark: 'An organic supermarket',
-});
+const body = (accountId: string, transactionId: string): CategorizationFeedbackBody =>
+  feedbackBodyFixture({ accountId, transactionId, counterpartAccountNumber: 'NL91ABNA0417164300', targetCategory: 'expenses.groceries' });
 
 const itemId = (n: number) => `6f0b1c9e-8a7d-4e3f-9b2a-${String(n).padStart(12, '0')}`;
 
