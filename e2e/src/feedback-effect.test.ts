@@ -74,8 +74,11 @@ describe('accepted feedback shapes later e1 jobs of its app, and nothing else', 
   it('applies an accepted correction to the counterparty in a new job, leaves the earlier result as it was, other apps and rejected feedback alone', async () => {
     const earlier = await e1Result(ownerToken, [consentId]);
     const transactions = earlier.result.transactions!;
-    // A card payment at a merchant that is not groceries, and another transaction to correct and reject.
-    const corrected = transactions.find((t) => t.category !== 'expenses.groceries' && t.category.startsWith('expenses.') && t.counterpartName !== null && !t.flags.includes('internal-transfer'))!;
+    // The second test needs the counterparty in the other consent's data too (the generated data differs per user).
+    const { result: others } = await e1Result(ownerToken, [otherConsentId]);
+    const otherCounterparties = new Set(others.transactions!.map((t) => t.counterpartName));
+    // A payment at a merchant that is not groceries, and another transaction to correct and reject.
+    const corrected = transactions.find((t) => t.category !== 'expenses.groceries' && t.category.startsWith('expenses.') && t.counterpartName !== null && otherCounterparties.has(t.counterpartName) && !t.flags.includes('internal-transfer'))!;
     const rejected = transactions.find((t) => t.counterpartName !== null && t.counterpartName !== corrected.counterpartName && t.category.startsWith('expenses.') && t.category !== 'expenses.leisure')!;
     expect(corrected).toBeDefined();
     expect(rejected).toBeDefined();
