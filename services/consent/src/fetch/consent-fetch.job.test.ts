@@ -1,5 +1,5 @@
 import { EventWriter } from '@obp/bus';
-import { consentEvents } from '@obp/contracts';
+import { ConsentEventTypes, consentEvents, type TransactionDto } from '@obp/contracts';
 import { connectDatabase, database, type Connection } from '@obp/db';
 import { ClaimLedger } from '@obp/jobs';
 import { AggregateStore } from '@obp/store';
@@ -15,7 +15,6 @@ import type { BankProvider } from '../providers/bank-provider';
 import { ProviderRegistry } from '../providers/provider-registry';
 import { sandboxProviders } from '../providers/sandbox-provider';
 import { ConsentFetchJobs } from './consent-fetch.job';
-
 
 const approved = (id: string): Consent => approve(initializedConsent({ id, externalUserId: id, syncMode: 'Manual', dateExpire: new Date(t0.getTime() + 90 * 86_400_000) }), `fetch-${id}`, t0);
 
@@ -63,6 +62,47 @@ describe('consent fetch jobs (real store)', () => {
     expect(consents.pendingReads).toBe(1);
     await jobs.due(now, 2);
     expect(consents.pendingReads).toBe(2);
+  });
+
+  it('leaves a fetch taken over to the worker that took it: a stalled worker ending it first would leave what the other stores after that unannounced', async () => {
+    connection = await connectDatabase(testEnv().mongoUri, uniqueDbName('fetch-jobs'));
+    const consents = new ConsentRepository(new AggregateStore<Consent>(database(connection), consentStoreOptions(() => null)));
+    await consents.store.ensureIndexes();
+    await consents.insert(approved('c-stall'), []);
+    const [sandbox] = sandboxProviders(0);
+    // The stalled worker asked the bank earlier: the newest transaction of each account was not booked yet.
+    const earlier: BankProvider = {
+      ...sandbox!,
+      info: sandbox!.info,
+      authorizationUrl: (args) => sandbox!.authorizationUrl(args),
+      listAccounts: (session, signal) => sandbox!.listAccounts(session, signal),
+      listTransactions: async (session, account, asOf, signal) => {
+        const all = await sandbox!.listTransactions(session, account, asOf, signal);
+        const newest = all.reduce((a, b) => (a.bookingDate >= b.bookingDate ? a : b));
+        return all.filter((t) => t !== newest);
+      },
+    };
+    const stalled = await jobsOver(consents, new ProviderRegistry([earlier]));
+    const takingOver = await jobsOver(consents, new ProviderRegistry([sandbox!]));
+    const now = new Date(t0.getTime() + 1_000);
+    const [due] = await stalled.due(now, 1);
+    const first = (await stalled.claim(due!, now))!;
+    const afterLease = new Date(now.getTime() + 30_001);
+    const second = (await takingOver.claim((await consents.store.find('c-stall'))!, afterLease))!;
+    expect(second.fetch!.claims).toBe(2);
+
+    await stalled.run(first, { signal: new AbortController().signal });
+    await takingOver.run(second, { signal: new AbortController().signal });
+
+    const transactions = new TransactionRepository(connection);
+    const stored = await transactions.storedBy('c-stall', second.fetch!.id);
+    const pending = (await consents.store.withPendingEvents(100)).find((d) => d._id === 'c-stall')!;
+    const announced = pending.outbox
+      .filter((e) => e.envelope.type === ConsentEventTypes.transactionsAdded)
+      .flatMap((e) => (e.envelope.data as { transactions: TransactionDto[] }).transactions.map((t) => t.id));
+    expect(stored.length).toBe(await transactions.countByConsent('c-stall'));
+    expect(announced.sort()).toEqual(stored.map((t) => t.id).sort());
+    expect((await consents.store.find('c-stall'))!).toMatchObject({ status: 'Updated', fetch: null });
   });
 
   it('records a failure of ours in the consent without its text, which names internal addresses', async () => {

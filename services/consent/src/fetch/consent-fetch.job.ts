@@ -16,6 +16,15 @@ import type { ProviderRegistry } from '../providers/provider-registry';
 import { fetchFailureFor } from './fetch-failure';
 
 const claimKey = (consentId: string, fetchId: string) => `consent-fetch:${consentId}:${fetchId}`;
+
+/**
+ * Whether the worker that claimed `claimed` still holds its fetch: the same fetch, and no later claim
+ * of it. A worker that stalled past its lease (a store outage, a long pause) must not end the fetch
+ * another worker took over: it would announce what was stored so far and leave the rows the other
+ * stores after that unannounced for good (they carry a fetch id that has ended).
+ */
+const holdsFetch = (current: Consent, claimed: Consent): boolean =>
+  current.fetch?.id === claimed.fetch!.id && current.fetch.claims === claimed.fetch!.claims;
 const tracer = trace.getTracer('@obp/consent');
 
 export interface ConsentFetchOptions {
@@ -129,8 +138,7 @@ export class ConsentFetchJobs implements JobSource<Consent> {
       return;
     }
     if (stopped.aborted) return;
-    await this.complete(consent, fetchId, stored.accounts);
-    await this.options.claims.release(claimKey(consent.id, fetchId));
+    if (await this.complete(consent, fetchId, stored.accounts)) await this.options.claims.release(claimKey(consent.id, fetchId));
   }
 
   private async fetchAndStore(consent: Consent, fetchId: string, stopped: AbortSignal): Promise<{ accounts: StoredAccount[] }> {
@@ -183,11 +191,12 @@ export class ConsentFetchJobs implements JobSource<Consent> {
     return { accounts };
   }
 
-  private async complete(claimed: Consent, fetchId: string, accounts: StoredAccount[]): Promise<void> {
+  /** Ends the fetch with the events of what it stored; false when another worker took it over meanwhile. */
+  private async complete(claimed: Consent, fetchId: string, accounts: StoredAccount[]): Promise<boolean> {
     const { consents, events, transactions } = this.options;
     const added = (await transactions.storedBy(claimed.id, fetchId)).map(toTransactionDto);
     const outcome = await consents.mutate(claimed.id, (current) => {
-      if (current.fetch?.id !== fetchId) return { result: false };
+      if (!holdsFetch(current, claimed)) return { result: false };
       const now = new Date();
       const batches = events.transactionsAdded(current, fetchId, added);
       const next = fetchSucceeded(current, randomUUID(), now, {
@@ -209,16 +218,21 @@ export class ConsentFetchJobs implements JobSource<Consent> {
       // Erased while fetching: remove what this fetch stored after the erasure did its part.
       await this.options.accounts.deleteByConsent(claimed.id);
       await transactions.deleteByConsent(claimed.id);
-      return;
+      return true;
+    }
+    if (!outcome.result) {
+      this.options.logger.warn({ consentId: claimed.id, fetchId, claim: claimed.fetch!.claims }, 'fetch taken over by another worker: left to it');
+      return false;
     }
     this.options.logger.info({ consentId: claimed.id, fetchId, added: added.length }, 'fetch completed');
+    return true;
   }
 
   private async recordFailure(claimed: Consent, fetchId: string, error: Error): Promise<void> {
     const { consents, events, logger } = this.options;
     const { code, message } = fetchFailureFor(error);
     const outcome = await consents.mutate(claimed.id, (current) => {
-      if (current.fetch?.id !== fetchId) return { result: null };
+      if (!holdsFetch(current, claimed)) return { result: null };
       const now = new Date();
       const next = fetchFailed(current, { date: now.toISOString(), type: 'FetchFailed', message, code }, now, {
         baseMs: this.options.retryBaseMs,
