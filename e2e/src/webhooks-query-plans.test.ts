@@ -2,11 +2,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connectDatabase, type Connection } from '@obp/db';
 import { explainFilter, filterShape, QueryRecorder, startFerretDb, testEnv, uniqueDbName, waitFor, type FerretProcess, type RecordedQuery } from '@obp/testkit';
+import { connectedConsent } from './consent-helpers';
 import { startStack, type Stack } from './harness';
 
 /**
  * Every query the webhooks service sends, recorded while its API, deliveries, retries, redelivery,
- * replay, disabling, deletion and purges run, is explained by a store planning without sequential
+ * replay, disabling, deletion, a consent's erasure and purges run, is explained by a store planning without sequential
  * scans (see query-plans.test.ts): each must read through an index.
  */
 describe('every query of the webhooks service reads through an index', () => {
@@ -54,9 +55,17 @@ describe('every query of the webhooks service reads through an index', () => {
     expect((await stack.api(token, `/webhooks/${id}/replay`, { method: 'POST', json: { since: new Date(Date.now() - 86_400_000).toISOString(), onlyFailed: true } })).status).toBe(202);
     expect((await stack.api(token, `/webhooks/${id}/rotate-secret`, { method: 'POST' })).status).toBe(200);
     expect((await stack.api(token, `/webhooks/${id}/ping`, { method: 'POST' })).status).toBe(202);
-    await waitFor(() => requests.length >= 4, { what: 'the redelivery and the ping' });
+    await waitFor(() => requests.filter((r) => r === '/plans').length >= 4, { what: 'the redelivery and the ping' });
     expect((await stack.api(token, `/webhooks/${id}`, { method: 'PUT', json: { enabled: false } })).status).toBe(200);
     expect((await stack.api(token, `/webhooks/${id}`, { method: 'DELETE' })).status).toBe(204);
+    // A consent's messages and their attempts go with its erasure.
+    const consentHook = await stack.api(token, '/webhooks', { method: 'POST', json: { url: url.replace('/plans', '/erasure'), events: ['consent.status.updated'] } });
+    const consentHookId = ((await consentHook.json()) as { data: { id: string } }).data.id;
+    const deliveriesOfConsentHook = async () => ((await (await stack.api(token, `/webhooks/${consentHookId}/deliveries`)).json()) as { data: Array<{ status: string }> }).data;
+    const { consentId } = await connectedConsent(stack, token);
+    await waitFor(async () => (await deliveriesOfConsentHook()).some((a) => a.status === 'succeeded'), { what: 'a delivery of the consent’s status' });
+    expect((await stack.api(token, `/consents/${consentId}`, { method: 'DELETE' })).status).toBe(204);
+    await waitFor(async () => (await deliveriesOfConsentHook()).length === 0 && (await stack.webhooks.messages.idsNaming([consentId])).length === 0, { what: 'the consent’s messages and attempts to be erased' });
     await stack.webhooks.messages.purgeOlderThan(new Date());
     await stack.webhooks.attempts.purgeOlderThan(new Date());
 

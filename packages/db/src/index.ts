@@ -29,24 +29,14 @@ export function database(connection: Connection): mongo.Db {
   return connection.db;
 }
 
-/**
- * Creates the collection unless it exists, so that reads by `_id` go through its index from the
- * first (before anything was written to it, the local store would scan nothing through no index).
- */
-export async function ensureCollection(db: mongo.Db, name: string): Promise<void> {
-  if ((await db.listCollections({ name }, { nameOnly: true }).toArray()).length > 0) return;
-  // Another process of the database may create it meanwhile.
-  await db.createCollection(name).catch((error: { codeName?: string }) => {
-    if (error.codeName !== 'NamespaceExists') throw error;
-  });
-}
-
 export async function isDatabaseReady(connection: Connection): Promise<boolean> {
   if (connection.readyState !== 1 || !connection.db) return false;
   await connection.db.admin().ping();
   return true;
 }
 
+export { ensureCollection } from './collections';
+export { ErasedIds } from './erased-ids';
 export { KeyedMutex, documentLocks } from './keyed-mutex';
 export { dayBucket, monthBucket, hourBucket, dayBucketsBefore, hourBucketsBetween, inChunks, deleteOlderThan, type DatedRecords } from './time-buckets';
 

@@ -1,5 +1,6 @@
 import { ConsentData } from '@obp/consent-data';
 import { analysisEvents, analysisRoutes, consentEvents, feedbackEvents } from '@obp/contracts';
+import { ErasedIds } from '@obp/db';
 import { bindRoutes } from '@obp/http';
 import { JobRunner, periodicTask } from '@obp/jobs';
 import { startService, type RunningService, type ServiceDefinition, type ServiceOverrides } from '@obp/service-kit';
@@ -10,7 +11,6 @@ import { analyse } from './domain/engine/analyse';
 import { historyStart } from './domain/history-window';
 import { AnalysisJobEvents, analysisJobStoreOptions, migrateErasureIds, type AnalysisJobStore } from './infrastructure/analysis-job-store';
 import { AnalysisResults } from './infrastructure/analysis-results';
-import { ErasedConsents } from './infrastructure/erased-consents';
 import { FeedbackRules } from './infrastructure/feedback-rules';
 import { AnalysisMetrics } from './run/analysis-metrics';
 import { AnalysisRunJobs, type Analyse } from './run/analysis-run.job';
@@ -54,7 +54,7 @@ export const analysisService = (engine: Analyse = analyse): ServiceDefinition<An
     const events = new AnalysisJobEvents(kit.events(analysisEvents));
     const consentData = new ConsentData(kit.db, { historyStart });
     const results = new AnalysisResults(kit.database);
-    const erased = new ErasedConsents(kit.database);
+    const erased = new ErasedIds(kit.database, 'erased_consents');
     const feedbackRules = new FeedbackRules(kit.database);
     for (const component of [consentData, results, feedbackRules]) await component.ensureIndexes();
     await migrateErasureIds(jobs);

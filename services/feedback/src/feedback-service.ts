@@ -1,9 +1,9 @@
 import { consentEvents, feedbackEvents, feedbackRoutes } from '@obp/contracts';
+import { ErasedIds } from '@obp/db';
 import { bindRoutes } from '@obp/http';
 import { startService, type RunningService, type ServiceDefinition, type ServiceOverrides } from '@obp/service-kit';
 import type { FeedbackConfig } from './config';
 import type { FeedbackItem } from './domain/feedback-item';
-import { ErasedAccounts } from './infrastructure/erased-accounts';
 import { FeedbackEvents, feedbackStoreOptions, type FeedbackStore } from './infrastructure/feedback-store';
 import { consoleHandlers } from './use-cases/console/console.http';
 import { EraseFeedbackService } from './use-cases/erase-feedback/erase-feedback.service';
@@ -35,7 +35,7 @@ export const feedbackService: ServiceDefinition<FeedbackConfig, FeedbackServiceP
   async compose(kit) {
     const items = kit.store<FeedbackItem>(feedbackStoreOptions);
     const events = new FeedbackEvents(kit.events(feedbackEvents));
-    const erasedAccounts = new ErasedAccounts(kit.database);
+    const erasedAccounts = new ErasedIds(kit.database, 'erased_accounts');
     await erasedAccounts.ensureIndexes();
     const erasure = new EraseFeedbackService(items, erasedAccounts, events);
     const changed = onFeedbackChanged(items, events);

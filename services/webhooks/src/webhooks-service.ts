@@ -1,4 +1,5 @@
 import { analysisEvents, feedbackEvents, consentEvents, shareEvents, webhookRoutes } from '@obp/contracts';
+import { ErasedIds } from '@obp/db';
 import { bindRoutes } from '@obp/http';
 import { JobRunner, periodicTask } from '@obp/jobs';
 import { startService, type RunningService, type ServiceDefinition, type ServiceOverrides } from '@obp/service-kit';
@@ -15,10 +16,12 @@ import { createWebhookHttp } from './use-cases/create-webhook/create-webhook.htt
 import { CreateWebhookService } from './use-cases/create-webhook/create-webhook.service';
 import { deleteWebhookHttp } from './use-cases/delete-webhook/delete-webhook.http';
 import { DeleteWebhookService } from './use-cases/delete-webhook/delete-webhook.service';
+import { EraseConsentMessagesService } from './use-cases/erase-consent-messages/erase-consent-messages.service';
 import { getWebhookHttp } from './use-cases/get-webhook/get-webhook.http';
 import { listDeliveriesHttp } from './use-cases/list-deliveries/list-deliveries.http';
 import { listWebhooksHttp } from './use-cases/list-webhooks/list-webhooks.http';
 import { onAnalysisJobFinished } from './use-cases/on-analysis-job-finished/on-analysis-job-finished.handler';
+import { onConsentDeleted, onConsentTombstone } from './use-cases/on-consent-deleted/on-consent-deleted.handler';
 import { onFeedbackReviewed } from './use-cases/on-feedback-reviewed/on-feedback-reviewed.handler';
 import { onConsentStatusUpdated } from './use-cases/on-consent-status-updated/on-consent-status-updated.handler';
 import { onShareChanged } from './use-cases/on-share-changed/on-share-changed.handler';
@@ -60,7 +63,9 @@ export const webhooksService: ServiceDefinition<WebhooksConfig, WebhooksServiceP
     const endpoints = kit.store<WebhookEndpoint>(endpointStoreOptions);
     const messages = new MessageStore(kit.database);
     const attempts = new AttemptLog(kit.database, config.WEBHOOK_RETENTION_DAYS);
-    for (const repository of [messages, attempts]) await repository.ensureIndexes();
+    const erased = new ErasedIds(kit.database, 'erased_consents');
+    for (const repository of [messages, attempts, erased]) await repository.ensureIndexes();
+    const erasure = new EraseConsentMessagesService(erased, messages, attempts);
     const claims = await kit.claims();
 
     const deliveries = new DeliveryJobs({
@@ -109,13 +114,15 @@ export const webhooksService: ServiceDefinition<WebhooksConfig, WebhooksServiceP
       }),
     );
 
-    const publish = new PublishEventService(endpoints, messages, wake);
+    const publish = new PublishEventService(endpoints, messages, erasure, wake);
     // No event is lost to an outage of the store: only one that can never be applied is dead-lettered.
     const onShare = retriedUntilApplied(onShareChanged(publish));
     kit.subscribe('share-events', shareEvents, { 'share.created': onShare, 'share.updated': onShare, 'share.deleted': onShare });
     kit.subscribe('consent-events', consentEvents, {
       'consent.status.updated': retriedUntilApplied(onConsentStatusUpdated(publish)),
       'transactions.fetched': retriedUntilApplied(onTransactionsFetched(publish)),
+      'consent.deleted': retriedUntilApplied(onConsentDeleted(erasure)),
+      onTombstone: retriedUntilApplied(onConsentTombstone(erasure)),
     });
     const onAnalysisJob = retriedUntilApplied(onAnalysisJobFinished(publish));
     kit.subscribe('analysis-events', analysisEvents, { 'analysis-job.completed': onAnalysisJob, 'analysis-job.failed': onAnalysisJob });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createKafka, EventWriter, type OutboxEntry } from '@obp/bus';
 import { ConsentData } from '@obp/consent-data';
 import { analysisEvents, type AnalysisResult, type ConsentDto, type CreateAnalysisJobBody, type EventEnvelope, type TransactionDto } from '@obp/contracts';
-import { connectDatabase, database, type Connection } from '@obp/db';
+import { connectDatabase, database, ErasedIds, type Connection } from '@obp/db';
 import { ClaimLedger, JobRunner } from '@obp/jobs';
 import { ShareGrants } from '@obp/share-grants';
 import { AggregateStore } from '@obp/store';
@@ -13,7 +13,6 @@ import type { AnalysisInput } from '../domain/engine/analyse';
 import { historyStart } from '../domain/history-window';
 import { AnalysisJobEvents, analysisJobStoreOptions, type AnalysisJobStore } from '../infrastructure/analysis-job-store';
 import { AnalysisResults } from '../infrastructure/analysis-results';
-import { ErasedConsents } from '../infrastructure/erased-consents';
 import { FeedbackRules } from '../infrastructure/feedback-rules';
 import { onConsentDeleted } from '../use-cases/on-consent-deleted/on-consent-deleted.handler';
 import { onTransactionsFetched } from '../use-cases/on-transactions-fetched/on-transactions-fetched.handler';
@@ -103,7 +102,7 @@ interface Bed {
   db: Connection;
   jobs: AnalysisJobStore;
   results: AnalysisResults;
-  erased: ErasedConsents;
+  erased: ErasedIds;
   events: AnalysisJobEvents;
   apply: ReturnType<ConsentData['handlers']>;
   /** One process of the service: its runner over the shared database. */
@@ -129,7 +128,7 @@ async function testBed(): Promise<Bed> {
   await consentData.ensureIndexes();
   const results = new AnalysisResults(database(db));
   await results.ensureIndexes();
-  const erased = new ErasedConsents(database(db));
+  const erased = new ErasedIds(database(db), 'erased_consents');
   const claims = await ClaimLedger.open(database(db));
   const grants = new ShareGrants({ kafka: createKafka('analysis-run-test', testEnv().kafkaBrokers, logger), db, logger, topic: 'unused', groupId: 'unused' });
   const writer = new EventWriter(analysisEvents, 'analysis-events');

@@ -9,7 +9,7 @@ import { awaitData, claimRun, completeJob, failJob, holdsRun, isRunDue, renewLea
 import type { AnalysisInput } from '../domain/engine/analyse';
 import type { AnalysisJobEvents, AnalysisJobStore } from '../infrastructure/analysis-job-store';
 import type { AnalysisResults } from '../infrastructure/analysis-results';
-import type { ErasedConsents } from '../infrastructure/erased-consents';
+import type { ErasedIds } from '@obp/db';
 import type { FeedbackRules } from '../infrastructure/feedback-rules';
 import type { AnalysisMetrics, RunOutcome } from './analysis-metrics';
 import type { InputResolver, Resolution } from './resolve-input';
@@ -25,7 +25,7 @@ export interface AnalysisRunOptions {
   jobs: AnalysisJobStore;
   events: AnalysisJobEvents;
   results: AnalysisResults;
-  erased: ErasedConsents;
+  erased: ErasedIds;
   resolver: InputResolver;
   /** The apps' accepted categorization feedback, applied by e1. */
   feedbackRules: FeedbackRules;

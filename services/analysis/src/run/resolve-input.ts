@@ -3,7 +3,7 @@ import type { TransactionDto } from '@obp/contracts';
 import { canRead, type GrantTarget, type ShareGrants } from '@obp/share-grants';
 import type { AnalysisJob, JobFailure, JobScope } from '../domain/analysis-job';
 import type { AnalysisJobStore } from '../infrastructure/analysis-job-store';
-import type { ErasedConsents } from '../infrastructure/erased-consents';
+import type { ErasedIds } from '@obp/db';
 
 /**
  * What a job runs on, or why it cannot run (yet). A wait is `for` data (a consent's first fetch, an
@@ -89,7 +89,7 @@ export class InputResolver {
     private readonly consentData: ConsentData,
     private readonly grants: ShareGrants,
     private readonly jobs: AnalysisJobStore,
-    private readonly erased: ErasedConsents,
+    private readonly erased: ErasedIds,
   ) {}
 
   async resolve(job: AnalysisJob, options: ResolveOptions): Promise<Resolution> {

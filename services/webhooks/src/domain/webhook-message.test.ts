@@ -1,4 +1,4 @@
-import { afterAttempt, afterClaimedAttempt, holdsLease, isAttemptDue, laneHeads, laneSequenceOf, messageIdFor, newMessage, requeue, type AttemptResult, type WebhookMessage } from './webhook-message';
+import { afterAttempt, afterClaimedAttempt, erasureIdsOf, erasureIdsOfMessage, holdsLease, isAttemptDue, laneHeads, laneSequenceOf, messageIdFor, newMessage, requeue, type AttemptResult, type WebhookMessage } from './webhook-message';
 
 const now = new Date('2030-01-01T00:00:00Z');
 const schedule = [5_000, 300_000];
@@ -30,6 +30,15 @@ describe('webhook messages', () => {
     expect(messageIdFor('ep', 'event-1')).toBe(messageIdFor('ep', 'event-1'));
     expect(messageIdFor('ep', 'event-1')).not.toBe(messageIdFor('ep2', 'event-1'));
     expect(messageIdFor('ep', 'event-1')).toMatch(/^msg_[A-Za-z0-9_-]{27}$/);
+  });
+
+  it('name the consents and accounts their data names, for erasure', () => {
+    expect(erasureIdsOf({ consentId: 'c1', userId: 'u1', externalUserId: 'x1', status: 'Valid' })).toEqual(['c1']);
+    expect(erasureIdsOf({ id: 's1', consentIds: ['c1', 'c2'], accountIds: ['a1', 'c1'], analysisIds: ['j1'] })).toEqual(['c1', 'c2', 'a1']);
+    expect(erasureIdsOf({ id: 's1', consentIds: null, accountIds: null })).toEqual([]);
+    expect(erasureIdsOf({ analysisJobId: 'j1', reference: 'consentId' })).toEqual([]);
+    expect(erasureIdsOf(null)).toEqual([]);
+    expect(erasureIdsOfMessage({ body: JSON.stringify({ type: 'transactions.fetched', timestamp: now.toISOString(), data: { consentId: 'c9' } }) })).toEqual(['c9']);
   });
 
   it('carry the body { type, timestamp, data }', () => {

@@ -91,6 +91,20 @@ export function newMessage(args: {
   };
 }
 
+/**
+ * The consents and accounts an event's data names (`consentId`, `consentIds`, `accountIds`): when one
+ * of them is erased, the message goes with it, as the event leaves the compacted topic.
+ */
+export function erasureIdsOf(data: unknown): string[] {
+  if (typeof data !== 'object' || data === null) return [];
+  const { consentId, consentIds, accountIds } = data as Record<string, unknown>;
+  const ids = [consentId, ...(Array.isArray(consentIds) ? consentIds : []), ...(Array.isArray(accountIds) ? accountIds : [])];
+  return [...new Set(ids.filter((id): id is string => typeof id === 'string'))];
+}
+
+/** The ids `erasureIdsOf` finds in the message's body. */
+export const erasureIdsOfMessage = (m: Pick<WebhookMessage, 'body'>): string[] => erasureIdsOf((JSON.parse(m.body) as { data?: unknown }).data);
+
 export const isAttemptDue = (m: Pick<WebhookMessage, 'status' | 'nextAttemptAt' | 'leaseUntil'>, now: Date): boolean =>
   m.status === 'pending' && m.nextAttemptAt.getTime() <= now.getTime() && (m.leaseUntil === null || m.leaseUntil.getTime() <= now.getTime());
 

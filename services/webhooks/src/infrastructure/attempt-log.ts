@@ -1,4 +1,4 @@
-import { dayBucket, deleteOlderThan, type mongo } from '@obp/db';
+import { dayBucket, deleteOlderThan, inChunks, type mongo } from '@obp/db';
 import type { WebhookDeliveryAttemptDto, WebhookDeliveryTrigger, WebhookEventType } from '@obp/contracts';
 
 const COLLECTION = 'webhook_attempts';
@@ -41,6 +41,7 @@ export class AttemptLog {
   async ensureIndexes(): Promise<void> {
     await this.attempts.createIndex({ endpointId: 1, attemptedDay: 1 });
     await this.attempts.createIndex({ attemptedDay: 1 });
+    await this.attempts.createIndex({ messageId: 1 });
   }
 
   async record(attempt: Omit<DeliveryAttempt, 'attemptedDay'>): Promise<void> {
@@ -80,6 +81,11 @@ export class AttemptLog {
   private async count(filter: mongo.Filter<DeliveryAttempt>): Promise<number> {
     const answer = await this.db.command({ count: COLLECTION, query: filter });
     return Number(answer.n);
+  }
+
+  /** The attempts of erased messages (an app's answer may echo what it was sent). */
+  async deleteOfMessages(messageIds: readonly string[]): Promise<void> {
+    for (const chunk of inChunks(messageIds)) await this.attempts.deleteMany({ messageId: { $in: chunk } });
   }
 
   async deleteOfEndpoint(endpointId: string): Promise<void> {

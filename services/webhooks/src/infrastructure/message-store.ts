@@ -1,12 +1,13 @@
 import { AggregateStore, type AggregateStoreOptions, type Change, type MutateOutcome } from '@obp/store';
 import { deleteOlderThan, inChunks, isDuplicateKey, type mongo } from '@obp/db';
-import { abandon, type WebhookMessage } from '../domain/webhook-message';
+import { abandon, erasureIdsOfMessage, type WebhookMessage } from '../domain/webhook-message';
 
 /**
  * Messages, one document each, written under the document's lock with a version check (the
  * delivery's lease and outcome, a redelivery). Every query is an equality through an index: the
  * pending ones (`status`), one endpoint's by day (`endpointId`, `createdDay`), one endpoint's
- * pending ones, and the purge by day.
+ * pending ones, the purge by day, and the messages naming a consent or account (`erasureIds`, derived
+ * from the body, for erasure).
  */
 export class MessageStore {
   readonly store: AggregateStore<WebhookMessage>;
@@ -15,8 +16,21 @@ export class MessageStore {
     this.store = new AggregateStore<WebhookMessage>(db, messageStoreOptions);
   }
 
-  ensureIndexes(): Promise<void> {
-    return this.store.ensureIndexes();
+  /**
+   * Messages written before `erasureIds` was derived get theirs first, so that an erasure finds them
+   * too. Its index missing says the database predates it; it is created after, so a start cut short
+   * resumes and later starts read nothing.
+   */
+  async ensureIndexes(): Promise<void> {
+    const indexes = await this.store.collection
+      .listIndexes()
+      .toArray()
+      .catch((error: { codeName?: string }) => {
+        if (error.codeName === 'NamespaceNotFound') return null; // a new database: nothing written before
+        throw error;
+      });
+    if (indexes && !indexes.some((index) => index.name === ERASURE_INDEX)) await this.store.rederive({ erasureIds: { $exists: false } });
+    await this.store.ensureIndexes();
   }
 
   /** False when the message exists already (the event was consumed before). */
@@ -57,6 +71,15 @@ export class MessageStore {
     return found;
   }
 
+  /** The messages whose data names one of `ids` (consents, accounts). */
+  idsNaming(ids: readonly string[]): Promise<string[]> {
+    return this.store.ids({ erasureIds: { $in: [...ids] } });
+  }
+
+  async delete(ids: readonly string[]): Promise<void> {
+    for (const chunk of inChunks(ids)) await this.store.collection.deleteMany({ _id: { $in: chunk } });
+  }
+
   async deleteOfEndpoint(endpointId: string): Promise<void> {
     await this.store.collection.deleteMany({ endpointId });
   }
@@ -66,7 +89,10 @@ export class MessageStore {
   }
 }
 
+const ERASURE_INDEX = 'erasureIds_1';
+
 const messageStoreOptions: AggregateStoreOptions<WebhookMessage> = {
   collection: 'webhook_messages',
-  indexes: [{ key: { status: 1 } }, { key: { endpointId: 1, createdDay: 1 } }, { key: { endpointId: 1, status: 1 } }, { key: { createdDay: 1 } }],
+  indexes: [{ key: { status: 1 } }, { key: { endpointId: 1, createdDay: 1 } }, { key: { endpointId: 1, status: 1 } }, { key: { createdDay: 1 } }, { key: { erasureIds: 1 } }],
+  derived: { erasureIds: erasureIdsOfMessage },
 };

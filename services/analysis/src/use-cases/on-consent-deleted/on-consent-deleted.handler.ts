@@ -4,12 +4,12 @@ import { erasedConsentOfTombstone, type consentEvents } from '@obp/contracts';
 import { eraseResult } from '../../domain/analysis-job';
 import type { AnalysisJobEvents, AnalysisJobStore } from '../../infrastructure/analysis-job-store';
 import type { AnalysisResults } from '../../infrastructure/analysis-results';
-import type { ErasedConsents } from '../../infrastructure/erased-consents';
+import type { ErasedIds } from '@obp/db';
 
 type OnConsentDeleted = TypedEventHandler<typeof consentEvents, 'consent.deleted'>;
 
 interface Erasure {
-  erased: ErasedConsents;
+  erased: ErasedIds;
   results: AnalysisResults;
   jobs: AnalysisJobStore;
   events: AnalysisJobEvents;
@@ -25,7 +25,7 @@ interface Erasure {
  */
 async function erase({ erased, results, jobs, events }: Erasure, consentId: string, accountIds: string[], project: () => Promise<void>): Promise<void> {
   const now = new Date();
-  await erased.record(consentId, accountIds, now);
+  await erased.record([consentId, ...accountIds], now);
   await project();
   await results.deleteByConsent(consentId);
   for (const id of await jobs.ids({ erasureIds: { $in: [consentId, ...accountIds] } })) {
@@ -38,7 +38,7 @@ async function erase({ erased, results, jobs, events }: Erasure, consentId: stri
 
 /** `consent.deleted`: the consent is erased (see `erase`). */
 export const onConsentDeleted =
-  (project: OnConsentDeleted, erased: ErasedConsents, results: AnalysisResults, jobs: AnalysisJobStore, events: AnalysisJobEvents): OnConsentDeleted =>
+  (project: OnConsentDeleted, erased: ErasedIds, results: AnalysisResults, jobs: AnalysisJobStore, events: AnalysisJobEvents): OnConsentDeleted =>
   (data, event, meta) =>
     erase({ erased, results, jobs, events }, data.consentId, data.accountIds, () => project(data, event, meta));
 
@@ -48,7 +48,7 @@ export const onConsentDeleted =
  * away before this consumer read it, and the consent is erased here, with the accounts the projection knows.
  */
 export const onConsentTombstone =
-  (project: TombstoneHandler, consentData: ConsentData, erased: ErasedConsents, results: AnalysisResults, jobs: AnalysisJobStore, events: AnalysisJobEvents): TombstoneHandler =>
+  (project: TombstoneHandler, consentData: ConsentData, erased: ErasedIds, results: AnalysisResults, jobs: AnalysisJobStore, events: AnalysisJobEvents): TombstoneHandler =>
   async (key, meta) => {
     const consentId = erasedConsentOfTombstone(key);
     if (consentId === null || (await erased.erasedAmong([consentId])).size > 0) return project(key, meta);

@@ -1,11 +1,10 @@
 import { EventWriter, type OutboxEntry } from '@obp/bus';
 import { feedbackEvents, type CategorizationFeedbackBody } from '@obp/contracts';
-import { connectDatabase, database } from '@obp/db';
+import { connectDatabase, database, ErasedIds } from '@obp/db';
 import { AggregateStore } from '@obp/store';
 import { Cleanup, testEnv, uniqueDbName } from '@obp/testkit';
 import { feedbackBodyFixture } from '../../domain/feedback-body.fixture';
 import { decide, newFeedbackItem, type FeedbackItem } from '../../domain/feedback-item';
-import { ErasedAccounts } from '../../infrastructure/erased-accounts';
 import { FeedbackEvents, feedbackStoreOptions } from '../../infrastructure/feedback-store';
 import { SubmitFeedbackService } from '../submit-feedback/submit-feedback.service';
 import { EraseFeedbackService } from './erase-feedback.service';
@@ -32,7 +31,7 @@ async function testBed() {
   const db = database(connection);
   const items = new AggregateStore<FeedbackItem>(db, feedbackStoreOptions);
   await items.ensureIndexes();
-  const erasedAccounts = new ErasedAccounts(db);
+  const erasedAccounts = new ErasedIds(db, 'erased_accounts');
   await erasedAccounts.ensureIndexes();
   const events = new FeedbackEvents(new EventWriter(feedbackEvents, 'feedback-events'));
   const stored = async (item: FeedbackItem) => void (await items.insert(item, [events.submitted(item)]));

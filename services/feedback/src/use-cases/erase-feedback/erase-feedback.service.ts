@@ -1,6 +1,6 @@
 import { inChunks } from '@obp/db';
 import type { FeedbackItem } from '../../domain/feedback-item';
-import type { ErasedAccounts } from '../../infrastructure/erased-accounts';
+import type { ErasedIds } from '@obp/db';
 import type { FeedbackEvents, FeedbackStore } from '../../infrastructure/feedback-store';
 
 /**
@@ -11,7 +11,7 @@ import type { FeedbackEvents, FeedbackStore } from '../../infrastructure/feedbac
 export class EraseFeedbackService {
   constructor(
     private readonly items: FeedbackStore,
-    private readonly erasedAccounts: ErasedAccounts,
+    private readonly erasedAccounts: ErasedIds,
     private readonly events: FeedbackEvents,
   ) {}
 

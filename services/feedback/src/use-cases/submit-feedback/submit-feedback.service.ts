@@ -1,7 +1,7 @@
 import type { CategorizationFeedbackBody } from '@obp/contracts';
 import { err, ExceptionBase, ok, type Result } from '@obp/core';
 import { newFeedbackItem } from '../../domain/feedback-item';
-import type { ErasedAccounts } from '../../infrastructure/erased-accounts';
+import type { ErasedIds } from '@obp/db';
 import type { FeedbackEvents, FeedbackStore } from '../../infrastructure/feedback-store';
 
 /** The transaction's account was erased with its consent: nothing about it is kept any more. */
@@ -14,7 +14,7 @@ export class SubmitFeedbackService {
   constructor(
     private readonly items: FeedbackStore,
     private readonly events: FeedbackEvents,
-    private readonly erasedAccounts: ErasedAccounts,
+    private readonly erasedAccounts: ErasedIds,
   ) {}
 
   /**

@@ -1,12 +1,14 @@
 import { NonRetriableError } from '@obp/bus';
 import type { ShareDto, SubscribableWebhookEventType } from '@obp/contracts';
-import { connectDatabase, database, type Connection, type mongo } from '@obp/db';
+import { connectDatabase, database, ErasedIds, type Connection, type mongo } from '@obp/db';
 import { AggregateStore } from '@obp/store';
 import { testEnv, uniqueDbName } from '@obp/testkit';
 import { newEndpoint, type WebhookEndpoint } from '../../domain/webhook-endpoint';
 import { laneSequenceOf } from '../../domain/webhook-message';
+import { AttemptLog } from '../../infrastructure/attempt-log';
 import { endpointStoreOptions, type EndpointStore } from '../../infrastructure/endpoint-store';
 import { MessageStore } from '../../infrastructure/message-store';
+import { EraseConsentMessagesService } from '../erase-consent-messages/erase-consent-messages.service';
 import { PublishEventService, type PublishedEvent } from './publish-event.service';
 
 const OWNER = 'app';
@@ -36,7 +38,7 @@ describe('publishing an event as webhook messages (real store)', () => {
     messages = new MessageStore(db);
     for (const store of [endpoints, messages]) await store.ensureIndexes();
     wakeUps = 0;
-    publish = new PublishEventService(endpoints, messages, () => wakeUps++);
+    publish = new PublishEventService(endpoints, messages, new EraseConsentMessagesService(new ErasedIds(db, 'erased_consents'), messages, new AttemptLog(db, 30)), () => wakeUps++);
   });
   afterEach(async () => {
     await db.dropDatabase();

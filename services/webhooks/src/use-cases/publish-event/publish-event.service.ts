@@ -1,9 +1,10 @@
 import { NonRetriableError, traceHeaders, type MessageMeta } from '@obp/bus';
 import { webhookEventDataSchemas, type EventEnvelope, type SubscribableWebhookEventType, type WebhookEventData } from '@obp/contracts';
 import { wantsEvent } from '../../domain/webhook-endpoint';
-import { laneSequenceOf, messageIdFor, newMessage } from '../../domain/webhook-message';
+import { erasureIdsOf, laneSequenceOf, messageIdFor, newMessage } from '../../domain/webhook-message';
 import type { EndpointStore } from '../../infrastructure/endpoint-store';
 import type { MessageStore } from '../../infrastructure/message-store';
+import type { EraseConsentMessagesService } from '../erase-consent-messages/erase-consent-messages.service';
 
 export interface PublishedEvent<T extends SubscribableWebhookEventType> {
   /** The platform event's id: with the endpoint's, the message id (consuming it again creates nothing). */
@@ -23,12 +24,14 @@ export const fromConsumed = (event: EventEnvelope, meta: MessageMeta) => ({ even
 
 /**
  * Queues a message for every endpoint of the event's owner that subscribes to its type (and
- * existed when it happened), then wakes the delivery runner. Other apps never get it.
+ * existed when it happened), then wakes the delivery runner. Other apps never get it, and an event
+ * naming an erased consent or account (consumed after the erasure) makes none.
  */
 export class PublishEventService {
   constructor(
     private readonly endpoints: EndpointStore,
     private readonly messages: MessageStore,
+    private readonly erasure: EraseConsentMessagesService,
     private readonly wake: () => void,
   ) {}
 
@@ -39,6 +42,8 @@ export class PublishEventService {
     const parsed = webhookEventDataSchemas[event.type].safeParse(event.data);
     if (!parsed.success) throw new NonRetriableError(`${event.type} data does not fit its webhook schema: ${parsed.error.message}`);
     const data: unknown = parsed.data;
+    const named = erasureIdsOf(data);
+    if (named.length > 0 && (await this.erasure.erasedAmong(named)).size > 0) return 0;
     const trace = traceHeaders();
     let created = 0;
     for (const endpoint of endpoints) {
@@ -56,6 +61,12 @@ export class PublishEventService {
         now,
       });
       if (await this.messages.insertNew(message)) created++;
+    }
+    // An erasure that ran since the look above did not find these messages: they go now.
+    const erasedMeanwhile = named.length > 0 && created > 0 ? await this.erasure.erasedAmong(named) : new Set<string>();
+    if (erasedMeanwhile.size > 0) {
+      await this.erasure.deleteNaming([...erasedMeanwhile]);
+      return 0;
     }
     if (created > 0) this.wake();
     return created;

@@ -1,0 +1,40 @@
+import type { ErasedIds } from '@obp/db';
+import type { AttemptLog } from '../../infrastructure/attempt-log';
+import type { MessageStore } from '../../infrastructure/message-store';
+
+/**
+ * A consent's erasure reaches its webhook messages: every message whose data names the consent or one
+ * of its accounts (its status changes, its fetches, shares of it) is deleted with its attempts, as its
+ * event leaves the compacted topic, and an event naming one that comes later makes no message.
+ */
+export class EraseConsentMessagesService {
+  constructor(
+    private readonly erased: ErasedIds,
+    private readonly messages: MessageStore,
+    private readonly attempts: AttemptLog,
+  ) {}
+
+  /** Repeating it changes nothing. Returns how many messages it deleted. */
+  async erase(ids: readonly string[], now: Date): Promise<number> {
+    await this.erased.record(ids, now);
+    return this.deleteNaming(ids);
+  }
+
+  /** Which of `ids` were erased. */
+  erasedAmong(ids: readonly string[]): Promise<Set<string>> {
+    return this.erased.erasedAmong(ids);
+  }
+
+  /**
+   * The attempts go first and again last: a crash in between leaves the messages for the next run to
+   * find, and an attempt that was under way is not left behind.
+   */
+  async deleteNaming(ids: readonly string[]): Promise<number> {
+    const named = await this.messages.idsNaming(ids);
+    if (named.length === 0) return 0;
+    await this.attempts.deleteOfMessages(named);
+    await this.messages.delete(named);
+    await this.attempts.deleteOfMessages(named);
+    return named.length;
+  }
+}
