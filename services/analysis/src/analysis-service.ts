@@ -56,7 +56,7 @@ export const analysisService = (engine: Analyse = analyse): ServiceDefinition<An
     const results = new AnalysisResults(kit.database);
     const erased = new ErasedIds(kit.database, 'erased_consents');
     const feedbackRules = new FeedbackRules(kit.database);
-    for (const component of [consentData, results, feedbackRules]) await component.ensureIndexes();
+    for (const component of [consentData, results, feedbackRules, erased]) await component.ensureIndexes();
     await migrateErasureIds(jobs);
     const shareGrants = kit.shareGrants();
     const claims = await kit.claims();

@@ -16,12 +16,13 @@ import { createWebhookHttp } from './use-cases/create-webhook/create-webhook.htt
 import { CreateWebhookService } from './use-cases/create-webhook/create-webhook.service';
 import { deleteWebhookHttp } from './use-cases/delete-webhook/delete-webhook.http';
 import { DeleteWebhookService } from './use-cases/delete-webhook/delete-webhook.service';
-import { EraseConsentMessagesService } from './use-cases/erase-consent-messages/erase-consent-messages.service';
+import { EraseMessagesService } from './use-cases/erase-messages/erase-messages.service';
 import { getWebhookHttp } from './use-cases/get-webhook/get-webhook.http';
 import { listDeliveriesHttp } from './use-cases/list-deliveries/list-deliveries.http';
 import { listWebhooksHttp } from './use-cases/list-webhooks/list-webhooks.http';
 import { onAnalysisJobFinished } from './use-cases/on-analysis-job-finished/on-analysis-job-finished.handler';
 import { onConsentDeleted, onConsentTombstone } from './use-cases/on-consent-deleted/on-consent-deleted.handler';
+import { onFeedbackErased, onFeedbackTombstone } from './use-cases/on-feedback-erased/on-feedback-erased.handler';
 import { onFeedbackReviewed } from './use-cases/on-feedback-reviewed/on-feedback-reviewed.handler';
 import { onConsentStatusUpdated } from './use-cases/on-consent-status-updated/on-consent-status-updated.handler';
 import { onShareChanged } from './use-cases/on-share-changed/on-share-changed.handler';
@@ -65,7 +66,7 @@ export const webhooksService: ServiceDefinition<WebhooksConfig, WebhooksServiceP
     const attempts = new AttemptLog(kit.database, config.WEBHOOK_RETENTION_DAYS);
     const erased = new ErasedIds(kit.database, 'erased_consents');
     for (const repository of [messages, attempts, erased]) await repository.ensureIndexes();
-    const erasure = new EraseConsentMessagesService(erased, messages, attempts);
+    const erasure = new EraseMessagesService(erased, messages, attempts);
     const claims = await kit.claims();
 
     const deliveries = new DeliveryJobs({
@@ -126,7 +127,11 @@ export const webhooksService: ServiceDefinition<WebhooksConfig, WebhooksServiceP
     });
     const onAnalysisJob = retriedUntilApplied(onAnalysisJobFinished(publish));
     kit.subscribe('analysis-events', analysisEvents, { 'analysis-job.completed': onAnalysisJob, 'analysis-job.failed': onAnalysisJob });
-    kit.subscribe('feedback-events', feedbackEvents, { 'categorization-feedback.reviewed': retriedUntilApplied(onFeedbackReviewed(publish)) });
+    kit.subscribe('feedback-events', feedbackEvents, {
+      'categorization-feedback.reviewed': retriedUntilApplied(onFeedbackReviewed(publish)),
+      'categorization-feedback.erased': retriedUntilApplied(onFeedbackErased(erasure)),
+      onTombstone: retriedUntilApplied(onFeedbackTombstone(erasure)),
+    });
 
     return {
       routes: bindRoutes(webhookRoutes, {

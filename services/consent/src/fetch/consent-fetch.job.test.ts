@@ -10,8 +10,8 @@ import { initializedConsent, t0 } from '../domain/consent.fixture';
 import { AccountRepository } from '../infrastructure/account.repository';
 import { ConsentEvents } from '../infrastructure/consent-events';
 import { ConsentRepository, consentStoreOptions } from '../infrastructure/consent.repository';
-import { TransactionRepository } from '../infrastructure/transaction.repository';
-import type { BankProvider } from '../providers/bank-provider';
+import { TransactionRepository, type StoredTransaction } from '../infrastructure/transaction.repository';
+import type { BankProvider, ProviderTransaction } from '../providers/bank-provider';
 import { ProviderRegistry } from '../providers/provider-registry';
 import { sandboxProviders } from '../providers/sandbox-provider';
 import { ConsentFetchJobs } from './consent-fetch.job';
@@ -30,11 +30,11 @@ class CountingConsents extends ConsentRepository {
 
 describe('consent fetch jobs (real store)', () => {
   let connection: Connection;
-  const jobsOver = async (consents: ConsentRepository, providers: ProviderRegistry) =>
+  const jobsOver = async (consents: ConsentRepository, providers: ProviderRegistry, transactions = new TransactionRepository(connection)) =>
     new ConsentFetchJobs({
       consents,
       accounts: new AccountRepository(connection),
-      transactions: new TransactionRepository(connection),
+      transactions,
       providers,
       events: new ConsentEvents(new EventWriter(consentEvents, 'consent.events.test')),
       claims: await ClaimLedger.open(database(connection)),
@@ -64,45 +64,89 @@ describe('consent fetch jobs (real store)', () => {
     expect(consents.pendingReads).toBe(2);
   });
 
-  it('leaves a fetch taken over to the worker that took it: a stalled worker ending it first would leave what the other stores after that unannounced', async () => {
-    connection = await connectDatabase(testEnv().mongoUri, uniqueDbName('fetch-jobs'));
-    const consents = new ConsentRepository(new AggregateStore<Consent>(database(connection), consentStoreOptions(() => null)));
-    await consents.store.ensureIndexes();
-    await consents.insert(approved('c-stall'), []);
+  describe('a fetch taken over from a worker that stalled past its lease', () => {
+    let consents: ConsentRepository;
     const [sandbox] = sandboxProviders(0);
-    // The stalled worker asked the bank earlier: the newest transaction of each account was not booked yet.
-    const earlier: BankProvider = {
+    /** The bank as a worker saw it: `keep` picks the transactions its look found. */
+    const bankSeeing = (keep: (all: ProviderTransaction[]) => ProviderTransaction[]): BankProvider => ({
       ...sandbox!,
       info: sandbox!.info,
       authorizationUrl: (args) => sandbox!.authorizationUrl(args),
       listAccounts: (session, signal) => sandbox!.listAccounts(session, signal),
-      listTransactions: async (session, account, asOf, signal) => {
-        const all = await sandbox!.listTransactions(session, account, asOf, signal);
-        const newest = all.reduce((a, b) => (a.bookingDate >= b.bookingDate ? a : b));
-        return all.filter((t) => t !== newest);
-      },
-    };
-    const stalled = await jobsOver(consents, new ProviderRegistry([earlier]));
-    const takingOver = await jobsOver(consents, new ProviderRegistry([sandbox!]));
+      listTransactions: async (session, account, asOf, signal) => keep(await sandbox!.listTransactions(session, account, asOf, signal)),
+    });
+    const byDate = (all: ProviderTransaction[]) => [...all].sort((a, b) => a.bookingDate.localeCompare(b.bookingDate));
     const now = new Date(t0.getTime() + 1_000);
-    const [due] = await stalled.due(now, 1);
-    const first = (await stalled.claim(due!, now))!;
     const afterLease = new Date(now.getTime() + 30_001);
-    const second = (await takingOver.claim((await consents.store.find('c-stall'))!, afterLease))!;
-    expect(second.fetch!.claims).toBe(2);
 
-    await stalled.run(first, { signal: new AbortController().signal });
-    await takingOver.run(second, { signal: new AbortController().signal });
+    beforeEach(async () => {
+      connection = await connectDatabase(testEnv().mongoUri, uniqueDbName('fetch-jobs'));
+      consents = new ConsentRepository(new AggregateStore<Consent>(database(connection), consentStoreOptions(() => null)));
+      await consents.store.ensureIndexes();
+      await consents.insert(approved('c-stall'), []);
+    });
 
-    const transactions = new TransactionRepository(connection);
-    const stored = await transactions.storedBy('c-stall', second.fetch!.id);
-    const pending = (await consents.store.withPendingEvents(100)).find((d) => d._id === 'c-stall')!;
-    const announced = pending.outbox
-      .filter((e) => e.envelope.type === ConsentEventTypes.transactionsAdded)
-      .flatMap((e) => (e.envelope.data as { transactions: TransactionDto[] }).transactions.map((t) => t.id));
-    expect(stored.length).toBe(await transactions.countByConsent('c-stall'));
-    expect(announced.sort()).toEqual(stored.map((t) => t.id).sort());
-    expect((await consents.store.find('c-stall'))!).toMatchObject({ status: 'Updated', fetch: null });
+    /** Every transaction stored is announced by the consent's events, exactly once, and the fetch ended. */
+    async function expectEveryStoredRowAnnounced(): Promise<void> {
+      const transactions = new TransactionRepository(connection);
+      const stored = await transactions.storedBy('c-stall', 'fetch-c-stall');
+      const pending = (await consents.store.withPendingEvents(100)).find((d) => d._id === 'c-stall')!;
+      const announced = pending.outbox
+        .filter((e) => e.envelope.type === ConsentEventTypes.transactionsAdded)
+        .flatMap((e) => (e.envelope.data as { transactions: TransactionDto[] }).transactions.map((t) => t.id));
+      expect(stored.length).toBe(await transactions.countByConsent('c-stall'));
+      expect(announced.sort()).toEqual(stored.map((t) => t.id).sort());
+      expect((await consents.store.find('c-stall'))!).toMatchObject({ status: 'Updated', fetch: null });
+    }
+
+    it('is not ended by the stalled worker: ending it first, it would leave what the other stores after that unannounced', async () => {
+      // The stalled worker looked at the bank earlier (the newest transaction was not booked yet). It is taken over
+      // as it stores; the other stores only after the stalled one has tried to end the fetch.
+      let atGate!: () => void;
+      const takingOverAtGate = new Promise<void>((resolve) => (atGate = resolve));
+      let openGate!: () => void;
+      const gate = new Promise<void>((resolve) => (openGate = resolve));
+      class StoringAfterTheGate extends TransactionRepository {
+        override async insertNew(consentId: string, rows: StoredTransaction[]): Promise<void> {
+          atGate();
+          await gate;
+          await super.insertNew(consentId, rows);
+        }
+      }
+      const takingOver = await jobsOver(consents, new ProviderRegistry([sandbox!]), new StoringAfterTheGate(connection));
+      let secondRun: Promise<void> | undefined;
+      class TakenOverWhileStoring extends TransactionRepository {
+        override async insertNew(consentId: string, rows: StoredTransaction[]): Promise<void> {
+          const second = (await takingOver.claim((await consents.store.find('c-stall'))!, afterLease))!;
+          expect(second.fetch!.claims).toBe(2);
+          secondRun = takingOver.run(second, { signal: new AbortController().signal });
+          await takingOverAtGate;
+          await super.insertNew(consentId, rows);
+        }
+      }
+      const stalled = await jobsOver(consents, new ProviderRegistry([bankSeeing((all) => byDate(all).slice(0, -1))]), new TakenOverWhileStoring(connection));
+      const [due] = await stalled.due(now, 1);
+
+      await stalled.run((await stalled.claim(due!, now))!, { signal: new AbortController().signal });
+      openGate();
+      await secondRun;
+
+      await expectEveryStoredRowAnnounced();
+    });
+
+    it('gets nothing stored by the stalled worker once taken over: rows of its earlier look would carry an ended fetch id', async () => {
+      // The one that took over looked later: the oldest transaction had left the bank's window meanwhile.
+      const stalled = await jobsOver(consents, new ProviderRegistry([sandbox!]));
+      const takingOver = await jobsOver(consents, new ProviderRegistry([bankSeeing((all) => byDate(all).slice(1))]));
+      const [due] = await stalled.due(now, 1);
+      const first = (await stalled.claim(due!, now))!;
+      const second = (await takingOver.claim((await consents.store.find('c-stall'))!, afterLease))!;
+
+      await takingOver.run(second, { signal: new AbortController().signal });
+      await stalled.run(first, { signal: new AbortController().signal });
+
+      await expectEveryStoredRowAnnounced();
+    });
   });
 
   it('records a failure of ours in the consent without its text, which names internal addresses', async () => {

@@ -25,6 +25,12 @@ const claimKey = (consentId: string, fetchId: string) => `consent-fetch:${consen
  */
 const holdsFetch = (current: Consent, claimed: Consent): boolean =>
   current.fetch?.id === claimed.fetch!.id && current.fetch.claims === claimed.fetch!.claims;
+
+class FetchTakenOver extends Error {
+  constructor() {
+    super('the fetch was taken over by another worker');
+  }
+}
 const tracer = trace.getTracer('@obp/consent');
 
 export interface ConsentFetchOptions {
@@ -132,6 +138,10 @@ export class ConsentFetchJobs implements JobSource<Consent> {
       stored = await this.fetchAndStore(consent, fetchId, stopped);
     } catch (error) {
       if (stopped.aborted) return; // stopping or taken over: the lease runs out and the fetch is taken over
+      if (error instanceof FetchTakenOver) {
+        this.options.logger.warn({ consentId: consent.id, fetchId, claim: consent.fetch!.claims }, 'fetch taken over by another worker: left to it');
+        return;
+      }
       span.recordException(error as Error);
       span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
       await this.recordFailure(consent, fetchId, error as Error);
@@ -187,6 +197,10 @@ export class ConsentFetchJobs implements JobSource<Consent> {
         purposeCode: t.purposeCode,
       })));
     }
+    // A worker that stalled past its lease stores nothing once another took the fetch over: rows of its
+    // earlier look at the bank that the other's look no longer has would carry a fetch id that has ended.
+    const held = await this.options.consents.mutate(consent.id, (current) => ({ result: holdsFetch(current, consent) }));
+    if (!held.found || !held.result) throw new FetchTakenOver();
     await this.options.transactions.insertNew(consent.id, rows);
     return { accounts };
   }

@@ -255,6 +255,21 @@ describe('webhook delivery jobs (real store)', () => {
     expect((await attempts.page(endpointId, 1, 10)).items.map((a) => a.status)).toEqual(['succeeded']);
   });
 
+  it('keeps no attempt of a message erased while it was being sent (an app’s answer may echo it)', async () => {
+    const endpointId = await endpoint('ep');
+    const message = await queued(endpointId, 'consent:1');
+    const jobs = deliveryJobs();
+    sender.answer = async (messageId) => {
+      // What a consent's erasure does meanwhile (EraseMessagesService).
+      await messages.delete([messageId]);
+      await attempts.deleteOfMessages([messageId]);
+      return { ...ok, body: 'echo: the consent’s data' };
+    };
+    await jobs.run(await claimOne(jobs), { signal: never });
+    expect(await messages.find(message.id)).toBeNull();
+    expect((await attempts.page(endpointId, 1, 10)).items).toEqual([]);
+  });
+
   it('leaves a message given up during its attempt (the endpoint was disabled) given up when the attempt fails', async () => {
     const endpointId = await endpoint('ep');
     const message = await queued(endpointId, 'share:1');

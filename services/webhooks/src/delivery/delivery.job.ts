@@ -239,22 +239,25 @@ export class DeliveryJobs implements JobSource<WebhookMessage> {
       const next = afterClaimedAttempt(current, message, result, now, this.options.schedule);
       return next ? { next, result: next } : { result: null };
     });
-    const next = written.found ? written.result : null;
-    await attempts.record({
-      _id: randomUUID(),
-      endpointId: endpoint.id,
-      messageId: message.id,
-      eventType: message.eventType,
-      trigger: message.trigger,
-      status: outcome === 'succeeded' ? 'succeeded' : 'failed',
-      responseStatus: result.kind === 'answered' ? result.status : null,
-      responseBody: result.kind === 'answered' ? result.body : null,
-      error: outcome === 'succeeded' ? null : result.kind === 'answered' ? `answered ${result.status}` : result.error,
-      durationMs: now.getTime() - startedAt.getTime(),
-      attemptedAt: startedAt,
-      nextAttemptAt: next?.status === 'pending' ? next.nextAttemptAt : null,
-    });
     metrics.attempted(outcome, message.trigger);
+    // Erased while it was being sent (its consent or feedback item): no attempt of it is kept either.
+    if (written.found) {
+      const next = written.result;
+      await attempts.record({
+        _id: randomUUID(),
+        endpointId: endpoint.id,
+        messageId: message.id,
+        eventType: message.eventType,
+        trigger: message.trigger,
+        status: outcome === 'succeeded' ? 'succeeded' : 'failed',
+        responseStatus: result.kind === 'answered' ? result.status : null,
+        responseBody: result.kind === 'answered' ? result.body : null,
+        error: outcome === 'succeeded' ? null : result.kind === 'answered' ? `answered ${result.status}` : result.error,
+        durationMs: now.getTime() - startedAt.getTime(),
+        attemptedAt: startedAt,
+        nextAttemptAt: next?.status === 'pending' ? next.nextAttemptAt : null,
+      });
+    }
     await this.recordOnEndpoint(endpoint.id, outcome, now);
     await claims.release(claimKey(message.id));
     return result;

@@ -1,4 +1,4 @@
-import { afterAttempt, afterClaimedAttempt, erasureIdsOf, erasureIdsOfMessage, holdsLease, isAttemptDue, laneHeads, laneSequenceOf, messageIdFor, newMessage, requeue, type AttemptResult, type WebhookMessage } from './webhook-message';
+import { afterAttempt, afterClaimedAttempt, erasureIdsOf, erasureIdsOfMessage, withoutErased, holdsLease, isAttemptDue, laneHeads, laneSequenceOf, messageIdFor, newMessage, requeue, type AttemptResult, type WebhookMessage } from './webhook-message';
 
 const now = new Date('2030-01-01T00:00:00Z');
 const schedule = [5_000, 300_000];
@@ -37,8 +37,18 @@ describe('webhook messages', () => {
     expect(erasureIdsOf({ id: 's1', consentIds: ['c1', 'c2'], accountIds: ['a1', 'c1'], analysisIds: ['j1'] })).toEqual(['c1', 'c2', 'a1']);
     expect(erasureIdsOf({ id: 's1', consentIds: null, accountIds: null })).toEqual([]);
     expect(erasureIdsOf({ analysisJobId: 'j1', reference: 'consentId' })).toEqual([]);
+    expect(erasureIdsOf({ feedbackId: 'f1', transactionId: 't1', status: 'Accepted', note: 'organic' })).toEqual(['f1']);
     expect(erasureIdsOf(null)).toEqual([]);
     expect(erasureIdsOfMessage({ body: JSON.stringify({ type: 'transactions.fetched', timestamp: now.toISOString(), data: { consentId: 'c9' } }) })).toEqual(['c9']);
+  });
+
+  it('drop an event about an erased consent or feedback item, and keep a share’s without the erased ids', () => {
+    const erased = new Set(['c1', 'a1', 'f1']);
+    expect(withoutErased({ consentId: 'c1', userId: 'u1' }, erased)).toBeNull();
+    expect(withoutErased({ feedbackId: 'f1', note: 'n' }, erased)).toBeNull();
+    expect(withoutErased({ consentId: 'c2', userId: 'u2' }, erased)).toEqual({ consentId: 'c2', userId: 'u2' });
+    expect(withoutErased({ id: 's1', consentIds: ['c1', 'c2'], accountIds: ['a1'], analysisIds: null }, erased)).toEqual({ id: 's1', consentIds: ['c2'], accountIds: [], analysisIds: null });
+    expect(withoutErased({ id: 's2', consentIds: null, accountIds: null }, erased)).toEqual({ id: 's2', consentIds: null, accountIds: null });
   });
 
   it('carry the body { type, timestamp, data }', () => {

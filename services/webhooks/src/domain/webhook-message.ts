@@ -91,15 +91,34 @@ export function newMessage(args: {
   };
 }
 
+/** The fields naming what the event is about: an erasure of it drops the event's messages. */
+const SUBJECT_FIELDS = ['consentId', 'feedbackId'] as const;
+/** The lists naming what a resource refers to (a share's consents and accounts). */
+const REFERENCE_FIELDS = ['consentIds', 'accountIds'] as const;
+
 /**
- * The consents and accounts an event's data names (`consentId`, `consentIds`, `accountIds`): when one
- * of them is erased, the message goes with it, as the event leaves the compacted topic.
+ * The consents, accounts and feedback items an event's data names: when one of them is erased, the
+ * message goes with it, as the event leaves the compacted topic.
  */
 export function erasureIdsOf(data: unknown): string[] {
   if (typeof data !== 'object' || data === null) return [];
-  const { consentId, consentIds, accountIds } = data as Record<string, unknown>;
-  const ids = [consentId, ...(Array.isArray(consentIds) ? consentIds : []), ...(Array.isArray(accountIds) ? accountIds : [])];
+  const record = data as Record<string, unknown>;
+  const ids = [...SUBJECT_FIELDS.map((f) => record[f]), ...REFERENCE_FIELDS.flatMap((f) => (Array.isArray(record[f]) ? (record[f] as unknown[]) : []))];
   return [...new Set(ids.filter((id): id is string => typeof id === 'string'))];
+}
+
+/**
+ * The event's data as a message may carry it once `erased` ids are known: null when the event is about
+ * an erased consent or feedback item; otherwise without the erased ids in its lists (a share outlives
+ * the erasure of a consent it named, and its later events are still the app's to hear).
+ */
+export function withoutErased(data: unknown, erased: ReadonlySet<string>): unknown {
+  if (typeof data !== 'object' || data === null) return data;
+  const record = data as Record<string, unknown>;
+  if (SUBJECT_FIELDS.some((f) => typeof record[f] === 'string' && erased.has(record[f] as string))) return null;
+  const stripped = { ...record };
+  for (const f of REFERENCE_FIELDS) if (Array.isArray(record[f])) stripped[f] = (record[f] as unknown[]).filter((id) => !(typeof id === 'string' && erased.has(id)));
+  return stripped;
 }
 
 /** The ids `erasureIdsOf` finds in the message's body. */

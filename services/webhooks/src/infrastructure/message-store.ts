@@ -71,9 +71,11 @@ export class MessageStore {
     return found;
   }
 
-  /** The messages whose data names one of `ids` (consents, accounts). */
-  idsNaming(ids: readonly string[]): Promise<string[]> {
-    return this.store.ids({ erasureIds: { $in: [...ids] } });
+  /** The messages whose data names one of `ids` (consents, accounts, feedback items). */
+  async idsNaming(ids: readonly string[]): Promise<string[]> {
+    const named = new Set<string>();
+    for (const chunk of inChunks(ids)) for (const id of await this.store.ids({ erasureIds: { $in: chunk } })) named.add(id);
+    return [...named];
   }
 
   async delete(ids: readonly string[]): Promise<void> {

@@ -1,10 +1,10 @@
 import type { TombstoneHandler, TypedEventHandler } from '@obp/bus';
 import { erasedConsentOfTombstone, type consentEvents } from '@obp/contracts';
-import type { EraseConsentMessagesService } from '../erase-consent-messages/erase-consent-messages.service';
+import type { EraseMessagesService } from '../erase-messages/erase-messages.service';
 
 /** `consent.deleted`: the messages naming the consent or one of its accounts are erased. */
 export const onConsentDeleted =
-  (erasure: EraseConsentMessagesService): TypedEventHandler<typeof consentEvents, 'consent.deleted'> =>
+  (erasure: EraseMessagesService): TypedEventHandler<typeof consentEvents, 'consent.deleted'> =>
   async (data) => {
     await erasure.erase([data.consentId, ...data.accountIds], new Date());
   };
@@ -15,7 +15,7 @@ export const onConsentDeleted =
  * known without the event; repeated after the event, it changes nothing).
  */
 export const onConsentTombstone =
-  (erasure: EraseConsentMessagesService): TombstoneHandler =>
+  (erasure: EraseMessagesService): TombstoneHandler =>
   async (key) => {
     const consentId = erasedConsentOfTombstone(key);
     if (consentId !== null) await erasure.erase([consentId], new Date());

@@ -8,7 +8,7 @@ import { laneSequenceOf } from '../../domain/webhook-message';
 import { AttemptLog } from '../../infrastructure/attempt-log';
 import { endpointStoreOptions, type EndpointStore } from '../../infrastructure/endpoint-store';
 import { MessageStore } from '../../infrastructure/message-store';
-import { EraseConsentMessagesService } from '../erase-consent-messages/erase-consent-messages.service';
+import { EraseMessagesService } from '../erase-messages/erase-messages.service';
 import { PublishEventService, type PublishedEvent } from './publish-event.service';
 
 const OWNER = 'app';
@@ -38,7 +38,7 @@ describe('publishing an event as webhook messages (real store)', () => {
     messages = new MessageStore(db);
     for (const store of [endpoints, messages]) await store.ensureIndexes();
     wakeUps = 0;
-    publish = new PublishEventService(endpoints, messages, new EraseConsentMessagesService(new ErasedIds(db, 'erased_consents'), messages, new AttemptLog(db, 30)), () => wakeUps++);
+    publish = new PublishEventService(endpoints, messages, new EraseMessagesService(new ErasedIds(db, 'erased_consents'), messages, new AttemptLog(db, 30)), () => wakeUps++);
   });
   afterEach(async () => {
     await db.dropDatabase();

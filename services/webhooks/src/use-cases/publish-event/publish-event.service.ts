@@ -1,10 +1,10 @@
 import { NonRetriableError, traceHeaders, type MessageMeta } from '@obp/bus';
 import { webhookEventDataSchemas, type EventEnvelope, type SubscribableWebhookEventType, type WebhookEventData } from '@obp/contracts';
 import { wantsEvent } from '../../domain/webhook-endpoint';
-import { erasureIdsOf, laneSequenceOf, messageIdFor, newMessage } from '../../domain/webhook-message';
+import { erasureIdsOf, laneSequenceOf, messageIdFor, newMessage, withoutErased } from '../../domain/webhook-message';
 import type { EndpointStore } from '../../infrastructure/endpoint-store';
 import type { MessageStore } from '../../infrastructure/message-store';
-import type { EraseConsentMessagesService } from '../erase-consent-messages/erase-consent-messages.service';
+import type { EraseMessagesService } from '../erase-messages/erase-messages.service';
 
 export interface PublishedEvent<T extends SubscribableWebhookEventType> {
   /** The platform event's id: with the endpoint's, the message id (consuming it again creates nothing). */
@@ -24,14 +24,15 @@ export const fromConsumed = (event: EventEnvelope, meta: MessageMeta) => ({ even
 
 /**
  * Queues a message for every endpoint of the event's owner that subscribes to its type (and
- * existed when it happened), then wakes the delivery runner. Other apps never get it, and an event
- * naming an erased consent or account (consumed after the erasure) makes none.
+ * existed when it happened), then wakes the delivery runner. Other apps never get it. An event
+ * consumed after an erasure it names (another topic, a lagging partition) makes none when it is about
+ * the erased consent or feedback item, and carries a share without the erased ids.
  */
 export class PublishEventService {
   constructor(
     private readonly endpoints: EndpointStore,
     private readonly messages: MessageStore,
-    private readonly erasure: EraseConsentMessagesService,
+    private readonly erasure: EraseMessagesService,
     private readonly wake: () => void,
   ) {}
 
@@ -41,9 +42,15 @@ export class PublishEventService {
     // Only the documented fields travel (an event may carry more, e.g. a share's createdAt).
     const parsed = webhookEventDataSchemas[event.type].safeParse(event.data);
     if (!parsed.success) throw new NonRetriableError(`${event.type} data does not fit its webhook schema: ${parsed.error.message}`);
-    const data: unknown = parsed.data;
+    let data: unknown = parsed.data;
     const named = erasureIdsOf(data);
-    if (named.length > 0 && (await this.erasure.erasedAmong(named)).size > 0) return 0;
+    const erased = named.length > 0 ? await this.erasure.erasedAmong(named) : new Set<string>();
+    if (erased.size > 0) {
+      // What an earlier try wrote before a crash cut it short (the look after the write below) goes too.
+      await this.erasure.deleteNaming([...erased]);
+      data = withoutErased(data, erased);
+      if (data === null) return 0;
+    }
     const trace = traceHeaders();
     let created = 0;
     for (const endpoint of endpoints) {
@@ -63,7 +70,8 @@ export class PublishEventService {
       if (await this.messages.insertNew(message)) created++;
     }
     // An erasure that ran since the look above did not find these messages: they go now.
-    const erasedMeanwhile = named.length > 0 && created > 0 ? await this.erasure.erasedAmong(named) : new Set<string>();
+    const stillNamed = erasureIdsOf(data);
+    const erasedMeanwhile = stillNamed.length > 0 && created > 0 ? await this.erasure.erasedAmong(stillNamed) : new Set<string>();
     if (erasedMeanwhile.size > 0) {
       await this.erasure.deleteNaming([...erasedMeanwhile]);
       return 0;

@@ -3,11 +3,12 @@ import type { AttemptLog } from '../../infrastructure/attempt-log';
 import type { MessageStore } from '../../infrastructure/message-store';
 
 /**
- * A consent's erasure reaches its webhook messages: every message whose data names the consent or one
- * of its accounts (its status changes, its fetches, shares of it) is deleted with its attempts, as its
- * event leaves the compacted topic, and an event naming one that comes later makes no message.
+ * An erasure reaches the webhook messages: every message whose data names an erased consent, one of its
+ * accounts or a feedback item erased with them (the consent's status changes and fetches, shares of it,
+ * the item's review) is deleted with its attempts, as its event leaves the compacted topic; an event
+ * naming one that comes later makes none, or a share's without the erased ids (`PublishEventService`).
  */
-export class EraseConsentMessagesService {
+export class EraseMessagesService {
   constructor(
     private readonly erased: ErasedIds,
     private readonly messages: MessageStore,
@@ -27,7 +28,7 @@ export class EraseConsentMessagesService {
 
   /**
    * The attempts go first and again last: a crash in between leaves the messages for the next run to
-   * find, and an attempt that was under way is not left behind.
+   * find. An attempt under way records nothing once its message is gone (`DeliveryJobs`).
    */
   async deleteNaming(ids: readonly string[]): Promise<number> {
     const named = await this.messages.idsNaming(ids);
