@@ -332,6 +332,30 @@ describe('IdempotentConsumer', () => {
     expect(await messageCount(bed.kafka, deadLetterTopic(bed.topic, bed.groupId))).toBe(0);
   });
 
+  it('retries a handler that cannot reach the store beyond the attempts of the policy (an outage is no fault of the event), and dead-letters nothing', async () => {
+    const bed = await testBed();
+    const outage = envelope('store.down');
+    const next = envelope('next');
+    const calls: string[] = [];
+    /** As the driver throws it while the store restarts. */
+    class MongoServerSelectionError extends Error {
+      override name = 'MongoServerSelectionError';
+    }
+    const c = await startConsumer(bed, {
+      retry: { attempts: 2, initialDelayMs: 20, maxDelayMs: 50 },
+      handle: async (event) => {
+        calls.push(event.type);
+        if (event.id === outage.id && calls.length <= 6) throw new Error('replaceOne failed', { cause: new MongoServerSelectionError('read ECONNRESET') });
+      },
+    });
+    await publish(bed, [message(outage), message(next)]);
+    await waitForApplied(c, next.id);
+
+    expect(calls).toEqual([...Array<string>(7).fill('store.down'), 'next']);
+    expect(appliedIds(c)).toEqual([outage.id, next.id]);
+    expect(await messageCount(bed.kafka, deadLetterTopic(bed.topic, bed.groupId))).toBe(0);
+  });
+
   it('ends the retries of a TransientError when it stops, and the event is consumed again when it runs again', async () => {
     const bed = await testBed();
     const outage = envelope('store.unreachable');

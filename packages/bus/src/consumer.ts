@@ -3,7 +3,7 @@ import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { Consumer, Kafka, KafkaMessage, Producer } from 'kafkajs';
 import type { Connection } from 'mongoose';
 import { DEFAULT_EVENT_LOG_ROLL_MS, deadLetterTopic, eventLogConfig, LOG_ROLL_KEY, parseEnvelope, type EventEnvelope } from '@obp/contracts';
-import { database, dayBucket, deleteOlderThan, ensureCollection } from '@obp/db';
+import { database, dayBucket, deleteOlderThan, ensureCollection, isStoreUnavailable } from '@obp/db';
 import type { Logger } from '@obp/telemetry';
 import { createProducer, ensureTopics } from './kafka';
 import { LogRoller } from './log-roller';
@@ -297,7 +297,8 @@ export class IdempotentConsumer {
         await handle();
         return true;
       } catch (error) {
-        const transient = error instanceof TransientError;
+        // A store that cannot be reached is no fault of the message: retried until it is back, never dead-lettered.
+        const transient = error instanceof TransientError || isStoreUnavailable(error);
         const final = error instanceof NonRetriableError || (!transient && attempt >= this.retry.attempts);
         this.options.logger.warn({ err: error, eventId, attempt, final, ...meta }, 'event handler failed');
         if (final) {

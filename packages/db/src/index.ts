@@ -37,6 +37,7 @@ export async function isDatabaseReady(connection: Connection): Promise<boolean> 
 
 export { ensureCollection } from './collections';
 export { ErasedIds } from './erased-ids';
+export { isStoreUnavailable } from './store-errors';
 export { KeyedMutex, documentLocks } from './keyed-mutex';
 export { dayBucket, monthBucket, hourBucket, dayBucketsBefore, hourBucketsBetween, inChunks, deleteOlderThan, type DatedRecords } from './time-buckets';
 

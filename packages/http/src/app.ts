@@ -1,5 +1,6 @@
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import helmet from 'helmet';
+import { isStoreUnavailable } from '@obp/db';
 import type { Logger } from '@obp/telemetry';
 import { sendProblem } from './problem';
 import { tracingMiddleware } from './tracing';
@@ -43,27 +44,6 @@ export function createHttpApp(options: HttpAppOptions): Express {
 
 /** Seconds a client is asked to wait before it tries again while the store is unavailable. */
 export const STORE_RETRY_AFTER_SECONDS = 5;
-
-/**
- * The driver's errors for a store it cannot reach (down, restarting, failing over), by name, so that
- * this package needs no driver: a request that met one is a 503 the client may retry, not a 500.
- */
-const STORE_UNAVAILABLE = new Set([
-  'MongoServerSelectionError',
-  'MongooseServerSelectionError',
-  'MongoNetworkError',
-  'MongoNetworkTimeoutError',
-  'MongoNotConnectedError',
-  'MongoPoolClearedError',
-  'MongoTopologyClosedError',
-]);
-
-export function isStoreUnavailable(error: unknown): boolean {
-  for (let at = error, depth = 0; at && typeof at === 'object' && depth < 5; at = (at as { cause?: unknown }).cause, depth++) {
-    if (STORE_UNAVAILABLE.has((at as { name?: string }).name ?? '')) return true;
-  }
-  return false;
-}
 
 /** Last middlewares: problem bodies for unknown routes and for every error, never a stack trace; 503 with Retry-After while the store is unreachable. */
 export function finishHttpApp(app: Express, logger: Logger): void {
