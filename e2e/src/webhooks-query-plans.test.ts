@@ -65,7 +65,7 @@ describe('every query of the webhooks service reads through an index', () => {
     const { consentId } = await connectedConsent(stack, token);
     await waitFor(async () => (await deliveriesOfConsentHook()).some((a) => a.status === 'succeeded'), { what: 'a delivery of the consent’s status' });
     expect((await stack.api(token, `/consents/${consentId}`, { method: 'DELETE' })).status).toBe(204);
-    await waitFor(async () => (await deliveriesOfConsentHook()).length === 0 && (await stack.webhooks.messages.idsNaming([consentId])).length === 0, { what: 'the consent’s messages and attempts to be erased' });
+    await waitFor(async () => (await deliveriesOfConsentHook()).length === 0 && (await stack.webhooks.messages.idsNaming([consentId])).length === 0, { what: 'the consent’s messages and attempts to be erased', timeoutMs: 60_000 });
     await stack.webhooks.messages.purgeOlderThan(new Date());
     await stack.webhooks.attempts.purgeOlderThan(new Date());
 

@@ -270,6 +270,23 @@ describe('webhook delivery jobs (real store)', () => {
     expect((await attempts.page(endpointId, 1, 10)).items).toEqual([]);
   });
 
+  it('keeps no attempt of a message erased between the write of its result and the record of the attempt', async () => {
+    const endpointId = await endpoint('ep');
+    const message = await queued(endpointId, 'consent:1');
+    class ErasedBeforeTheRecord extends AttemptLog {
+      override async record(attempt: Parameters<AttemptLog['record']>[0]): Promise<void> {
+        // The whole erasure (EraseMessagesService) runs here: it finds no attempt yet.
+        await messages.delete([attempt.messageId]);
+        await this.deleteOfMessages([attempt.messageId]);
+        await super.record(attempt);
+      }
+    }
+    const jobs = deliveryJobs({ attempts: new ErasedBeforeTheRecord(db, 30) });
+    await jobs.run(await claimOne(jobs), { signal: never });
+    expect(await messages.find(message.id)).toBeNull();
+    expect((await attempts.page(endpointId, 1, 10)).items).toEqual([]);
+  });
+
   it('leaves a message given up during its attempt (the endpoint was disabled) given up when the attempt fails', async () => {
     const endpointId = await endpoint('ep');
     const message = await queued(endpointId, 'share:1');

@@ -257,6 +257,8 @@ export class DeliveryJobs implements JobSource<WebhookMessage> {
         attemptedAt: startedAt,
         nextAttemptAt: next?.status === 'pending' ? next.nextAttemptAt : null,
       });
+      // Erased between the result's write and the record: the erasure deleted no attempt of it yet, so this one goes now.
+      if (!(await messages.find(message.id))) await attempts.deleteOfMessages([message.id]);
     }
     await this.recordOnEndpoint(endpoint.id, outcome, now);
     await claims.release(claimKey(message.id));
