@@ -76,6 +76,11 @@ export interface IdempotentConsumerOptions {
   processedRetentionMs?: number;
   /** The dead-letter topic's compaction window (`eventLogConfig`); default `DEFAULT_EVENT_LOG_ROLL_MS`. */
   eventLogRollMs?: number;
+  /**
+   * How long a fetch waits at the broker while there is nothing to read (a message ends it at once): how
+   * often an idle consumer asks, and how long its stop may wait for the fetch under way. Default 5 s.
+   */
+  fetchMaxWaitMs?: number;
 }
 
 interface ProcessedEvent {
@@ -159,7 +164,7 @@ export class IdempotentConsumer {
     if (this.stopping) return this.release();
     this.dlqRoller = new LogRoller({ producer: this.dlqProducer, topics: deadLetterTopics, rollMs, logger: this.options.logger });
     this.dlqRoller.start();
-    this.consumer = kafka.consumer({ groupId, sessionTimeout: 30_000, heartbeatInterval: 3_000, allowAutoTopicCreation: false });
+    this.consumer = kafka.consumer({ groupId, sessionTimeout: 30_000, heartbeatInterval: 3_000, maxWaitTimeInMs: this.options.fetchMaxWaitMs ?? 5_000, allowAutoTopicCreation: false });
     this.consumer.on(this.consumer.events.CONNECT, () => (this.connected = true));
     this.consumer.on(this.consumer.events.DISCONNECT, () => (this.connected = false));
     this.consumer.on(this.consumer.events.GROUP_JOIN, () => (this.joined = true));

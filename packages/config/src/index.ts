@@ -39,6 +39,12 @@ export const commonEnv = {
    * event log within about 4 × this. Set where topics are created; seconds only in tests.
    */
   EVENT_LOG_ROLL_MS: z.coerce.number().int().positive().default(600_000),
+  /**
+   * How long a consumer's fetch waits at the broker while there is nothing to read (a message ends the
+   * wait at once): how often an idle consumer asks Kafka (and heartbeats: at most 20 s, under the 30 s
+   * session), how long its stop may wait for that fetch and an idle member takes to notice a rebalance.
+   */
+  KAFKA_FETCH_MAX_WAIT_MS: z.coerce.number().int().min(100).max(20_000).default(10_000),
 };
 
 const ms = (fallback: number) => z.coerce.number().int().positive().default(fallback);

@@ -136,6 +136,7 @@ export class ServiceKit<C extends ServiceConfig> {
       groupId: consumerGroup(this.config.NAMESPACE, `${this.serviceName}-${name}`),
       topics: [this.useTopic(catalogue.topic)],
       eventLogRollMs: this.config.EVENT_LOG_ROLL_MS,
+      fetchMaxWaitMs: this.config.KAFKA_FETCH_MAX_WAIT_MS,
       handle: dispatchByType(catalogue, handlers),
       onTombstone: handlers.onTombstone,
     });
@@ -174,6 +175,7 @@ export class ServiceKit<C extends ServiceConfig> {
       topic: this.useTopic(Topics.shareEvents),
       groupId: consumerGroup(this.config.NAMESPACE, `${this.serviceName}-share-grants`),
       eventLogRollMs: this.config.EVENT_LOG_ROLL_MS,
+      fetchMaxWaitMs: this.config.KAFKA_FETCH_MAX_WAIT_MS,
     });
     this.consumers.push({ name: 'shareGrants', consumer: grants.consumer });
     this.indexed.push(grants);

@@ -32,6 +32,8 @@ export interface ShareGrantsOptions {
   groupId: string;
   /** The dead-letter topic's compaction window (see `IdempotentConsumerOptions`). */
   eventLogRollMs?: number;
+  /** See `IdempotentConsumerOptions`. */
+  fetchMaxWaitMs?: number;
 }
 
 /**
@@ -53,6 +55,7 @@ export class ShareGrants {
       db: options.db,
       logger: options.logger,
       eventLogRollMs: options.eventLogRollMs,
+      fetchMaxWaitMs: options.fetchMaxWaitMs,
       handle: dispatchByType(shareEvents, {
         'share.created': (share, event) => this.onShareChanged(share, event.ownerClientId),
         'share.updated': (share, event) => this.onShareChanged(share, event.ownerClientId),
