@@ -96,7 +96,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const analysisEventsTopic = `${namespace}.${Topics.analysisEvents}`;
   const feedbackEventsTopic = `${namespace}.${Topics.feedbackEvents}`;
   const overrides = { onDatabaseCommand: options.onDatabaseCommand };
-  const common = { NAMESPACE: namespace, MONGODB_URI: env.mongoUri, KAFKA_BROKERS: kafkaBrokers.join(','), LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', TOKEN_ISSUER: issuer, ...(options.eventLogRollMs ? { EVENT_LOG_ROLL_MS: String(options.eventLogRollMs) } : {}) };
+  // The consumers' fetch wait as kafkajs has it (production waits 10 s): a test stack stops, and its groups rebalance, within 5 s.
+  const common = { NAMESPACE: namespace, MONGODB_URI: env.mongoUri, KAFKA_BROKERS: kafkaBrokers.join(','), LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', TOKEN_ISSUER: issuer, KAFKA_FETCH_MAX_WAIT_MS: '5000', ...(options.eventLogRollMs ? { EVENT_LOG_ROLL_MS: String(options.eventLogRollMs) } : {}) };
 
   const edgeEnv = { ...common, PORT: String(edgePort), EDGE_DB_NAME: uniqueDbName('edge'), ADMIN_TOKEN: adminToken, SHARE_SERVICE_URL: `http://127.0.0.1:${sharePort}`, CONSENT_SERVICE_URL: `http://127.0.0.1:${consentPort}`,
     SEQUENCING_SERVICE_URL: `http://127.0.0.1:${sequencingPort}`,
