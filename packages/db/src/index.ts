@@ -35,7 +35,7 @@ export async function isDatabaseReady(connection: Connection): Promise<boolean> 
   return true;
 }
 
-export { ensureCollection } from './collections';
+export { ensureCollection, indexNames } from './collections';
 export { ErasedIds } from './erased-ids';
 export { isStoreUnavailable } from './store-errors';
 export { KeyedMutex, documentLocks } from './keyed-mutex';

@@ -64,7 +64,7 @@ export const webhooksService: ServiceDefinition<WebhooksConfig, WebhooksServiceP
     const endpoints = kit.store<WebhookEndpoint>(endpointStoreOptions);
     const messages = new MessageStore(kit.database);
     const attempts = new AttemptLog(kit.database, config.WEBHOOK_RETENTION_DAYS);
-    const erased = new ErasedIds(kit.database, 'erased_consents');
+    const erased = new ErasedIds(kit.database, 'erased_ids');
     for (const repository of [messages, attempts, erased]) await repository.ensureIndexes();
     const erasure = new EraseMessagesService(erased, messages, attempts);
     const claims = await kit.claims();

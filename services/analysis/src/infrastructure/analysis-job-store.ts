@@ -1,5 +1,6 @@
 import type { EventWriter, OutboxEntry } from '@obp/bus';
 import type { analysisEvents } from '@obp/contracts';
+import { indexNames } from '@obp/db';
 import type { AggregateStore, AggregateStoreOptions } from '@obp/store';
 import { toAnalysisJobDto, type AnalysisJob } from '../domain/analysis-job';
 
@@ -34,14 +35,7 @@ const LEGACY_ERASURE_INDEX = 'scopeConsentIds_1';
  * Runs before the consumers start. Returns how many jobs it rewrote.
  */
 export async function migrateErasureIds(jobs: AnalysisJobStore): Promise<number> {
-  const indexes = await jobs.collection
-    .listIndexes()
-    .toArray()
-    .catch((error: { codeName?: string }) => {
-      if (error.codeName === 'NamespaceNotFound') return [];
-      throw error;
-    });
-  if (!indexes.some((index) => index.name === LEGACY_ERASURE_INDEX)) return 0;
+  if (!(await indexNames(jobs.collection))?.includes(LEGACY_ERASURE_INDEX)) return 0;
   const rewritten = await jobs.rederive({ erasureIds: { $exists: false } }, ['scopeConsentIds']);
   await jobs.collection.dropIndex(LEGACY_ERASURE_INDEX).catch(() => undefined);
   return rewritten;

@@ -138,10 +138,7 @@ export class ConsentFetchJobs implements JobSource<Consent> {
       stored = await this.fetchAndStore(consent, fetchId, stopped);
     } catch (error) {
       if (stopped.aborted) return; // stopping or taken over: the lease runs out and the fetch is taken over
-      if (error instanceof FetchTakenOver) {
-        this.options.logger.warn({ consentId: consent.id, fetchId, claim: consent.fetch!.claims }, 'fetch taken over by another worker: left to it');
-        return;
-      }
+      if (error instanceof FetchTakenOver) return this.leftToOther(consent);
       span.recordException(error as Error);
       span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
       await this.recordFailure(consent, fetchId, error as Error);
@@ -149,6 +146,12 @@ export class ConsentFetchJobs implements JobSource<Consent> {
     }
     if (stopped.aborted) return;
     if (await this.complete(consent, fetchId, stored.accounts)) await this.options.claims.release(claimKey(consent.id, fetchId));
+    else this.leftToOther(consent);
+  }
+
+  /** Taken over by another worker: the fetch, and its claim, are left to it. */
+  private leftToOther(claimed: Consent): void {
+    this.options.logger.warn({ consentId: claimed.id, fetchId: claimed.fetch!.id, claim: claimed.fetch!.claims }, 'fetch taken over by another worker: left to it');
   }
 
   private async fetchAndStore(consent: Consent, fetchId: string, stopped: AbortSignal): Promise<{ accounts: StoredAccount[] }> {
@@ -234,10 +237,7 @@ export class ConsentFetchJobs implements JobSource<Consent> {
       await transactions.deleteByConsent(claimed.id);
       return true;
     }
-    if (!outcome.result) {
-      this.options.logger.warn({ consentId: claimed.id, fetchId, claim: claimed.fetch!.claims }, 'fetch taken over by another worker: left to it');
-      return false;
-    }
+    if (!outcome.result) return false;
     this.options.logger.info({ consentId: claimed.id, fetchId, added: added.length }, 'fetch completed');
     return true;
   }

@@ -1,5 +1,5 @@
 import { AggregateStore, type AggregateStoreOptions, type Change, type MutateOutcome } from '@obp/store';
-import { deleteOlderThan, inChunks, isDuplicateKey, type mongo } from '@obp/db';
+import { deleteOlderThan, inChunks, indexNames, isDuplicateKey, type mongo } from '@obp/db';
 import { abandon, erasureIdsOfMessage, type WebhookMessage } from '../domain/webhook-message';
 
 /**
@@ -22,14 +22,8 @@ export class MessageStore {
    * resumes and later starts read nothing.
    */
   async ensureIndexes(): Promise<void> {
-    const indexes = await this.store.collection
-      .listIndexes()
-      .toArray()
-      .catch((error: { codeName?: string }) => {
-        if (error.codeName === 'NamespaceNotFound') return null; // a new database: nothing written before
-        throw error;
-      });
-    if (indexes && !indexes.some((index) => index.name === ERASURE_INDEX)) await this.store.rederive({ erasureIds: { $exists: false } });
+    const indexes = await indexNames(this.store.collection);
+    if (indexes && !indexes.includes(ERASURE_INDEX)) await this.store.rederive({ erasureIds: { $exists: false } });
     await this.store.ensureIndexes();
   }
 

@@ -43,7 +43,7 @@ describe('a consent’s erasure reaches its webhook messages (real store)', () =
     endpoints = new AggregateStore<WebhookEndpoint>(db, endpointStoreOptions);
     messages = new MessageStore(db);
     attempts = new AttemptLog(db, 30);
-    erased = new ErasedIds(db, 'erased_consents');
+    erased = new ErasedIds(db, 'erased_ids');
     for (const store of [endpoints, messages, attempts, erased]) await store.ensureIndexes();
     const events: SubscribableWebhookEventType[] = ['consent.status.updated', 'share.created'];
     await endpoints.insert(newEndpoint({ id: 'ep', ownerClientId: OWNER, url: 'https://example.com/hook', description: null, events }, new Date(occurredAt.getTime() - 1000)));

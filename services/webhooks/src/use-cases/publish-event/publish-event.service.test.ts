@@ -38,7 +38,7 @@ describe('publishing an event as webhook messages (real store)', () => {
     messages = new MessageStore(db);
     for (const store of [endpoints, messages]) await store.ensureIndexes();
     wakeUps = 0;
-    publish = new PublishEventService(endpoints, messages, new EraseMessagesService(new ErasedIds(db, 'erased_consents'), messages, new AttemptLog(db, 30)), () => wakeUps++);
+    publish = new PublishEventService(endpoints, messages, new EraseMessagesService(new ErasedIds(db, 'erased_ids'), messages, new AttemptLog(db, 30)), () => wakeUps++);
   });
   afterEach(async () => {
     await db.dropDatabase();
