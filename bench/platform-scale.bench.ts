@@ -81,7 +81,7 @@ async function seedStep(bench: Bench, step: Step) {
 async function idleCpu(bench: Bench) {
   const processes = stackProcesses(bench.config, bench.stack.runDir);
   const postmaster = processes.find((p) => p.name === 'postgresql')?.pid;
-  const autovacuum = postmaster === undefined ? undefined : await waitForAutovacuum(postmaster, bench.config.autovacuumSeconds);
+  const autovacuum = postmaster === undefined ? undefined : await waitForAutovacuum(postmaster, storeDatabaseUrl(bench.config), bench.config.autovacuumSeconds);
   await sleep(bench.config.settleSeconds * 1000);
   const statements = idleStatements(bench.config);
   await statements?.start();
@@ -91,8 +91,10 @@ async function idleCpu(bench: Bench) {
 }
 
 /** The idle window's PostgreSQL statements, when BENCH_IDLE_STATEMENTS=1 asks for them (a local store only). */
-const idleStatements = (config: BenchConfig) =>
-  config.idleStatements && !config.mongoUri ? new IdleStatements(`postgres://postgres@127.0.0.1:${config.ports.ferretDb + 1}/ferretdb`) : undefined;
+const idleStatements = (config: BenchConfig) => (config.idleStatements && !config.mongoUri ? new IdleStatements(storeDatabaseUrl(config)) : undefined);
+
+/** The PostgreSQL database under the local FerretDB: every service's collections are its tables. */
+const storeDatabaseUrl = (config: BenchConfig) => `postgres://postgres@127.0.0.1:${config.ports.ferretDb + 1}/ferretdb`;
 
 async function shareLoad(bench: Bench) {
   const { config, stack } = bench;

@@ -24,4 +24,10 @@ describe('decideRefresh', () => {
     // The 6 newest are 1..6 hours old; the next is allowed when the 6-hour-old one leaves.
     expect(decideRefresh(seven, now, 6)).toEqual({ allowed: false, retryAt: new Date(ago(hours(6)).getTime() + REFRESH_WINDOW_MS) });
   });
+
+  it('counts a refresh recorded a moment after now: another instance decided it later', () => {
+    const five = [hours(20), hours(10), hours(5), hours(2)].map(ago);
+    const later = new Date(now.getTime() + 5);
+    expect(decideRefresh([...five, later, later], now, 6)).toEqual({ allowed: false, retryAt: new Date(ago(hours(20)).getTime() + REFRESH_WINDOW_MS) });
+  });
 });

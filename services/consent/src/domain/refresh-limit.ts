@@ -12,7 +12,8 @@ export function decideRefresh(previous: readonly Date[], now: Date, limit: numbe
   const windowStart = now.getTime() - REFRESH_WINDOW_MS;
   const inWindow = previous
     .map((d) => d.getTime())
-    .filter((t) => t > windowStart && t <= now.getTime())
+    // A refresh recorded after `now` (another instance's, decided a moment later) counts as well.
+    .filter((t) => t > windowStart)
     .sort((a, b) => a - b);
   if (inWindow.length < limit) return { allowed: true };
   return { allowed: false, retryAt: new Date(inWindow[inWindow.length - limit]! + REFRESH_WINDOW_MS) };

@@ -19,8 +19,10 @@ export class RefreshLimitReached extends ExceptionBase {
 }
 
 /**
- * Queues a background fetch of the consent, within the refresh limit. The limit check and the
- * recording of the request run under the consent's lock, so concurrent refreshes cannot overshoot.
+ * Queues a background fetch of the consent, within the refresh limit. The decision takes the consent's
+ * next refresh ordinal (`RefreshRequestRepository.claim`): a request that loses it to another, here or on
+ * another instance, decides again on the history with that refresh in it, so concurrent refreshes
+ * cannot overshoot. The consent's lock only spares this instance's requests that race.
  */
 export class RefreshConsentService {
   private readonly refreshLocks = new KeyedMutex();
@@ -38,19 +40,34 @@ export class RefreshConsentService {
     if (!consent || consent.ownerClientId !== ownerClientId) return err(new NotFound('consent not found'));
     const outcome = await this.refreshLocks.run(consentId, async () => {
       const now = new Date();
-      const decision = decideRefresh(await this.refreshRequests.requestTimes(consentId), now, this.limitPerDay);
-      if (!decision.allowed) return err(new RefreshLimitReached(decision.retryAt, this.limitPerDay));
-      const changed = await this.consents.mutate(consentId, (current) => {
-        if (!canRefresh(current)) return { result: current.status };
-        const next = requestFetch(current, randomUUID(), now, traceHeaders());
-        return { next, events: this.events.statusChanged(current, next), result: null };
-      });
+      const ordinal = await this.claimRefresh(consentId, ownerClientId, now);
+      if (!ordinal.ok) return ordinal;
+      const changed = await this.consents
+        .mutate(consentId, (current) => {
+          if (!canRefresh(current)) return { result: current.status };
+          const next = requestFetch(current, randomUUID(), now, traceHeaders());
+          return { next, events: this.events.statusChanged(current, next), result: null };
+        })
+        .catch(async (error: unknown) => {
+          await this.refreshRequests.release(consentId, ordinal.value);
+          throw error;
+        });
+      if (changed.found && changed.result === null) return ok(undefined);
+      await this.refreshRequests.release(consentId, ordinal.value);
       if (!changed.found) return err(new NotFound('consent not found'));
-      if (changed.result !== null) return err(new Conflict(`A consent in status ${changed.result} cannot be refreshed; the user must grant access first.`));
-      await this.refreshRequests.record(randomUUID(), consentId, ownerClientId, now);
-      return ok(undefined);
+      return err(new Conflict(`A consent in status ${changed.result} cannot be refreshed; the user must grant access first.`));
     });
     if (outcome.ok) this.onFetchRequested();
     return outcome;
+  }
+
+  /** The ordinal of this refresh, once the limit allows it and no other request took that ordinal first. */
+  private async claimRefresh(consentId: string, ownerClientId: string, now: Date): Promise<Result<number, RefreshLimitReached>> {
+    for (;;) {
+      const history = await this.refreshRequests.history(consentId);
+      const decision = decideRefresh(history.times, now, this.limitPerDay);
+      if (!decision.allowed) return err(new RefreshLimitReached(decision.retryAt, this.limitPerDay));
+      if (await this.refreshRequests.claim(consentId, history.nextOrdinal, ownerClientId, now)) return ok(history.nextOrdinal);
+    }
   }
 }
