@@ -38,6 +38,11 @@ export interface Stack {
   restartAnalysis(): Promise<AnalysisServiceHandle>;
   /** Another replica of the share service (its own port, the same database and topics); stopped with the stack. */
   startShareReplica(): Promise<ShareServiceHandle>;
+  /**
+   * A second instance of every service (own ports; the same databases, topics and consumer groups) behind
+   * a second edge that routes to them; that edge's base URL. Stopped with the stack.
+   */
+  startSecondInstances(): Promise<string>;
   /** Another edge instance (its own port, the same database and services); its base URL. Stopped with the stack. */
   startEdgeReplica(): Promise<string>;
   kafkaBrokers: string[];
@@ -108,6 +113,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
   const edge = await startEdgeService(loadEdgeConfig(edgeEnv), overrides);
   const edgeReplicas: EdgeServiceHandle[] = [];
+  /** The edge first, so that it stops taking requests before the services behind it. */
+  const secondInstances: Array<{ stop(): Promise<void> }> = [];
   const shareEnv = {
     ...common,
     PORT: String(sharePort),
@@ -129,15 +136,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ...options.consentEnv,
   });
   let consent = await startConsentService(consentConfig, overrides);
-  const sequencing = await startSequencingEngine(
-    loadSequencingEngineConfig({
-      ...common,
-      PORT: String(sequencingPort),
-      SEQUENCING_DB_NAME: uniqueDbName('sequencing'),
-      JWKS_URL: `${issuer}/.well-known/jwks.json`,
-    }),
-    overrides,
-  );
+  const sequencingEnv = { ...common, PORT: String(sequencingPort), SEQUENCING_DB_NAME: uniqueDbName('sequencing'), JWKS_URL: `${issuer}/.well-known/jwks.json` };
+  const sequencing = await startSequencingEngine(loadSequencingEngineConfig(sequencingEnv), overrides);
   const webhooksConfig = loadWebhooksConfig({
     ...common,
     PORT: String(webhooksPort),
@@ -158,10 +158,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ...options.analysisEnv,
   });
   let analysis = await startAnalysisService(analysisConfig, overrides);
-  const feedback = await startFeedbackService(
-    loadFeedbackConfig({ ...common, PORT: String(feedbackPort), FEEDBACK_DB_NAME: uniqueDbName('feedback'), JWKS_URL: `${issuer}/.well-known/jwks.json`, OUTBOX_POLL_MS: String(options.outboxPollMs ?? 200) }),
-    overrides,
-  );
+  const feedbackEnv = { ...common, PORT: String(feedbackPort), FEEDBACK_DB_NAME: uniqueDbName('feedback'), JWKS_URL: `${issuer}/.well-known/jwks.json`, OUTBOX_POLL_MS: String(options.outboxPollMs ?? 200) };
+  const feedback = await startFeedbackService(loadFeedbackConfig(feedbackEnv), overrides);
   await Promise.all([edge.ready(), share.ready(), consent.ready(), sequencing.ready(), webhooks.ready(), analysis.ready(), feedback.ready()]);
 
   const baseUrl = `http://127.0.0.1:${edgePort}`;
@@ -209,6 +207,26 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await replica.ready();
       return replica;
     },
+    async startSecondInstances() {
+      const port = async () => String(await freePort());
+      const [shareTwo, consentTwo, sequencingTwo, webhooksTwo, analysisTwo, feedbackTwo] = await Promise.all([
+        startShareService(loadShareConfig({ ...shareEnv, PORT: await port() }), overrides),
+        startConsentService({ ...consentConfig, PORT: Number(await port()) }, overrides),
+        startSequencingEngine(loadSequencingEngineConfig({ ...sequencingEnv, PORT: await port() }), overrides),
+        startWebhooksService({ ...webhooksConfig, PORT: Number(await port()) }, overrides),
+        startAnalysisService({ ...analysisConfig, PORT: Number(await port()) }, overrides),
+        startFeedbackService(loadFeedbackConfig({ ...feedbackEnv, PORT: await port() }), overrides),
+      ]);
+      secondInstances.push(feedbackTwo, analysisTwo, webhooksTwo, sequencingTwo, consentTwo, shareTwo);
+      const url = (service: { port(): number }) => `http://127.0.0.1:${service.port()}`;
+      const edgeTwo = await startEdgeService(
+        loadEdgeConfig({ ...edgeEnv, PORT: await port(), SHARE_SERVICE_URL: url(shareTwo), CONSENT_SERVICE_URL: url(consentTwo), SEQUENCING_SERVICE_URL: url(sequencingTwo), WEBHOOKS_SERVICE_URL: url(webhooksTwo), ANALYSIS_SERVICE_URL: url(analysisTwo), FEEDBACK_SERVICE_URL: url(feedbackTwo) }),
+        overrides,
+      );
+      secondInstances.unshift(edgeTwo);
+      await Promise.all([edgeTwo, shareTwo, consentTwo, sequencingTwo, webhooksTwo, analysisTwo, feedbackTwo].map((service) => service.ready()));
+      return url(edgeTwo);
+    },
     async startEdgeReplica() {
       const replica = await startEdgeService(loadEdgeConfig({ ...edgeEnv, PORT: String(await freePort()) }), overrides);
       edgeReplicas.push(replica);
@@ -243,6 +261,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     document,
     async stop() {
       stopChecking();
+      for (const instance of secondInstances) await instance.stop().catch(() => undefined);
       await feedback.stop();
       await analysis.stop().catch(() => undefined);
       await webhooks.stop().catch(() => undefined);

@@ -1,0 +1,137 @@
+import { AssignerProtocol, type Admin } from 'kafkajs';
+import { createKafka } from '@obp/bus';
+import type { TransactionDto, TransactionsFetchedData } from '@obp/contracts';
+import { createLogger } from '@obp/telemetry';
+import { uniqueName, waitFor } from '@obp/testkit';
+import { createConsent, decide, recordTopic } from './consent-helpers';
+import { startStack, type Stack, type TestClient } from './harness';
+import { RecordingReceiver } from './recording-receiver';
+
+// Two instances of every service, each behind its own edge, against one Kafka and one store: what the
+// local store can prove of several replicas (docs/architecture.md, "Several instances of a service").
+let stack: Stack;
+let secondEdge: string;
+let owner: TestClient;
+let token: string;
+let admin: Admin;
+const receiver = new RecordingReceiver();
+const WAIT = { timeoutMs: 90_000, intervalMs: 250 };
+
+beforeAll(async () => {
+  stack = await startStack();
+  secondEdge = await stack.startSecondInstances();
+  owner = await stack.registerClient();
+  token = await stack.token(owner);
+  await receiver.start();
+  admin = createKafka(uniqueName('replicas-test'), stack.kafkaBrokers, createLogger('test', 'silent')).admin();
+  await admin.connect();
+}, 120_000);
+afterAll(async () => {
+  await admin?.disconnect();
+  await receiver.stop();
+  await stack?.stop();
+});
+
+/** The API through the edge of the first instances (0) or of the second ones (1). */
+function api(edge: 0 | 1, path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
+  if (edge === 0) return stack.api(token, path, init);
+  const headers = new Headers(init.headers);
+  headers.set('authorization', `Bearer ${token}`);
+  if (init.json !== undefined) headers.set('content-type', 'application/json');
+  return fetch(`${secondEdge}${path}`, { ...init, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body });
+}
+
+async function consentStatus(edge: 0 | 1, id: string): Promise<string> {
+  const res = await api(edge, `/consents/${id}`);
+  return ((await res.json()) as { data: { status: string } }).data.status;
+}
+
+async function allTransactions(edge: 0 | 1, consentId: string): Promise<TransactionDto[]> {
+  const accounts = ((await (await api(edge, `/consents/${consentId}/accounts`)).json()) as { data: Array<{ id: string }> }).data;
+  const transactions: TransactionDto[] = [];
+  for (const account of accounts) {
+    for (let page = 1; ; page++) {
+      const body = (await (await api(edge, `/accounts/${account.id}/transactions?pageSize=500&page=${page}`)).json()) as { data: TransactionDto[] };
+      transactions.push(...body.data);
+      if (body.data.length < 500) break;
+    }
+  }
+  return transactions;
+}
+
+describe('two instances of every service against one Kafka and one store', () => {
+  it('shares every consumer group between the instances: both are members, each partition has one owner', async () => {
+    const groups = await waitFor(
+      async () => {
+        const ids = (await admin.listGroups()).groups.map((g) => g.groupId).filter((id) => id.startsWith(`${stack.namespace}.`) && !id.includes('-cache.'));
+        const { groups: described } = await admin.describeGroups(ids);
+        return described.length > 0 && described.every((g) => g.state === 'Stable' && g.members.length === 2) ? described : undefined;
+      },
+      { what: 'every consumer group stable with both instances', ...WAIT },
+    );
+    // A subscription per service and topic: analysis 2, feedback 2, sequencing 2 (with share grants), share 1, webhooks 4, consent's own.
+    expect(groups.length).toBeGreaterThanOrEqual(10);
+    for (const group of groups) {
+      const owned = group.members.flatMap((member) => {
+        const assignment = AssignerProtocol.MemberAssignment.decode(member.memberAssignment);
+        return Object.entries(assignment?.assignment ?? {}).flatMap(([topic, partitions]) => partitions.map((p) => `${topic}/${p}`));
+      });
+      const topics = [...new Set(owned.map((tp) => tp.slice(0, tp.lastIndexOf('/'))))];
+      const partitions = (await admin.fetchTopicMetadata({ topics })).topics.flatMap((t) => t.partitions.map((p) => `${t.name}/${p.partitionId}`));
+      expect({ group: group.groupId, owned: [...owned].sort() }).toEqual({ group: group.groupId, owned: [...partitions].sort() });
+    }
+  });
+
+  it('runs each consent fetch once, whichever instance claims it, and stores no transaction twice', async () => {
+    const recorder = await recordTopic(stack.kafkaBrokers, stack.consentEventsTopic);
+    try {
+      const consents = await Promise.all(
+        ([0, 1, 0, 1] as const).map(async (edge) => {
+          const created = await createConsent({ ...stack, api: (_token, path, init) => api(edge, path, init) }, token);
+          await decide(created.consentUrl, 'approve');
+          return { id: created.consentId, edge };
+        }),
+      );
+      for (const { id, edge } of consents) await waitFor(async () => (await consentStatus(edge, id)) === 'Updated', { what: `consent ${id} Updated`, ...WAIT });
+      // Refreshed through the other edge: the other instances take the request.
+      for (const { id, edge } of consents) expect((await api(edge === 0 ? 1 : 0, `/consents/${id}/refresh`, { method: 'POST' })).status).toBe(202);
+
+      const fetchedOf = (consentId: string) => recorder.events('transactions.fetched').filter((e) => (e.data as TransactionsFetchedData).consentId === consentId);
+      for (const { id } of consents) {
+        await waitFor(async () => new Set(fetchedOf(id).map((e) => (e.data as TransactionsFetchedData).fetchId)).size === 2, { what: `both fetches of ${id} announced`, ...WAIT });
+      }
+      for (const { id, edge } of consents) {
+        const fetched = fetchedOf(id);
+        // One announcement per fetch (a relay may publish an entry twice: the same event id).
+        const byFetch = new Map<string, Set<string>>();
+        for (const event of fetched) byFetch.set((event.data as TransactionsFetchedData).fetchId, (byFetch.get((event.data as TransactionsFetchedData).fetchId) ?? new Set()).add(event.id));
+        expect([...byFetch.values()].map((ids) => ids.size)).toEqual([1, 1]);
+        const transactions = await allTransactions(edge, id);
+        expect(transactions.length).toBeGreaterThan(0);
+        expect(new Set(transactions.map((t) => t.id)).size).toBe(transactions.length);
+        const added = [...new Map(fetched.map((e) => [e.id, (e.data as TransactionsFetchedData).addedTransactionsCount])).values()].reduce((sum, n) => sum + n, 0);
+        expect(added).toBe(transactions.length);
+      }
+    } finally {
+      await recorder.stop();
+    }
+  });
+
+  it('delivers every share event to the webhook endpoint once, whichever instances created, published and delivered it', async () => {
+    const created = await api(0, '/webhooks', { method: 'POST', json: { url: receiver.url('/replicas'), events: ['share.created'], description: 'replicas test' } });
+    expect(created.status).toBe(201);
+    const shareIds: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await api(i % 2 === 0 ? 0 : 1, '/shares', { method: 'POST', json: { clientId: 'partner-app' } });
+      expect(res.status).toBe(200);
+      shareIds.push(((await res.json()) as { data: string }).data);
+    }
+    const sharesDelivered = () => new Set(receiver.on('/replicas').map((r) => (JSON.parse(r.body) as { data: { id: string } }).data.id));
+    await waitFor(async () => shareIds.every((id) => sharesDelivered().has(id)), { what: 'every share.created delivered', ...WAIT });
+    const endpointId = ((await created.json()) as { data: { id: string } }).data.id;
+    const attempts = ((await (await api(1, `/webhooks/${endpointId}/deliveries?pageSize=500`)).json()) as { data: unknown[] }).data;
+    const requestsPerMessage = new Map<string, number>();
+    for (const request of receiver.on('/replicas')) requestsPerMessage.set(String(request.headers['webhook-id']), (requestsPerMessage.get(String(request.headers['webhook-id'])) ?? 0) + 1);
+    expect({ messages: requestsPerMessage.size, requests: [...new Set(requestsPerMessage.values())], attempts: attempts.length }).toEqual({ messages: shareIds.length, requests: [1], attempts: shareIds.length });
+  });
+});
