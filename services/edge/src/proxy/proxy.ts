@@ -10,7 +10,9 @@ const hopByHop = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'pro
 /**
  * Streams a request to `target` and the answer back, untouched but for hop-by-hop headers,
  * `X-Forwarded-*` and the trace context of a CLIENT span. An unreachable upstream is 502, a slow
- * one 504, both as problem bodies.
+ * one 504, both as problem bodies; a caller that goes away ends its upstream request. Kept on
+ * `http.request` with a keep-alive agent: undici's pool cost the edge more CPU per forwarded request
+ * here (234-256 µs against 206-209 µs).
  */
 export function proxyTo(targetBase: string, logger: Logger, timeoutMs = 30_000): RequestHandler {
   const target = new URL(targetBase);
@@ -50,9 +52,14 @@ export function proxyTo(targetBase: string, logger: Logger, timeoutMs = 30_000):
       },
     );
     upstream.on('timeout', () => upstream.destroy(Object.assign(new Error('upstream timed out'), { code: 'ETIMEDOUT' })));
+    // A caller that goes away ends its upstream request: the service stops working for nobody.
+    res.on('close', () => {
+      if (!res.writableFinished) upstream.destroy(Object.assign(new Error('the caller went away'), { code: 'ECALLERGONE' }));
+    });
     upstream.on('error', (error: NodeJS.ErrnoException) => {
       const status = error.code === 'ETIMEDOUT' ? 504 : 502;
       finish(status, error);
+      if (error.code === 'ECALLERGONE') return;
       logger.warn({ err: error, upstream: target.origin }, 'upstream request failed');
       if (!res.headersSent) sendProblem(res, status, { detail: status === 504 ? 'The upstream service did not answer in time.' : 'The upstream service is unavailable.' });
       else res.destroy();

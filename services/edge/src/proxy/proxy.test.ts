@@ -1,0 +1,128 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createHttpApp } from '@obp/http';
+import { createLogger } from '@obp/telemetry';
+import { waitFor } from '@obp/testkit';
+import { proxyTo } from './proxy';
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+const listen = (server: Server) => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+const close = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
+
+/** A real upstream that records each request and answers as `answer` says. */
+function upstream(answer: (seen: Seen, res: import('node:http').ServerResponse) => void) {
+  const seen: Seen[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const request = { method: req.method!, url: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      seen.push(request);
+      answer(request, res);
+    });
+  });
+  return { seen, server };
+}
+
+describe('proxyTo (real upstream and edge servers)', () => {
+  const servers: Server[] = [];
+  afterEach(async () => {
+    for (const server of servers.splice(0)) {
+      server.closeAllConnections();
+      await close(server);
+    }
+  });
+
+  async function edgeTo(target: string, timeoutMs?: number): Promise<string> {
+    const proxy = proxyTo(target, createLogger('test', 'silent'), timeoutMs);
+    // As the edge has it: the caller's trace context is taken up by the tracing middleware.
+    const app = createHttpApp({ serviceName: 'edge' });
+    app.all('/{*rest}', proxy);
+    const server = createServer(app);
+    servers.push(server);
+    return listen(server);
+  }
+
+  it('passes method, path, query, body and headers on, with X-Forwarded-* and a trace context, and the answer back', async () => {
+    const up = upstream((_seen, res) => {
+      res.writeHead(201, { 'content-type': 'application/json', location: '/things/1', 'x-custom': 'yes', connection: 'keep-alive' });
+      res.end('{"data":"1"}');
+    });
+    servers.push(up.server);
+    const edge = await edgeTo(await listen(up.server));
+
+    const res = await fetch(`${edge}/things?a=1&b=two`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer t', 'content-type': 'application/json', traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01', 'x-request-id': 'r1' },
+      body: '{"name":"x"}',
+    });
+
+    expect({ status: res.status, body: await res.text(), location: res.headers.get('location'), custom: res.headers.get('x-custom') }).toEqual({ status: 201, body: '{"data":"1"}', location: '/things/1', custom: 'yes' });
+    const [request] = up.seen;
+    expect(request).toMatchObject({ method: 'POST', url: '/things?a=1&b=two', body: '{"name":"x"}' });
+    expect(request!.headers).toMatchObject({ authorization: 'Bearer t', 'content-type': 'application/json', 'x-request-id': 'r1', 'x-forwarded-for': '127.0.0.1', 'x-forwarded-proto': 'http', 'x-forwarded-host': new URL(edge).host });
+    // The caller's trace goes on through the edge's CLIENT span: same trace id, the edge's span as parent.
+    expect(request!.headers.traceparent).toMatch(/^00-0af7651916cd43dd8448eb211c80319c-(?!b7ad6b7169203331)[0-9a-f]{16}-01$/);
+  });
+
+  it('streams a large answer back whole, over kept-alive upstream connections', async () => {
+    const big = 'x'.repeat(3 * 1024 * 1024);
+    const up = upstream((_seen, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end(big);
+    });
+    servers.push(up.server);
+    const edge = await edgeTo(await listen(up.server));
+    const connections = new Set<string>();
+    up.server.on('connection', (socket) => connections.add(`${socket.remotePort}`));
+
+    for (let i = 0; i < 3; i++) expect((await (await fetch(`${edge}/big`)).text()).length).toBe(big.length);
+    expect(connections.size).toBe(1);
+  });
+
+  it('answers 502 with a problem body when the upstream cannot be reached', async () => {
+    const gone = createServer();
+    const target = await listen(gone);
+    await close(gone);
+    const edge = await edgeTo(target);
+
+    const res = await fetch(`${edge}/shares/1`);
+
+    expect(res.status).toBe(502);
+    expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(await res.json()).toMatchObject({ status: 502, detail: 'The upstream service is unavailable.' });
+  });
+
+  it('answers 504 with a problem body when the upstream does not answer in time', async () => {
+    const up = upstream(() => undefined);
+    servers.push(up.server);
+    const edge = await edgeTo(await listen(up.server), 300);
+
+    const res = await fetch(`${edge}/slow`);
+
+    expect(res.status).toBe(504);
+    expect(await res.json()).toMatchObject({ status: 504, detail: 'The upstream service did not answer in time.' });
+  });
+
+  it('ends the upstream request when the caller goes away', async () => {
+    let upstreamClosed = false;
+    const up = upstream(() => undefined);
+    up.server.on('request', (req) => req.socket.on('close', () => (upstreamClosed = true)));
+    servers.push(up.server);
+    const edge = await edgeTo(await listen(up.server));
+    const caller = new AbortController();
+
+    const answer = fetch(`${edge}/slow`, { signal: caller.signal }).catch((error: Error) => error.name);
+    await waitFor(async () => up.seen.length > 0, { what: 'the request upstream', timeoutMs: 10_000 });
+    caller.abort();
+
+    expect(await answer).toBe('AbortError');
+    await waitFor(async () => upstreamClosed, { what: 'the upstream request ended', timeoutMs: 10_000 });
+  });
+});
