@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The whole test suite on a fresh clone: install, lint (module boundaries included), type-check,
-# then every jest suite against a real Kafka and FerretDB that the jest global setup starts.
+# The whole test suite on a fresh clone: install, lint (module boundaries included), type-check, validate
+# the Kubernetes manifests (kubeconform, offline), then every jest suite against a real Kafka and FerretDB that the jest global setup starts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/bootstrap.sh
@@ -9,6 +9,8 @@ NX_DAEMON=false npx nx show projects >/dev/null  # computes the project graph th
 npx eslint --max-warnings=0 .
 echo "==> typecheck"
 npx tsc -p tsconfig.json --noEmit
+echo "==> kubernetes"
+bash infra/k8s/validate.sh
 echo "==> tests"
 mkdir -p .cache
 status=0

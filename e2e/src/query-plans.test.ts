@@ -11,7 +11,7 @@ import { startStack, type Stack } from './harness';
 
 /**
  * The reads that take a whole collection on purpose: the edge's signing keys (a handful, read into
- * memory at start), and a full maintenance round (the first of a database, or under new settings),
+ * memory at start and every SIGNING_KEY_RELOAD_MS), and a full maintenance round (the first of a database, or under new settings),
  * which looks at every consent once to store when each falls due.
  */
 function readsWholeCollectionByDesign(query: RecordedQuery): boolean {

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { Consumer, Kafka, KafkaMessage, Producer } from 'kafkajs';
 import type { Connection } from 'mongoose';
-import { DEFAULT_EVENT_LOG_ROLL_MS, deadLetterTopic, eventLogConfig, LOG_ROLL_KEY, parseEnvelope, type EventEnvelope } from '@obp/contracts';
+import { DEFAULT_EVENT_LOG_ROLL_MS, DeadLetterHeaders, deadLetterReplayTopic, deadLetterTopic, eventLogConfig, LOG_ROLL_KEY, parseEnvelope, type EventEnvelope } from '@obp/contracts';
 import { database, dayBucket, deleteOlderThan, ensureCollection, isStoreUnavailable } from '@obp/db';
 import type { Logger } from '@obp/telemetry';
 import { createProducer, ensureTopics } from './kafka';
@@ -110,6 +110,12 @@ interface DeadLetteredKey {
 
 const defaultRetry: RetryPolicy = { attempts: 5, initialDelayMs: 200, maxDelayMs: 5_000 };
 
+/** A header's value as text (kafkajs hands them over as buffers). */
+export function headerText(message: Pick<KafkaMessage, 'headers'>, name: string): string | undefined {
+  const value = message.headers?.[name];
+  return (Array.isArray(value) ? value[0] : value)?.toString();
+}
+
 /**
  * Consumes events at least once from Kafka and applies each exactly once: an event id already
  * recorded for this group is skipped. A failing handler is retried with exponential back-off
@@ -120,6 +126,8 @@ const defaultRetry: RetryPolicy = { attempts: 5, initialDelayMs: 200, maxDelayMs
  * is compacted like the others: a tombstone of a key this group dead-lettered is passed on to it, so an
  * erasure reaches the dead letters too, and so is a later message of that key applied (the key's newer
  * state supersedes the dead letter, which could name what an erasure removed from that state).
+ * The group also reads `<topic>.replay.<group>`, where `replay-dead-letters` puts dead letters back: one is
+ * applied as from its original topic while its key is still dead-lettered (see `process`).
  */
 export class IdempotentConsumer {
   private consumer: Consumer | undefined;
@@ -128,6 +136,8 @@ export class IdempotentConsumer {
   private readonly retry: RetryPolicy;
   private readonly processed;
   private readonly deadLettered;
+  /** The original topic of each replay topic the group reads. */
+  private readonly replaySources = new Map<string, string>();
   private connected = false;
   private joined = false;
   /** Set by `stop()`: a `start()` under way gives up (and releases what it opened) at its next step. */
@@ -157,12 +167,14 @@ export class IdempotentConsumer {
     const { kafka, groupId, topics } = this.options;
     const rollMs = this.options.eventLogRollMs ?? DEFAULT_EVENT_LOG_ROLL_MS;
     const deadLetterTopics = topics.map((t) => ({ topic: deadLetterTopic(t, groupId), partitions: 1, config: eventLogConfig(rollMs) }));
-    await ensureTopics(kafka, deadLetterTopics);
+    const replayTopics = topics.map((t) => ({ topic: deadLetterReplayTopic(t, groupId), partitions: 1, config: eventLogConfig(rollMs) }));
+    for (const t of topics) this.replaySources.set(deadLetterReplayTopic(t, groupId), t);
+    await ensureTopics(kafka, [...deadLetterTopics, ...replayTopics]);
     if (this.stopping) return;
     this.dlqProducer = createProducer(kafka);
     await this.dlqProducer.connect();
     if (this.stopping) return this.release();
-    this.dlqRoller = new LogRoller({ producer: this.dlqProducer, topics: deadLetterTopics, rollMs, logger: this.options.logger });
+    this.dlqRoller = new LogRoller({ producer: this.dlqProducer, topics: [...deadLetterTopics, ...replayTopics], rollMs, logger: this.options.logger });
     this.dlqRoller.start();
     this.consumer = kafka.consumer({ groupId, sessionTimeout: 30_000, heartbeatInterval: 3_000, maxWaitTimeInMs: this.options.fetchMaxWaitMs ?? 5_000, allowAutoTopicCreation: false });
     this.consumer.on(this.consumer.events.CONNECT, () => (this.connected = true));
@@ -182,7 +194,7 @@ export class IdempotentConsumer {
       this.purgeProcessed().catch((error: unknown) => this.options.logger.warn({ err: error, groupId }, 'purging processed event ids failed'));
     }, 3_600_000);
     this.purgeTimer.unref();
-    await this.consumer.subscribe({ topics, fromBeginning: this.options.fromBeginning ?? true });
+    await this.consumer.subscribe({ topics: [...topics, ...this.replaySources.keys()], fromBeginning: this.options.fromBeginning ?? true });
     if (this.stopping) return this.release();
     await this.consumer.run({
       partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 3,
@@ -223,7 +235,12 @@ export class IdempotentConsumer {
   }
 
   private async onMessage(topic: string, partition: number, message: KafkaMessage, heartbeat: () => Promise<void>): Promise<void> {
-    const meta: MessageMeta = { topic, partition, offset: message.offset, key: message.key?.toString('utf8') ?? null };
+    const replayedFrom = this.replaySources.get(topic);
+    const key = message.key?.toString('utf8') ?? null;
+    // A replayed dead letter is handled as the message it was, where it was.
+    const meta: MessageMeta = replayedFrom
+      ? { topic: replayedFrom, partition: Number(headerText(message, DeadLetterHeaders.originalPartition) ?? 0), offset: headerText(message, DeadLetterHeaders.originalOffset) ?? message.offset, key }
+      : { topic, partition, offset: message.offset, key };
     const span = tracer.startSpan(
       `${topic} process`,
       {
@@ -236,22 +253,30 @@ export class IdempotentConsumer {
           'messaging.consumer.group.name': this.options.groupId,
           'messaging.kafka.offset': Number(message.offset),
           ...(meta.key ? { 'messaging.kafka.message.key': meta.key } : {}),
+          ...(replayedFrom ? { 'obp.replayed_from': replayedFrom } : {}),
         },
       },
       contextFromHeaders(message.headers),
     );
     try {
-      await context.with(trace.setSpan(context.active(), span), () => this.process(message, meta, span, heartbeat));
+      await context.with(trace.setSpan(context.active(), span), () => this.process(message, meta, span, heartbeat, replayedFrom !== undefined));
     } finally {
       span.end();
     }
   }
 
-  private async process(message: KafkaMessage, meta: MessageMeta, span: ReturnType<typeof tracer.startSpan>, heartbeat: () => Promise<void>) {
+  /**
+   * A replayed dead letter (`replayed`) is applied only while its key is still dead-lettered by this group:
+   * a later message of the key applied, or its erasure, superseded it. Its processed-event record (written
+   * when it was dead-lettered) does not stop it; the key's record, gone once it is applied, stops a redelivery.
+   */
+  private async process(message: KafkaMessage, meta: MessageMeta, span: ReturnType<typeof tracer.startSpan>, heartbeat: () => Promise<void>, replayed: boolean) {
     if (message.value === null) {
       span.setAttribute('obp.tombstone', true);
       const { key } = meta;
       if (key === null || key === LOG_ROLL_KEY) return;
+      // On the replay topic only a tombstone whose handler failed is a dead letter; the others erase a replayed copy.
+      if (replayed && headerText(message, DeadLetterHeaders.originalTopic) === undefined) return;
       const onTombstone = this.options.onTombstone;
       if (onTombstone) await this.apply(() => onTombstone(key, meta), message, meta, span, heartbeat);
       await this.eraseDeadLetters(meta);
@@ -272,8 +297,9 @@ export class IdempotentConsumer {
     span.setAttribute('messaging.message.id', event.id);
     span.setAttribute('obp.event.type', event.type);
     const processedId = `${this.options.groupId}|${event.id}`;
-    if (await this.processed.findOne({ _id: processedId }, { projection: { _id: 1 } })) {
+    if (replayed ? !(await this.isDeadLettered(meta.key)) : await this.processed.findOne({ _id: processedId }, { projection: { _id: 1 } })) {
       span.setAttribute('obp.duplicate', true);
+      if (replayed && meta.key !== null) await this.eraseReplayedCopy(meta.topic, meta.key);
       return;
     }
     const applied = await this.apply(() => this.options.handle(event, meta), message, meta, span, heartbeat, event.id);
@@ -326,18 +352,28 @@ export class IdempotentConsumer {
     }
   }
 
+  private async isDeadLettered(key: string | null): Promise<boolean> {
+    return key !== null && (await this.deadLettered.findOne({ _id: `${this.options.groupId}|${key}` }, { projection: { _id: 1 } })) !== null;
+  }
+
   /**
    * A tombstone of a key this group dead-lettered, or a later message of that key applied, puts a
-   * tombstone of the key on the dead-letter topic, where compaction then drops that key's dead letters.
-   * The record goes only once the tombstone is written.
+   * tombstone of the key on the dead-letter topic and its replay topic, where compaction then drops
+   * that key's dead letters and any replayed copy. The record goes only once the tombstones are written.
    */
   private async eraseDeadLetters(meta: MessageMeta): Promise<void> {
-    const _id = `${this.options.groupId}|${meta.key}`;
-    if (!(await this.deadLettered.findOne({ _id }, { projection: { _id: 1 } }))) return;
-    const topic = deadLetterTopic(meta.topic, this.options.groupId);
-    await this.dlqProducer!.send({ topic, acks: -1, messages: [{ key: meta.key, value: null }] });
+    if (!(await this.isDeadLettered(meta.key))) return;
+    const topics = [deadLetterTopic(meta.topic, this.options.groupId), deadLetterReplayTopic(meta.topic, this.options.groupId)];
+    await this.dlqProducer!.sendBatch({ acks: -1, topicMessages: topics.map((topic) => ({ topic, messages: [{ key: meta.key, value: null }] })) });
+    for (const topic of topics) this.dlqRoller?.touched(topic, 0);
+    await this.deadLettered.deleteOne({ _id: `${this.options.groupId}|${meta.key}` });
+  }
+
+  /** A replayed copy that was not applied (its key was superseded or erased meanwhile) leaves the replay topic too. */
+  private async eraseReplayedCopy(sourceTopic: string, key: string): Promise<void> {
+    const topic = deadLetterReplayTopic(sourceTopic, this.options.groupId);
+    await this.dlqProducer!.send({ topic, acks: -1, messages: [{ key, value: null }] });
     this.dlqRoller?.touched(topic, 0);
-    await this.deadLettered.deleteOne({ _id });
   }
 
   private async deadLetter(message: KafkaMessage, meta: MessageMeta, error: Error): Promise<void> {
@@ -357,12 +393,12 @@ export class IdempotentConsumer {
           value: message.value,
           headers: {
             ...message.headers,
-            'dlq-error': error.message,
-            'dlq-error-type': error.name,
-            'dlq-original-topic': meta.topic,
-            'dlq-original-partition': String(meta.partition),
-            'dlq-original-offset': meta.offset,
-            'dlq-failed-at': new Date().toISOString(),
+            [DeadLetterHeaders.error]: error.message,
+            [DeadLetterHeaders.errorType]: error.name,
+            [DeadLetterHeaders.originalTopic]: meta.topic,
+            [DeadLetterHeaders.originalPartition]: String(meta.partition),
+            [DeadLetterHeaders.originalOffset]: meta.offset,
+            [DeadLetterHeaders.failedAt]: new Date().toISOString(),
           },
         },
       ],

@@ -64,3 +64,21 @@ export const LOG_ROLL_KEY = '~roll';
 
 /** Dead-letter topic of one consumer group on one topic. */
 export const deadLetterTopic = (topic: string, groupId: string) => `${topic}.dlq.${groupId}`;
+
+/**
+ * Where an operator puts a group's dead letters back (`replay-dead-letters` in @obp/bus): only that
+ * group reads it, so no other group sees a replayed event again. Configured like the dead-letter topic.
+ */
+export const deadLetterReplayTopic = (topic: string, groupId: string) => `${topic}.replay.${groupId}`;
+
+/** The headers a dead letter carries beside the original message's own. */
+export const DeadLetterHeaders = {
+  error: 'dlq-error',
+  errorType: 'dlq-error-type',
+  originalTopic: 'dlq-original-topic',
+  originalPartition: 'dlq-original-partition',
+  originalOffset: 'dlq-original-offset',
+  failedAt: 'dlq-failed-at',
+  /** Set on the copy of a dead letter put on the replay topic. */
+  replayedAt: 'dlq-replayed-at',
+} as const;

@@ -10,6 +10,11 @@ const schema = z.object({
   /** `iss` of every token; services verify it. */
   TOKEN_ISSUER: z.string().url().default('http://localhost:8080'),
   TOKEN_LIFETIME_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  /**
+   * How often every edge reads the signing keys again: a key rotated in by another edge or the
+   * rotate-signing-key command is published within this, and must not sign before it has passed.
+   */
+  SIGNING_KEY_RELOAD_MS: z.coerce.number().int().positive().default(30_000),
   /** Bearer credential of the admin routes; admin routes answer 401 while it is unset. */
   ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   SHARE_SERVICE_URL: z.string().url().default('http://127.0.0.1:8081'),

@@ -29,6 +29,8 @@ export const edgeService: ServiceDefinition<EdgeConfig, { keys: SigningKeyStore;
     const clients = new ClientRepository(kit.db);
     const keys = new SigningKeyStore(kit.db);
     await keys.load();
+    // A rotation by another edge or the rotate-signing-key command: published here before its key signs.
+    kit.worker(periodicTask({ name: 'signing-key reload', logger, intervalMs: config.SIGNING_KEY_RELOAD_MS, run: () => keys.load() }));
     kit.useKeyResolver(async (kid) => keys.publicKey(kid));
     kit.useAdminGuard(requireAdminToken(config.ADMIN_TOKEN));
     const registerClient = new RegisterClientService(clients);
