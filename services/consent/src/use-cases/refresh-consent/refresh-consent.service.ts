@@ -7,6 +7,7 @@ import { decideRefresh } from '../../domain/refresh-limit';
 import type { ConsentEvents } from '../../infrastructure/consent-events';
 import type { ConsentRepository } from '../../infrastructure/consent.repository';
 import type { RefreshRequestRepository } from '../../infrastructure/refresh-request.repository';
+import { RefreshRejections } from './refresh-rejections';
 
 export class RefreshLimitReached extends ExceptionBase {
   readonly code = 'REFRESH_LIMIT_REACHED';
@@ -24,6 +25,7 @@ export class RefreshLimitReached extends ExceptionBase {
  */
 export class RefreshConsentService {
   private readonly refreshLocks = new KeyedMutex();
+  private readonly rejections = new RefreshRejections();
 
   constructor(
     private readonly consents: ConsentRepository,
@@ -39,7 +41,10 @@ export class RefreshConsentService {
     const outcome = await this.refreshLocks.run(consentId, async () => {
       const now = new Date();
       const decision = decideRefresh(await this.refreshRequests.requestTimes(consentId), now, this.limitPerDay);
-      if (!decision.allowed) return err(new RefreshLimitReached(decision.retryAt, this.limitPerDay));
+      if (!decision.allowed) {
+        this.rejections.refused();
+        return err(new RefreshLimitReached(decision.retryAt, this.limitPerDay));
+      }
       const changed = await this.consents.mutate(consentId, (current) => {
         if (!canRefresh(current)) return { result: current.status };
         const next = requestFetch(current, randomUUID(), now, traceHeaders());
