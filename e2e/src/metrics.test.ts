@@ -49,6 +49,8 @@ afterAll(async () => {
   await receiver.stop();
 });
 
+// The stack runs in this process, so every service's /metrics shows what all of them recorded here; each metric
+// is read at the service that records it in production (otlp-export.test.ts scrapes a service process of its own).
 describe('/metrics of every service after real work', () => {
   it('shows each contract metric with its labels, moved by the work; lag and backlog back to 0 once idle', async () => {
     const services = { edge: stack.edge, share: stack.share, consent: stack.consent, 'sequencing-engine': stack.sequencing, webhooks: stack.webhooks, analysis: stack.analysis, feedback: stack.feedback };

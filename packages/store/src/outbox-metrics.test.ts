@@ -54,4 +54,22 @@ describe('outbox metrics (real store and Kafka)', () => {
       await relay.stop();
     }
   });
+
+  it('reports the age of the oldest event the relay read while it cannot publish it', async () => {
+    const collection = uniqueName('stuck').replace(/-/g, '_');
+    const store = new AggregateStore<Ledger>(database(db), { collection });
+    await store.ensureIndexes();
+    const writtenAt = new Date(Date.now() - 300_000);
+    await store.insert({ id: 's-1', owner: 'app' }, [newOutboxEntry({ topic: uniqueName('nowhere'), key: 's-1', type: 'ledger.opened', ownerClientId: 'app', data: {}, now: writtenAt })]);
+    // A producer that never connected: every publish fails, as while the broker is away.
+    const relay = new OutboxRelay({ store, producer: createProducer(createKafka(uniqueName('outbox-metrics'), testEnv().kafkaBrokers, logger)), logger });
+    relay.start();
+    try {
+      const age = await waitFor(async () => Number(await gauge('outbox.oldest_age', collection)) || undefined, { what: 'the relay to read its pending event' });
+      expect(age).toBeGreaterThanOrEqual(300);
+      expect(await gauge('outbox.backlog', collection)).toBe(1);
+    } finally {
+      await relay.stop();
+    }
+  });
 });
