@@ -82,9 +82,10 @@ describe('analysis job runs', () => {
 
   it('counts runs by outcome and records their durations', async () => {
     const points = async (name: string) => (await recordedMetrics()).find((m) => m.descriptor.name === name)?.dataPoints ?? [];
-    const runs = await points('analysis.job.runs');
+    const runs = (await points('job.runs')).filter((p) => p.attributes['job.runner'] === 'analysis jobs');
     expect(runs.some((p) => p.attributes.outcome === 'completed' && Number(p.value) >= 1)).toBe(true);
-    expect(runs.some((p) => p.attributes.outcome === 'failed' && p.attributes.code === 'NoData')).toBe(true);
+    expect(runs.some((p) => p.attributes.outcome === 'failed' && Number(p.value) >= 1)).toBe(true);
+    expect((await points('analysis.job.run.duration')).some((p) => p.attributes.outcome === 'failed' && p.attributes.code === 'NoData')).toBe(true);
     expect((await points('analysis.job.duration')).length).toBeGreaterThan(0);
   });
 });

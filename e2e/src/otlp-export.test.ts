@@ -79,7 +79,7 @@ describe('OTLP export', () => {
     }
   });
 
-  it('exports the metrics of a service process started as in production', async () => {
+  it('exports the metrics of a service process started as in production, and serves them at /metrics too', async () => {
     const collector = await startCollector();
     try {
       const port = await freePort();
@@ -98,8 +98,15 @@ describe('OTLP export', () => {
         },
         stdio: 'ignore',
       });
-      const gauge = await waitFor(() => collector.metrics.find((m) => m.name === 'webhook.queue.depth'), { what: 'the exported queue depth gauge', timeoutMs: 60_000, intervalMs: 200 });
+      const gauge = await waitFor(() => collector.metrics.find((m) => m.name === 'job.queue.depth'), { what: 'the exported queue depth gauge', timeoutMs: 60_000, intervalMs: 200 });
       expect(gauge.service).toBe('webhooks');
+      // The Prometheus reader beside the OTLP one: the same process answers its scrape with the same gauge.
+      const scraped = await fetch(`http://127.0.0.1:${port}/metrics`);
+      expect(scraped.status).toBe(200);
+      expect(scraped.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+      const text = await scraped.text();
+      expect(text).toMatch(/^job_queue_depth\{job_runner="webhook delivery".*\} 0$/m);
+      expect(text).toMatch(/^target_info\{.*service_name="webhooks"/m);
     } finally {
       collector.server.close();
     }

@@ -114,6 +114,9 @@ describe('every query reads through an index', () => {
     const ruled = await createJob(stack, token, jobBody([consentId]));
     await finishedJob(stack, token, ruled);
 
+    // A scrape of the metrics: every outbox relay counts its store's pending aggregates.
+    expect((await fetch(`${stack.baseUrl}/metrics`)).status).toBe(200);
+
     // Housekeeping: two maintenance rounds (the second reads only what fell due), pruning, purges.
     await stack.consent.maintenance.runOnce();
     await stack.consent.maintenance.runOnce();
@@ -144,6 +147,8 @@ describe('every query reads through an index', () => {
     const commands = new Set(queries.map((q) => q.command));
     // The flow above exercised reads, counts (the aggregate store's `count` command), updates and deletes.
     for (const command of ['find', 'count', 'update', 'delete']) expect(commands).toContain(command);
+    // The scrape's outbox backlog counts are among them.
+    expect(queries.some((q) => q.command === 'count' && q.collection === 'shares' && JSON.stringify(q.filter) === '{"hasOutbox":true}')).toBe(true);
 
     const unindexed: Array<RecordedQuery & { scans: string[] }> = [];
     for (const query of queries.filter((q) => !readsWholeCollectionByDesign(q))) {

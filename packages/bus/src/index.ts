@@ -8,3 +8,4 @@ export { IdempotentConsumer, NonRetriableError, TransientError, type EventHandle
 export { dispatchByType, type EventHandlers, type TypedEventHandler } from './subscription';
 export { LogRoller, type LogRollerOptions } from './log-roller';
 export { KeyBroadcast, type KeyBroadcastOptions } from './key-broadcast';
+export { ConsumerLag } from './consumer-lag';

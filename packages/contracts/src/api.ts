@@ -3,13 +3,13 @@ import { consentRoutes, sandboxRoutes } from './consents';
 import { feedbackRoutes } from './feedback';
 import { buildOpenApiDocument } from './http/openapi';
 import type { RouteContract } from './http/route';
-import { apiReferenceRoutes, edgeRoutes, healthRoutes } from './platform';
+import { apiReferenceRoutes, edgeRoutes, healthRoutes, metricsRoutes } from './platform';
 import { sequencingRoutes } from './sequencing';
 import { shareRoutes } from './shares';
 import { webhookMessages, webhookRoutes } from './webhooks';
 
 /** Every route of the platform, as the edge serves them. */
-export const apiRoutes: readonly RouteContract[] = [edgeRoutes, apiReferenceRoutes, healthRoutes, shareRoutes, consentRoutes, sandboxRoutes, sequencingRoutes, analysisRoutes, feedbackRoutes, webhookRoutes].flatMap((group) => Object.values(group));
+export const apiRoutes: readonly RouteContract[] = [edgeRoutes, apiReferenceRoutes, healthRoutes, metricsRoutes, shareRoutes, consentRoutes, sandboxRoutes, sequencingRoutes, analysisRoutes, feedbackRoutes, webhookRoutes].flatMap((group) => Object.values(group));
 
 /** The OpenAPI 3.1 document the edge serves at /openapi.json, derived from the route contracts. */
 export function openApiDocument(serverUrl: string) {

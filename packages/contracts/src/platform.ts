@@ -178,3 +178,20 @@ export const healthRoutes = defineRoutes(
 );
 
 export { Scopes };
+
+/**
+ * Served by the edge and by every service on its own port, unauthenticated like health (keep it off
+ * the public ingress): the process's metrics in the Prometheus text format, each named in docs/metrics.md.
+ */
+export const metricsRoutes = defineRoutes(
+  { service: 'every-service', tags: ['Operations'] },
+  {
+    getMetrics: {
+      method: 'get',
+      path: '/metrics',
+      auth: 'public',
+      summary: 'Metrics of the process that answers, in the Prometheus text exposition format (version 0.0.4)',
+      responses: { 200: file('Prometheus text: request durations per route, consumer lag, outbox backlog, job queues and outcomes', 'text/plain') },
+    },
+  },
+);

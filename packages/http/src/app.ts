@@ -3,6 +3,7 @@ import helmet from 'helmet';
 import { isStoreUnavailable } from '@obp/db';
 import type { Logger } from '@obp/telemetry';
 import { sendProblem } from './problem';
+import { requestMetricsMiddleware } from './request-metrics';
 import { tracingMiddleware } from './tracing';
 
 export interface HttpAppOptions {
@@ -31,13 +32,14 @@ const securityHeaders = helmet({
   originAgentCluster: false,
 });
 
-/** An express app with tracing and security headers in place; each route parses its own body (see mountRoutes). */
+/** An express app with tracing, request metrics and security headers in place; each route parses its own body (see mountRoutes). */
 export function createHttpApp(options: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.set('query parser', 'simple');
   app.use(tracingMiddleware(options.serviceName));
+  app.use(requestMetricsMiddleware());
   app.use(securityHeaders);
   return app;
 }

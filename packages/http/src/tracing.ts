@@ -1,5 +1,6 @@
 import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { NextFunction, Request, Response } from 'express';
+import { matchedRoute } from './matched-route';
 
 const tracer = trace.getTracer('@obp/http');
 
@@ -26,8 +27,7 @@ export function tracingMiddleware(serviceName: string) {
       parent,
     );
     res.on('close', () => {
-      const route = (res.locals.routeTemplate as string | undefined) ??
-        (req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : undefined);
+      const route = matchedRoute(req, res);
       if (route) {
         span.updateName(`${req.method} ${route}`);
         span.setAttribute('http.route', route);

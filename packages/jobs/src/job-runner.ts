@@ -1,4 +1,5 @@
 import type { Logger } from '@obp/telemetry';
+import { JobMetrics, type JobQueueView } from './job-metrics';
 import { backoffDelayMs } from './retry-policy';
 
 export interface JobContext {
@@ -16,11 +17,16 @@ export interface JobSource<J> {
    * null when another worker has it or it is not due any more. Without it every due job runs.
    */
   claim?(job: J, now: Date): Promise<J | null>;
-  run(job: J, context: JobContext): Promise<void>;
+  /** Runs the job; what it resolves with is the run's outcome in the metrics (`succeeded` when nothing; `failed` when it throws). */
+  run(job: J, context: JobContext): Promise<string | void>;
   /** Renews the claim while the job runs; false when the job was taken away (the run is aborted). */
   renew?(job: J, now: Date): Promise<boolean>;
   /** When the earliest job not yet due falls due, as the last `due` saw it: the runner wakes then rather than at its next poll. */
   nextDueAt?(): Date | null;
+  /** Which attempt of the job a run of it is (1: the first), for the metrics. */
+  attemptOf?(job: J): number;
+  /** The queue as the source's last read of it saw it, for the metrics (read only when they are collected). */
+  queueView?(): JobQueueView;
 }
 
 export interface JobRunnerOptions<J> {
@@ -74,9 +80,12 @@ export class JobRunner<J> implements Worker {
   private readonly abort = new AbortController();
   private readonly running = new Map<string, Promise<void>>();
   private readonly concurrency: number;
+  private readonly metrics: JobMetrics;
 
   constructor(private readonly options: JobRunnerOptions<J>) {
     this.concurrency = options.concurrency ?? 1;
+    const { source } = options;
+    this.metrics = new JobMetrics(options.name, source.queueView?.bind(source));
   }
 
   get name(): string {
@@ -86,6 +95,7 @@ export class JobRunner<J> implements Worker {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    this.metrics.observeQueue();
     this.schedule(0);
   }
 
@@ -106,6 +116,7 @@ export class JobRunner<J> implements Worker {
     if (drainMs > 0) await this.drain(drainMs);
     this.abort.abort();
     await Promise.all(this.running.values());
+    this.metrics.stopObserving();
   }
 
   private async drain(drainMs: number): Promise<void> {
@@ -212,10 +223,13 @@ export class JobRunner<J> implements Worker {
     const jobAbort = new AbortController();
     const signal = AbortSignal.any([this.abort.signal, jobAbort.signal]);
     const renewal = source.renew && this.options.leaseMs ? this.renewWhileRunning(job, jobAbort) : undefined;
+    const attempt = source.attemptOf?.(job);
     try {
-      await source.run(job, { signal });
+      const outcome = await source.run(job, { signal });
+      this.metrics.ran(outcome ?? 'succeeded', attempt);
       return true;
     } catch (error) {
+      this.metrics.ran('failed', attempt);
       if (!this.halted) logger.warn({ err: error, runner: name, job: source.key(job) }, 'job failed');
       throw error;
     } finally {

@@ -3,14 +3,14 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { Express, RequestHandler, Router } from 'express';
 import type { Kafka, Producer } from 'kafkajs';
 import { createTokenVerifier, jwksKeyResolver, requireScope, API_AUDIENCE, type KeyResolver } from '@obp/auth';
-import { consumerGroup, createKafka, createProducer, dispatchByType, ensureTopics, EventWriter, IdempotentConsumer, KeyBroadcast, LogRoller, type EventHandlers, type TopicSpec } from '@obp/bus';
-import { eventLogConfig, expressPath, healthRoutes, IDEMPOTENCY_WINDOW_MS, topicSpecs, Topics, type EventCatalogue, type RouteAuth, type RouteContract } from '@obp/contracts';
+import { consumerGroup, ConsumerLag, createKafka, createProducer, dispatchByType, ensureTopics, EventWriter, IdempotentConsumer, KeyBroadcast, LogRoller, type EventHandlers, type TopicSpec } from '@obp/bus';
+import { eventLogConfig, expressPath, healthRoutes, IDEMPOTENCY_WINDOW_MS, metricsRoutes, topicSpecs, Topics, type EventCatalogue, type RouteAuth, type RouteContract } from '@obp/contracts';
 import { connectDatabase, database, isDatabaseReady, type Connection, type DatabaseOptions, type mongo } from '@obp/db';
 import { answerMethodNotAllowed, bindRoutes, closeServer, createHttpApp, finishHttpApp, listen, mountRoutes, sendProblem, type HealthReport, type RouteBinding } from '@obp/http';
 import { ClaimLedger, periodicTask, type Worker } from '@obp/jobs';
 import { ShareGrants } from '@obp/share-grants';
 import { AggregateStore, OutboxRelay, type AggregateStoreOptions, type OutboxSource } from '@obp/store';
-import { createLogger, type Logger } from '@obp/telemetry';
+import { createLogger, prometheusMetrics, PROMETHEUS_CONTENT_TYPE, type Logger } from '@obp/telemetry';
 import type { CommonConfig, ServiceEnvConfig } from '@obp/config';
 import { IdempotencyKeys } from './idempotency-keys';
 
@@ -83,6 +83,8 @@ export class ServiceKit<C extends ServiceConfig> {
   private readonly relays: OutboxRelay[] = [];
   private readonly consumers: Array<{ name: string; consumer: GroupMember }> = [];
   private readonly consumerStarts: Array<Promise<void>> = [];
+  /** The lag of the service's consumer groups, read from the broker when the metrics are collected. */
+  private lag: ConsumerLag | undefined;
   private readonly workers: Worker[] = [];
   private readonly startedHooks: Array<() => Promise<void>> = [];
   private keyResolver: KeyResolver | undefined;
@@ -129,12 +131,15 @@ export class ServiceKit<C extends ServiceConfig> {
    * each handler gets the parsed, typed data of its type.
    */
   subscribe<Cat extends EventCatalogue>(name: string, catalogue: Cat, handlers: EventHandlers<Cat>): IdempotentConsumer {
+    const groupId = consumerGroup(this.config.NAMESPACE, `${this.serviceName}-${name}`);
+    const topics = [this.useTopic(catalogue.topic)];
+    this.consumerLag().watch(groupId, topics);
     const consumer = new IdempotentConsumer({
       kafka: this.kafka(),
       db: this.db,
       logger: this.logger,
-      groupId: consumerGroup(this.config.NAMESPACE, `${this.serviceName}-${name}`),
-      topics: [this.useTopic(catalogue.topic)],
+      groupId,
+      topics,
       eventLogRollMs: this.config.EVENT_LOG_ROLL_MS,
       fetchMaxWaitMs: this.config.KAFKA_FETCH_MAX_WAIT_MS,
       handle: dispatchByType(catalogue, handlers),
@@ -168,12 +173,15 @@ export class ServiceKit<C extends ServiceConfig> {
 
   /** The service's own projection of share grants, for reads through shares. */
   shareGrants(): ShareGrants {
+    const topic = this.useTopic(Topics.shareEvents);
+    const groupId = consumerGroup(this.config.NAMESPACE, `${this.serviceName}-share-grants`);
+    this.consumerLag().watch(groupId, [topic]);
     const grants = new ShareGrants({
       kafka: this.kafka(),
       db: this.db,
       logger: this.logger,
-      topic: this.useTopic(Topics.shareEvents),
-      groupId: consumerGroup(this.config.NAMESPACE, `${this.serviceName}-share-grants`),
+      topic,
+      groupId,
       eventLogRollMs: this.config.EVENT_LOG_ROLL_MS,
       fetchMaxWaitMs: this.config.KAFKA_FETCH_MAX_WAIT_MS,
     });
@@ -247,6 +255,11 @@ export class ServiceKit<C extends ServiceConfig> {
     return this.verifierInstance;
   }
 
+  private consumerLag(): ConsumerLag {
+    this.lag ??= new ConsumerLag(this.kafka());
+    return this.lag;
+  }
+
   private kafka(): Kafka {
     this.kafkaClient ??= createKafka(`${this.serviceName}-service`, this.config.KAFKA_BROKERS, this.logger);
     return this.kafkaClient;
@@ -286,6 +299,7 @@ export class ServiceKit<C extends ServiceConfig> {
     for (const relay of this.relays) relay.start();
     this.roller?.start();
     for (const { name, consumer } of this.consumers) this.consumerStarts.push(this.startConsumer(name, consumer));
+    this.lag?.start();
     for (const worker of this.workers) worker.start();
     for (const hook of this.startedHooks) await hook();
     this.started = true;
@@ -322,6 +336,7 @@ export class ServiceKit<C extends ServiceConfig> {
     await Promise.all(this.consumers.map(({ consumer }) => consumer.stop()));
     // A consumer still starting gives up at its next step; nothing of it may outlive the database.
     await Promise.all(this.consumerStarts);
+    await this.lag?.stop();
     await Promise.all(this.relays.map((r) => r.stop()));
     await this.roller?.stop();
     await this.producerClient?.disconnect();
@@ -378,7 +393,10 @@ async function startComposed<C extends ServiceConfig, X>(
       return report.status === 'ok' ? { status: 200, body: report } : { status: 503, body: report };
     },
   });
-  const bindings = [...health, ...composition.routes];
+  const metrics = bindRoutes(metricsRoutes, {
+    getMetrics: async () => ({ status: 200, file: Buffer.from(await prometheusMetrics()), contentType: PROMETHEUS_CONTENT_TYPE }),
+  });
+  const bindings = [...health, ...metrics, ...composition.routes];
   mountRoutes(app, bindings, kit.guard, { idempotency });
   for (const { contract, handlers } of composition.forwards ?? []) app[contract.method](expressPath(contract.path), ...kit.guard(contract.auth), ...handlers);
   answerMethodNotAllowed(app, [...bindings.map((b) => b.contract), ...(composition.forwards ?? []).map((f) => f.contract)]);

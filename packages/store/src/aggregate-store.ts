@@ -269,9 +269,10 @@ export class AggregateStore<S extends { id: string }> implements OutboxSource {
     return docs.map((d) => ({ _id: String(d._id), version: d.version as number, outbox: (d.outbox ?? []) as OutboxEntry[], deletedAt: (d.deletedAt ?? null) as Date | null }));
   }
 
-  /** Documents that still hold unpublished events: for tests and operators. */
+  /** Documents that still hold unpublished events (the outbox backlog), with the `count` command (see `count`) through the `hasOutbox` index. */
   async pendingCount(): Promise<number> {
-    return this.collection.countDocuments({ hasOutbox: true });
+    const answer = await this.db.command({ count: this.options.collection, query: { hasOutbox: true } });
+    return Number(answer.n);
   }
 
   /** Removes published entries (a removed aggregate's document goes with its last ones). */

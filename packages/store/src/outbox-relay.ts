@@ -3,6 +3,7 @@ import { publishEntries } from '@obp/bus';
 import { JobRunner } from '@obp/jobs';
 import type { Logger } from '@obp/telemetry';
 import type { OutboxSource, PendingEvents } from './aggregate-store';
+import { OutboxMetrics } from './outbox-metrics';
 
 /** Documents cleared at once after a send (each is its own write). */
 const CLEARING_CONCURRENCY = 16;
@@ -32,10 +33,12 @@ export class OutboxRelay {
   readonly runner: JobRunner<PendingEvents[]>;
   private readonly failingAfterAttempts: number;
   private readonly batchSize: number;
+  private readonly metrics: OutboxMetrics;
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.failingAfterAttempts = options.failingAfterAttempts ?? 10;
     this.batchSize = options.batchSize ?? 100;
+    this.metrics = new OutboxMetrics(options.store.name, () => options.store.pendingCount());
     this.runner = new JobRunner<PendingEvents[]>({
       name: `${options.store.name} outbox`,
       logger: options.logger,
@@ -45,6 +48,7 @@ export class OutboxRelay {
       source: {
         due: async () => {
           const batch = await options.store.withPendingEvents(this.batchSize);
+          this.metrics.seen(oldestEntryOf(batch));
           return batch.length > 0 ? [batch] : [];
         },
         key: () => 'pending',
@@ -55,11 +59,13 @@ export class OutboxRelay {
   }
 
   start(): void {
+    this.metrics.start();
     this.runner.start();
   }
 
-  stop(): Promise<void> {
-    return this.runner.stop();
+  async stop(): Promise<void> {
+    await this.runner.stop();
+    this.metrics.stop();
   }
 
   /** Publishes what is pending now, up to a batch; returns how many documents were published. */
@@ -103,6 +109,13 @@ export class OutboxRelay {
       throw error;
     }
   }
+}
+
+/** When the oldest event of the documents was written; null when they hold none. */
+function oldestEntryOf(docs: PendingEvents[]): Date | null {
+  let oldest: Date | null = null;
+  for (const doc of docs) for (const entry of doc.outbox) if (oldest === null || entry.createdAt < oldest) oldest = entry.createdAt;
+  return oldest;
 }
 
 /**

@@ -7,9 +7,11 @@ import { resourceFromAttributes } from '@opentelemetry/resources';
 import { MeterProvider, PeriodicExportingMetricReader, type MetricReader } from '@opentelemetry/sdk-metrics';
 import { BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import { PrometheusText } from './prometheus';
 
 let provider: NodeTracerProvider | undefined;
 let meterProvider: MeterProvider | undefined;
+let prometheus: PrometheusText | undefined;
 
 export interface TelemetryOptions {
   serviceName: string;
@@ -24,7 +26,8 @@ export interface TelemetryOptions {
  * Registers the global tracer and meter providers and the W3C propagators once per process. Export
  * goes to OTLP/HTTP when OTEL_EXPORTER_OTLP_ENDPOINT (or ..._TRACES_ENDPOINT, ..._METRICS_ENDPOINT)
  * is set, metrics every OTEL_METRIC_EXPORT_INTERVAL ms (60,000); OTEL_SDK_DISABLED=true turns both
- * off. Without an exporter spans are still created, so logs carry trace ids.
+ * off. Without an exporter spans are still created, so logs carry trace ids. Metrics are also kept for
+ * `prometheusMetrics()` (a service's `GET /metrics`), beside the OTLP export.
  */
 export function setupTelemetry(options: TelemetryOptions): NodeTracerProvider | undefined {
   if (provider) return provider;
@@ -40,7 +43,8 @@ export function setupTelemetry(options: TelemetryOptions): NodeTracerProvider | 
     'deployment.environment.name': env.NODE_ENV ?? 'development',
   });
   provider = new NodeTracerProvider({ resource, spanProcessors: processors });
-  const readers: MetricReader[] = [...(options.metricReaders ?? [])];
+  prometheus = new PrometheusText();
+  const readers: MetricReader[] = [...(options.metricReaders ?? []), prometheus.reader];
   if (env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_METRICS_ENDPOINT) {
     readers.push(new PeriodicExportingMetricReader({ exporter: new OTLPMetricExporter(), exportIntervalMillis: Number(env.OTEL_METRIC_EXPORT_INTERVAL ?? 60_000) }));
   }
@@ -60,10 +64,16 @@ export async function shutdownTelemetry(): Promise<void> {
   const currentMeters = meterProvider;
   provider = undefined;
   meterProvider = undefined;
+  prometheus = undefined;
   if (!current) return;
   await Promise.all([current.shutdown(), currentMeters?.shutdown()].map((done) => done?.catch(() => undefined)));
   trace.disable();
   metrics.disable();
   context.disable();
   propagation.disable();
+}
+
+/** The process's metrics in the Prometheus text format; a comment alone while telemetry is off. */
+export async function prometheusMetrics(): Promise<string> {
+  return prometheus ? prometheus.read() : '# telemetry is disabled (OTEL_SDK_DISABLED)\n';
 }

@@ -46,7 +46,7 @@ export interface RedirectResponse {
   description: string;
 }
 
-/** A file from the service's own package (a script of the API reference). */
+/** A body of one content type, sent as it is: a file of the service's own package (a script of the API reference), the metrics' text. */
 export interface FileResponse {
   kind: 'file';
   description: string;

@@ -3,7 +3,7 @@ import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { contextFromHeaders, type OutboxEntry } from '@obp/bus';
 import { analysisResultSchema, z, type AnalysisResult } from '@obp/contracts';
 import type { FeedbackRule } from '@obp/categorisation';
-import type { ClaimLedger, JobContext, JobSource } from '@obp/jobs';
+import type { ClaimLedger, JobContext, JobQueueView, JobSource } from '@obp/jobs';
 import type { Logger } from '@obp/telemetry';
 import { awaitData, claimRun, completeJob, failJob, holdsRun, isRunDue, renewLease, retryLater, runDueAt, waitEndsAt, type AnalysisJob, type JobFailure, type JobScope } from '../domain/analysis-job';
 import type { AnalysisInput } from '../domain/engine/analyse';
@@ -59,6 +59,8 @@ type Outcome = { kind: RunOutcome; code?: string } | null;
 export class AnalysisRunJobs implements JobSource<AnalysisJob> {
   private nextDue: Date | null = null;
   private backlog: AnalysisJob[] = [];
+  /** Every job not yet Completed or Failed as the last read of the queue saw them, for the runner's metrics. */
+  private queue: JobQueueView = { depth: 0, oldestCreatedAt: null };
 
   constructor(private readonly options: AnalysisRunOptions) {}
 
@@ -76,7 +78,7 @@ export class AnalysisRunJobs implements JobSource<AnalysisJob> {
         if (!isRunDue(job, now)) earliest = Math.min(earliest, runDueAt(job.run!).getTime());
         if (!oldest || job.createdAt < oldest) oldest = job.createdAt;
       }
-      this.options.metrics.queueSeen(queued.length, oldest);
+      this.queue = { depth: queued.length, oldestCreatedAt: oldest };
       this.nextDue = earliest === Infinity ? null : new Date(earliest);
       this.backlog = queued.filter((job) => isRunDue(job, now)).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     }
@@ -90,6 +92,14 @@ export class AnalysisRunJobs implements JobSource<AnalysisJob> {
 
   key(job: AnalysisJob): string {
     return job.id;
+  }
+
+  attemptOf(job: AnalysisJob): number {
+    return (job.run?.failures ?? 0) + 1;
+  }
+
+  queueView(): JobQueueView {
+    return this.queue;
   }
 
   /**
@@ -116,24 +126,26 @@ export class AnalysisRunJobs implements JobSource<AnalysisJob> {
     return outcome.found && outcome.result;
   }
 
-  /** Runs a claimed job, continuing the trace of the request that created it. */
-  async run(job: AnalysisJob, { signal }: JobContext): Promise<void> {
-    await tracer.startActiveSpan(
+  /** Runs a claimed job, continuing the trace of the request that created it; its outcome, or `stopped` (stopping, taken over, or the job lost meanwhile). */
+  async run(job: AnalysisJob, { signal }: JobContext): Promise<string> {
+    return tracer.startActiveSpan(
       'analysis job',
       { kind: SpanKind.INTERNAL, attributes: { 'obp.analysis_job.id': job.id, 'obp.analysis.engine': job.engine } },
       contextFromHeaders(job.run?.trace),
       async (span) => {
         const started = Date.now();
-        const ran = (outcome: Outcome) => {
-          if (outcome) this.options.metrics.ran(outcome.kind, { engine: job.engine, code: outcome.code }, Date.now() - started, job.createdAt);
+        const ran = (outcome: Outcome): string => {
+          if (!outcome) return 'stopped';
+          this.options.metrics.ran(outcome.kind, { engine: job.engine, code: outcome.code }, Date.now() - started, job.createdAt);
+          return outcome.kind;
         };
         try {
-          ran(await this.attempt(job, signal));
+          return ran(await this.attempt(job, signal));
         } catch (error) {
-          if (signal.aborted) return; // stopping or taken over: the lease runs out and the job is run again
+          if (signal.aborted) return 'stopped'; // stopping or taken over: the lease runs out and the job is run again
           span.recordException(error as Error);
           span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
-          ran(await this.retryLater(job, error as Error));
+          return ran(await this.retryLater(job, error as Error));
         } finally {
           span.end();
         }

@@ -114,7 +114,7 @@ describe('consent fetch jobs (real store)', () => {
         }
       }
       const takingOver = await jobsOver(consents, new ProviderRegistry([sandbox!]), new StoringAfterTheGate(connection));
-      let secondRun: Promise<void> | undefined;
+      let secondRun: Promise<string> | undefined;
       class TakenOverWhileStoring extends TransactionRepository {
         override async insertNew(consentId: string, rows: StoredTransaction[]): Promise<void> {
           const second = (await takingOver.claim((await consents.store.find('c-stall'))!, afterLease))!;

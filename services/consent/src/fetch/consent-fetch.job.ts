@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
 import { contextFromHeaders } from '@obp/bus';
-import type { ClaimLedger, JobContext, JobSource } from '@obp/jobs';
+import type { ClaimLedger, JobContext, JobQueueView, JobSource } from '@obp/jobs';
 import type { Logger } from '@obp/telemetry';
 import { claimFetch, fetchDueAt, fetchFailed, fetchSucceeded, isFetchDue, type Consent } from '../domain/consent';
 import type { AccountRepository, StoredAccount } from '../infrastructure/account.repository';
@@ -58,6 +58,8 @@ export interface ConsentFetchOptions {
 export class ConsentFetchJobs implements JobSource<Consent> {
   private nextDue: Date | null = null;
   private backlog: Consent[] = [];
+  /** Every pending fetch as the last read saw them, for the runner's metrics. */
+  private queue: JobQueueView = { depth: 0, oldestCreatedAt: null };
 
   constructor(private readonly options: ConsentFetchOptions) {}
 
@@ -74,6 +76,8 @@ export class ConsentFetchJobs implements JobSource<Consent> {
       for (const consent of pending) if (!isFetchDue(consent, now)) earliest = Math.min(earliest, fetchDueAt(consent.fetch!).getTime());
       this.nextDue = earliest === Infinity ? null : new Date(earliest);
       this.backlog = pending.filter((consent) => isFetchDue(consent, now));
+      const oldest = pending.reduce<Date | null>((min, consent) => (min === null || consent.fetch!.requestedAt < min ? consent.fetch!.requestedAt : min), null);
+      this.queue = { depth: pending.length, oldestCreatedAt: oldest };
     }
     return this.backlog.splice(0, limit);
   }
@@ -85,6 +89,14 @@ export class ConsentFetchJobs implements JobSource<Consent> {
 
   key(consent: Consent): string {
     return consent.id;
+  }
+
+  attemptOf(consent: Consent): number {
+    return consent.consecutiveFailures + 1;
+  }
+
+  queueView(): JobQueueView {
+    return this.queue;
   }
 
   /**
@@ -115,16 +127,16 @@ export class ConsentFetchJobs implements JobSource<Consent> {
     return outcome.found && outcome.result;
   }
 
-  /** Runs a claimed fetch, continuing the trace of the approval or refresh that asked for it. */
-  async run(consent: Consent, { signal }: JobContext): Promise<void> {
+  /** Runs a claimed fetch, continuing the trace of the approval or refresh that asked for it; its outcome. */
+  async run(consent: Consent, { signal }: JobContext): Promise<string> {
     const pending = consent.fetch!;
-    await tracer.startActiveSpan(
+    return tracer.startActiveSpan(
       'consent fetch',
       { kind: SpanKind.INTERNAL, attributes: { 'obp.consent.id': consent.id, 'obp.fetch.id': pending.id } },
       contextFromHeaders(pending.trace),
       async (span) => {
         try {
-          await this.runInSpan(consent, pending.id, span, signal);
+          return await this.runInSpan(consent, pending.id, span, signal);
         } finally {
           span.end();
         }
@@ -132,26 +144,29 @@ export class ConsentFetchJobs implements JobSource<Consent> {
     );
   }
 
-  private async runInSpan(consent: Consent, fetchId: string, span: Span, stopped: AbortSignal): Promise<void> {
+  /** `updated`, `failed` (recorded on the consent, retried on its schedule), `stopped` or `taken-over`. */
+  private async runInSpan(consent: Consent, fetchId: string, span: Span, stopped: AbortSignal): Promise<string> {
     let stored: { accounts: StoredAccount[] };
     try {
       stored = await this.fetchAndStore(consent, fetchId, stopped);
     } catch (error) {
-      if (stopped.aborted) return; // stopping or taken over: the lease runs out and the fetch is taken over
+      if (stopped.aborted) return 'stopped'; // stopping or taken over: the lease runs out and the fetch is taken over
       if (error instanceof FetchTakenOver) return this.leftToOther(consent);
       span.recordException(error as Error);
       span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
       await this.recordFailure(consent, fetchId, error as Error);
-      return;
+      return 'failed';
     }
-    if (stopped.aborted) return;
-    if (await this.complete(consent, fetchId, stored.accounts)) await this.options.claims.release(claimKey(consent.id, fetchId));
-    else this.leftToOther(consent);
+    if (stopped.aborted) return 'stopped';
+    if (!(await this.complete(consent, fetchId, stored.accounts))) return this.leftToOther(consent);
+    await this.options.claims.release(claimKey(consent.id, fetchId));
+    return 'updated';
   }
 
   /** Taken over by another worker: the fetch, and its claim, are left to it. */
-  private leftToOther(claimed: Consent): void {
+  private leftToOther(claimed: Consent): 'taken-over' {
     this.options.logger.warn({ consentId: claimed.id, fetchId: claimed.fetch!.id, claim: claimed.fetch!.claims }, 'fetch taken over by another worker: left to it');
+    return 'taken-over';
   }
 
   private async fetchAndStore(consent: Consent, fetchId: string, stopped: AbortSignal): Promise<{ accounts: StoredAccount[] }> {

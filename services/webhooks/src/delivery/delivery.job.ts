@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { contextFromHeaders } from '@obp/bus';
-import type { ClaimLedger, JobContext, JobSource } from '@obp/jobs';
+import type { ClaimLedger, JobContext, JobQueueView, JobSource } from '@obp/jobs';
 import type { Logger } from '@obp/telemetry';
 import { afterAttempt as endpointAfterAttempt, signingKeys } from '../domain/webhook-endpoint';
 import { abandon, afterClaimedAttempt, attemptDueAt, holdsLease, isAttemptDue, laneHeads, outcomeOf, type AttemptResult, type WebhookMessage } from '../domain/webhook-message';
@@ -62,6 +62,8 @@ export class DeliveryJobs implements JobSource<WebhookMessage> {
   /** Attempts under way by endpoint, from their claim to the end of their run. */
   private readonly inFlight = new Map<string, number>();
   private inFlightTotal = 0;
+  /** Every pending message as the last read of the queue saw them, for the runner's metrics. */
+  private queue: JobQueueView = { depth: 0, oldestCreatedAt: null };
 
   constructor(private readonly options: DeliveryJobOptions) {}
 
@@ -99,6 +101,14 @@ export class DeliveryJobs implements JobSource<WebhookMessage> {
     return message.id;
   }
 
+  attemptOf(message: WebhookMessage): number {
+    return message.failedAttempts + 1;
+  }
+
+  queueView(): JobQueueView {
+    return this.queue;
+  }
+
   async claim(candidate: WebhookMessage, now: Date): Promise<WebhookMessage | null> {
     const { endpointId } = candidate;
     if ((this.inFlight.get(endpointId) ?? 0) >= this.options.endpointConcurrency) return null;
@@ -121,10 +131,10 @@ export class DeliveryJobs implements JobSource<WebhookMessage> {
     return outcome.found && outcome.result;
   }
 
-  /** Attempts the message, continuing the trace of the event that caused it. */
-  async run(message: WebhookMessage, { signal }: JobContext): Promise<void> {
+  /** Attempts the message, continuing the trace of the event that caused it; the attempt's outcome, or `not-attempted` (disabled endpoint, stopping). */
+  async run(message: WebhookMessage, { signal }: JobContext): Promise<string> {
     try {
-      await tracer.startActiveSpan(
+      return await tracer.startActiveSpan(
         'webhook deliver',
         { kind: SpanKind.CLIENT, attributes: { 'obp.webhook.id': message.endpointId, 'obp.webhook.message_id': message.id, 'obp.webhook.event_type': message.eventType } },
         contextFromHeaders(message.trace),
@@ -136,6 +146,7 @@ export class DeliveryJobs implements JobSource<WebhookMessage> {
               if (result.kind === 'answered') span.setAttribute('http.response.status_code', result.status);
               if (outcomeOf(result) !== 'succeeded') span.setStatus({ code: SpanStatusCode.ERROR, message: result.kind === 'answered' ? `answered ${result.status}` : result.error });
             }
+            return result ? outcomeOf(result) : 'not-attempted';
           } finally {
             span.end();
           }
@@ -170,7 +181,7 @@ export class DeliveryJobs implements JobSource<WebhookMessage> {
       else this.backlog.set(head.endpointId, [head]);
     }
     const oldest = pending.reduce<Date | null>((min, m) => (min === null || m.createdAt < min ? m.createdAt : min), null);
-    this.options.metrics.queueSeen(pending.length, oldest);
+    this.queue = { depth: pending.length, oldestCreatedAt: oldest };
   }
 
   /** Up to `limit` candidates, one endpoint after the other; an endpoint that had its turn goes to the end of the round. */

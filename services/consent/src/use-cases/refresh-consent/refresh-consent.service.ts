@@ -7,6 +7,7 @@ import { decideRefresh } from '../../domain/refresh-limit';
 import type { ConsentEvents } from '../../infrastructure/consent-events';
 import type { ConsentRepository } from '../../infrastructure/consent.repository';
 import type { RefreshRequestRepository } from '../../infrastructure/refresh-request.repository';
+import { RefreshRejections } from './refresh-rejections';
 
 export class RefreshLimitReached extends ExceptionBase {
   readonly code = 'REFRESH_LIMIT_REACHED';
@@ -26,6 +27,7 @@ export class RefreshLimitReached extends ExceptionBase {
  */
 export class RefreshConsentService {
   private readonly refreshLocks = new KeyedMutex();
+  private readonly rejections = new RefreshRejections();
 
   constructor(
     private readonly consents: ConsentRepository,
@@ -66,7 +68,10 @@ export class RefreshConsentService {
     for (;;) {
       const history = await this.refreshRequests.history(consentId);
       const decision = decideRefresh(history.times, now, this.limitPerDay);
-      if (!decision.allowed) return err(new RefreshLimitReached(decision.retryAt, this.limitPerDay));
+      if (!decision.allowed) {
+        this.rejections.refused();
+        return err(new RefreshLimitReached(decision.retryAt, this.limitPerDay));
+      }
       if (await this.refreshRequests.claim(consentId, history.nextOrdinal, ownerClientId, now)) return ok(history.nextOrdinal);
     }
   }
