@@ -7,6 +7,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
+import { apiRoutes, healthRoutes, metricsRoutes } from '@obp/contracts';
 
 const MANIFESTS_DIR = join(__dirname, 'manifests');
 const NAMESPACE = 'obp';
@@ -283,8 +284,20 @@ function createTopicsJob() {
   };
 }
 
+/**
+ * What the Ingress routes to the edge: the first segment of every public route's path, from the route
+ * contracts. `/health/*` and `/metrics` are for the cluster (probes, Prometheus scraping each pod), not
+ * the internet, so they are left out rather than routed by a catch-all `/`.
+ */
+function publicPaths(): Array<{ path: string; pathType: 'Prefix' | 'Exact' }> {
+  const internal = new Set<unknown>([...Object.values(healthRoutes), ...Object.values(metricsRoutes)]);
+  const firstSegments = new Set(apiRoutes.filter((route) => !internal.has(route)).map((route) => `/${route.path.split('/')[1]}`));
+  return [...firstSegments].sort().map((path) => ({ path, pathType: path.includes('.json') ? 'Exact' : 'Prefix' }));
+}
+
 function ingress() {
   const edge = services.find((s) => s.name === 'edge')!;
+  const backend = () => ({ service: { name: 'edge', port: { name: 'http' } } });
   return {
     apiVersion: 'networking.k8s.io/v1',
     kind: 'Ingress',
@@ -292,7 +305,7 @@ function ingress() {
     spec: {
       ingressClassName: 'nginx',
       tls: [{ hosts: [PUBLIC_HOST], secretName: 'obp-tls' }],
-      rules: [{ host: PUBLIC_HOST, http: { paths: [{ path: '/', pathType: 'Prefix', backend: { service: { name: 'edge', port: { name: 'http' } } } }] } }],
+      rules: [{ host: PUBLIC_HOST, http: { paths: publicPaths().map((path) => ({ ...path, backend: backend() })) } }],
     },
   };
 }
