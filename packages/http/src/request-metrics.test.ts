@@ -26,8 +26,19 @@ const routes = defineRoutes(
       params: { id: z.string() },
       responses: { 200: { kind: 'json', description: 'Never.', schema: z.object({}) } },
     },
+    awaitMetricNote: {
+      method: 'get',
+      path: '/metric-notes/{id}/await',
+      auth: 'public',
+      summary: 'Answers only when told',
+      params: { id: z.string() },
+      responses: { 200: { kind: 'json', description: 'Late.', schema: z.object({}) } },
+    },
   },
 );
+
+/** The answer of a request to `awaitMetricNote`, held until the test releases it. */
+let releaseAwaited: (() => void) | undefined;
 
 interface Point {
   attributes: Record<string, unknown>;
@@ -55,6 +66,7 @@ describe('request metrics', () => {
       breakMetricNote: () => {
         throw new Error('a bug');
       },
+      awaitMetricNote: () => new Promise((resolve) => (releaseAwaited = () => resolve({ status: 200, body: {} }))),
     });
     mountRoutes(app, bindings, () => []);
     answerMethodNotAllowed(app, bindings.map((b) => b.contract));
@@ -102,5 +114,19 @@ describe('request metrics', () => {
     }, { what: 'the PROPFIND to be recorded' });
     expect(points.find((p) => p.attributes['http.request.method'] === '_OTHER')?.count).toBe(1);
     expect(points.some((p) => p.attributes['http.request.method'] === 'PROPFIND')).toBe(false);
+  });
+
+  it('files an answer the caller went away from as aborted', async () => {
+    const caller = new AbortController();
+    const pending = fetch(`${base}/metric-notes/a/await`, { signal: caller.signal }).catch((error: Error) => error.name);
+    await waitFor(async () => releaseAwaited !== undefined, { what: 'the request to arrive' });
+    caller.abort();
+    expect(await pending).toBe('AbortError');
+    const points = await waitFor(async () => {
+      const now = await durationPoints();
+      return now.some((p) => p.attributes['http.route'] === '/metric-notes/:id/await') ? now : undefined;
+    }, { what: 'the aborted request to be recorded' });
+    expect(points.find((p) => p.attributes['http.route'] === '/metric-notes/:id/await')?.attributes['error.type']).toBe('aborted');
+    releaseAwaited!();
   });
 });

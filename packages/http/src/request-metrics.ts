@@ -1,5 +1,6 @@
 import { metrics } from '@opentelemetry/api';
 import {
+  ATTR_ERROR_TYPE,
   ATTR_HTTP_REQUEST_METHOD,
   ATTR_HTTP_RESPONSE_STATUS_CODE,
   ATTR_HTTP_ROUTE,
@@ -34,6 +35,8 @@ export function requestMetricsMiddleware() {
         [ATTR_HTTP_REQUEST_METHOD]: knownMethods.has(req.method) ? req.method : HTTP_REQUEST_METHOD_VALUE_OTHER,
         [ATTR_HTTP_RESPONSE_STATUS_CODE]: res.statusCode,
         ...(route ? { [ATTR_HTTP_ROUTE]: route } : {}),
+        // The caller went away before the answer ended: not a success, whatever status was set.
+        ...(res.writableFinished ? {} : { [ATTR_ERROR_TYPE]: 'aborted' }),
       });
     });
     next();

@@ -57,9 +57,12 @@ export function proxyTo(targetBase: string, logger: Logger, timeoutMs = 30_000):
       if (!res.writableFinished) upstream.destroy(Object.assign(new Error('the caller went away'), { code: 'ECALLERGONE' }));
     });
     upstream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ECALLERGONE') {
+        span.setAttribute('http.response.aborted', true);
+        return finish(res.statusCode);
+      }
       const status = error.code === 'ETIMEDOUT' ? 504 : 502;
       finish(status, error);
-      if (error.code === 'ECALLERGONE') return;
       logger.warn({ err: error, upstream: target.origin }, 'upstream request failed');
       if (!res.headersSent) sendProblem(res, status, { detail: status === 504 ? 'The upstream service did not answer in time.' : 'The upstream service is unavailable.' });
       else res.destroy();
