@@ -14,7 +14,8 @@
  * are copied to dist/<service>/ at the same place relative to src/.
  */
 import { build, type Plugin } from 'esbuild';
-import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
 import { basename, dirname, join, posix, relative, resolve, sep } from 'node:path';
 
 const root = resolve(__dirname, '..');
@@ -70,8 +71,24 @@ function requirePath(from: Entry, to: Entry): string {
   return `${path.startsWith('.') ? path : `./${path}`}.js`;
 }
 
-/** What each bundle inlines (the workspace's packages) and what it requires at run time. */
-function linking(entry: Entry): Plugin {
+/** The package a bare import names (`@scope/name` or `name`, without a subpath). */
+const packageName = (specifier: string): string => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+
+/**
+ * Required packages that the image would lack: the image installs the lockfile's production packages
+ * only (no dev, no optional), while here every package is installed, so such a require would work here
+ * and fail in the image.
+ */
+function missingFromProduction(required: Set<string>): string[] {
+  const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean; optional?: boolean }> };
+  return [...required].filter((name) => {
+    const installed = lock.packages[`node_modules/${name}`];
+    return !installed || installed.dev || installed.optional;
+  });
+}
+
+/** What each bundle inlines (the workspace's packages) and what it requires at run time (noted in `required`). */
+function linking(entry: Entry, required: Set<string>): Plugin {
   const shared = { path: requirePath(entry, telemetryModule), external: true };
   const isTelemetryModule = entry === telemetryModule;
   return {
@@ -80,6 +97,7 @@ function linking(entry: Entry): Plugin {
       on.onResolve({ filter: /^[^./]/ }, ({ path }) => {
         if (path === '@obp/telemetry' || path.startsWith('@obp/telemetry/')) return isTelemetryModule ? undefined : shared;
         if (path.startsWith('@obp/')) return undefined;
+        if (!isBuiltin(path)) required.add(packageName(path));
         return { external: true };
       });
       // The preload's own imports of the telemetry package (./setup) are the shared module too.
@@ -110,6 +128,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   rmSync(outDir, { recursive: true, force: true });
   const entries = buildEntries();
+  const required = new Set<string>();
   await Promise.all(
     entries.map((entry) =>
       build({
@@ -123,10 +142,12 @@ async function main(): Promise<void> {
         // Stack traces need the mappings only; the sources are in the repository.
         sourcesContent: false,
         logLevel: 'warning',
-        plugins: [linking(entry)],
+        plugins: [linking(entry, required)],
       }),
     ),
   );
+  const missing = missingFromProduction(required);
+  if (missing.length > 0) throw new Error(`required at run time but not a production dependency (add it to the dependencies of the workspace that imports it): ${missing.join(', ')}`);
   const assets = subdirectories('services').reduce((sum, service) => sum + copyAssets(service), 0);
   console.log(`built ${entries.length} entries and ${assets} assets into dist/ in ${Date.now() - started} ms`);
 }
