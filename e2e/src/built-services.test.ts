@@ -8,8 +8,8 @@ import { ServiceProcess } from './faults/service-process';
 /**
  * `npm run build` makes plain JavaScript that node runs alone: every service starts from dist/ with the
  * images' command line against the suite's Kafka and store and becomes ready, a request goes through
- * the built edge to the built share service with a client the built CLI registered, and no process
- * loads TypeScript. Node's module log (NODE_DEBUG=module) names every file a process loads: tsx, or a
+ * the built edge to the built share service with a client the built CLI registered and shows in its
+ * /metrics (which reads the providers the preload set up), and no process loads TypeScript. Node's module log (NODE_DEBUG=module) names every file a process loads: tsx, or a
  * .ts file, would be among them.
  */
 
@@ -91,6 +91,9 @@ it('builds every service, its preload and its tools to JavaScript that node star
   const shareId = ((await created.json()) as { data: string }).data;
   const read = await fetch(`${edgeUrl}/shares/${shareId}`, { headers: { authorization: `Bearer ${token}` } });
   expect(read.status).toBe(200);
+  // The preload's meter provider is the one the service's /metrics reads: one copy of @obp/telemetry in the process.
+  const metrics = await (await fetch(`${url('share')}/metrics`)).text();
+  expect(metrics).toMatch(/^http_server_request_duration_seconds_count\{http_request_method="POST",[^}]*http_route="\/shares",[^}]*\} 1$/m);
 
   // Files read at run time: the API reference's renderer from node_modules, the reviewer console beside the feedback bundle.
   const docs = await fetch(`${edgeUrl}/docs`);
