@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { freePort, repoRoot, testEnv, uniqueName } from '@obp/testkit';
@@ -16,9 +16,13 @@ import { ServiceProcess } from './faults/service-process';
 const run = promisify(execFile);
 const services = readdirSync(join(repoRoot, 'services')).filter((name) => existsSync(join(repoRoot, 'services', name, 'src/main.ts')));
 const running: ServiceProcess[] = [];
+/** The services' logs (node's module log makes them large): kept only when the test failed. */
+let logDir: string | undefined;
+let passed = false;
 
 afterAll(async () => {
   await Promise.all(running.map((service) => service.stop()));
+  if (passed && logDir) rmSync(logDir, { recursive: true, force: true });
 }, 60_000);
 
 /** The files node loaded, from its module log. */
@@ -60,12 +64,13 @@ it('builds every service, its preload and its tools to JavaScript that node star
     ANALYSIS_SERVICE_URL: url('analysis'),
     FEEDBACK_SERVICE_URL: url('feedback'),
   };
-  const logDir = mkdtempSync(join(repoRoot, '.cache', 'built-services-logs-'));
-  running.push(...services.map((name) => new ServiceProcess(name, ports[name]!, env, logDir, 'built')));
+  const logs = mkdtempSync(join(repoRoot, '.cache', 'built-services-logs-'));
+  logDir = logs;
+  running.push(...services.map((name) => new ServiceProcess(name, ports[name]!, env, logs, 'built')));
   await Promise.all(running.map((service) => service.start('ready')));
 
   for (const name of services) {
-    const loaded = loadedFiles(readFileSync(join(logDir, `${name}.log`), 'utf8'));
+    const loaded = loadedFiles(readFileSync(join(logs, `${name}.log`), 'utf8'));
     expect(loaded).toEqual(expect.arrayContaining([join(repoRoot, 'dist/telemetry/register.js'), join(repoRoot, 'dist/telemetry/index.js'), join(repoRoot, 'dist', name, 'main.js')]));
     expect(loaded.filter((file) => /\.[cm]?ts$/.test(file) || file.includes('/node_modules/tsx/') || file.startsWith(join(repoRoot, 'packages')) || file.startsWith(join(repoRoot, 'services')))).toEqual([]);
   }
@@ -104,4 +109,5 @@ it('builds every service, its preload and its tools to JavaScript that node star
   const reviewerConsole = await fetch(`${url('feedback')}/console`);
   expect(reviewerConsole.status).toBe(200);
   expect(await reviewerConsole.text()).toContain('<html');
+  passed = true;
 }, 120_000);
