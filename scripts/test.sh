@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite on a fresh clone: install, lint (module boundaries included), type-check, validate
-# the Kubernetes manifests (kubeconform, offline), then every jest suite against a real Kafka and FerretDB that the jest global setup starts.
+# the Kubernetes manifests (kubeconform, offline) and the container files (infra/containers/check.sh, offline),
+# then every jest suite against a real Kafka and FerretDB that the jest global setup starts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/bootstrap.sh
@@ -11,6 +12,8 @@ echo "==> typecheck"
 npx tsc -p tsconfig.json --noEmit
 echo "==> kubernetes"
 bash infra/k8s/validate.sh
+echo "==> containers"
+bash infra/containers/check.sh
 echo "==> tests"
 mkdir -p .cache
 status=0

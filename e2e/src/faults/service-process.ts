@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot, waitFor } from '@obp/testkit';
+import { repoRoot, serviceNodeArguments, waitFor, type ServiceRuntime } from '@obp/testkit';
 
 /**
  * One service as production runs it: its own node process (`npm start`'s command line), so a test
@@ -16,6 +16,7 @@ export class ServiceProcess {
     readonly port: number,
     private readonly env: Record<string, string>,
     private readonly logDir: string,
+    private readonly runtime: ServiceRuntime = 'source',
   ) {}
 
   get url(): string {
@@ -26,7 +27,7 @@ export class ServiceProcess {
   async start(until: 'live' | 'ready' = 'live'): Promise<void> {
     mkdirSync(this.logDir, { recursive: true });
     const log = createWriteStream(join(this.logDir, `${this.name}.log`), { flags: 'a' });
-    const child = spawn(process.execPath, ['--require', 'tsx/cjs', '--require', './packages/telemetry/src/register.ts', `services/${this.name}/src/main.ts`], {
+    const child = spawn(process.execPath, serviceNodeArguments(this.name, this.runtime), {
       cwd: repoRoot,
       env: { ...process.env, ...this.env, PORT: String(this.port), SERVICE_NAME: this.name, OTEL_SERVICE_NAME: this.name },
       stdio: ['ignore', 'pipe', 'pipe'],

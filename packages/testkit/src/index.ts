@@ -4,3 +4,4 @@ export { testEnv } from './env';
 export { Cleanup } from './cleanup';
 export { QueryRecorder, explainFilter, filterShape, type RecordedQuery, type QueryPlan } from './query-plans';
 export { recordedMetrics } from './metrics';
+export { serviceNodeArguments, type ServiceRuntime } from './service-command';

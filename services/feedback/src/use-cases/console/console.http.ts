@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { feedbackRoutes } from '@obp/contracts';
 import type { RouteHandler } from '@obp/http';
-
-const CONSOLE_DIR = join(__dirname, '../../console');
+import { assetPath } from '../../assets';
 
 /**
  * The console's page loads only its own script and styles, talks only to this origin, and may not be
@@ -35,9 +33,9 @@ type ConsoleRoutes = typeof feedbackRoutes;
 
 /** The reviewer console: a static page, its script and its styles, read once at start. */
 export function consoleHandlers(): { getConsole: RouteHandler<ConsoleRoutes['getConsole']>; getConsoleScript: RouteHandler<ConsoleRoutes['getConsoleScript']>; getConsoleStyles: RouteHandler<ConsoleRoutes['getConsoleStyles']> } {
-  const page = readFileSync(join(CONSOLE_DIR, 'console.html'), 'utf8');
-  const script = readFileSync(join(CONSOLE_DIR, 'console.js'));
-  const styles = readFileSync(join(CONSOLE_DIR, 'console.css'));
+  const page = readFileSync(assetPath('console', 'console.html'), 'utf8');
+  const script = readFileSync(assetPath('console', 'console.js'));
+  const styles = readFileSync(assetPath('console', 'console.css'));
   return {
     getConsole: () => ({ status: 200, html: page, headers: securityHeaders }),
     getConsoleScript: () => ({ status: 200, file: script, contentType: 'text/javascript; charset=utf-8', headers: securityHeaders }),
