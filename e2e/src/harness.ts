@@ -209,15 +209,20 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     },
     async startSecondInstances() {
       const port = async () => String(await freePort());
+      // Each is kept for the stack's stop as soon as it started, also when another one fails to start.
+      const kept = async <S extends { stop(): Promise<void> }>(starting: Promise<S>) => {
+        const started = await starting;
+        secondInstances.push(started);
+        return started;
+      };
       const [shareTwo, consentTwo, sequencingTwo, webhooksTwo, analysisTwo, feedbackTwo] = await Promise.all([
-        startShareService(loadShareConfig({ ...shareEnv, PORT: await port() }), overrides),
-        startConsentService({ ...consentConfig, PORT: Number(await port()) }, overrides),
-        startSequencingEngine(loadSequencingEngineConfig({ ...sequencingEnv, PORT: await port() }), overrides),
-        startWebhooksService({ ...webhooksConfig, PORT: Number(await port()) }, overrides),
-        startAnalysisService({ ...analysisConfig, PORT: Number(await port()) }, overrides),
-        startFeedbackService(loadFeedbackConfig({ ...feedbackEnv, PORT: await port() }), overrides),
+        kept(startShareService(loadShareConfig({ ...shareEnv, PORT: await port() }), overrides)),
+        kept(startConsentService({ ...consentConfig, PORT: Number(await port()) }, overrides)),
+        kept(startSequencingEngine(loadSequencingEngineConfig({ ...sequencingEnv, PORT: await port() }), overrides)),
+        kept(startWebhooksService({ ...webhooksConfig, PORT: Number(await port()) }, overrides)),
+        kept(startAnalysisService({ ...analysisConfig, PORT: Number(await port()) }, overrides)),
+        kept(startFeedbackService(loadFeedbackConfig({ ...feedbackEnv, PORT: await port() }), overrides)),
       ]);
-      secondInstances.push(feedbackTwo, analysisTwo, webhooksTwo, sequencingTwo, consentTwo, shareTwo);
       const url = (service: { port(): number }) => `http://127.0.0.1:${service.port()}`;
       const edgeTwo = await startEdgeService(
         loadEdgeConfig({ ...edgeEnv, PORT: await port(), SHARE_SERVICE_URL: url(shareTwo), CONSENT_SERVICE_URL: url(consentTwo), SEQUENCING_SERVICE_URL: url(sequencingTwo), WEBHOOKS_SERVICE_URL: url(webhooksTwo), ANALYSIS_SERVICE_URL: url(analysisTwo), FEEDBACK_SERVICE_URL: url(feedbackTwo) }),

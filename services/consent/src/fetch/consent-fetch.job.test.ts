@@ -64,6 +64,28 @@ describe('consent fetch jobs (real store)', () => {
     expect(consents.pendingReads).toBe(2);
   });
 
+  it('gives each due fetch to one of two instances claiming all of them at once (the claim ledger decides, also on FerretDB)', async () => {
+    const dbName = uniqueDbName('fetch-jobs');
+    connection = await connectDatabase(testEnv().mongoUri, dbName);
+    const other = await connectDatabase(testEnv().mongoUri, dbName);
+    try {
+      const consentsOf = (c: Connection) => new ConsentRepository(new AggregateStore<Consent>(database(c), consentStoreOptions(() => null)));
+      const consents = consentsOf(connection);
+      await consents.store.ensureIndexes();
+      const ids = Array.from({ length: 8 }, (_, i) => `c${i}`);
+      for (const id of ids) await consents.insert(approved(id), []);
+      const providers = new ProviderRegistry(sandboxProviders(0));
+      const instances = [await jobsOver(consents, providers), await jobsOver(consentsOf(other), providers, new TransactionRepository(other))];
+      const now = new Date(t0.getTime() + 1_000);
+
+      const claims = await Promise.all(instances.flatMap((jobs) => ids.map(async (id) => ({ id, won: (await jobs.claim((await consents.store.find(id))!, now)) !== null }))));
+
+      expect(ids.map((id) => claims.filter((c) => c.id === id && c.won).length)).toEqual(ids.map(() => 1));
+    } finally {
+      await other.close();
+    }
+  });
+
   describe('a fetch taken over from a worker that stalled past its lease', () => {
     let consents: ConsentRepository;
     const [sandbox] = sandboxProviders(0);
