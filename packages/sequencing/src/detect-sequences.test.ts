@@ -43,6 +43,17 @@ function only(sequences: Sequence<Tx>[]): Sequence<Tx> {
 }
 
 describe('detectSequences', () => {
+  it('counts a re-imported transaction (the same id) once: figures and detection are as without the copy', () => {
+    const monthly = monthlyDates(2025, 5, 12, 3).map((date) => tx(date, -50, 'Gym Company'));
+    // Six of the twelve months imported twice: the copies carry the ids of the originals.
+    const copies = monthly.filter((_, i) => i % 2 === 0).map((t) => ({ ...t }));
+    const once = only(detect(monthly, '2026-04-15T12:00:00Z').expenseSequences);
+    const withCopies = only(detect([...monthly, ...copies], '2026-04-15T12:00:00Z').expenseSequences);
+    expect(withCopies).toEqual(once);
+    expect(withCopies.transactions).toHaveLength(12);
+    expect(withCopies.amountConsistency.statisticsL12M.totalAmount).toBe(-600);
+  });
+
   it('returns empty arrays and the engine version for an empty or single-transaction history', () => {
     expect(detect([], '2026-04-15T12:00:00Z')).toEqual({ incomeSequences: [], expenseSequences: [], engineVersion: ENGINE_VERSION });
     expect(detect([tx('2026-04-01', -13.99, 'Netflix')], '2026-04-15T12:00:00Z')).toEqual({ incomeSequences: [], expenseSequences: [], engineVersion: ENGINE_VERSION });

@@ -8,7 +8,7 @@ import { selectSequences } from './select-sequences';
 import type { Sequence, SequencingOptions, SequencingResult, SequencingTransaction } from './types';
 
 /** Semantic version of the algorithm and of the meaning of its figures; bump on any change to either. */
-export const ENGINE_VERSION = '1.0.0';
+export const ENGINE_VERSION = '1.1.0';
 
 /** Transactions booked in the 13 calendar months up to asOf are used; older ones are ignored. */
 export const HISTORY_MONTHS = 13;

@@ -114,10 +114,14 @@ export function prepareTransactions<T extends SequencingTransaction>(
     return key;
   };
   const prepared: PreparedTransaction<T>[] = [];
+  const seenIds = new Set<string>();
   for (let index = 0; index < transactions.length; index++) {
     const tx = transactions[index];
     validate(tx, index);
     const ms = parseBookingDate(tx.bookingDate, index);
+    // A transaction imported twice (the same id) is one payment: only its first occurrence counts.
+    if (seenIds.has(tx.id)) continue;
+    seenIds.add(tx.id);
     const cents = Math.round(tx.amount * 100);
     if (ms <= windowStartMs || ms > asOfMs || cents === 0) continue;
     const rawAccount = tx.counterpartAccountNumber;
