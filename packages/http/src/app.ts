@@ -3,7 +3,7 @@ import helmet from 'helmet';
 import { isStoreUnavailable } from '@obp/db';
 import type { Logger } from '@obp/telemetry';
 import { sendProblem } from './problem';
-import { requestMetricsMiddleware } from './request-metrics';
+import { requestDurations } from './request-metrics';
 import { tracingMiddleware } from './tracing';
 
 export interface HttpAppOptions {
@@ -38,8 +38,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.set('query parser', 'simple');
-  app.use(tracingMiddleware(options.serviceName));
-  app.use(requestMetricsMiddleware());
+  app.use(tracingMiddleware(options.serviceName, requestDurations()));
   app.use(securityHeaders);
   return app;
 }

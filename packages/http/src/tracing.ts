@@ -1,15 +1,18 @@
 import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { NextFunction, Request, Response } from 'express';
 import { matchedRoute } from './matched-route';
+import type { RequestDurations } from './request-metrics';
 
 const tracer = trace.getTracer('@obp/http');
 
 /**
  * One SERVER span per request, continuing the caller's trace from the `traceparent` header.
  * Named `<METHOD> <route template>` once routing has matched, so spans group by route, not by id.
+ * When the answer ends, `durations` records it too: one listener per request for both.
  */
-export function tracingMiddleware(serviceName: string) {
+export function tracingMiddleware(serviceName: string, durations?: RequestDurations) {
   return (req: Request, res: Response, next: NextFunction) => {
+    const startedAt = performance.now();
     const parent = propagation.extract(ROOT_CONTEXT, req.headers);
     const span = tracer.startSpan(
       req.method,
@@ -28,6 +31,7 @@ export function tracingMiddleware(serviceName: string) {
     );
     res.on('close', () => {
       const route = matchedRoute(req, res);
+      durations?.record(req, res, route, startedAt);
       if (route) {
         span.updateName(`${req.method} ${route}`);
         span.setAttribute('http.route', route);
