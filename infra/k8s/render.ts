@@ -58,6 +58,8 @@ const config: Record<string, string> = {
   NAMESPACE: '',
   EVENT_LOG_ROLL_MS: '600000',
   KAFKA_FETCH_MAX_WAIT_MS: '10000',
+  // Three brokers above: every partition on all three (with the cluster's min.insync.replicas=2, acks=all survives one down).
+  KAFKA_REPLICATION_FACTOR: '3',
   OUTBOX_POLL_MS: '30000',
   TOKEN_ISSUER: `https://${PUBLIC_HOST}`,
   JWKS_URL: `${serviceUrl('edge')}/.well-known/jwks.json`,

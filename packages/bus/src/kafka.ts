@@ -8,8 +8,14 @@ const levels: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
   [logLevel.DEBUG]: 'debug',
 };
 
-export function createKafka(clientId: string, brokers: string[], logger: Logger): Kafka {
-  return new Kafka({
+/**
+ * The replication factor of the topics a client creates (`ensureTopics`): the cluster's, set where the
+ * client is made. kafkajs's CreateTopics (up to v3) cannot ask for the broker's default.
+ */
+const replicationFactors = new WeakMap<Kafka, number>();
+
+export function createKafka(clientId: string, brokers: string[], logger: Logger, options: { replicationFactor?: number } = {}): Kafka {
+  const kafka = new Kafka({
     clientId,
     brokers,
     connectionTimeout: 3_000,
@@ -21,6 +27,8 @@ export function createKafka(clientId: string, brokers: string[], logger: Logger)
       logger[levels[entry.level] ?? 'info']({ kafka: entry.namespace, ...extra }, message);
     },
   });
+  replicationFactors.set(kafka, options.replicationFactor ?? 1);
+  return kafka;
 }
 
 /** An idempotent producer: broker-side de-duplication of retried sends, ordered per partition. */
@@ -74,7 +82,7 @@ export async function ensureTopics(kafka: Kafka, topics: ReadonlyArray<TopicSpec
         topics: missing.map((t) => ({
           topic: t.topic,
           numPartitions: t.partitions,
-          replicationFactor: 1,
+          replicationFactor: replicationFactors.get(kafka) ?? 1,
           configEntries: Object.entries(t.config ?? {}).map(([name, value]) => ({ name, value })),
         })),
       });

@@ -261,7 +261,7 @@ export class ServiceKit<C extends ServiceConfig> {
   }
 
   private kafka(): Kafka {
-    this.kafkaClient ??= createKafka(`${this.serviceName}-service`, this.config.KAFKA_BROKERS, this.logger);
+    this.kafkaClient ??= createKafka(`${this.serviceName}-service`, this.config.KAFKA_BROKERS, this.logger, { replicationFactor: this.config.KAFKA_REPLICATION_FACTOR });
     return this.kafkaClient;
   }
 
