@@ -26,8 +26,10 @@ async function main(): Promise<void> {
       'dry-run': { type: 'boolean', default: false },
     },
   });
-  const config = loadConfig(z.object({ KAFKA_BROKERS: commonEnv.KAFKA_BROKERS, EVENT_LOG_ROLL_MS: commonEnv.EVENT_LOG_ROLL_MS, LOG_LEVEL: commonEnv.LOG_LEVEL }));
-  const kafka = createKafka('replay-dead-letters', config.KAFKA_BROKERS, createLogger('replay-dead-letters', config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL));
+  const config = loadConfig(z.object({ KAFKA_BROKERS: commonEnv.KAFKA_BROKERS, EVENT_LOG_ROLL_MS: commonEnv.EVENT_LOG_ROLL_MS, LOG_LEVEL: commonEnv.LOG_LEVEL, KAFKA_REPLICATION_FACTOR: commonEnv.KAFKA_REPLICATION_FACTOR }));
+  const kafka = createKafka('replay-dead-letters', config.KAFKA_BROKERS, createLogger('replay-dead-letters', config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL), {
+    replicationFactor: config.KAFKA_REPLICATION_FACTOR,
+  });
   if (values.list) return list(kafka);
   const since = values.since === undefined ? undefined : new Date(values.since);
   if (!values.topic || !values.group || (since && Number.isNaN(since.getTime()))) {
