@@ -186,6 +186,57 @@ describe('webhook delivery jobs (real store)', () => {
     expect(messages.reads).toBe(2);
   });
 
+  it('wakes for a failed message at its retry, also while the pacing holds the next read back', async () => {
+    const failing = await queued(await endpoint('ep'), 'share:1');
+    // A read takes about a second and the next waits three times as long: the runner's look right after the attempt reads nothing.
+    messages.readMs = 1_000;
+    const jobs = deliveryJobs({ queueReadPacing: 3 });
+    sender.answer = async () => serverError;
+    await jobs.run(await claimOne(jobs), { signal: never });
+    expect(await jobs.due(new Date(), 1)).toEqual([]);
+    expect(messages.reads).toBe(1);
+
+    const retryAt = (await stored(failing.id)).nextAttemptAt;
+    expect(jobs.nextDueAt()).toEqual(retryAt);
+    expect((await jobs.due(retryAt, 1)).map((m) => m.id)).toEqual([failing.id]);
+    expect(messages.reads).toBe(2);
+  });
+
+  it('reads the queue when a retry falls due, also while other endpoints’ messages wait in the backlog', async () => {
+    const [busy, quiet] = [await endpoint('busy'), await endpoint('quiet')];
+    for (let i = 0; i < 3; i++) await queued(busy, `share:b${i}`);
+    const failing = await queued(quiet, 'share:q', new Date(madeAt.getTime() + 1));
+    const jobs = deliveryJobs({ endpointConcurrency: 1, schedule: [1_000] });
+    const now = new Date();
+    const handedOut = await jobs.due(now, 2);
+    expect(handedOut.map((m) => m.endpointId)).toEqual([busy, quiet]);
+    const [, quietOne] = await Promise.all(handedOut.map((candidate) => jobs.claim(candidate, now)));
+    sender.answer = async () => serverError;
+    await jobs.run(quietOne!, { signal: never });
+
+    // busy has an attempt under way and two more waiting; quiet's retry is due after a second, long before the periodic read.
+    const retryAt = (await stored(failing.id)).nextAttemptAt;
+    expect(retryAt.getTime()).toBeLessThan(now.getTime() + REFRESH_MS);
+    expect(jobs.nextDueAt()).toEqual(retryAt);
+    expect((await jobs.due(retryAt, 2)).map((m) => m.id)).toEqual([failing.id]);
+  });
+
+  it('looks for the next message of a lane soon after its head was delivered, also while the pacing holds the read back', async () => {
+    const endpointId = await endpoint('ep');
+    await queued(endpointId, 'share:1');
+    const next = await queued(endpointId, 'share:1');
+    messages.readMs = 1_000;
+    const jobs = deliveryJobs({ queueReadPacing: 3 });
+    const now = new Date();
+    await jobs.run(await claimOne(jobs, now), { signal: never });
+    expect(await jobs.due(new Date(), 1)).toEqual([]);
+
+    // At most the pacing (about three seconds) after the read, or a tenth of queueRefreshMs: not at the periodic read.
+    const look = jobs.nextDueAt()!;
+    expect(look.getTime()).toBeLessThan(now.getTime() + REFRESH_MS);
+    expect((await jobs.due(look, 1)).map((m) => m.id)).toEqual([next.id]);
+  });
+
   it('lets exactly one of two claimers have a message, and refuses a candidate that is no longer current', async () => {
     const message = await queued(await endpoint('ep'), 'share:1');
     const [one, two] = [deliveryJobs(), deliveryJobs()];

@@ -90,7 +90,7 @@ export class DeliveryJobs implements JobSource<WebhookMessage> {
     // Endpoints at their limit wait in the backlog: whatever else was written meanwhile is seen at the next read.
     if (this.backlog.size > 0) times.push(this.readAtMs + this.options.queueRefreshMs);
     if (this.queueWritten) times.push(this.readAtMs + this.options.queueRefreshMs / 10);
-    return times.length > 0 ? new Date(Math.max(Math.min(...times), this.readAtMs + this.readGapMs())) : null;
+    return times.length > 0 ? new Date(Math.ceil(Math.max(Math.min(...times), this.readAtMs + this.readGapMs()))) : null;
   }
 
   private readGapMs(): number {
@@ -160,7 +160,8 @@ export class DeliveryJobs implements JobSource<WebhookMessage> {
   private shouldRead(now: Date): boolean {
     const sinceRead = now.getTime() - this.readAtMs;
     if (sinceRead < this.readGapMs()) return false;
-    return this.backlog.size === 0 || sinceRead >= this.options.queueRefreshMs || (this.queueWritten && sinceRead >= this.options.queueRefreshMs / 10);
+    const fellDue = this.nextDue !== null && this.nextDue.getTime() <= now.getTime();
+    return this.backlog.size === 0 || fellDue || sinceRead >= this.options.queueRefreshMs || (this.queueWritten && sinceRead >= this.options.queueRefreshMs / 10);
   }
 
   private async read(now: Date): Promise<void> {
@@ -234,6 +235,7 @@ export class DeliveryJobs implements JobSource<WebhookMessage> {
     if (!endpoint || !endpoint.enabled) {
       await messages.mutate(message.id, (current) => (current.claims === message.claims ? { next: abandon(current, 'the endpoint is disabled or deleted', new Date()), result: undefined } : { result: undefined }));
       await claims.release(claimKey(message.id));
+      this.laneMoved(null);
       return null;
     }
     const startedAt = new Date();
@@ -251,6 +253,7 @@ export class DeliveryJobs implements JobSource<WebhookMessage> {
       return next ? { next, result: next } : { result: null };
     });
     metrics.attempted(outcome, message.trigger);
+    this.laneMoved(written.found ? written.result : null);
     // Erased while it was being sent (its consent or feedback item): no attempt of it is kept either.
     if (written.found) {
       const next = written.result;
@@ -274,6 +277,19 @@ export class DeliveryJobs implements JobSource<WebhookMessage> {
     await this.recordOnEndpoint(endpoint.id, outcome, now);
     await claims.release(claimKey(message.id));
     return result;
+  }
+
+  /**
+   * An attempt's result was written: the message is due again at its retry, or its lane's next
+   * message is now the head. Either is looked for without waiting for the periodic read (the read
+   * that would notice it may be held back by the pacing).
+   */
+  private laneMoved(next: WebhookMessage | null): void {
+    if (next?.status === 'pending') {
+      if (!this.nextDue || next.nextAttemptAt < this.nextDue) this.nextDue = next.nextAttemptAt;
+    } else {
+      this.queued();
+    }
   }
 
   /** A success ends a failure streak; a 410, or failing for `disableAfterMs`, disables the endpoint and gives up its queue. */
