@@ -1,13 +1,16 @@
-/** Creates every topic of the platform explicitly (auto-creation is off on the broker). */
-import { createKafka, ensureTopics } from '@obp/bus';
+/** Creates every topic of the platform explicitly (auto-creation is off on the broker), inside the deployment's NAMESPACE. */
+import { createKafka, ensureTopics, inNamespace } from '@obp/bus';
 import { commonEnv, loadConfig, z } from '@obp/config';
 import { eventLogConfig, topicSpecs } from '@obp/contracts';
 import { createLogger } from '@obp/telemetry';
 
-const config = loadConfig(z.object({ KAFKA_BROKERS: commonEnv.KAFKA_BROKERS, EVENT_LOG_ROLL_MS: commonEnv.EVENT_LOG_ROLL_MS, KAFKA_REPLICATION_FACTOR: commonEnv.KAFKA_REPLICATION_FACTOR }));
+const config = loadConfig(
+  z.object({ KAFKA_BROKERS: commonEnv.KAFKA_BROKERS, EVENT_LOG_ROLL_MS: commonEnv.EVENT_LOG_ROLL_MS, KAFKA_REPLICATION_FACTOR: commonEnv.KAFKA_REPLICATION_FACTOR, NAMESPACE: commonEnv.NAMESPACE }),
+);
 const kafka = createKafka('create-topics', config.KAFKA_BROKERS, createLogger('create-topics', 'warn'), { replicationFactor: config.KAFKA_REPLICATION_FACTOR });
-ensureTopics(kafka, topicSpecs.map((t) => ({ ...t, config: eventLogConfig(config.EVENT_LOG_ROLL_MS) })))
-  .then(() => console.log(`topics ready: ${topicSpecs.map((t) => t.topic).join(', ')}`))
+const topics = topicSpecs.map((t) => ({ ...t, topic: inNamespace(config.NAMESPACE, t.topic), config: eventLogConfig(config.EVENT_LOG_ROLL_MS) }));
+ensureTopics(kafka, topics)
+  .then(() => console.log(`topics ready: ${topics.map((t) => t.topic).join(', ')}`))
   .catch((error: unknown) => {
     console.error(error);
     process.exit(1);

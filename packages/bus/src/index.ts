@@ -1,4 +1,4 @@
-export { consumerGroup } from './consumer-group';
+export { inNamespace } from './deployment-namespace';
 export { aggregateOfKey, createKafka, createProducer, ensureTopics, type TopicSpec } from './kafka';
 export { traceHeaders, contextFromHeaders } from './trace-headers';
 export { newOutboxEntry, newTombstoneEntry, type OutboxEntry } from './outbox-entry';

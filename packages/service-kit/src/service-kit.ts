@@ -3,7 +3,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { Express, RequestHandler, Router } from 'express';
 import type { Kafka, Producer } from 'kafkajs';
 import { createTokenVerifier, jwksKeyResolver, requireScope, API_AUDIENCE, type KeyResolver } from '@obp/auth';
-import { consumerGroup, ConsumerLag, createKafka, createProducer, dispatchByType, ensureTopics, EventWriter, IdempotentConsumer, KeyBroadcast, LogRoller, type EventHandlers, type TopicSpec } from '@obp/bus';
+import { ConsumerLag, createKafka, createProducer, dispatchByType, ensureTopics, EventWriter, IdempotentConsumer, inNamespace, KeyBroadcast, LogRoller, type EventHandlers, type TopicSpec } from '@obp/bus';
 import { eventLogConfig, expressPath, healthRoutes, IDEMPOTENCY_WINDOW_MS, metricsRoutes, topicSpecs, Topics, type EventCatalogue, type RouteAuth, type RouteContract } from '@obp/contracts';
 import { connectDatabase, database, isDatabaseReady, type Connection, type DatabaseOptions, type mongo } from '@obp/db';
 import { answerMethodNotAllowed, bindRoutes, closeServer, createHttpApp, finishHttpApp, listen, mountRoutes, sendProblem, type HealthReport, type RouteBinding } from '@obp/http';
@@ -109,7 +109,7 @@ export class ServiceKit<C extends ServiceConfig> {
 
   /** A topic's name in this deployment: `NAMESPACE.` before it when a namespace is set. */
   topic(name: string): string {
-    return this.config.NAMESPACE ? `${this.config.NAMESPACE}.${name}` : name;
+    return inNamespace(this.config.NAMESPACE, name);
   }
 
   /** Writes events of a catalogue's topic (the topic is created at start). */
@@ -131,7 +131,7 @@ export class ServiceKit<C extends ServiceConfig> {
    * each handler gets the parsed, typed data of its type.
    */
   subscribe<Cat extends EventCatalogue>(name: string, catalogue: Cat, handlers: EventHandlers<Cat>): IdempotentConsumer {
-    const groupId = consumerGroup(this.config.NAMESPACE, `${this.serviceName}-${name}`);
+    const groupId = inNamespace(this.config.NAMESPACE, `${this.serviceName}-${name}`);
     const topics = [this.useTopic(catalogue.topic)];
     this.consumerLag().watch(groupId, topics);
     const consumer = new IdempotentConsumer({
@@ -160,7 +160,7 @@ export class ServiceKit<C extends ServiceConfig> {
     const listener = new KeyBroadcast({
       kafka: this.kafka(),
       topic: this.useTopic(catalogue.topic),
-      groupPrefix: consumerGroup(this.config.NAMESPACE, `${this.serviceName}-${store.name}-cache`),
+      groupPrefix: inNamespace(this.config.NAMESPACE, `${this.serviceName}-${store.name}-cache`),
       logger: this.logger,
       onKey: (key) => {
         if (key !== null) store.forgetCached(key);
@@ -174,7 +174,7 @@ export class ServiceKit<C extends ServiceConfig> {
   /** The service's own projection of share grants, for reads through shares. */
   shareGrants(): ShareGrants {
     const topic = this.useTopic(Topics.shareEvents);
-    const groupId = consumerGroup(this.config.NAMESPACE, `${this.serviceName}-share-grants`);
+    const groupId = inNamespace(this.config.NAMESPACE, `${this.serviceName}-share-grants`);
     this.consumerLag().watch(groupId, [topic]);
     const grants = new ShareGrants({
       kafka: this.kafka(),
