@@ -249,6 +249,15 @@ describe('detectSequences', () => {
     expect(ended.periodMatchPercentage).toBe(61.54); // 8 of the 13 periods due from April 2025 to April 2026
   });
 
+  it('sums huge amounts to the cent', () => {
+    const payments = monthlyDates(2025, 4, 13, 1).map((d) => tx(d, 1_000_000_000_000.59, 'Central Bank', { transactionType: 'tb', counterpartAccountNumber: 'NL44RABO0000000004' }));
+    const s = only(detect(payments, '2026-04-15T12:00:00Z').incomeSequences);
+    // 12 × 100,000,000,000,059 cents (May 2025 to April 2026), 6 ×, 3 ×.
+    expect(s.amountConsistency.statisticsL12M).toMatchObject({ totalAmount: 12_000_000_000_007.08, averageAmount: 1_000_000_000_000.59, stdDevAmount: 0 });
+    expect(s.amountConsistency.statisticsL6M.totalAmount).toBe(6_000_000_000_003.54);
+    expect(s.amountConsistency.statisticsL3M.totalAmount).toBe(3_000_000_000_001.77);
+  });
+
   describe('windows', () => {
     // asOf at midnight so that monthly payments fall exactly on the window bounds.
     const asOf = '2026-04-15T00:00:00.000Z';

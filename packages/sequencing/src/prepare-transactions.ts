@@ -1,4 +1,5 @@
 import { DAY_MS, dayFromCivil, daysInMonth, epochDay } from './calendar';
+import { toCents } from './cents';
 import { InvalidSequencingInput } from './errors';
 import { normaliseAccountNumber, normaliseCounterpartName } from './normalise-counterparty';
 import { dayFacts, type DayFacts } from './periodicity-grid';
@@ -11,7 +12,10 @@ export interface PreparedTransaction<T extends SequencingTransaction = Sequencin
   index: number;
   /** Milliseconds into the booking day (UTC); with day, the booking instant. */
   msOfDay: number;
-  /** Amount in whole cents, signed; its absolute value. Integers, so V8 stores them without boxing. */
+  /**
+   * Amount in whole cents, signed; its absolute value. Integers, so V8 stores them without boxing
+   * (beyond 2^53 cents the nearest number: the statistics take exact cents from the amount).
+   */
   cents: number;
   absCents: number;
   nameKey: string;
@@ -122,7 +126,7 @@ export function prepareTransactions<T extends SequencingTransaction>(
     // A transaction imported twice (the same id) is one payment: only its first occurrence counts.
     if (seenIds.has(tx.id)) continue;
     seenIds.add(tx.id);
-    const cents = Math.round(tx.amount * 100);
+    const cents = Number(toCents(tx.amount));
     if (ms <= windowStartMs || ms > asOfMs || cents === 0) continue;
     const rawAccount = tx.counterpartAccountNumber;
     let accountNumber = '';

@@ -72,6 +72,23 @@ describe('amountStatistics', () => {
   it('totals without floating-point dust', () => {
     expect(amountStatistics([0.1, 0.2, 0.3]).totalAmount).toBe(0.6);
   });
+  it('is exact to the cent around a trillion', () => {
+    // In cents: 37, 42 and 39 over 100,000,000,000,000 (negative). Sum 118, mean 39.33, deviations −2.33, 2.67, −0.33.
+    expect(amountStatistics([-1_000_000_000_000.37, -1_000_000_000_000.42, -1_000_000_000_000.39])).toEqual({
+      minAmount: -1_000_000_000_000.42,
+      maxAmount: -1_000_000_000_000.37,
+      medianAmount: -1_000_000_000_000.39,
+      averageAmount: -1_000_000_000_000.39,
+      modeAmount: -1_000_000_000_000.39,
+      stdDevAmount: 0.02, // √((2.33² + 2.67² + 0.33²) / 3) = 2.05 cents
+      totalAmount: -3_000_000_000_001.18,
+    });
+  });
+  it('keeps the cents of a total beyond 2^53 cents', () => {
+    // 3 × 4,000,000,000,000,001 cents = 12,000,000,000,000,003 cents, above 2^53 = 9,007,199,254,740,992.
+    const amounts = [40_000_000_000_000.01, 40_000_000_000_000.01, 40_000_000_000_000.01];
+    expect(amountStatistics(amounts)).toMatchObject({ totalAmount: 120_000_000_000_000.03, averageAmount: 40_000_000_000_000.01, stdDevAmount: 0 });
+  });
   it('is all zeros for an empty window', () => {
     expect(Object.values(amountStatistics([]))).toEqual([0, 0, 0, 0, 0, 0, 0]);
   });
@@ -90,6 +107,13 @@ describe('roundHalfAwayFromZero', () => {
     expect(roundHalfAwayFromZero(2.5, 0)).toBe(3);
     expect(roundHalfAwayFromZero(-0.001)).toBe(0);
     expect(Object.is(roundHalfAwayFromZero(-0.001), -0)).toBe(false);
+  });
+  it('rounds as on paper at trillions too', () => {
+    expect(roundHalfAwayFromZero(3_000_000_000_000.004)).toBe(3_000_000_000_000);
+    expect(roundHalfAwayFromZero(-3_000_000_000_000.004)).toBe(-3_000_000_000_000);
+    expect(roundHalfAwayFromZero(1_000_000_000_000.005)).toBe(1_000_000_000_000.01);
+    expect(roundHalfAwayFromZero(1_000_000_000_000.0049)).toBe(1_000_000_000_000);
+    expect(roundHalfAwayFromZero(1.5e21, 0)).toBe(1.5e21);
   });
 });
 

@@ -1,3 +1,4 @@
+import { centsToAmount, divideCents, medianCents, stdDevCents, sumCents, toCents } from './cents';
 import { roundHalfAwayFromZero } from './rounding';
 import type { AmountStatistics, TimeStatistics } from './types';
 
@@ -71,18 +72,23 @@ export function timeStatistics(daysOldestFirst: readonly number[]): TimeStatisti
   };
 }
 
-/** Amount statistics of signed amounts given oldest first (expenses negative); all zeros for none. */
+/**
+ * Amount statistics of signed amounts given oldest first (expenses negative); all zeros for none.
+ * Each amount is taken in whole cents first, and sums and means are exact in cents.
+ */
 export function amountStatistics(amountsOldestFirst: readonly number[]): AmountStatistics {
   if (amountsOldestFirst.length === 0) {
     return { minAmount: 0, maxAmount: 0, medianAmount: 0, averageAmount: 0, modeAmount: 0, stdDevAmount: 0, totalAmount: 0 };
   }
+  const cents = amountsOldestFirst.map(toCents);
+  const total = sumCents(cents);
   return {
     minAmount: r2(Math.min(...amountsOldestFirst)),
     maxAmount: r2(Math.max(...amountsOldestFirst)),
-    medianAmount: r2(median(amountsOldestFirst)),
-    averageAmount: r2(mean(amountsOldestFirst)),
+    medianAmount: centsToAmount(medianCents(cents)),
+    averageAmount: centsToAmount(divideCents(total, cents.length)),
     modeAmount: mode(amountsOldestFirst, 2),
-    stdDevAmount: r2(populationStdDev(amountsOldestFirst)),
-    totalAmount: r2(amountsOldestFirst.reduce((sum, v) => sum + v, 0)),
+    stdDevAmount: centsToAmount(stdDevCents(cents, total)),
+    totalAmount: centsToAmount(total),
   };
 }
