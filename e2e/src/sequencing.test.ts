@@ -48,7 +48,7 @@ describe('sequencing through the edge', () => {
     expect(rent!.amountConsistency.statisticsL12M.totalAmount).toBeLessThan(0);
   });
 
-  it('returns every field of spec 2.6, with the consent’s own transactions, and leaves own-account transfers out', async () => {
+  it('returns every field of spec 2.6 and the currency, with the consent’s own transactions, and leaves own-account transfers out', async () => {
     const own = new Set(accounts.map((a) => a.iban));
     const stored = new Map<string, TransactionDto>();
     for (const account of accounts) {
@@ -60,7 +60,7 @@ describe('sequencing through the edge', () => {
     }
     for (const sequence of [...result.incomeSequences, ...result.expenseSequences]) {
       expect(Object.keys(sequence)).toEqual(
-        expect.arrayContaining(['periodicity', 'transactions', 'periodMatches', 'periodMatchPercentage', 'amountMatchPercentage', 'timelinessMatchPercentage', 'timeConsistency', 'amountConsistency']),
+        expect.arrayContaining(['periodicity', 'currency', 'transactions', 'periodMatches', 'periodMatchPercentage', 'amountMatchPercentage', 'timelinessMatchPercentage', 'timeConsistency', 'amountConsistency']),
       );
       expect(Object.keys(sequence.timeConsistency.statisticsL12M).sort()).toEqual(['averageDayOfPeriod', 'maxDayOfPeriod', 'medianDayOfPeriod', 'minDayOfPeriod', 'modeDayOfPeriod', 'stdDevDayOfPeriod']);
       expect(Object.keys(sequence.amountConsistency.statisticsL3M).sort()).toEqual(['averageAmount', 'maxAmount', 'medianAmount', 'minAmount', 'modeAmount', 'stdDevAmount', 'totalAmount']);
@@ -68,6 +68,7 @@ describe('sequencing through the edge', () => {
       expect(sequence.timeConsistency.transactionCount).toBe(sequence.transactions.length);
       for (const t of sequence.transactions) {
         expect(t).toEqual(stored.get(t.id));
+        expect(t.currency).toBe(sequence.currency);
         expect(own.has(t.counterpartAccountNumber ?? '')).toBe(false);
       }
     }

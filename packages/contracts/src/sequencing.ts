@@ -22,6 +22,7 @@ export const sequenceSchema = component(
   'Sequence',
   z.object({
     periodicity: z.enum(['Weekly', 'Monthly', 'Quad Weekly', 'Quarterly']),
+    currency: z.string().meta({ description: 'Currency of every transaction in the sequence: a sequence never mixes currencies, so each currency of a subscription is a sequence of its own', examples: ['EUR'] }),
     transactions: z.array(transactionSchema),
     periodMatches: int32(),
     periodMatchPercentage: decimal(),

@@ -84,6 +84,7 @@ export function buildSequence<T extends SequencingTransaction>(candidate: Candid
   const next = predictNext(fit, windows.asOfDay);
   return {
     periodicity,
+    currency: first.source.currency,
     transactions: members.map((m) => m.tx.source),
     periodMatches: periods.length,
     periodMatchPercentage: pct(periods.length / expectedPeriods),

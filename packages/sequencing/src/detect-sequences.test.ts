@@ -249,6 +249,40 @@ describe('detectSequences', () => {
     expect(ended.periodMatchPercentage).toBe(61.54); // 8 of the 13 periods due from April 2025 to April 2026
   });
 
+  it('keeps each currency of a subscription a sequence of its own, its figures in that currency', () => {
+    const dates = monthlyDates(2025, 5, 12, 5);
+    const billed = (currency: string) => dates.map((d) => tx(d, -9.99, 'Spotify', { currency }));
+    const [eur, usd, gbp] = [billed('EUR'), billed('USD'), billed('GBP')];
+    const result = detect([...eur, ...usd, ...gbp], '2026-04-15T12:00:00Z');
+    expect(result.expenseSequences.map((s) => [s.currency, s.periodicity, s.periodMatches, s.amountConsistency.statisticsL12M.totalAmount])).toEqual([
+      ['EUR', 'Monthly', 12, -119.88],
+      ['USD', 'Monthly', 12, -119.88],
+      ['GBP', 'Monthly', 12, -119.88],
+    ]);
+    expect(result.expenseSequences.map((s) => s.transactions)).toEqual([eur, usd, gbp]);
+  });
+
+  it('does not continue a sequence across a change of currency', () => {
+    const dates = monthlyDates(2025, 5, 12, 5);
+    const payments = dates.map((d, i) => tx(d, -20, 'Adobe', { currency: i < 6 ? 'USD' : 'EUR' }));
+    const result = detect(payments, '2026-04-15T12:00:00Z');
+    expect(result.expenseSequences.map((s) => [s.currency, s.periodMatches, s.status, s.amountConsistency.statisticsL12M.totalAmount])).toEqual([
+      ['USD', 6, 'Ended', -120],
+      ['EUR', 6, 'Active', -120],
+    ]);
+  });
+
+  it('keeps transactions without a currency apart from those with one', () => {
+    const dates = monthlyDates(2025, 5, 12, 8);
+    const coded = dates.map((d) => tx(d, -31, 'Vodafone', { currency: 'EUR' }));
+    const uncoded = dates.map((d) => tx(d, -31, 'Vodafone'));
+    const result = detect([...coded, ...uncoded], '2026-04-15T12:00:00Z');
+    expect(result.expenseSequences.map((s) => [s.currency, s.transactions.length])).toEqual([
+      ['EUR', 12],
+      [undefined, 12],
+    ]);
+  });
+
   it('sums huge amounts to the cent', () => {
     const payments = monthlyDates(2025, 4, 13, 1).map((d) => tx(d, 1_000_000_000_000.59, 'Central Bank', { transactionType: 'tb', counterpartAccountNumber: 'NL44RABO0000000004' }));
     const s = only(detect(payments, '2026-04-15T12:00:00Z').incomeSequences);
@@ -291,6 +325,7 @@ describe('detectSequences', () => {
       ['a day that does not exist', { id: 'x', amount: -10, bookingDate: '2026-02-30' }, 'bookingDate'],
       ['a date that is not ISO 8601', { id: 'x', amount: -10, bookingDate: 'yesterday' }, 'bookingDate'],
       ['no date', { id: 'x', amount: -10 }, 'bookingDate'],
+      ['a currency that is no string', { id: 'x', amount: -10, bookingDate: '2026-01-05', currency: 978 }, 'currency'],
     ];
     it.each(cases)('rejects %s, naming the index and the field', (_name, bad, field) => {
       const call = (): unknown => detectSequences([good, bad as SequencingTransaction], { asOf: new Date('2026-04-15T00:00:00Z') });

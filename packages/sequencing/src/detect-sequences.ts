@@ -8,10 +8,22 @@ import { selectSequences } from './select-sequences';
 import type { Sequence, SequencingOptions, SequencingResult, SequencingTransaction } from './types';
 
 /** Semantic version of the algorithm and of the meaning of its figures; bump on any change to either. */
-export const ENGINE_VERSION = '1.1.0';
+export const ENGINE_VERSION = '1.2.0';
 
 /** Transactions booked in the 13 calendar months up to asOf are used; older ones are ignored. */
 export const HISTORY_MONTHS = 13;
+
+/** The transactions of each currency, in their order; those without one (undefined or null) together. */
+function splitByCurrency<T extends SequencingTransaction>(transactions: readonly PreparedTransaction<T>[]): PreparedTransaction<T>[][] {
+  const byCurrency = new Map<string | null, PreparedTransaction<T>[]>();
+  for (const tx of transactions) {
+    const currency = tx.source.currency ?? null;
+    let same = byCurrency.get(currency);
+    if (!same) byCurrency.set(currency, (same = []));
+    same.push(tx);
+  }
+  return [...byCurrency.values()];
+}
 
 /**
  * Finds recurring income and expenses in one account history. Pure: the result depends only on
@@ -33,10 +45,12 @@ export function detectSequences<T extends SequencingTransaction>(transactions: r
   const incomeSequences: Sequence<T>[] = [];
   const expenseSequences: Sequence<T>[] = [];
   const order: { sequence: Sequence<T>; first: PreparedTransaction<T> }[] = [];
-  for (const group of groupByCounterparty(prepared.sort(byDate))) {
-    for (const candidate of selectSequences(group, asOfDay)) {
-      const sequence = buildSequence(candidate, windows);
-      order.push({ sequence, first: candidate.members[0].tx });
+  for (const sameCurrency of splitByCurrency(prepared.sort(byDate))) {
+    for (const group of groupByCounterparty(sameCurrency)) {
+      for (const candidate of selectSequences(group, asOfDay)) {
+        const sequence = buildSequence(candidate, windows);
+        order.push({ sequence, first: candidate.members[0].tx });
+      }
     }
   }
   order.sort((a, b) => byDate(a.first, b.first));

@@ -94,6 +94,7 @@ function validate(tx: unknown, index: number): void {
   if (typeof record.amount !== 'number' || !Number.isFinite(record.amount)) {
     throw new InvalidSequencingInput(index, 'amount', `must be a finite number, got ${String(record.amount)}`);
   }
+  if (record.currency != null && typeof record.currency !== 'string') throw new InvalidSequencingInput(index, 'currency', 'must be a string when given');
 }
 
 /**

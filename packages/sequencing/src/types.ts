@@ -10,7 +10,11 @@ export interface SequencingTransaction {
   accountId?: string;
   /** Signed: negative = money out. */
   amount: number;
-  currency?: string;
+  /**
+   * Currency code, e.g. 'EUR', compared exactly as given. Absent (undefined or null) is a currency
+   * of its own: such transactions form sequences only with each other.
+   */
+  currency?: string | null;
   /** ISO 8601 date or date-time, e.g. '2026-03-25T00:00:00.000Z'; without an offset it is read as UTC. */
   bookingDate: string;
   valueDate?: string | null;
@@ -76,6 +80,8 @@ export interface AmountRange {
 
 export interface Sequence<T extends SequencingTransaction = SequencingTransaction> {
   periodicity: Periodicity;
+  /** The currency of every one of its transactions (a sequence never mixes currencies), as the first gives it. */
+  currency: T['currency'];
   /** The caller's transaction objects forming the sequence, oldest first, returned as given. */
   transactions: T[];
   periodMatches: number;

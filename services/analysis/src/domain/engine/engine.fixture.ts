@@ -97,6 +97,7 @@ export function sequence(periodicity: Periodicity, status: SequenceStatus, trans
   const last = transactions[transactions.length - 1];
   return {
     periodicity,
+    currency: first.currency,
     transactions,
     periodMatches: transactions.length,
     periodMatchPercentage: 100,
