@@ -292,6 +292,22 @@ describe('detectSequences', () => {
     expect(s.amountConsistency.statisticsL3M.totalAmount).toBe(3_000_000_000_001.77);
   });
 
+  it('scores periodMatchPercentage over the periods due since the first match, in the latest 13 months', () => {
+    const debit = (name: string, iban: string) => (d: string) => tx(d, -25, name, { transactionType: 'ei', counterpartAccountNumber: iban });
+    // Begun in December 2025, February missed: 4 of the 5 periods December to April.
+    const young = ['2025-12-10', '2026-01-12', '2026-03-10', '2026-04-10'].map(debit('Sportschool', 'NL55INGB0000000005'));
+    // Paid since long before the window: the 13 periods of the window, September missed.
+    const old = monthlyDates(2025, 4, 13, 10).filter((d) => !d.startsWith('2025-09')).map(debit('Ziggo', 'NL66INGB0000000006'));
+    // Begun in March: two periods, both paid.
+    const fresh = ['2026-03-10', '2026-04-10'].map(debit('Tibber', 'NL77INGB0000000007'));
+    const result = detect([...young, ...old, ...fresh], '2026-04-20T12:00:00Z');
+    expect(result.expenseSequences.map((s) => [s.counterpartName, s.periodMatches, s.periodMatchPercentage, s.status])).toEqual([
+      ['Ziggo', 12, 92.31, 'Active'],
+      ['Sportschool', 4, 80, 'Active'],
+      ['Tibber', 2, 100, 'Early'],
+    ]);
+  });
+
   describe('windows', () => {
     // asOf at midnight so that monthly payments fall exactly on the window bounds.
     const asOf = '2026-04-15T00:00:00.000Z';
