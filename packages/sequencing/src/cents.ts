@@ -42,10 +42,12 @@ export function divideCents(cents: Cents, divisor: number): Cents {
 }
 
 const ascending = (a: Cents, b: Cents): number => (a < b ? -1 : a > b ? 1 : 0);
+const isNumber = (c: Cents): c is number => typeof c === 'number';
 
 /** The middle value; of an even count the mean of the two middle values, rounded half away from zero. */
 export function medianCents(cents: readonly Cents[]): Cents {
-  const sorted = [...cents].sort(ascending);
+  // Safe integers sort as doubles, much faster than through a comparator.
+  const sorted = cents.every(isNumber) ? Float64Array.from(cents).sort() : [...cents].sort(ascending);
   const mid = sorted.length >> 1;
   return sorted.length % 2 === 1 ? sorted[mid] : divideCents(sumCents([sorted[mid - 1], sorted[mid]]), 2);
 }

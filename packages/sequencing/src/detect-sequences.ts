@@ -14,7 +14,9 @@ export const ENGINE_VERSION = '1.2.0';
 export const HISTORY_MONTHS = 13;
 
 /** The transactions of each currency, in their order; those without one (undefined or null) together. */
-function splitByCurrency<T extends SequencingTransaction>(transactions: readonly PreparedTransaction<T>[]): PreparedTransaction<T>[][] {
+function splitByCurrency<T extends SequencingTransaction>(transactions: PreparedTransaction<T>[]): PreparedTransaction<T>[][] {
+  const firstCurrency = transactions[0]?.source.currency ?? null;
+  if (transactions.every((tx) => (tx.source.currency ?? null) === firstCurrency)) return [transactions];
   const byCurrency = new Map<string | null, PreparedTransaction<T>[]>();
   for (const tx of transactions) {
     const currency = tx.source.currency ?? null;
