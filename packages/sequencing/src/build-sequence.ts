@@ -63,12 +63,10 @@ export function buildSequence<T extends SequencingTransaction>(candidate: Candid
   const periodicity = grid.periodicity;
   const days = members.map((m) => dayOfPeriod(periodicity, m.tx, first.day));
   const amounts = members.map((m) => m.tx.source.amount);
-  // Members are oldest first, so a window is a suffix.
-  const windowStart = (startMs: number): number => {
-    const i = members.findIndex((m) => bookingMs(m.tx) > startMs);
-    return i < 0 ? members.length : i;
-  };
-  const [l12m, l6m, l3m] = [windows.l12mStartMs, windows.l6mStartMs, windows.l3mStartMs].map(windowStart);
+  // Members are in order of the date as written and the windows compare instants: with offsets
+  // that differ between members (two banks), a window need not be a suffix.
+  const bookedAfter = (startMs: number) => (_: number, i: number): boolean => bookingMs(members[i].tx) > startMs;
+  const [l12m, l6m, l3m] = [windows.l12mStartMs, windows.l6mStartMs, windows.l3mStartMs].map(bookedAfter);
 
   // Periods that have come due: up to the latest match, and after it those whose expected date
   // asOf is more than the tolerance (business days) past.
@@ -96,15 +94,15 @@ export function buildSequence<T extends SequencingTransaction>(candidate: Candid
       firstSeen: new Date(bookingMs(first)).toISOString(),
       lastSeen: new Date(bookingMs(last)).toISOString(),
       mostRecentDayOfPeriod: days[days.length - 1],
-      statisticsL12M: timeStatistics(days.slice(l12m)),
-      statisticsL6M: timeStatistics(days.slice(l6m)),
-      statisticsL3M: timeStatistics(days.slice(l3m)),
+      statisticsL12M: timeStatistics(days.filter(l12m)),
+      statisticsL6M: timeStatistics(days.filter(l6m)),
+      statisticsL3M: timeStatistics(days.filter(l3m)),
     },
     amountConsistency: {
       mostRecentAmount: roundHalfAwayFromZero(last.source.amount, 2),
-      statisticsL12M: amountStatistics(amounts.slice(l12m)),
-      statisticsL6M: amountStatistics(amounts.slice(l6m)),
-      statisticsL3M: amountStatistics(amounts.slice(l3m)),
+      statisticsL12M: amountStatistics(amounts.filter(l12m)),
+      statisticsL6M: amountStatistics(amounts.filter(l6m)),
+      statisticsL3M: amountStatistics(amounts.filter(l3m)),
     },
     counterpartName: displayName(members),
     predictedNextDate: isoDate(next.day),

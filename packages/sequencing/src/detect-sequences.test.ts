@@ -330,6 +330,59 @@ describe('detectSequences', () => {
     });
   });
 
+  describe('booking dates with a local offset', () => {
+    // Europe/Amsterdam: +02:00 in summer time (30 March – 26 October 2025, from 29 March 2026), +01:00 in winter.
+    const amsterdamMidnight = (date: string): string => `${date}T00:00:00${date >= '2025-03-30' && date < '2025-10-26' ? '+02:00' : date >= '2026-03-29' ? '+02:00' : '+01:00'}`;
+    const gym = (bookingDate: string): Tx => tx(bookingDate, -50, 'Basic-Fit', { transactionType: 'ei', counterpartAccountNumber: 'NL66ABNA0123123123' });
+
+    it('counts days of the period on the date as written, across summer and winter time', () => {
+      // Local midnight on the 1st is 22:00 or 23:00 UTC on the last day of the month before.
+      const payments = monthlyDates(2025, 4, 13, 1).map((d) => gym(amsterdamMidnight(d)));
+      expect(payments[0].bookingDate).toBe('2025-04-01T00:00:00+02:00');
+      expect(payments[7].bookingDate).toBe('2025-11-01T00:00:00+01:00');
+      const s = only(detect(payments, '2026-04-15T12:00:00Z').expenseSequences);
+      expect(s.periodicity).toBe('Monthly');
+      expect(s.transactions).toEqual(payments);
+      const onThe1st = { minDayOfPeriod: 1, maxDayOfPeriod: 1, medianDayOfPeriod: 1, averageDayOfPeriod: 1, modeDayOfPeriod: 1, stdDevDayOfPeriod: 0 };
+      expect(s.timeConsistency).toEqual({
+        // Instants: 31 March 2025 22:00 UTC to 31 March 2026 22:00 UTC.
+        duration: '365.00:00:00',
+        transactionCount: 13,
+        firstSeen: '2025-03-31T22:00:00.000Z',
+        lastSeen: '2026-03-31T22:00:00.000Z',
+        mostRecentDayOfPeriod: 1,
+        statisticsL12M: onThe1st,
+        statisticsL6M: onThe1st,
+        statisticsL3M: onThe1st,
+      });
+      expect(s.timelinessMatchPercentage).toBe(100);
+      expect(s.predictedNextDate).toBe('2026-05-01');
+    });
+
+    it('decides the 13-month and statistics windows on the instant', () => {
+      // asOf is 16 April 2026 01:30 in Amsterdam; the bounds are 23:30 UTC on 15 March 2025 (13 months) and 15 April 2025 (L12M).
+      const payments = monthlyDates(2025, 3, 14, 16).map((d) => gym(amsterdamMidnight(d)));
+      const s = only(detect(payments, '2026-04-15T23:30:00Z').expenseSequences);
+      // 16 March 2025 00:00+01:00 is 15 March 23:00 UTC, before the 13-month bound; 16 April 2026 00:00+02:00 is 15 April 22:00 UTC, before asOf.
+      expect(s.transactions).toEqual(payments.slice(1));
+      expect(s.timeConsistency.mostRecentDayOfPeriod).toBe(16);
+      // 16 April 2025 00:00+02:00 is 15 April 22:00 UTC, before the L12M bound: May 2025 to April 2026.
+      expect(s.amountConsistency.statisticsL12M.totalAmount).toBe(-600);
+    });
+
+    it('puts each transaction in a window by its own instant, also when offsets differ between transactions', () => {
+      const payments = monthlyDates(2025, 5, 12, 15).map((d) => gym(d === '2026-01-15' ? '2026-01-15T23:00:00Z' : `${d}T00:00:00Z`));
+      // The same payment doubled through another bank that writes local time: dated 16 January, booked at 22:30 UTC on the 15th.
+      const doubled = gym('2026-01-16T00:30:00+02:00');
+      // L3M starts after 15 January 22:45 UTC: the first January payment is in it, the doubled one is not.
+      const s = only(detect([...payments, doubled], '2026-04-15T22:45:00Z').expenseSequences);
+      expect(s.transactions).toEqual([...payments.slice(0, 9), doubled, ...payments.slice(9)]);
+      expect(s.amountConsistency.statisticsL3M.totalAmount).toBe(-200);
+      expect(s.timeConsistency.statisticsL3M).toEqual({ minDayOfPeriod: 15, maxDayOfPeriod: 15, medianDayOfPeriod: 15, averageDayOfPeriod: 15, modeDayOfPeriod: 15, stdDevDayOfPeriod: 0 });
+      expect(s.amountConsistency.statisticsL6M.totalAmount).toBe(-350);
+    });
+  });
+
   describe('invalid input', () => {
     const good = tx('2026-01-05', -10, 'Netflix');
     const cases: [string, unknown, string][] = [

@@ -78,5 +78,5 @@ export function groupByCounterparty<T extends SequencingTransaction>(oldestFirst
 }
 
 export function byDate(a: PreparedTransaction, b: PreparedTransaction): number {
-  return a.day - b.day || a.msOfDay - b.msOfDay || a.index - b.index;
+  return a.day - b.day || a.msFromDayStart - b.msFromDayStart || a.index - b.index;
 }

@@ -1,4 +1,4 @@
-import { DAY_MS, dayFromCivil, daysInMonth, epochDay } from './calendar';
+import { DAY_MS, dayFromCivil, daysInMonth } from './calendar';
 import { toCents } from './cents';
 import { InvalidSequencingInput } from './errors';
 import { normaliseAccountNumber, normaliseCounterpartName } from './normalise-counterparty';
@@ -10,8 +10,11 @@ export interface PreparedTransaction<T extends SequencingTransaction = Sequencin
   source: T;
   /** Position in the caller's array: the tie-break that keeps results deterministic. */
   index: number;
-  /** Milliseconds into the booking day (UTC); with day, the booking instant. */
-  msOfDay: number;
+  /**
+   * Milliseconds from 00:00 UTC of `day` (the booking date as written) to the booking instant:
+   * with day, the instant. Negative for a booking at local midnight east of UTC.
+   */
+  msFromDayStart: number;
   /**
    * Amount in whole cents, signed; its absolute value. Integers, so V8 stores them without boxing
    * (beyond 2^53 cents the nearest number: the statistics take exact cents from the amount).
@@ -32,20 +35,28 @@ function digitsAt(text: string, from: number, count: number): number {
   return value;
 }
 
+/** A booking date: its calendar date as written and the instant it names. */
+export interface BookingTime {
+  /** Day number of the date as written ('2026-03-01T00:00+01:00' is 1 March, whatever the offset). */
+  day: number;
+  /** Milliseconds from 00:00 UTC of that day to the instant. */
+  msFromDayStart: number;
+}
+
 /**
- * Epoch milliseconds of an ISO 8601 date ('2026-03-25') or date-time ('2026-03-25T10:00',
- * seconds, fraction and 'Z' or ±hh:mm optional; without an offset it is UTC), null when it is not
- * one or names a day that does not exist. Hand-written: Date.parse is the slowest step otherwise,
- * and reads offset-less date-times in the process's time zone.
+ * The date as written and the instant of an ISO 8601 date ('2026-03-25') or date-time
+ * ('2026-03-25T10:00', seconds, fraction and 'Z' or ±hh:mm optional; without an offset it is
+ * UTC), null when it is not one or names a day that does not exist. Hand-written: Date.parse is
+ * the slowest step otherwise, and reads offset-less date-times in the process's time zone.
  */
-export function parseIsoDateTime(text: string): number | null {
+export function parseIsoDateTime(text: string): BookingTime | null {
   if (text.length < 10 || text[4] !== '-' || text[7] !== '-') return null;
   const year = digitsAt(text, 0, 4);
   const month = digitsAt(text, 5, 2);
   const day = digitsAt(text, 8, 2);
   if (year < 0 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
-  const dateMs = dayFromCivil(year, month, day) * DAY_MS;
-  if (text.length === 10) return dateMs;
+  const writtenDay = dayFromCivil(year, month, day);
+  if (text.length === 10) return { day: writtenDay, msFromDayStart: 0 };
   if ((text[10] !== 'T' && text[10] !== ' ') || text[13] !== ':') return null;
   const hour = digitsAt(text, 11, 2);
   const minute = digitsAt(text, 14, 2);
@@ -64,27 +75,27 @@ export function parseIsoDateTime(text: string): number | null {
       millisecond = Math.floor(millisecond);
     }
   }
-  const ms = dateMs + ((hour * 60 + minute) * 60 + second) * 1000 + millisecond;
-  if (i === text.length || (text[i] === 'Z' && i + 1 === text.length)) return ms;
+  const wallClockMs = ((hour * 60 + minute) * 60 + second) * 1000 + millisecond;
+  if (i === text.length || (text[i] === 'Z' && i + 1 === text.length)) return { day: writtenDay, msFromDayStart: wallClockMs };
   if (text[i] !== '+' && text[i] !== '-') return null;
   const sign = text[i] === '+' ? 1 : -1;
   const offsetHours = digitsAt(text, i + 1, 2);
   const colon = text[i + 3] === ':' ? 1 : 0;
   const offsetMinutes = digitsAt(text, i + 3 + colon, 2);
   if (offsetHours < 0 || offsetHours > 23 || offsetMinutes < 0 || offsetMinutes > 59 || i + 5 + colon !== text.length) return null;
-  return ms - sign * (offsetHours * 60 + offsetMinutes) * 60_000;
+  return { day: writtenDay, msFromDayStart: wallClockMs - sign * (offsetHours * 60 + offsetMinutes) * 60_000 };
 }
 
 /** The booking instant in epoch milliseconds. */
 export function bookingMs(tx: PreparedTransaction): number {
-  return tx.day * DAY_MS + tx.msOfDay;
+  return tx.day * DAY_MS + tx.msFromDayStart;
 }
 
-export function parseBookingDate(value: unknown, index: number): number {
+export function parseBookingDate(value: unknown, index: number): BookingTime {
   if (typeof value !== 'string') throw new InvalidSequencingInput(index, 'bookingDate', 'must be an ISO 8601 date string');
-  const ms = parseIsoDateTime(value);
-  if (ms === null) throw new InvalidSequencingInput(index, 'bookingDate', `is not a valid ISO 8601 date: '${value}'`);
-  return ms;
+  const time = parseIsoDateTime(value);
+  if (time === null) throw new InvalidSequencingInput(index, 'bookingDate', `is not a valid ISO 8601 date: '${value}'`);
+  return time;
 }
 
 function validate(tx: unknown, index: number): void {
@@ -123,11 +134,13 @@ export function prepareTransactions<T extends SequencingTransaction>(
   for (let index = 0; index < transactions.length; index++) {
     const tx = transactions[index];
     validate(tx, index);
-    const ms = parseBookingDate(tx.bookingDate, index);
+    const { day, msFromDayStart } = parseBookingDate(tx.bookingDate, index);
     // A transaction imported twice (the same id) is one payment: only its first occurrence counts.
     if (seenIds.has(tx.id)) continue;
     seenIds.add(tx.id);
     const cents = Number(toCents(tx.amount));
+    // The window compares instants; everything counted in days uses the date as written.
+    const ms = day * DAY_MS + msFromDayStart;
     if (ms <= windowStartMs || ms > asOfMs || cents === 0) continue;
     const rawAccount = tx.counterpartAccountNumber;
     let accountNumber = '';
@@ -140,13 +153,12 @@ export function prepareTransactions<T extends SequencingTransaction>(
     let nameKey = typeof tx.counterpartName === 'string' ? keyOf(tx.counterpartName) : '';
     // Without a name or an IBAN the description is the only identity (e.g. ATM withdrawals).
     if (nameKey === '' && accountNumber === '' && typeof tx.description === 'string') nameKey = keyOf(tx.description);
-    const day = epochDay(ms);
     const { year, month, dayOfMonth, monthPhase, quarterPhase } = dayFacts(day);
     prepared.push({
       source: tx,
       index,
       day,
-      msOfDay: ms - day * DAY_MS,
+      msFromDayStart,
       year,
       month,
       dayOfMonth,
