@@ -61,7 +61,7 @@ export function buildSequence<T extends SequencingTransaction>(candidate: Candid
   const first = members[0].tx;
   const last = members[members.length - 1].tx;
   const periodicity = grid.periodicity;
-  const days = members.map((m) => dayOfPeriod(periodicity, m.tx, first.day));
+  const days = members.map((m) => dayOfPeriod(periodicity, m.tx.day, grid.expectedDay(anchor, m.k)));
   const amounts = members.map((m) => m.tx.source.amount);
   // Members are in order of the date as written and the windows compare instants: with offsets
   // that differ between members (two banks), a window need not be a suffix.

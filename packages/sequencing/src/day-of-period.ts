@@ -1,23 +1,37 @@
-import { dayFromCivil, isoWeekday } from './calendar';
-import type { DayFacts } from './periodicity-grid';
+import { civilFromDay, dayFromCivil, isoWeekday } from './calendar';
 import type { Periodicity } from './types';
 
 /**
- * The n-th day of the period a transaction falls in (UTC calendar):
- * Weekly: ISO weekday, 1 = Monday … 7 = Sunday.
- * Quad Weekly: 1–28 within the 28-day cycle that starts on the day of the sequence's first transaction.
- * Monthly: day of month, 1–31.
- * Quarterly: 1–92, days since the start of the calendar quarter (1 January, 1 April, 1 July, 1 October) plus one.
+ * The first day of the period whose expected date is `expectedDay`: the Monday of its ISO week,
+ * the 1st of its month, the 1st of its calendar quarter; for Quad Weekly, which has no calendar,
+ * the expected date itself.
  */
-export function dayOfPeriod(periodicity: Periodicity, tx: DayFacts, firstTransactionDay: number): number {
+function periodStart(periodicity: Periodicity, expectedDay: number): number {
   switch (periodicity) {
     case 'Weekly':
-      return isoWeekday(tx.day);
+      return expectedDay - isoWeekday(expectedDay) + 1;
     case 'Quad Weekly':
-      return ((((tx.day - firstTransactionDay) % 28) + 28) % 28) + 1;
-    case 'Monthly':
-      return tx.dayOfMonth;
-    case 'Quarterly':
-      return tx.day - dayFromCivil(tx.year, tx.month - ((tx.month - 1) % 3), 1) + 1;
+      return expectedDay;
+    case 'Monthly': {
+      const { year, month } = civilFromDay(expectedDay);
+      return dayFromCivil(year, month, 1);
+    }
+    case 'Quarterly': {
+      const { year, month } = civilFromDay(expectedDay);
+      return dayFromCivil(year, month - ((month - 1) % 3), 1);
+    }
   }
+}
+
+/**
+ * The n-th day of the period a transaction is matched to (the one whose expected date is
+ * `expectedDay`), counted from that period's first day: 1 on the first day, so the day of month,
+ * ISO weekday or day of quarter for a transaction inside it. A transaction booked before its
+ * period begins (early for a period starting on its expected date, e.g. on 27 February for
+ * 1 March) counts on below 1 (0, -1), one booked after it ends counts on past its length (32 for
+ * 1 February when due on 31 January), so that a payment a few days off is a few days off in
+ * every figure and never at the far end of the period.
+ */
+export function dayOfPeriod(periodicity: Periodicity, bookingDay: number, expectedDay: number): number {
+  return bookingDay - periodStart(periodicity, expectedDay) + 1;
 }

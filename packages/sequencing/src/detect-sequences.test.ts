@@ -383,6 +383,49 @@ describe('detectSequences', () => {
     });
   });
 
+  describe('day of period at the period boundary', () => {
+    it('counts a monthly payment on the 1st made early on 27 February as day -1, not 27', () => {
+      const dates = monthlyDates(2025, 4, 13, 1).map((d) => (d === '2026-03-01' ? '2026-02-27' : d));
+      const s = only(detect(dates.map((d) => tx(d, -725, 'Woonbron', { transactionType: 'ei', counterpartAccountNumber: 'NL40RABO0300000004' })), '2026-04-15T12:00:00Z').expenseSequences);
+      expect(s.transactions.map((t) => t.bookingDate.slice(0, 10))).toEqual(dates);
+      expect(s.timeConsistency.mostRecentDayOfPeriod).toBe(1);
+      // L12M, May 2025 – April 2026: eleven times 1 and once -1 (27 February is two days before 1 March).
+      // Mean 10/12; variance (11 × (1/6)² + (11/6)²) / 12 = 132/432; standard deviation 0.5528.
+      expect(s.timeConsistency.statisticsL12M).toEqual({ minDayOfPeriod: -1, maxDayOfPeriod: 1, medianDayOfPeriod: 1, averageDayOfPeriod: 0.83, modeDayOfPeriod: 1, stdDevDayOfPeriod: 0.55 });
+      // L6M, November – April: five times 1 and -1. Mean 4/6; variance (5 × (1/3)² + (5/3)²) / 6 = 5/9.
+      expect(s.timeConsistency.statisticsL6M).toEqual({ minDayOfPeriod: -1, maxDayOfPeriod: 1, medianDayOfPeriod: 1, averageDayOfPeriod: 0.67, modeDayOfPeriod: 1, stdDevDayOfPeriod: 0.75 });
+      // L3M, February – April: 1, -1, 1. Mean 1/3; variance (2 × (2/3)² + (4/3)²) / 3 = 8/9.
+      expect(s.timeConsistency.statisticsL3M).toEqual({ minDayOfPeriod: -1, maxDayOfPeriod: 1, medianDayOfPeriod: 1, averageDayOfPeriod: 0.33, modeDayOfPeriod: 1, stdDevDayOfPeriod: 0.94 });
+    });
+
+    it('counts a quarterly payment due at the quarter end and paid in the next quarter on past the end', () => {
+      // Due on the last day of the quarter: Monday 31 March, Monday 30 June (paid Tuesday 1 July), Tuesday 30 September,
+      // Wednesday 31 December (paid Friday 2 January) 2025, Tuesday 31 March 2026.
+      const dates = ['2025-03-31', '2025-07-01', '2025-09-30', '2026-01-02', '2026-03-31'];
+      const s = only(detect(dates.map((d) => tx(d, -186.3, 'Waternet', { transactionType: 'ei', counterpartAccountNumber: 'NL51INGB0000000005' })), '2026-04-15T12:00:00Z').expenseSequences);
+      expect(s.periodicity).toBe('Quarterly');
+      expect(s.transactions.map((t) => t.bookingDate.slice(0, 10))).toEqual(dates);
+      expect(s.timeConsistency.mostRecentDayOfPeriod).toBe(90); // 31 + 28 + 31
+      // L12M: 1 July is day 92 of April–June (30 + 31 + 30 + 1), 30 September day 92 of July–September,
+      // 2 January day 94 of October–December (31 + 30 + 31 + 2), 31 March day 90. Mean 92; variance (0 + 0 + 4 + 4) / 4 = 2.
+      expect(s.timeConsistency.statisticsL12M).toEqual({ minDayOfPeriod: 90, maxDayOfPeriod: 94, medianDayOfPeriod: 92, averageDayOfPeriod: 92, modeDayOfPeriod: 92, stdDevDayOfPeriod: 1.41 });
+      // L6M: 94 and 90, each once: the mode is the more recent.
+      expect(s.timeConsistency.statisticsL6M).toEqual({ minDayOfPeriod: 90, maxDayOfPeriod: 94, medianDayOfPeriod: 92, averageDayOfPeriod: 92, modeDayOfPeriod: 90, stdDevDayOfPeriod: 2 });
+    });
+
+    it('counts Quad Weekly days from the expected date, not from a first payment that came late', () => {
+      // Every 28 days from Thursday 17 April 2025; the first one paid on Monday 21 April, two business days late.
+      const dates = Array.from({ length: 14 }, (_, i) => iso(Date.UTC(2025, 3, 17) + i * 28 * DAY)).map((d, i) => (i === 0 ? '2025-04-21' : d));
+      const s = only(detect(dates.map((d) => tx(d, 1875.5, 'Randstad Uitzendbureau', { transactionType: 'tb', counterpartAccountNumber: 'NL77ABNA0000000006' })), '2026-04-20T12:00:00Z').incomeSequences);
+      expect(s.periodicity).toBe('Quad Weekly');
+      expect(s.transactions).toHaveLength(14);
+      expect(s.timeConsistency.mostRecentDayOfPeriod).toBe(1);
+      // 21 April is day 5 of the period due on 17 April, the other thirteen day 1. Mean 18/14;
+      // variance ((26/7)² + 13 × (2/7)²) / 14 = 728/686; standard deviation 1.0302.
+      expect(s.timeConsistency.statisticsL12M).toEqual({ minDayOfPeriod: 1, maxDayOfPeriod: 5, medianDayOfPeriod: 1, averageDayOfPeriod: 1.29, modeDayOfPeriod: 1, stdDevDayOfPeriod: 1.03 });
+    });
+  });
+
   describe('invalid input', () => {
     const good = tx('2026-01-05', -10, 'Netflix');
     const cases: [string, unknown, string][] = [
