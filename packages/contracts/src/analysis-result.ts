@@ -6,7 +6,7 @@ import { sequencingResultSchema } from './sequencing';
 
 /** The result of an analysis job (engines e1 and z2). Every figure lists the transactions it was computed from. */
 
-const money = () => z.number().meta({ description: 'EUR, 2 decimals; income positive, expenses negative' });
+const money = () => z.number().meta({ description: 'In the result\u2019s currency, 2 decimals; income positive, expenses negative' });
 const transactionIds = () => z.array(guidString()).meta({ description: 'The transactions this figure was computed from' });
 
 export const analysisEngines = ['e1', 'z2'] as const;
@@ -45,7 +45,11 @@ export const categorisedTransactionSchema = component(
     transactionId: guidString(),
     accountId: guidString(),
     bookingDate: z.string().meta({ format: 'date-time' }),
-    amount: money(),
+    amount: z.number().meta({ description: 'In the transaction\u2019s own currency, 2 decimals; signed: negative is money out' }),
+    currency: z
+      .string()
+      .nullable()
+      .meta({ description: 'The transaction\u2019s currency code, as booked; null only in results of analysis engine version 1.0.0, which did not keep it', examples: ['EUR'] }),
     description: z.string().nullable(),
     counterpartName: z.string().nullable(),
     category: categorySchema,
@@ -92,6 +96,14 @@ export const analysisResultSchema = component(
     jobId: guidString(),
     engine: z.enum(analysisEngines),
     engineVersion: z.string().meta({ description: 'Semantic version of the engine' }),
+    currency: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          'The currency of every money figure of the result (months, totals, indicators, corporate): the currency most of the analysed transactions are booked in (a tie goes to EUR, then to the first code in alphabetical order; EUR without transactions). Transactions in other currencies are in none of those figures and are listed in `otherCurrencyTransactionIds`; `sequencing` keeps every sequence, each in its own currency. null only in results of analysis engine version 1.0.0, whose figures added up every amount whatever its currency.',
+        examples: ['EUR'],
+      }),
     profile: z.enum(analysisProfiles),
     countryCode: z.string().nullable(),
     kvkNumber: z.string().nullable(),
@@ -103,8 +115,14 @@ export const analysisResultSchema = component(
     totals: z.object({ income: flowSchema, expense: flowSchema, net: money() }),
     indicators: indicatorsSchema,
     corporate: corporateSummarySchema.nullable(),
-    transactions: z.array(categorisedTransactionSchema).nullable().meta({ description: 'Engine e1: every transaction with its category; null for z2' }),
+    transactions: z.array(categorisedTransactionSchema).nullable().meta({ description: 'Engine e1: every transaction with its category, whatever its currency; null for z2' }),
     internalTransferIds: transactionIds().meta({ description: 'Transfers between own accounts (the consents\u2019 own IBANs and Metadata.internal_ibans): left out of income and expense' }),
+    otherCurrencyTransactionIds: transactionIds()
+      .nullable()
+      .meta({
+        description:
+          'The transactions booked in a currency other than the result\u2019s: left out of every money figure (they are still in `period`, `transactions` and `sequencing`); null only in results of analysis engine version 1.0.0, which did not tell currencies apart',
+      }),
   }),
 );
 

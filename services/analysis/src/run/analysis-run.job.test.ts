@@ -72,6 +72,7 @@ function fakeEngine(): { analyse: Analyse; calls: AnalysisInput[] } {
       jobId: input.jobId,
       engine: input.engine,
       engineVersion: '0.0.1',
+      currency: 'EUR',
       profile: input.profile,
       countryCode: input.countryCode,
       kvkNumber: input.kvkNumber,
@@ -92,6 +93,7 @@ function fakeEngine(): { analyse: Analyse; calls: AnalysisInput[] } {
       corporate: null,
       transactions: null,
       internalTransferIds: input.transactions.map((t) => t.id),
+      otherCurrencyTransactionIds: [],
     };
     return result;
   };

@@ -10,11 +10,12 @@ import { corporateSummary } from './corporate-summary';
 import { byBooking, type Entry } from './entry';
 import { indicators } from './indicators';
 import { ownIbanSet } from './internal-transfers';
-import { monthlyFlows } from './monthly-flows';
+import { monthlyFlows, monthSpanOf } from './monthly-flows';
+import { resultCurrency, sequencesIn } from './result-currency';
 import { sequenceMemberIds, type SequenceDetector } from './sequences';
 
 /** Semantic version of each engine: of its algorithm and of the meaning of its figures; bump on any change to either. */
-export const ANALYSIS_ENGINE_VERSIONS: Record<'e1' | 'z2', string> = { e1: '1.0.0', z2: '1.0.0' };
+export const ANALYSIS_ENGINE_VERSIONS: Record<'e1' | 'z2', string> = { e1: '1.1.0', z2: '1.1.0' };
 
 export interface AnalysisInput {
   jobId: string;
@@ -45,7 +46,8 @@ export interface AnalysisDependencies {
  * is used (the caller chooses the history). Engine e1 categorises every transaction and follows the
  * categories; engine z2 does not categorise and goes by sign, codes and descriptions (classify-z2.ts). Both
  * detect sequences, leave own-account transfers out of every figure, and trace each figure to its
- * transactions. Throws on a corporate profile without a KvK number and on an unreadable booking date.
+ * transactions. Every money figure is in one currency, the one most transactions are booked in
+ * (result-currency.ts); transactions in another are in no figure and are listed instead. Throws on a corporate profile without a KvK number and on an unreadable booking date.
  */
 export function analyse(input: AnalysisInput, deps: AnalysisDependencies = {}): AnalysisResult {
   if (input.profile === 'corporate' && !input.kvkNumber) throw new RangeError('profile corporate needs a kvkNumber');
@@ -64,13 +66,16 @@ export function analyse(input: AnalysisInput, deps: AnalysisDependencies = {}): 
       : classifyZ2(input.transactions, ownIbans);
   entries.sort(byBooking);
 
-  const flows = monthlyFlows(entries, input.engine === 'e1');
+  const currency = resultCurrency(input.transactions);
+  const inResultCurrency = entries.filter((entry) => entry.tx.currency === currency);
+  const flows = monthlyFlows(inResultCurrency, input.engine === 'e1', monthSpanOf(entries));
   const first = entries[0];
   const last = entries[entries.length - 1];
   return {
     jobId: input.jobId,
     engine: input.engine,
     engineVersion: ANALYSIS_ENGINE_VERSIONS[input.engine],
+    currency,
     profile: input.profile,
     countryCode: input.countryCode,
     kvkNumber: input.kvkNumber,
@@ -80,9 +85,10 @@ export function analyse(input: AnalysisInput, deps: AnalysisDependencies = {}): 
     sequencing,
     months: flows.months,
     totals: flows.totals,
-    indicators: indicators(entries, sequencing, input.asOf, flows.expenseCents),
-    corporate: input.profile === 'corporate' && input.kvkNumber ? corporateSummary(entries, input.kvkNumber) : null,
+    indicators: indicators(inResultCurrency, sequencesIn(sequencing, currency), input.asOf, flows.expenseCents),
+    corporate: input.profile === 'corporate' && input.kvkNumber ? corporateSummary(inResultCurrency, input.kvkNumber) : null,
     transactions: input.engine === 'e1' ? categorisedTransactions(entries) : null,
     internalTransferIds: entries.filter((entry) => entry.internal).map((entry) => entry.tx.id),
+    otherCurrencyTransactionIds: entries.filter((entry) => entry.tx.currency !== currency).map((entry) => entry.tx.id),
   };
 }

@@ -14,6 +14,7 @@ export function categorisedTransactions(entries: readonly Entry[]): CategorisedT
       accountId: tx.accountId,
       bookingDate: tx.bookingDate,
       amount: fromCents(cents),
+      currency: tx.currency,
       description: tx.description,
       counterpartName: tx.counterpartName,
       ...categorisation,

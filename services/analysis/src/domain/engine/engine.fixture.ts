@@ -25,6 +25,8 @@ export interface TxSpec {
   category?: string;
   flags?: TransactionFlag[];
   id?: string;
+  /** Default EUR. */
+  currency?: string;
   description?: string | null;
   counterpartName?: string | null;
   counterpartAccountNumber?: string | null;
@@ -46,7 +48,7 @@ export function tx(spec: TxSpec): TransactionDto {
     id: spec.id ?? nextId(),
     accountId: ACCOUNT_ID,
     amount: spec.amount,
-    currency: 'EUR',
+    currency: spec.currency ?? 'EUR',
     bookingDate,
     valueDate: bookingDate,
     description: spec.description === undefined ? 'payment' : spec.description,
