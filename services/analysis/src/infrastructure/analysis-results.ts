@@ -2,6 +2,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import type { AnalysisResult } from '@obp/contracts';
 import { isDuplicateKey, mongo } from '@obp/db';
 import type { JobScope } from '../domain/analysis-job';
+import { fromStoredResult, type StoredAnalysisResult } from './stored-result';
 
 /**
  * One document per job. The result as gzipped JSON in one binary value: FerretDB converts a stored
@@ -47,9 +48,10 @@ export class AnalysisResults {
     return record ? { consentIds: record.consentIds, accountIds: record.accountIds } : null;
   }
 
+  /** The job's result, in the current shape also when an older engine version computed it (stored-result.ts). */
   async find(jobId: string): Promise<AnalysisResult | null> {
     const record = await this.results.findOne({ _id: jobId });
-    return record ? (JSON.parse(gunzipSync(record.resultGzip.buffer).toString('utf8')) as AnalysisResult) : null;
+    return record ? fromStoredResult(JSON.parse(gunzipSync(record.resultGzip.buffer).toString('utf8')) as StoredAnalysisResult) : null;
   }
 
   async delete(jobId: string): Promise<void> {
