@@ -127,6 +127,9 @@ describe('analysis jobs through the edge', () => {
       const result = await getResult(stack, ownerToken, consentJob);
       expect(result).toMatchObject({ jobId: consentJob, engine: 'e1', profile: 'retail', countryCode: 'nl', kvkNumber: null, consentIds: [retail.consentId], corporate: null });
       expect([...result.accountIds].sort()).toEqual(retail.accounts.map((a) => a.id).sort());
+      // The sandbox bank books in EUR only: every figure is in EUR and no transaction is left out for its currency.
+      expect(result).toMatchObject({ currency: 'EUR', otherCurrencyTransactionIds: [] });
+      expect(new Set(result.transactions!.map((t) => t.currency))).toEqual(new Set(['EUR']));
       expect(result.transactions!.length).toBeGreaterThan(100);
       expect(new Set(result.transactions!.map((t) => t.accountId)).size).toBeGreaterThan(0);
     });
@@ -135,7 +138,7 @@ describe('analysis jobs through the edge', () => {
       const id = await createJob(stack, ownerToken, jobBody([retail.consentId], { Engine: 'z2', CountryCode: undefined }));
       expect((await finishedJob(stack, ownerToken, id)).status).toBe('Completed');
       const result = await getResult(stack, ownerToken, id);
-      expect(result).toMatchObject({ engine: 'z2', countryCode: null, transactions: null, consentIds: [retail.consentId] });
+      expect(result).toMatchObject({ engine: 'z2', countryCode: null, transactions: null, consentIds: [retail.consentId], currency: 'EUR', otherCurrencyTransactionIds: [] });
       expect(result.sequencing.incomeSequences.length).toBeGreaterThan(0);
     });
 
