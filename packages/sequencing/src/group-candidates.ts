@@ -1,3 +1,4 @@
+import { withoutPlaceSuffix } from './normalise-counterparty';
 import type { PreparedTransaction } from './prepare-transactions';
 import type { SequencingTransaction } from './types';
 
@@ -14,8 +15,32 @@ export interface CounterpartyGroup<T extends SequencingTransaction = SequencingT
 const MAX_NAMES_PER_ACCOUNT = 3;
 
 /**
+ * A card name that more card names extend than this ("cafe": "cafe hoppe", "cafe de jaren", …) is a
+ * generic word, not a merchant, and links none of them.
+ */
+const MAX_EXTENSIONS_PER_NAME = 3;
+
+/**
+ * Card descriptors (no IBAN) append a place or a store format to the merchant's name: their name
+ * key is taken without a place suffix, and one that extends another name by further words
+ * ("albert heijn to go", "spotify pqxkrmzt" extend "albert heijn", "spotify") is linked to it.
+ */
+function linkCardNameExtensions(nameIds: ReadonlyMap<string, number>, cardKeys: ReadonlySet<string>, union: (a: number, b: number) => void): void {
+  const sorted = [...nameIds].sort((a, b) => (a[0] < b[0] ? -1 : 1));
+  // The keys that extend a key follow it directly in sorted order ("a" < "a b…" < "a" + any letter).
+  for (let i = 0; i < sorted.length; i++) {
+    const prefix = `${sorted[i][0]} `;
+    let end = i + 1;
+    while (end < sorted.length && sorted[end][0].startsWith(prefix)) end++;
+    if (end - i - 1 > MAX_EXTENSIONS_PER_NAME) continue;
+    for (let j = i + 1; j < end; j++) if (cardKeys.has(sorted[j][0])) union(sorted[i][1], sorted[j][1]);
+  }
+}
+
+/**
  * Groups transactions by counterparty: two transactions are one counterparty when they share the
- * normalised name or the IBAN (transitively, union-find), then splits each group by direction.
+ * normalised name or the IBAN, or when one card name extends the other (transitively, union-find),
+ * then splits each group by direction.
  * Transactions with neither a name nor an IBAN are left out. Groups keep the oldest-first order
  * of the input, which must be sorted by date.
  */
@@ -52,18 +77,30 @@ export function groupByCounterparty<T extends SequencingTransaction>(oldestFirst
     return root;
   };
 
+  const union = (x: number, y: number): void => {
+    const a = find(x);
+    const b = find(y);
+    if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
+  };
+
+  const placeless = new Map<string, string>();
+  const cardKeys = new Set<string>();
   const identity = new Int32Array(oldestFirst.length).fill(-1);
   oldestFirst.forEach((tx, i) => {
-    const nameId = tx.nameKey === '' ? -1 : idIn(nameIds, tx.nameKey);
+    let nameKey = tx.nameKey;
+    if (nameKey !== '' && tx.accountNumber === '') {
+      let key = placeless.get(nameKey);
+      if (key === undefined) placeless.set(nameKey, (key = withoutPlaceSuffix(nameKey)));
+      nameKey = key;
+      cardKeys.add(key);
+    }
+    const nameId = nameKey === '' ? -1 : idIn(nameIds, nameKey);
     const usableAccount = tx.accountNumber !== '' && (tx.nameKey === '' || (namesPerAccount.get(tx.accountNumber)?.size ?? 0) <= MAX_NAMES_PER_ACCOUNT);
     const accountId = usableAccount ? idIn(accountIds, tx.accountNumber) : -1;
-    if (nameId >= 0 && accountId >= 0) {
-      const a = find(nameId);
-      const b = find(accountId);
-      if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
-    }
+    if (nameId >= 0 && accountId >= 0) union(nameId, accountId);
     identity[i] = nameId >= 0 ? nameId : accountId;
   });
+  linkCardNameExtensions(nameIds, cardKeys, union);
 
   const groups = new Map<number, CounterpartyGroup<T>>();
   oldestFirst.forEach((tx, i) => {

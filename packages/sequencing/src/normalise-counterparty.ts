@@ -1,3 +1,6 @@
+import { BRAND_ABBREVIATIONS } from './brand-abbreviations';
+import { PLACE_NAMES } from './place-names';
+
 /**
  * Counterparty names as banks and card schemes write them vary ("NETFLIX.COM 12345",
  * "Netflix International B.V."); these functions reduce them to one comparable key.
@@ -15,11 +18,25 @@ const WEB_PREFIX = /\bwww\./g;
 const DOMAIN_SUFFIX = /\.(?:com|net|org|nl|de|be|fr|eu|io|co\.uk|uk)\b/g;
 const DIACRITICS = /[\u0300-\u036f]/g;
 const NON_ASCII = /[^\x00-\x7f]/;
-const NON_LETTERS = /[^a-z]+/g;
+const WORDS = /[a-z0-9]+/g;
+const DIGIT = /[0-9]/;
+const DIGITS = /[0-9]+/g;
+const LETTERS_AND_DIGITS_ALTERNATING = /[a-z][0-9]+[a-z]|[0-9][a-z]+[0-9]/;
 
 /**
- * Lowercase, strip accents, processor prefixes, web domains, digits, punctuation, single letters and
- * legal-form words. '' when nothing distinctive is left.
+ * The letters of a word: a store number is dropped ("ah8011" → "ah"), a word in which letters and
+ * digits alternate more often ("p2b8c7d1e", "2k4l51mt5") is a reference code and dropped whole.
+ */
+function lettersOf(word: string): string {
+  if (!DIGIT.test(word)) return word;
+  return LETTERS_AND_DIGITS_ALTERNATING.test(word) ? '' : word.replace(DIGITS, '');
+}
+
+/**
+ * Lowercase, strip accents, processor prefixes, web domains, numbers, reference codes, punctuation,
+ * single letters and legal-form words; a brand abbreviation as first word is written out ("AH to
+ * go" → "albert heijn to go") and a word repeated right after itself dropped. '' when nothing
+ * distinctive is left.
  */
 export function normaliseCounterpartName(name: string): string {
   // Each step only when it can apply: most names are plain ASCII without dots or asterisks.
@@ -29,12 +46,31 @@ export function normaliseCounterpartName(name: string): string {
     // "b.v." → "bv" before the remaining punctuation becomes spaces
     text = text.replace(WEB_PREFIX, '').replace(DOMAIN_SUFFIX, ' ').replace(/\./g, '');
   }
-  text = text.replace(NON_LETTERS, ' ');
   const tokens: string[] = [];
-  for (const token of text.split(' ')) {
-    if (token.length > 1 && !NOISE_TOKENS.has(token)) tokens.push(token);
+  for (const [word] of text.matchAll(WORDS)) {
+    const token = lettersOf(word);
+    if (token.length <= 1 || NOISE_TOKENS.has(token)) continue;
+    const expanded = tokens.length === 0 ? BRAND_ABBREVIATIONS.get(token) : undefined;
+    if (expanded !== undefined) tokens.push(...expanded.split(' '));
+    else if (token !== tokens[tokens.length - 1]) tokens.push(token);
   }
   return tokens.join(' ');
+}
+
+/**
+ * A card descriptor's name without the place the acquirer appends ("spotify stockholm" →
+ * "spotify"): trailing words of PLACE_NAMES are dropped, the first word always kept.
+ */
+export function withoutPlaceSuffix(key: string): string {
+  let end = key.length;
+  for (;;) {
+    const lastSpace = key.lastIndexOf(' ', end - 1);
+    if (lastSpace < 0) return key.slice(0, end);
+    const secondLastSpace = key.lastIndexOf(' ', lastSpace - 1);
+    if (secondLastSpace >= 0 && PLACE_NAMES.has(key.slice(secondLastSpace + 1, end))) end = secondLastSpace;
+    else if (PLACE_NAMES.has(key.slice(lastSpace + 1, end))) end = lastSpace;
+    else return key.slice(0, end);
+  }
 }
 
 /** Uppercase IBAN without spaces; '' for none. */
