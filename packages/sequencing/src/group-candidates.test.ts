@@ -47,3 +47,10 @@ describe('groupByCounterparty', () => {
     expect(groupNames([['Albert Heijn 1403', null], ['Albert Schweitzer Ziekenhuis', null]])).toHaveLength(2);
   });
 });
+
+describe('groupByCounterparty with reference codes of letters only', () => {
+  it('counts the words that extend a name, not the names: many references after one word still link', () => {
+    const names = ["MCDONALD'S AMSTERDAM", 'McDonalds App QWERTY', 'MCD App NL', 'McDonalds App ZXCVBN', 'McDonalds App ASDFGH', 'McDonalds App POIUYT'];
+    expect(groupNames(names.map((name) => [name, null]))).toEqual([names]);
+  });
+});

@@ -6,6 +6,8 @@ import type { SequencingTransaction } from './types';
 export interface CounterpartyGroup<T extends SequencingTransaction = SequencingTransaction> {
   direction: 'income' | 'expense';
   transactions: PreparedTransaction<T>[];
+  /** How many transactions the counterparty has in the other direction. */
+  oppositeCount: number;
 }
 
 /**
@@ -15,8 +17,8 @@ export interface CounterpartyGroup<T extends SequencingTransaction = SequencingT
 const MAX_NAMES_PER_ACCOUNT = 3;
 
 /**
- * A card name that more card names extend than this ("cafe": "cafe hoppe", "cafe de jaren", …) is a
- * generic word, not a merchant, and links none of them.
+ * A card name extended by more different next words than this ("cafe": "cafe hoppe", "cafe de
+ * jaren", …) is a generic word, not a merchant, and links none of its extensions.
  */
 const MAX_EXTENSIONS_PER_NAME = 3;
 
@@ -30,9 +32,14 @@ function linkCardNameExtensions(nameIds: ReadonlyMap<string, number>, cardKeys: 
   // The keys that extend a key follow it directly in sorted order ("a" < "a b…" < "a" + any letter).
   for (let i = 0; i < sorted.length; i++) {
     const prefix = `${sorted[i][0]} `;
+    const nextWords = new Set<string>();
     let end = i + 1;
-    while (end < sorted.length && sorted[end][0].startsWith(prefix)) end++;
-    if (end - i - 1 > MAX_EXTENSIONS_PER_NAME) continue;
+    for (; end < sorted.length && sorted[end][0].startsWith(prefix); end++) {
+      const rest = sorted[end][0].slice(prefix.length);
+      const space = rest.indexOf(' ');
+      nextWords.add(space < 0 ? rest : rest.slice(0, space));
+    }
+    if (nextWords.size > MAX_EXTENSIONS_PER_NAME) continue;
     for (let j = i + 1; j < end; j++) if (cardKeys.has(sorted[j][0])) union(sorted[i][1], sorted[j][1]);
   }
 }
@@ -108,9 +115,10 @@ export function groupByCounterparty<T extends SequencingTransaction>(oldestFirst
     const income = tx.cents > 0;
     const key = find(identity[i]) * 2 + (income ? 1 : 0);
     let group = groups.get(key);
-    if (!group) groups.set(key, (group = { direction: income ? 'income' : 'expense', transactions: [] }));
+    if (!group) groups.set(key, (group = { direction: income ? 'income' : 'expense', transactions: [], oppositeCount: 0 }));
     group.transactions.push(tx);
   });
+  for (const [key, group] of groups) group.oppositeCount = groups.get(key ^ 1)?.transactions.length ?? 0;
   return [...groups.values()];
 }
 

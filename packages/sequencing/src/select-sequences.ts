@@ -32,7 +32,10 @@ const MAX_DEVIATION_SPREAD = 0.6;
 const DEDICATED_SHARE = 0.5;
 const MAX_TRANSACTIONS_PER_PERIOD = 3;
 const MAX_CHANCE = 0.003;
-const VARIABLE_AMOUNT_CHANCE_FACTOR = 0.5;
+/** Amounts that vary need a smaller coincidence chance, the more so the more they vary: × 0.5 at the 25 % limit. */
+const VARIABLE_AMOUNT_CHANCE_SLOPE = 2;
+/** Timing looser than MAX_DEVIATION_SPREAD × tolerance (standard deviation) is accepted on strong evidence only. */
+const LOOSE_TIMING_CHANCE_FACTOR = 0.1;
 /**
  * How much more (> 1) or less (< 1) coincidence a payment type tolerates: a direct debit exists
  * to collect repeatedly, card and cash payments are mostly one-off shopping.
@@ -41,11 +44,11 @@ const TYPE_CHANCE_FACTOR: Readonly<Record<string, number>> = { ei: 10, ba: 0.3, 
 
 /**
  * Few matches happen by chance at a busy counterparty or with loose amounts, so the matches
- * needed grow with both: 3 for a fixed amount at a dedicated counterparty, 4 when one of the two
- * holds, 6 when neither does.
+ * needed grow with both: 3 at a dedicated counterparty (loose amounts already need a smaller
+ * coincidence chance there), 4 for a fixed amount at a shared one, 6 for loose amounts at a shared one.
  */
 function matchesNeeded(fixedAmount: boolean, dedicated: boolean): number {
-  return fixedAmount && dedicated ? 3 : fixedAmount || dedicated ? 4 : 6;
+  return dedicated ? 3 : fixedAmount ? 4 : 6;
 }
 
 function typeChanceFactor(members: readonly Member[]): number {
@@ -62,7 +65,11 @@ interface GroupContext {
   /** Absolute amounts (cents) of the whole group, ascending. */
   sortedAmounts: Float64Array;
   groupSize: number;
+  /** The counterparty's transactions in the other direction. */
+  oppositeCount: number;
   asOfDay: number;
+  /** Transactions (index) of sequences already taken at this counterparty: no competition for another sequence. */
+  explained: ReadonlySet<number>;
 }
 
 /** Number of values < value (or <= value when inclusive) in an ascending array. */
@@ -99,7 +106,7 @@ export function evaluateFit<T extends SequencingTransaction>(fit: GridFit<T>, co
   if (maxMissed > MAX_MISSED_IN_A_ROW) return null;
   if (matches > 2 && repeatedPeriods > Math.max(1, Math.floor(REPEATED_PERIODS_PER_MATCH * matches))) return null;
   const deviations = periods.map((p) => p.match.deviation);
-  if (populationStdDev(deviations) > MAX_DEVIATION_SPREAD * grid.toleranceDays) return null;
+  const looseTiming = populationStdDev(deviations) > MAX_DEVIATION_SPREAD * grid.toleranceDays;
 
   const amounts = periods.map((p) => p.match.tx.absCents);
   const typical = median(amounts);
@@ -112,7 +119,8 @@ export function evaluateFit<T extends SequencingTransaction>(fit: GridFit<T>, co
   const spread = median(amounts.map((x) => Math.abs(x - typical))) / typical;
   if (spread > MAX_RELATIVE_AMOUNT_SPREAD) return null;
   const fixedAmount = spread <= FIXED_AMOUNT_SPREAD;
-  const share = memberCount / context.groupSize;
+  // Of the counterparty's transactions in both directions, less those of other sequences already taken.
+  const share = memberCount / (context.groupSize + context.oppositeCount - context.explained.size);
   if (matches > 2 && matches < matchesNeeded(fixedAmount, share >= DEDICATED_SHARE)) return null;
 
   const margin = Math.max(0.02 * typical, 0.5 * (high - low));
@@ -135,10 +143,11 @@ export function evaluateFit<T extends SequencingTransaction>(fit: GridFit<T>, co
   } else {
     if (extras > Math.floor(EXTRAS_PER_MATCH * matches)) return null;
     chance = coincidenceChance(deviations, matches + extras, grid.periodDays, grid.toleranceDays);
-    const allowed = MAX_CHANCE * Math.min(1, share) * typeChanceFactor(members) * (fixedAmount ? 1 : VARIABLE_AMOUNT_CHANCE_FACTOR);
-    // A new subscription: all the counterparty has booked, the same amount on the same day of every period.
+    const allowed =
+      MAX_CHANCE * Math.min(1, share) * typeChanceFactor(members) * (fixedAmount ? 1 : 1 - VARIABLE_AMOUNT_CHANCE_SLOPE * spread) * (looseTiming ? LOOSE_TIMING_CHANCE_FACTOR : 1);
+    // A new subscription: all the counterparty has booked (besides other sequences), the same amount on the same day of every period.
     const clean =
-      matches === context.groupSize &&
+      matches === context.groupSize - context.explained.size &&
       spanPeriods === matches &&
       amounts.every((a) => a === amounts[0]) &&
       deviations.every((d) => d === deviations[0]);
@@ -202,15 +211,31 @@ function rank(a: Candidate, b: Candidate): number {
   );
 }
 
-function consider<T extends SequencingTransaction>(fit: GridFit<T> | null, context: GroupContext, candidates: Candidate<T>[]): void {
-  const candidate = fit && evaluateFit(fit, context);
+function consider<T extends SequencingTransaction>(fit: GridFit<T> | null, context: GroupContext, candidates: Candidate<T>[], fits: GridFit<T>[]): void {
+  if (!fit) return;
+  fits.push(fit);
+  const candidate = evaluateFit(fit, context);
   if (candidate) candidates.push(candidate);
+}
+
+/** Best first, never sharing a transaction with one taken before (or with `taken` as given). */
+function takeBestFirst<T extends SequencingTransaction>(candidates: Candidate<T>[], taken: Set<number>): Candidate<T>[] {
+  candidates.sort(rank);
+  const selected: Candidate<T>[] = [];
+  for (const candidate of candidates) {
+    if (candidate.members.some((m) => taken.has(m.tx.index))) continue;
+    for (const m of candidate.members) taken.add(m.tx.index);
+    selected.push(candidate);
+  }
+  return selected;
 }
 
 /**
  * The sequences of one counterparty group: every periodicity is fitted to every fixed-amount
  * track, to chains of tracks that continue one another (price changes) and to the whole group
- * (amounts that vary); accepted fits are taken best first, never sharing a transaction.
+ * (amounts that vary); accepted fits are taken best first, never sharing a transaction. Then the
+ * rejected fits that share no transaction with those taken are judged again against the rest of
+ * the group: two subscriptions at one merchant do not compete for its share.
  */
 export function selectSequences<T extends SequencingTransaction>(group: CounterpartyGroup<T>, asOfDay: number): Candidate<T>[] {
   const transactions = group.transactions;
@@ -219,34 +244,38 @@ export function selectSequences<T extends SequencingTransaction>(group: Counterp
   if (transactions.length === 2 && transactions[0].absCents !== transactions[1].absCents) return [];
   const sortedAmounts = new Float64Array(transactions.length);
   for (let i = 0; i < transactions.length; i++) sortedAmounts[i] = transactions[i].absCents;
-  const context: GroupContext = { sortedAmounts: sortedAmounts.sort(), groupSize: transactions.length, asOfDay };
+  const context: GroupContext = { sortedAmounts: sortedAmounts.sort(), groupSize: transactions.length, oppositeCount: group.oppositeCount, asOfDay, explained: new Set() };
   const candidates: Candidate<T>[] = [];
+  const fits: GridFit<T>[] = [];
 
   const tracks = fixedAmountTracks(transactions);
   const wholeGroupIsOneTrack = tracks.length === 1 && tracks[0].length === transactions.length;
   const windowDays = transactions[transactions.length - 1].day - transactions[0].day + 1;
   for (const grid of GRIDS) {
-    const fits: TrackFit<T>[] = [];
+    const trackFits: TrackFit<T>[] = [];
     for (const track of tracks) {
       const fit = fitGrid(track, grid, false);
       if (!fit) continue;
-      fits.push({ fit, track, medianAmount: median(fit.periods.map((p) => p.match.tx.absCents)) });
+      trackFits.push({ fit, track, medianAmount: median(fit.periods.map((p) => p.match.tx.absCents)) });
       // Two-transaction tracks only matter as part of a price change; alone they are judged as the whole group.
-      if (track.length > 2 || track.length === transactions.length) consider(fit, context, candidates);
+      if (track.length > 2 || track.length === transactions.length) consider(fit, context, candidates, fits);
     }
-    if (fits.length > 1) for (const track of priceChangeTracks(fits)) consider(fitGrid(track, grid, false), context, candidates);
+    if (trackFits.length > 1) for (const track of priceChangeTracks(trackFits)) consider(fitGrid(track, grid, false), context, candidates, fits);
     // Varying amounts at a counterparty this busy would leave too many extras to pass anyway.
     const busy = transactions.length > MAX_TRANSACTIONS_PER_PERIOD * (windowDays / grid.periodDays + 1) + 5;
-    if (!wholeGroupIsOneTrack && !busy) consider(fitGrid(transactions, grid, true), context, candidates);
+    if (!wholeGroupIsOneTrack && !busy) consider(fitGrid(transactions, grid, true), context, candidates, fits);
   }
 
-  candidates.sort(rank);
   const taken = new Set<number>();
-  const selected: Candidate<T>[] = [];
-  for (const candidate of candidates) {
-    if (candidate.members.some((m) => taken.has(m.tx.index))) continue;
-    for (const m of candidate.members) taken.add(m.tx.index);
-    selected.push(candidate);
+  const selected = takeBestFirst(candidates, taken);
+  if (selected.length === 0 || candidates.length === fits.length) return selected;
+  const accepted = new Set(candidates.map((c) => c.fit));
+  const explainedContext: GroupContext = { ...context, explained: new Set(taken) };
+  const more: Candidate<T>[] = [];
+  for (const fit of fits) {
+    if (accepted.has(fit) || fit.periods.some((p) => taken.has(p.match.tx.index))) continue;
+    const candidate = evaluateFit(fit, explainedContext);
+    if (candidate && !candidate.members.some((m) => taken.has(m.tx.index))) more.push(candidate);
   }
-  return selected;
+  return [...selected, ...takeBestFirst(more, taken)];
 }
