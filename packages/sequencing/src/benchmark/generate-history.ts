@@ -10,6 +10,11 @@
  * drift (energy ±10–30 %, telecom ±10 %, wages by hours worked) and rise (indexation, price
  * changes); periods are missed and doubled; counterpart names vary per transaction; card payments
  * have no IBAN; the same merchants also get one-off and everyday purchases, refunds, settlements.
+ * Harder cases: weekly payments whose day wobbles by up to two days (paid by hand, collected in a
+ * loose batch); card descriptors that vary per charge (a city or country suffix, a fresh reference
+ * code, a brand abbreviation such as "AH" for Albert Heijn, also on everyday purchases); quarterly
+ * bills of varying amount with only three payments so far; two or three Apple subscriptions on one
+ * descriptor among App Store purchases at the same price points.
  * Everyday spending (groceries, coffee at fixed prices, commuting fares, ATM, restaurants, webshops,
  * haircuts every 4–8 weeks, friends paying back) fills the rest and is the whole of a pure-noise history.
  */
@@ -52,8 +57,10 @@ export interface HistoryOptions {
 type TypeCode = 'ba' | 'ei' | 'tb' | 'gm' | 'id';
 const TYPE_NAMES: Record<TypeCode, string> = { ba: 'Betaalautomaat', ei: 'Incasso', tb: 'Overboeking', gm: 'Geldautomaat', id: 'iDEAL' };
 
+const REFERENCE_CHARACTERS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'];
+
 interface Counterparty {
-  /** Name variants; '#' becomes a random digit per transaction. */
+  /** Name variants; '#' becomes a random digit, '@' a random letter or digit, per transaction. */
   names: readonly string[];
   iban: string | null;
   type: TypeCode;
@@ -62,7 +69,7 @@ interface Counterparty {
 }
 
 type WeekendPolicy = 'forward' | 'backward' | 'none';
-type Lifecycle = 'ongoing' | 'cancelled' | 'started' | 'new';
+type Lifecycle = 'ongoing' | 'cancelled' | 'started' | 'new' | 'three';
 
 const PERIOD_DAYS: Record<Periodicity, number> = { Weekly: 7, 'Quad Weekly': 28, Monthly: 30.44, Quarterly: 91.31 };
 /** The documented 'Ended' rule: more than this many business days past the next expected date (docs/sequencing.md). */
@@ -149,7 +156,7 @@ class HistoryBuilder {
   add(day: number, amount: number, cp: Counterparty, description?: string): SequencingTransaction | null {
     if (day < this.startDay || day > this.asOfDay || Math.abs(amount) < 0.01) return null;
     const raw = cp.names.length > 0 ? this.rng.pick(cp.names) : null;
-    const name = raw === null ? null : raw.replace(/#/g, () => String(this.rng.int(0, 9)));
+    const name = raw === null ? null : raw.replace(/#/g, () => String(this.rng.int(0, 9))).replace(/@/g, () => this.rng.pick(REFERENCE_CHARACTERS));
     let date = this.dates.get(day);
     if (date === undefined) this.dates.set(day, (date = new Date(day * DAY_MS).toISOString()));
     const tx: SequencingTransaction = {
@@ -219,11 +226,12 @@ class HistoryBuilder {
         const high = Math.max(low + 1, 0.9 * (this.asOfDay - this.windowStartDay));
         return { from: Math.round(this.asOfDay - r.uniform(low, high)), to: Infinity };
       }
-      case 'new': {
-        // Exactly two payments so far, the second recent enough that the third is not yet overdue.
+      case 'new':
+      case 'three': {
+        // Exactly two (three) payments so far, the last recent enough that the next is not yet overdue.
         const last = [...nominal].reverse().find((d) => d <= this.asOfDay - 5) ?? this.asOfDay;
-        const previous = nominal[nominal.indexOf(last) - 1] ?? last;
-        return { from: previous, to: Infinity };
+        const first = nominal[nominal.indexOf(last) - (lifecycle === 'new' ? 1 : 2)] ?? last;
+        return { from: first, to: Infinity };
       }
     }
   }
@@ -255,7 +263,7 @@ function emitSequence(b: HistoryBuilder, spec: SequenceSpec): void {
     const day = shiftOffWeekend(nominal + spec.jitter(), spec.weekend);
     if (day >= b.startDay && day <= b.asOfDay) occurrences.push({ nominal, day });
   }
-  if (spec.lifecycle !== 'new' && occurrences.length >= 6 && r.chance(spec.missProbability ?? 0.25)) {
+  if (spec.lifecycle !== 'new' && spec.lifecycle !== 'three' && occurrences.length >= 6 && r.chance(spec.missProbability ?? 0.25)) {
     // Never the latest two, so whether it has ended stays a matter of the lifecycle.
     const first = r.int(1, occurrences.length - 3);
     const second = r.chance(0.3) ? r.int(1, occurrences.length - 3) : -1;
@@ -265,7 +273,7 @@ function emitSequence(b: HistoryBuilder, spec: SequenceSpec): void {
   const sign = spec.direction === 'income' ? 1 : -1;
   const ids: string[] = [];
   let periodsInWindow = 0;
-  const doubled = spec.lifecycle !== 'new' && occurrences.length >= 4 && r.chance(spec.doubleProbability ?? 0.12) ? r.int(0, occurrences.length - 2) : -1;
+  const doubled = spec.lifecycle !== 'new' && spec.lifecycle !== 'three' && occurrences.length >= 4 && r.chance(spec.doubleProbability ?? 0.12) ? r.int(0, occurrences.length - 2) : -1;
   occurrences.forEach((o, i) => {
     const amount = sign * spec.amount(o.nominal);
     const tx = b.add(o.day, amount, spec.cp, spec.description);
@@ -519,9 +527,11 @@ function twoSubscriptionsOneMerchant(b: HistoryBuilder, used: Set<string>): void
 }
 
 /** A subscription at a merchant the customer also buys from at random. */
-function subscriptionWithPurchases(b: HistoryBuilder): void {
+function subscriptionWithPurchases(b: HistoryBuilder, used: Set<string>): void {
   const r = b.rng;
   const amazon = r.chance(0.5);
+  // One Prime membership per customer, whichever descriptor it is billed under.
+  if (amazon) used.add('amazon-prime');
   const cp: Counterparty = amazon
     ? { names: ['AMAZON.NL', 'Amazon EU S.a r.l.', 'www.amazon.nl'], iban: null, type: 'ba' }
     : { names: ['Basic-Fit Nederland B.V.', 'BASIC-FIT NEDERLAND'], iban: null, type: 'ba' };
@@ -668,6 +678,103 @@ function monthlyMisc(b: HistoryBuilder): void {
   });
 }
 
+/** Payments made by hand or collected in a loose batch: half on the day, a third a day off, the rest two days off. */
+const looseWeeklyJitter =
+  (r: Random): (() => number) =>
+  () => {
+    const x = r.next();
+    return x < 0.5 ? 0 : x < 0.84 ? r.pick([-1, 1]) : r.pick([-2, 2]);
+  };
+
+/** Weekly payments whose day wobbles: a cleaner paid by hand, a weekly direct debit, a platform's weekly payout. */
+function looseWeekly(b: HistoryBuilder): void {
+  const r = b.rng;
+  const kind = r.pick(['cleaner-by-hand', 'direct-debit', 'platform-payout'] as const);
+  const jitter = looseWeeklyJitter(r);
+  if (kind === 'platform-payout') {
+    const name = b.uniqueName(['Uber Payments B.V.', 'Deliveroo Netherlands', 'Temper B.V.', 'Thuisbezorgd.nl']);
+    const base = r.uniform(120, 480);
+    emitSequence(b, {
+      label: 'weekly-loose-payout',
+      periodicity: 'Weekly',
+      cp: { names: [name, name.toUpperCase()], iban: b.iban(), type: 'tb' },
+      direction: 'income',
+      nominal: b.everyNDays(r.int(1, 5), 7),
+      amount: () => cents(base * r.uniform(0.85, 1.15)),
+      jitter,
+      weekend: 'forward',
+      lifecycle: pickLifecycle(r, false, 'Weekly'),
+      doubleProbability: 0,
+    });
+    return;
+  }
+  const byHand = kind === 'cleaner-by-hand';
+  const name = byHand ? b.personName() : b.uniqueName(['Voedselbank Steunfonds', 'Groentetas Boerderij', 'Stichting Sportclub', 'Marley Spoon Incasso']);
+  emitSequence(b, {
+    label: `weekly-loose-${kind}`,
+    periodicity: 'Weekly',
+    cp: { names: byHand ? [name] : [name, `${name.toUpperCase()} B.V.`], iban: b.iban(), type: byHand ? 'tb' : 'ei' },
+    direction: 'expense',
+    nominal: b.everyNDays(r.int(1, 5), 7),
+    amount: stepped(r, byHand ? r.pick([40, 45, 50, 60, 75]) : cents(r.uniform(8, 60)), 0.2, 1.05, 1.15),
+    jitter,
+    weekend: byHand ? 'none' : 'forward',
+    lifecycle: pickLifecycle(r, false, 'Weekly'),
+    missProbability: 0.4,
+  });
+}
+
+/**
+ * Card merchants whose descriptor varies from charge to charge: a city or country suffix, a fresh
+ * reference code ('@' is a random letter or digit), a brand abbreviation ("AH" for Albert Heijn).
+ */
+const VARYING_DESCRIPTORS: Merchant[] = [
+  { key: 'spotify', names: ['SPOTIFY AB STOCKHOLM', 'Spotify P@@@@@@@@', 'Spotify AB', 'SPOTIFY SE'], prices: [5.99, 10.99, 16.99] },
+  { key: 'amazon-prime', names: ['Amazon Prime*@@@@@@@@@', 'AMZN Prime NL', 'AMAZON PRIME LUXEMBOURG'], prices: [4.99] },
+  { key: 'ah-premium', names: ['AH Premium ZAANDAM', 'ALBERT HEIJN PREMIUM', 'AH PREMIUM @@@@@@'], prices: [2.99, 3.99] },
+  { key: 'mcdonalds', names: ['McDonalds App @@@@@@', "MCDONALD'S AMSTERDAM", 'MCD App NL'], prices: [4.5, 6.99] },
+  { key: 'microsoft', names: ['MSFT *Microsoft 365 @@@@@@@@@', 'Microsoft 365 DUBLIN', 'MICROSOFT*365 @@@@@@'], prices: [7, 10] },
+];
+
+/** A card subscription billed under varying descriptors. */
+function varyingDescriptorSubscription(b: HistoryBuilder, used: Set<string>): void {
+  const r = b.rng;
+  const merchant = r.pick(VARYING_DESCRIPTORS.filter((m) => !used.has(m.key)));
+  used.add(merchant.key);
+  cardSubscription(b, merchant, r.pick(merchant.prices), 'card-varying-name');
+}
+
+/** A quarterly bill of varying amount (usage-based water, a new holding's dividend) with three payments so far. */
+function quarterlyThreeVarying(b: HistoryBuilder): void {
+  const r = b.rng;
+  const water = r.chance(0.6);
+  const name = water ? b.uniqueName(['Vitens', 'Evides Waterbedrijf', 'Brabant Water', 'PWN Waterleidingbedrijf', 'Waternet']) : b.uniqueName(['Aegon Asset Management', 'NN Investment Partners', 'Robeco Dividend']);
+  const base = water ? r.uniform(45, 160) : r.uniform(40, 600);
+  emitSequence(b, {
+    label: water ? 'quarterly-three-water' : 'quarterly-three-dividend',
+    periodicity: 'Quarterly',
+    cp: { names: [name, `${name.toUpperCase()} N.V.`], iban: b.iban(), type: water ? 'ei' : 'tb' },
+    direction: water ? 'expense' : 'income',
+    nominal: b.quarterly(r.int(0, 2), r.int(1, 28)),
+    amount: () => cents(base * r.uniform(0.85, 1.15)),
+    jitter: jitterUpTo(r, water ? 3 : 2),
+    weekend: 'forward',
+    lifecycle: 'three',
+  });
+}
+
+/** Two or three Apple subscriptions on one descriptor, among App Store purchases at the usual price points. */
+function appleSubscriptions(b: HistoryBuilder, used: Set<string>): void {
+  const r = b.rng;
+  used.add('icloud');
+  const merchant: Merchant = { key: 'icloud', names: ['APPLE.COM/BILL', 'Apple.com/bill ####', 'APPLE.COM/BILL CORK'], prices: [0.99, 2.99, 9.99, 10.99, 6.99, 19.95] };
+  const prices = [...merchant.prices].sort(() => r.next() - 0.5).slice(0, r.chance(0.3) ? 3 : 2);
+  const day = r.int(1, 28);
+  for (const price of prices) cardSubscription(b, merchant, price, 'apple-subscriptions', r.chance(0.75) ? 'ongoing' : 'started', r.chance(0.4) ? day : r.int(1, 28));
+  const cp: Counterparty = { names: merchant.names, iban: null, type: 'ba' };
+  for (let day2 = b.startDay; day2 <= b.asOfDay; day2++) if (r.chance(0.02)) b.add(day2, -r.pick([0.99, 1.99, 2.99, 4.99, 5.99, 9.99]), cp);
+}
+
 /** Extra subscriptions for large histories, with invented counterparties. */
 function genericSubscription(b: HistoryBuilder): void {
   const r = b.rng;
@@ -694,6 +801,9 @@ function genericSubscription(b: HistoryBuilder): void {
 
 // ---- Everyday spending: never a sequence ----
 
+/** Other descriptors of a chain's stores: a brand abbreviation, a store format. */
+const STORE_ALIASES: Readonly<Record<string, string>> = { 'Albert Heijn': 'AH to go', Jumbo: 'JUMBO CITY', 'Dirk van den Broek': 'DIRK VDBROEK' };
+
 const WEEKDAY_WEIGHT = [0, 0.9, 0.9, 0.9, 1, 1.2, 1.6, 0.5];
 
 function lognormal(r: Random, median: number, sigma: number, low: number, high: number): number {
@@ -719,7 +829,8 @@ function everydaySpending(b: HistoryBuilder, scale: number): void {
   for (let copy = 0; copy < copies; copy++) {
     const suffix = copy === 0 ? '' : ` ${b.inventedName()}`;
     const [main, second] = [b.uniqueName(chains), b.uniqueName(chains)];
-    const mainStore = card([`${main}${suffix} ${r.int(1000, 9999)}`, `${main}${suffix} ${r.int(1000, 9999)}`]);
+    const alias = STORE_ALIASES[main];
+    const mainStore = card([`${main}${suffix} ${r.int(1000, 9999)}`, `${main}${suffix} ${r.int(1000, 9999)}`, ...(alias ? [`${alias}${suffix} ${r.int(1000, 9999)}`] : [])]);
     daily(0.3, (day) => b.add(day, -lognormal(r, 28, 0.8, 1.5, 250), mainStore));
     const secondStore = card([`${second}${suffix} ${r.int(1000, 9999)}`]);
     daily(0.1, (day) => b.add(day, -lognormal(r, 18, 0.7, 1, 150), secondStore));
@@ -799,7 +910,7 @@ export function generateHistory(seed: number, options: HistoryOptions = {}): Gen
     if (r.chance(0.85)) telecom(b);
     for (let i = r.int(1, 3); i > 0; i--) streaming(b, used);
     if (r.chance(0.3)) twoSubscriptionsOneMerchant(b, used);
-    if (r.chance(0.6)) subscriptionWithPurchases(b);
+    if (r.chance(0.6)) subscriptionWithPurchases(b, used);
     if (r.chance(0.6)) directDebit(b, 'insurance-monthly', ['Zilveren Kruis', 'Centraal Beheer', 'Interpolis', 'FBTO', 'OHRA Zorgverzekeringen'], 'Monthly', 20, 180);
     if (r.chance(0.45)) directDebit(b, 'insurance-quarterly', ['ANWB Verzekeren', 'Univé', 'a.s.r. Schadeverzekering', 'VvE Parkzicht'], 'Quarterly', 45, 300);
     if (r.chance(0.5)) quarterlyIncome(b);
@@ -807,6 +918,10 @@ export function generateHistory(seed: number, options: HistoryOptions = {}): Gen
     if (r.chance(0.25)) weeklyWage(b);
     if (r.chance(0.35)) quadWeeklyExpense(b);
     if (r.chance(0.5)) monthlyMisc(b);
+    if (r.chance(0.3)) looseWeekly(b);
+    if (r.chance(0.4)) varyingDescriptorSubscription(b, used);
+    if (r.chance(0.25)) quarterlyThreeVarying(b);
+    if (r.chance(0.25) && !used.has('icloud')) appleSubscriptions(b, used);
     for (let i = Math.round(Math.max(0, scale - 1) * 6); i > 0; i--) genericSubscription(b);
   }
 
