@@ -1,6 +1,6 @@
 import { detectSequences } from '../detect-sequences';
 import { generateHistory, generateSuite, type GeneratedHistory } from './generate-history';
-import { matchSequences, PERIODICITIES, scoreSuite } from './score';
+import { amountStatisticsOf, matchSequences, PERIODICITIES, scoreSuite } from './score';
 
 const detect = (h: GeneratedHistory) => detectSequences(h.transactions, { asOf: h.asOf, ownAccountNumbers: h.ownAccountNumbers });
 
@@ -39,5 +39,23 @@ describe('generator and scorer', () => {
     expect(matchSequences([truth], [detected('Weekly', ['a', 'b', 'c', 'd'])])).toHaveLength(0);
     // One detected sequence cannot find two true ones.
     expect(matchSequences([truth, { ...truth, label: 'u' }], [detected('Monthly', ['a', 'b', 'c', 'd'])])).toHaveLength(1);
+  });
+
+  it('recompute amount statistics in whole cents, half a cent rounded away from zero, as the docs define them', () => {
+    // Four months at 53.24, then four at 55.37: mean and median -54.305, standard deviation half of 2.13 = 1.065.
+    const amounts = [-53.24, -53.24, -53.24, -53.24, -55.37, -55.37, -55.37, -55.37];
+    const transactions = amounts.map((amount, i) => ({ id: `s${i}`, amount, bookingDate: `2025-0${i + 1}-10T00:00:00.000Z` }));
+    const asOf = Date.parse('2025-09-01T00:00:00Z');
+    expect(amountStatisticsOf(transactions, Date.parse('2024-09-01T00:00:00Z'), asOf)).toEqual({
+      minAmount: -55.37,
+      maxAmount: -53.24,
+      medianAmount: -54.31,
+      averageAmount: -54.31,
+      modeAmount: -55.37,
+      stdDevAmount: 1.07,
+      totalAmount: -434.44,
+    });
+    // Only those after the window's start: the last two.
+    expect(amountStatisticsOf(transactions, Date.parse('2025-07-01T00:00:00Z'), asOf).totalAmount).toBe(-110.74);
   });
 });

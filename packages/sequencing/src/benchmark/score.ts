@@ -4,7 +4,7 @@
  * detected sequence can find at most one true sequence (pairs are matched largest overlap first).
  */
 import { addCalendarMonths, DAY_MS } from '../calendar';
-import type { Periodicity, Sequence, SequencingResult } from '../types';
+import type { AmountStatistics, Periodicity, Sequence, SequencingResult, SequencingTransaction } from '../types';
 import type { GeneratedHistory, TruthSequence } from './generate-history';
 
 export interface PrecisionRecall {
@@ -49,6 +49,9 @@ export interface AccuracyReport {
   exactTransactionSetShare: number;
   /** Share of found sequences whose status is the true one. */
   statusAccuracy: number;
+  /** Detected sequences whose amount statistics (L12M, L6M, L3M) all equal amountStatisticsOf their own transactions. */
+  exactAmountStatistics: number;
+  detectedSequences: number;
   misses: Miss[];
   falseFinds: FalseFind[];
 }
@@ -66,6 +69,51 @@ function medianOf(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
   return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** Cents as euros, a fraction of a cent rounded half away from zero. */
+function euros(cents: number): number {
+  const rounded = Math.sign(cents) * Math.round(Math.abs(cents));
+  return rounded === 0 ? 0 : rounded / 100;
+}
+
+/**
+ * The amount statistics of docs/sequencing.md ("AmountStatistics") of the transactions booked in
+ * (fromMs, asOfMs], computed independently of the engine in whole cents.
+ */
+export function amountStatisticsOf(transactions: readonly SequencingTransaction[], fromMs: number, asOfMs: number): AmountStatistics {
+  const inWindow = transactions.filter((tx) => Date.parse(tx.bookingDate) > fromMs && Date.parse(tx.bookingDate) <= asOfMs);
+  if (inWindow.length === 0) return { minAmount: 0, maxAmount: 0, medianAmount: 0, averageAmount: 0, modeAmount: 0, stdDevAmount: 0, totalAmount: 0 };
+  const cents = inWindow.map((tx) => Math.round(tx.amount * 100));
+  const sorted = [...cents].sort((a, b) => a - b);
+  const n = cents.length;
+  const total = cents.reduce((sum, c) => sum + c, 0);
+  const mean = total / n;
+  const mid = n >> 1;
+  const counts = new Map<number, number>();
+  let mode = cents[0];
+  // Oldest first: a later value with the same count is the more recent, and wins the tie.
+  for (const c of cents) {
+    counts.set(c, (counts.get(c) ?? 0) + 1);
+    if ((counts.get(c) ?? 0) >= (counts.get(mode) ?? 0)) mode = c;
+  }
+  return {
+    minAmount: euros(sorted[0]),
+    maxAmount: euros(sorted[n - 1]),
+    medianAmount: euros(n % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2),
+    averageAmount: euros(mean),
+    modeAmount: euros(mode),
+    stdDevAmount: euros(Math.sqrt(cents.reduce((sum, c) => sum + (c - mean) ** 2, 0) / n)),
+    totalAmount: euros(total),
+  };
+}
+
+function amountStatisticsExact(sequence: Sequence, asOfMs: number): boolean {
+  const { statisticsL12M, statisticsL6M, statisticsL3M } = sequence.amountConsistency;
+  return ([[statisticsL12M, 12], [statisticsL6M, 6], [statisticsL3M, 3]] as const).every(([reported, months]) => {
+    const expected = amountStatisticsOf(sequence.transactions, addCalendarMonths(asOfMs, -months), asOfMs);
+    return (Object.keys(expected) as (keyof AmountStatistics)[]).every((field) => reported[field] === expected[field]);
+  });
 }
 
 interface Pair {
@@ -113,6 +161,8 @@ export function scoreSuite(histories: readonly GeneratedHistory[], detect: (hist
   const dateErrors: number[] = [];
   let exact = 0;
   let statusRight = 0;
+  let exactAmounts = 0;
+  let detectedSequences = 0;
   const misses: Miss[] = [];
   const falseFinds: FalseFind[] = [];
 
@@ -125,6 +175,8 @@ export function scoreSuite(histories: readonly GeneratedHistory[], detect: (hist
     for (const d of detected) bump(d.periodicity, 'detected');
     for (const p of pairs) bump(p.truth.periodicity, 'tp');
     if (history.pureNoise) noiseFalsePositives += detected.length;
+    detectedSequences += detected.length;
+    for (const d of detected) if (amountStatisticsExact(d, history.asOf.getTime())) exactAmounts++;
 
     const foundTruth = new Set(pairs.map((p) => p.truth));
     const pairedDetected = new Set<Sequence>(pairs.map((p) => p.detected));
@@ -169,6 +221,8 @@ export function scoreSuite(histories: readonly GeneratedHistory[], detect: (hist
     nextDateMaeDays: mean(dateErrors),
     exactTransactionSetShare: found === 0 ? 0 : exact / found,
     statusAccuracy: found === 0 ? 0 : statusRight / found,
+    exactAmountStatistics: exactAmounts,
+    detectedSequences,
     misses,
     falseFinds,
   };
@@ -191,6 +245,7 @@ export function formatReport(report: AccuracyReport): string {
     `predicted next date MAE (days):       ${report.nextDateMaeDays.toFixed(2)}`,
     `exact transaction set:                ${(100 * report.exactTransactionSetShare).toFixed(1)} %`,
     `status (Active/Early/Ended) correct:  ${(100 * report.statusAccuracy).toFixed(1)} %`,
+    `amount statistics exact:              ${report.exactAmountStatistics} of ${report.detectedSequences} detected sequences`,
   ];
   return lines.join('\n');
 }
