@@ -2,7 +2,7 @@ export { createPlatformClient, type ApiMethod, type PlatformClient, type Platfor
 export { ApiError, type ProblemDetails } from './api-error';
 export { collect, paginate, type PagedResponse } from './paginate';
 export { defaultRetryPolicy, type RetryPolicy } from './retries';
-export type { ClientCredentials } from './token-source';
+export type { AccessTokens, ClientCredentials } from './token-source';
 export type { Clock } from './clock';
 export { verifyWebhook, WebhookVerificationError, type WebhookEvent, type WebhookEventOf, type WebhookEventType, type WebhookHeaders } from './webhooks/verify-webhook';
 export { webhookReceiver, type WebhookReceiverOptions } from './webhooks/webhook-receiver';

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ApiError, collect, createPlatformClient, type Clock, type PlatformClientOptions } from './index';
+import { ApiError, collect, createPlatformClient, type ClientCredentials, type Clock, type PlatformClientOptions } from './index';
 
 /** A request the test server got. */
 interface Received {
@@ -90,7 +90,7 @@ describe('the platform client', () => {
   let platform: FakePlatform;
   let baseUrl: string;
   let clock: StepClock;
-  const client = (options: Partial<PlatformClientOptions> = {}) => createPlatformClient({ baseUrl, clientId: 'app-1', clientSecret: 'secret-1', clock, ...options });
+  const client = (options: Partial<PlatformClientOptions & ClientCredentials> = {}) => createPlatformClient({ baseUrl, clientId: 'app-1', clientSecret: 'secret-1', clock, ...options });
 
   beforeEach(async () => {
     platform = new FakePlatform();
@@ -150,6 +150,20 @@ describe('the platform client', () => {
 
       expect(data.data.id).toBe(consentId);
       expect(platform.apiRequests().map((r) => r.headers.authorization)).toEqual(['Bearer token-1', 'Bearer token-1', 'Bearer token-2']);
+    });
+
+    it('sends a token the caller gives instead, and does not send a call again that the API refused it for', async () => {
+      platform.acceptedTokens.add('own-token');
+      platform.api = (_request, res) => json(res, 200, { data: consent });
+      const api = createPlatformClient({ baseUrl, accessToken: () => 'own-token', clock });
+
+      await api.GET('/consents/{id}', { params: { path: { id: consentId } } });
+      platform.acceptedTokens.delete('own-token');
+      const error = await api.GET('/consents/{id}', { params: { path: { id: consentId } } }).catch((e: unknown) => e);
+
+      expect(error).toMatchObject({ status: 401, traceId: 'trace-401' });
+      expect(platform.apiRequests().map((r) => r.headers.authorization)).toEqual(['Bearer own-token', 'Bearer own-token']);
+      expect(platform.tokenRequests()).toEqual([]);
     });
 
     it('raises the OAuth error when the credentials are refused', async () => {

@@ -6,9 +6,11 @@ import type { paths } from './generated/api';
 import { paginate, type PagedResponse } from './paginate';
 import { platformFetch } from './platform-fetch';
 import { defaultRetryPolicy, type RetryPolicy } from './retries';
-import { ClientCredentialsTokenSource, type ClientCredentials } from './token-source';
+import { ClientCredentialsTokenSource, GivenToken, type AccessTokens, type ClientCredentials } from './token-source';
 
-export interface PlatformClientOptions extends ClientCredentials {
+export type PlatformClientOptions = ConnectionOptions & (ClientCredentials | { /** A token the caller gets and renews itself, instead of client credentials. */ accessToken: () => string | Promise<string> });
+
+interface ConnectionOptions {
   /** The edge's address, e.g. `https://api.example.com`. */
   baseUrl: string;
   retry?: Partial<RetryPolicy>;
@@ -56,7 +58,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
   const retry = { ...defaultRetryPolicy, ...options.retry };
   const send = options.fetch ?? ((request: Request) => fetch(request));
   const baseUrl = options.baseUrl.replace(/\/$/, '');
-  const tokens = new ClientCredentialsTokenSource(`${baseUrl}/connect/token`, options, send, retry, clock);
+  const tokens: AccessTokens = 'accessToken' in options ? new GivenToken(options.accessToken) : new ClientCredentialsTokenSource(`${baseUrl}/connect/token`, options, send, retry, clock);
   const raw = createClient<paths>({ baseUrl, fetch: platformFetch({ baseUrl, tokens, fetch: send, retry, clock }) });
   function GET<Path extends PathsWithMethod<paths, 'get'>, Init extends MaybeOptionalInit<paths[Path], 'get'>>(path: Path, ...init: InitParam<Init>): Promise<Success<paths[Path]['get'], Init>>;
   function GET<Path extends PathsWithMethod<paths, 'get'>, Init extends MaybeOptionalInit<paths[Path], 'get'>>(path: Path, ...init: InitParam<Init>): Promise<unknown> {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from './clock';
 import { idempotentCreatePaths } from './generated/operations';
 import { sendWithRetries, type RetryPolicy } from './retries';
-import type { ClientCredentialsTokenSource } from './token-source';
+import type { AccessTokens } from './token-source';
 
 const IDEMPOTENCY_KEY = 'Idempotency-Key';
 /** Methods whose repetition has the effect of one call (RFC 9110 9.2.2). */
@@ -11,7 +11,7 @@ const idempotentMethods = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 export interface PlatformFetchOptions {
   /** The API's base URL; its path prefixes every documented path. */
   baseUrl: string;
-  tokens: ClientCredentialsTokenSource;
+  tokens: AccessTokens;
   fetch: (request: Request) => Promise<Response>;
   retry: RetryPolicy;
   clock: Clock;
@@ -19,7 +19,7 @@ export interface PlatformFetchOptions {
 
 /**
  * The fetch under the typed client: it sends the bearer token (a refused token is renewed and the
- * call sent once more), gives a creating POST an Idempotency-Key unless the caller chose one, and
+ * call sent once more, when a new one can be had), gives a creating POST an Idempotency-Key unless the caller chose one, and
  * retries idempotent calls (those methods, or a POST with a key) on 429/503 after Retry-After.
  */
 export function platformFetch(options: PlatformFetchOptions): (request: Request) => Promise<Response> {
@@ -33,8 +33,10 @@ export function platformFetch(options: PlatformFetchOptions): (request: Request)
       if (response.status !== 401) return response;
       // Revoked, or its keys rotated: a 401 did nothing, so the call is sent again with a new token.
       options.tokens.discard(accessToken);
+      const renewed = await options.tokens.accessToken();
+      if (renewed === accessToken) return response;
       await response.body?.cancel();
-      return options.fetch(withToken(request, await options.tokens.accessToken()));
+      return options.fetch(withToken(request, renewed));
     };
     const retryable = idempotentMethods.has(request.method) || request.headers.has(IDEMPOTENCY_KEY);
     return retryable ? sendWithRetries(sendAuthorized, options.retry, options.clock) : sendAuthorized();

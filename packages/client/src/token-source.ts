@@ -9,6 +9,13 @@ export interface ClientCredentials {
   scope?: string;
 }
 
+/** Where the client gets the bearer token of each call. */
+export interface AccessTokens {
+  accessToken(): Promise<string>;
+  /** The API refused `accessToken`: the next call of accessToken() should not return it again. */
+  discard(accessToken: string): void;
+}
+
 /** At most this long before its expiry a token is renewed (at half its lifetime when that is shorter). */
 const RENEW_BEFORE_EXPIRY_MS = 60_000;
 
@@ -17,7 +24,7 @@ const RENEW_BEFORE_EXPIRY_MS = 60_000;
  * token is kept and shared until shortly before it expires, and one request renews it however many
  * calls wait for it.
  */
-export class ClientCredentialsTokenSource {
+export class ClientCredentialsTokenSource implements AccessTokens {
   private current: { accessToken: string; renewAt: number } | undefined;
   private renewing: Promise<string> | undefined;
 
@@ -59,4 +66,15 @@ export class ClientCredentialsTokenSource {
 
 function isTokenResponse(body: unknown): body is { access_token: string; expires_in: number } {
   return typeof body === 'object' && body !== null && 'access_token' in body && typeof body.access_token === 'string' && 'expires_in' in body && typeof body.expires_in === 'number';
+}
+
+/** A token the caller obtained and renews itself (e.g. by another flow); the client sends it as it is. */
+export class GivenToken implements AccessTokens {
+  constructor(private readonly token: () => string | Promise<string>) {}
+
+  async accessToken(): Promise<string> {
+    return this.token();
+  }
+
+  discard(): void {}
 }
