@@ -169,6 +169,18 @@ describe('idempotent creates: Idempotency-Key on a route, kept in the real store
     expect((await post({ text: 'good key' }, { key: 'k'.repeat(255) })).status).toBe(201);
   });
 
+  it('forgets the keys of an erased resource, answers and all: a retry with the key creates anew', async () => {
+    const first = await answer(await post({ text: 'erased later' }, { key: 'k-erased' }));
+    const { id } = first.body as { id: string };
+    expect(await keys.forgetResource(id)).toBe(1);
+
+    const retry = await answer(await post({ text: 'erased later' }, { key: 'k-erased' }));
+
+    expect(retry).toMatchObject({ status: 201, replayed: null });
+    expect((retry.body as { id: string }).id).not.toBe(id);
+    expect(await notesOf('app-a', 'erased later')).toHaveLength(2);
+  });
+
   it('forgets a key after 24 hours, and purges records past it by day', async () => {
     // Long before the other tests' records, which the purge must leave.
     const start = new Date('2020-01-01T10:00:00Z');

@@ -36,6 +36,7 @@ export class IdempotencyKeys implements IdempotencyRecords {
 
   async ensureIndexes(): Promise<void> {
     await this.keys.createIndex({ createdDay: 1 });
+    await this.keys.createIndex({ resourceId: 1 });
   }
 
   async claim(key: AppKey, request: KeyedRequest, now: Date): Promise<{ won: true } | { won: false; holder: KeyHolder }> {
@@ -60,6 +61,14 @@ export class IdempotencyKeys implements IdempotencyRecords {
 
   async release(key: AppKey, resourceId: string): Promise<void> {
     await this.keys.deleteOne({ _id: recordId(key), resourceId, answer: null });
+  }
+
+  /**
+   * Deletes the keys of requests that created `resourceId`, with the answers kept for them: an
+   * erased resource leaves nothing behind (its answer names it), and a retry creates anew.
+   */
+  async forgetResource(resourceId: string): Promise<number> {
+    return (await this.keys.deleteMany({ resourceId })).deletedCount;
   }
 
   async purgeOlderThan(cutoff: Date): Promise<number> {

@@ -86,7 +86,7 @@ export const consentService = (providers?: BankProvider[]): ServiceDefinition<Co
       }),
     );
     const requestFetch = () => fetchRunner.kick();
-    const eraseConsent = new EraseConsentService(consents, accounts, transactions, refreshRequests, events, logger);
+    const eraseConsent = new EraseConsentService(consents, accounts, transactions, refreshRequests, events, kit.idempotency(), logger);
     const maintenance = new MaintenanceJob(
       consents,
       refreshRequests,

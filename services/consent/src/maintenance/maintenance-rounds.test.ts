@@ -1,6 +1,7 @@
 import { EventWriter } from '@obp/bus';
 import { consentEvents } from '@obp/contracts';
 import { connectDatabase, database, type Connection } from '@obp/db';
+import { IdempotencyKeys } from '@obp/service-kit';
 import { AggregateStore } from '@obp/store';
 import { createLogger } from '@obp/telemetry';
 import { testEnv, uniqueDbName } from '@obp/testkit';
@@ -77,6 +78,6 @@ function testBedOn(connection: Connection, authorizationTimeoutMs: number) {
   const consents = new FlakyConsents(new AggregateStore<Consent>(database(connection), consentStoreOptions((c) => housekeepingDueAt(c, settings))));
   const refreshRequests = new RefreshRequestRepository(connection);
   const events = new ConsentEvents(new EventWriter(consentEvents, 'consent.events.test'));
-  const erase = new EraseConsentService(consents, new AccountRepository(connection), new TransactionRepository(connection), refreshRequests, events, logger);
+  const erase = new EraseConsentService(consents, new AccountRepository(connection), new TransactionRepository(connection), refreshRequests, events, new IdempotencyKeys(database(connection)), logger);
   return { consents, job: new MaintenanceJob(consents, refreshRequests, new MaintenanceRounds(connection), erase, events, settings, logger, () => undefined) };
 }

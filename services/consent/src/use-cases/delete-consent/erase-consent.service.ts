@@ -1,3 +1,4 @@
+import type { IdempotencyKeys } from '@obp/service-kit';
 import type { Logger } from '@obp/telemetry';
 import type { AccountRepository } from '../../infrastructure/account.repository';
 import type { ConsentEvents } from '../../infrastructure/consent-events';
@@ -8,8 +9,8 @@ import type { TransactionRepository } from '../../infrastructure/transaction.rep
 /**
  * Erases a consent: first it leaves the API and `consent.deleted` plus tombstones are queued in
  * the same write (every other service erases what it derived, and the compacted topic drops the
- * consent's messages); then its accounts, transactions and refresh history are deleted here; last
- * the document goes. A crash in between is finished by the maintenance job (`finishUnfinished`).
+ * consent's messages); then its accounts, transactions, refresh history and the Idempotency-Keys
+ * of its creation (their kept answer names it) are deleted here; last the document goes. A crash in between is finished by the maintenance job (`finishUnfinished`).
  */
 export class EraseConsentService {
   constructor(
@@ -18,6 +19,7 @@ export class EraseConsentService {
     private readonly transactions: TransactionRepository,
     private readonly refreshRequests: RefreshRequestRepository,
     private readonly events: ConsentEvents,
+    private readonly idempotencyKeys: Pick<IdempotencyKeys, 'forgetResource'>,
     private readonly logger: Logger,
   ) {}
 
@@ -43,6 +45,7 @@ export class EraseConsentService {
     const accounts = await this.accounts.deleteByConsent(consentId);
     const transactions = await this.transactions.deleteByConsent(consentId);
     const refreshes = await this.refreshRequests.deleteByConsent(consentId);
+    await this.idempotencyKeys.forgetResource(consentId);
     await this.consents.remove(consentId);
     this.logger.info({ consentId, accounts, transactions, refreshes }, 'consent erased');
   }
