@@ -1,11 +1,14 @@
 import { gunzipSync } from 'node:zlib';
+import type { paths } from '@obp/client';
 import type { AnalysisJobDto, AnalysisResult } from '@obp/contracts';
 import { mongo, type Connection } from '@obp/db';
 import { waitFor } from '@obp/testkit';
 import type { Stack } from './harness';
 
+export type CreateJobBody = paths['/analysis-jobs']['post']['requestBody']['content']['application/json'];
+
 /** A valid create-analysis-job body (spec 2.5) over `consentIds`; `overrides` replace its top-level properties. */
-export const jobBody = (consentIds: string[], overrides: Record<string, unknown> = {}) => ({
+export const jobBody = (consentIds: string[], overrides: Partial<CreateJobBody> = {}): CreateJobBody => ({
   Reference: `job-${Date.now()}`,
   Engine: 'e1',
   Profile: 'retail',
@@ -18,17 +21,15 @@ export async function postJob(stack: Stack, token: string, body: unknown, header
   return stack.api(token, '/analysis-jobs', { method: 'POST', json: body, headers });
 }
 
-/** Creates a job and returns its id (a 201 is expected). */
-export async function createJob(stack: Stack, token: string, body: unknown, headers: Record<string, string> = {}): Promise<string> {
-  const res = await postJob(stack, token, body, headers);
-  if (res.status !== 201) throw new Error(`create analysis job: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { id: string }).id;
+/** Creates a job through the generated client and returns its id; the client sends its own Idempotency-Key unless one is given. */
+export async function createJob(stack: Stack, token: string, body: CreateJobBody, headers: { 'Idempotency-Key'?: string } = {}): Promise<string> {
+  const { data } = await stack.clientWithToken(token).POST('/analysis-jobs', { params: { header: headers }, body });
+  return data.id;
 }
 
 export async function getJob(stack: Stack, token: string, id: string): Promise<AnalysisJobDto> {
-  const res = await stack.api(token, `/analysis-jobs/${id}`);
-  if (res.status !== 200) throw new Error(`get analysis job: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { data: AnalysisJobDto }).data;
+  const { data } = await stack.clientWithToken(token).GET('/analysis-jobs/{id}', { params: { path: { id } } });
+  return data.data;
 }
 
 /** Polls the job until it is Completed or Failed. */
@@ -43,9 +44,8 @@ export async function finishedJob(stack: Stack, token: string, id: string, timeo
 }
 
 export async function getResult(stack: Stack, token: string, id: string): Promise<AnalysisResult> {
-  const res = await stack.api(token, `/analysis-jobs/${id}/result`);
-  if (res.status !== 200) throw new Error(`get analysis result: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { data: AnalysisResult }).data;
+  const { data } = await stack.clientWithToken(token).GET('/analysis-jobs/{id}/result', { params: { path: { id } } });
+  return data.data;
 }
 
 /** The text of a stored value, gzipped binaries (stored results) unpacked, so a scan sees what they hold. */

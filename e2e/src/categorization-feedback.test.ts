@@ -75,7 +75,10 @@ describe('categorization feedback through the edge', () => {
     });
 
     it('takes finer leaves below a canonical category, and property names in any letter case', async () => {
-      const id = await submitFeedback(stack, appToken, { ...feedbackBody({ targetCategory: 'expenses.groceries.organic' }), TransactionId: undefined, transactionId: undefined, TRANSACTIONID: randomUUID() });
+      // Raw on purpose: the generated client's body type has the names as documented.
+      const res = await postFeedback(stack, appToken, { ...feedbackBody({ targetCategory: 'expenses.groceries.organic' }), transactionId: undefined, TRANSACTIONID: randomUUID() });
+      expect(res.status).toBe(202);
+      const { id } = ((await res.json()) as { data: { id: string } }).data;
       expect((await feedbackItem(stack, appToken, id)).target.category).toBe('expenses.groceries.organic');
     });
 
@@ -184,7 +187,7 @@ describe('categorization feedback through the edge', () => {
       const messages = await waitFor(() => receiver.on(path).length >= 2 && receiver.on(path), { what: 'both review webhooks', timeoutMs: 30_000 });
       const bodies = messages.map((m) => verifiedMessage(m, secret));
       expect(bodies.map((b) => b.type)).toEqual(['categorization-feedback.reviewed', 'categorization-feedback.reviewed']);
-      const byId = new Map(bodies.map((b) => [b.data.feedbackId, b.data]));
+      const byId = new Map(bodies.flatMap((b) => (b.type === 'categorization-feedback.reviewed' ? [[b.data.feedbackId, b.data] as const] : [])));
       expect(byId.get(acceptedId)).toEqual({ feedbackId: acceptedId, transactionId: decided.transaction.transactionId, status: 'Accepted', note: 'Ekoplaza sells groceries.', reviewedAt: decided.reviewedAt });
       expect(byId.get(rejectedId)).toMatchObject({ feedbackId: rejectedId, status: 'Rejected', note: null });
     });

@@ -1,4 +1,5 @@
 import { createKafka } from '@obp/bus';
+import type { paths } from '@obp/client';
 import { parseEnvelope, type ConsentDto, type EventEnvelope } from '@obp/contracts';
 import { createLogger } from '@obp/telemetry';
 import { uniqueName, waitFor } from '@obp/testkit';
@@ -40,10 +41,12 @@ export async function recordTopic(brokers: string[], topic: string) {
 
 export const redirectUrl = 'https://app.example.test/consent-done?from=test';
 
-export async function createConsent(stack: Stack, token: string, body: Record<string, unknown> = {}) {
-  const res = await stack.api(token, '/consents', { method: 'POST', json: { providerKey: 'sandbox-retail', redirectUrl, ...body } });
-  if (res.status !== 201) throw new Error(`create consent: ${res.status} ${await res.text()}`);
-  return (await res.json()) as { consentId: string; consentUrl: string };
+export type CreateConsentBody = paths['/consents']['post']['requestBody']['content']['application/json'];
+
+/** Creates a consent on the sandbox retail bank through the generated client (with an Idempotency-Key, as it sends one). */
+export async function createConsent(stack: Stack, token: string, body: Partial<CreateConsentBody> = {}) {
+  const { data } = await stack.clientWithToken(token).POST('/consents', { body: { providerKey: 'sandbox-retail', redirectUrl, ...body } });
+  return data;
 }
 
 /** Plays the user on the sandbox bank page: opens the consentUrl and presses a button. */
@@ -62,9 +65,8 @@ export async function decide(consentUrl: string, decision: 'approve' | 'decline'
 }
 
 export async function getConsent(stack: Stack, token: string, id: string): Promise<ConsentDto> {
-  const res = await stack.api(token, `/consents/${id}`);
-  if (res.status !== 200) throw new Error(`get consent: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { data: ConsentDto }).data;
+  const { data } = await stack.clientWithToken(token).GET('/consents/{id}', { params: { path: { id } } });
+  return data.data;
 }
 
 export async function waitForStatus(stack: Stack, token: string, id: string, status: string, timeoutMs = 30_000): Promise<ConsentDto> {
@@ -78,7 +80,7 @@ export async function waitForStatus(stack: Stack, token: string, id: string, sta
 }
 
 /** A connected consent with its data fetched. */
-export async function connectedConsent(stack: Stack, token: string, body: Record<string, unknown> = {}) {
+export async function connectedConsent(stack: Stack, token: string, body: Partial<CreateConsentBody> = {}) {
   const created = await createConsent(stack, token, body);
   await decide(created.consentUrl, 'approve');
   const consent = await waitForStatus(stack, token, created.consentId, 'Updated');

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import type { paths } from '@obp/client';
 import type { FeedbackItemDto } from '@obp/contracts';
 import { waitFor } from '@obp/testkit';
 import type { Stack } from './harness';
 
+export type FeedbackBody = paths['/v2/categorization-feedback']['post']['requestBody']['content']['application/json'];
+
 /** A spec 2.7 body as an app sends it, for a new transaction unless told. */
-export const feedbackBody = (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
+export const feedbackBody = (overrides: Partial<FeedbackBody> = {}): FeedbackBody => ({
   engine: 'e1',
   countryCode: 'nl',
   profile: 'retail',
@@ -30,17 +33,15 @@ export const feedbackBody = (overrides: Record<string, unknown> = {}): Record<st
 
 export const postFeedback = (stack: Stack, token: string, body: unknown) => stack.api(token, '/v2/categorization-feedback', { method: 'POST', json: body });
 
-/** Submits feedback and returns its id. */
-export async function submitFeedback(stack: Stack, token: string, body: Record<string, unknown> = feedbackBody()): Promise<string> {
-  const res = await postFeedback(stack, token, body);
-  if (res.status !== 202) throw new Error(`feedback answered ${res.status}: ${await res.text()}`);
-  return ((await res.json()) as { data: { id: string } }).data.id;
+/** Submits feedback through the generated client and returns its id. */
+export async function submitFeedback(stack: Stack, token: string, body: FeedbackBody = feedbackBody()): Promise<string> {
+  const { data } = await stack.clientWithToken(token).POST('/v2/categorization-feedback', { body });
+  return data.data.id;
 }
 
 export async function feedbackItem(stack: Stack, token: string, id: string): Promise<FeedbackItemDto> {
-  const res = await stack.api(token, `/v2/categorization-feedback/${id}`);
-  if (res.status !== 200) throw new Error(`GET feedback ${id} answered ${res.status}`);
-  return ((await res.json()) as { data: FeedbackItemDto }).data;
+  const { data } = await stack.clientWithToken(token).GET('/v2/categorization-feedback/{id}', { params: { path: { id } } });
+  return data.data;
 }
 
 export const decideFeedback = (stack: Stack, reviewerToken: string, id: string, decision: 'Accepted' | 'Rejected', note: string | null = null) =>

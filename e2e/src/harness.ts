@@ -5,6 +5,7 @@ import { loadFeedbackConfig, startFeedbackService, type FeedbackServiceHandle } 
 import { loadSequencingEngineConfig, startSequencingEngine, type SequencingEngineHandle } from '@obp/sequencing-engine';
 import { loadShareConfig, startShareService, type ShareServiceHandle } from '@obp/share';
 import { loadWebhooksConfig, startWebhooksService, type WebhooksServiceHandle } from '@obp/webhooks';
+import { createPlatformClient, type PlatformClient } from '@obp/client';
 import { isScope, Topics, type RegisterClientBody } from '@obp/contracts';
 import { freePort, testEnv, uniqueDbName, uniqueName } from '@obp/testkit';
 import { ApiDocumentChecker } from './api-document';
@@ -53,6 +54,10 @@ export interface Stack {
   /** The API document the edge serves; while the stack runs, every answer of the edge or a service is checked against it. */
   document: ApiDocumentChecker;
   token(client: TestClient, scope?: string): Promise<string>;
+  /** The generated API client (`@obp/client`) of an app: it gets and renews its own tokens. */
+  client(app: TestClient, scope?: string): PlatformClient;
+  /** The generated API client sending a token the test already has. */
+  clientWithToken(token: string): PlatformClient;
   /** fetch against the edge with a bearer token. */
   api(token: string, path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
   stop(): Promise<void>;
@@ -252,6 +257,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       const res = await edgeFetch('/connect/token', { method: 'POST', body });
       if (res.status !== 200) throw new Error(`token request failed: ${res.status} ${await res.text()}`);
       return ((await res.json()) as { access_token: string }).access_token;
+    },
+    client(app, scope) {
+      return createPlatformClient({ baseUrl, clientId: app.clientId, clientSecret: app.clientSecret, scope });
+    },
+    clientWithToken(token) {
+      return createPlatformClient({ baseUrl, accessToken: () => token });
     },
     async api(token, path, init = {}) {
       const headers = new Headers(init.headers);

@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Webhook } from 'standardwebhooks';
+import { verifyWebhook, type WebhookEvent } from '@obp/client';
 
 /** One request a receiver got. */
 export interface ReceivedRequest {
@@ -39,8 +39,7 @@ export class RecordingReceiver {
   }
 }
 
-/** The message's body once its Standard Webhooks signature is verified with `secret` (throws when it does not verify). */
-export function verifiedMessage(request: ReceivedRequest, secret: string): { type: string; timestamp: string; data: Record<string, unknown> } {
-  const headers = { 'webhook-id': String(request.headers['webhook-id']), 'webhook-timestamp': String(request.headers['webhook-timestamp']), 'webhook-signature': String(request.headers['webhook-signature']) };
-  return new Webhook(secret).verify(request.body, headers) as { type: string; timestamp: string; data: Record<string, unknown> };
+/** The message's event once the client's verifyWebhook verified its Standard Webhooks signature with `secret` (throws when it does not verify). */
+export function verifiedMessage(request: ReceivedRequest, secret: string): WebhookEvent {
+  return verifyWebhook(secret, request.body, request.headers);
 }
