@@ -60,6 +60,8 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
   const baseUrl = options.baseUrl.replace(/\/$/, '');
   const tokens: AccessTokens = 'accessToken' in options ? new GivenToken(options.accessToken) : new ClientCredentialsTokenSource(`${baseUrl}/connect/token`, options, send, retry, clock);
   const raw = createClient<paths>({ baseUrl, fetch: platformFetch({ baseUrl, tokens, fetch: send, retry, clock }) });
+  // Each method is a pair: the declared signature carries the document's types; the implementation's `unknown`
+  // is there because TypeScript cannot relate openapi-fetch's generic answer to its 2xx branch (no cast needed).
   function GET<Path extends PathsWithMethod<paths, 'get'>, Init extends MaybeOptionalInit<paths[Path], 'get'>>(path: Path, ...init: InitParam<Init>): Promise<Success<paths[Path]['get'], Init>>;
   function GET<Path extends PathsWithMethod<paths, 'get'>, Init extends MaybeOptionalInit<paths[Path], 'get'>>(path: Path, ...init: InitParam<Init>): Promise<unknown> {
     return succeeded('GET', path, raw.GET<Path, Init>(path, ...init));
