@@ -866,7 +866,7 @@ export interface components {
             cash: components["schemas"]["TracedShare"];
             /** @description recurringIncomePerMonth + fixedCostsPerMonth */
             disposableIncomePerMonth: {
-                /** @description EUR, 2 decimals; income positive, expenses negative */
+                /** @description In the result’s currency, 2 decimals; income positive, expenses negative */
                 amount: number;
             };
             /** @description The same for the Active expense sequences (negative). */
@@ -876,7 +876,7 @@ export interface components {
             /** @description What the Active income sequences bring in a month: for each, the mean amount of its transactions listed here (those of the last 3 months, or its latest) times its occurrences per month (Weekly 52/12, Quad Weekly 13/12, Monthly 1, Quarterly 1/3), summed. An average, so not the total of the transactions listed. */
             recurringIncomePerMonth: components["schemas"]["TracedAmount"];
             returnedDirectDebits: {
-                /** @description EUR, 2 decimals; income positive, expenses negative */
+                /** @description In the result’s currency, 2 decimals; income positive, expenses negative */
                 amount: number;
                 count: number;
                 /** @description The transactions this figure was computed from */
@@ -982,6 +982,11 @@ export interface components {
             consentIds: string[];
             corporate: components["schemas"]["CorporateSummary"] | null;
             countryCode: string | null;
+            /**
+             * @description The currency of every money figure of the result (months, totals, indicators, corporate): the currency most of the analysed transactions are booked in (a tie goes to EUR, then to the first code in alphabetical order; EUR without transactions). Transactions in other currencies are in none of those figures and are listed in `otherCurrencyTransactionIds`; `sequencing` keeps every sequence, each in its own currency. null only in results of analysis engine version 1.0.0, whose figures added up every amount whatever its currency.
+             * @example EUR
+             */
+            currency: string | null;
             /** @enum {string} */
             engine: "e1" | "z2";
             /** @description Semantic version of the engine */
@@ -993,6 +998,8 @@ export interface components {
             jobId: string;
             kvkNumber: string | null;
             months: components["schemas"]["MonthSummary"][];
+            /** @description The transactions booked in a currency other than the result’s: left out of every money figure (they are still in `period`, `transactions` and `sequencing`); null only in results of analysis engine version 1.0.0, which did not tell currencies apart */
+            otherCurrencyTransactionIds: string[] | null;
             /** @description Booking dates covered; null without transactions */
             period: {
                 /** Format: date */
@@ -1006,22 +1013,27 @@ export interface components {
             totals: {
                 expense: components["schemas"]["Flow"];
                 income: components["schemas"]["Flow"];
-                /** @description EUR, 2 decimals; income positive, expenses negative */
+                /** @description In the result’s currency, 2 decimals; income positive, expenses negative */
                 net: number;
             };
-            /** @description Engine e1: every transaction with its category; null for z2 */
+            /** @description Engine e1: every transaction with its category, whatever its currency; null for z2 */
             transactions: components["schemas"]["CategorisedTransaction"][] | null;
         };
         CategorisedTransaction: {
             /** Format: uuid */
             accountId: string;
-            /** @description EUR, 2 decimals; income positive, expenses negative */
+            /** @description In the transaction’s own currency, 2 decimals; signed: negative is money out */
             amount: number;
             /** Format: date-time */
             bookingDate: string;
             category: components["schemas"]["Category"];
             confidence: number;
             counterpartName: string | null;
+            /**
+             * @description The transaction’s currency code, as booked; null only in results of analysis engine version 1.0.0, which did not keep it
+             * @example EUR
+             */
+            currency: string | null;
             description: string | null;
             flags: components["schemas"]["TransactionFlag"][];
             /**
@@ -1122,7 +1134,7 @@ export interface components {
          */
         Category: string;
         CategoryAmount: {
-            /** @description EUR, 2 decimals; income positive, expenses negative */
+            /** @description In the result’s currency, 2 decimals; income positive, expenses negative */
             amount: number;
             category: components["schemas"]["Category"];
             /** @description The transactions this figure was computed from */
@@ -1309,7 +1321,7 @@ export interface components {
             transactionTypeName: string | null;
         };
         Flow: {
-            /** @description EUR, 2 decimals; income positive, expenses negative */
+            /** @description In the result’s currency, 2 decimals; income positive, expenses negative */
             amount: number;
             byCategory: components["schemas"]["CategoryAmount"][] | null;
             /** @description The transactions this figure was computed from */
@@ -1344,7 +1356,7 @@ export interface components {
              * @example 2026-10
              */
             month: string;
-            /** @description EUR, 2 decimals; income positive, expenses negative */
+            /** @description In the result’s currency, 2 decimals; income positive, expenses negative */
             net: number;
         };
         OAuthError: {
@@ -1418,6 +1430,11 @@ export interface components {
             };
             amountMatchPercentage: number;
             counterpartName: string;
+            /**
+             * @description Currency of every transaction in the sequence: a sequence never mixes currencies, so each currency of a subscription is a sequence of its own
+             * @example EUR
+             */
+            currency: string;
             /** @enum {string} */
             periodicity: "Weekly" | "Monthly" | "Quad Weekly" | "Quarterly";
             /** Format: int32 */
@@ -1539,13 +1556,13 @@ export interface components {
             token_type: "Bearer";
         };
         TracedAmount: {
-            /** @description EUR, 2 decimals; income positive, expenses negative */
+            /** @description In the result’s currency, 2 decimals; income positive, expenses negative */
             amount: number;
             /** @description The transactions this figure was computed from */
             transactionIds: string[];
         };
         TracedShare: {
-            /** @description EUR, 2 decimals; income positive, expenses negative */
+            /** @description In the result’s currency, 2 decimals; income positive, expenses negative */
             amount: number;
             share: number;
             /** @description The transactions this figure was computed from */
