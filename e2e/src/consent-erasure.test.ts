@@ -36,10 +36,9 @@ describe('consent erasure and reads through shares', () => {
   /** A consent of the first test that is never erased, with its number of transactions. */
   let survivor: { consentId: string; transactionCount: number } | undefined;
 
-  const share = async (json: Record<string, unknown>) => {
-    const res = await stack.api(ownerToken, '/shares', { method: 'POST', json: { clientId: partner.clientId, ...json } });
-    expect(res.status).toBe(200);
-    return ((await res.json()) as { data: string }).data;
+  const share = async (body: { consentIds?: string[]; accountIds?: string[]; expirationDateUtc?: string }) => {
+    const { data } = await stack.clientWithToken(ownerToken).POST('/shares', { body: { clientId: partner.clientId, ...body } });
+    return data.data;
   };
 
   it('lets an app read a consent, its accounts and transactions only while it holds an unexpired share', async () => {
@@ -63,8 +62,8 @@ describe('consent erasure and reads through shares', () => {
     expect(((await (await stack.api(partnerToken, '/consents')).json()) as { data: unknown[] }).data).toEqual([]);
 
     // Expired (an expiration in the past is accepted by the share API): no access.
-    const expire = await stack.api(ownerToken, `/shares/${shareId}`, { method: 'PUT', json: { expirationDateUtc: new Date(Date.now() - 60_000).toISOString() } });
-    expect(expire.status).toBe(204);
+    const { response: expired } = await stack.clientWithToken(ownerToken).PUT('/shares/{shareId}', { params: { path: { shareId } }, body: { expirationDateUtc: new Date(Date.now() - 60_000).toISOString() } });
+    expect(expired.status).toBe(204);
     await waitFor(async () => (await status(partnerToken, paths[0]!)) === 404, { what: 'the expiry to reach the consent service' });
     for (const path of paths) expect({ path, status: await status(partnerToken, path) }).toEqual({ path, status: 404 });
 
