@@ -4,7 +4,6 @@ import express from 'express';
 import { webhookReceiver, type WebhookEvent, type WebhookEventOf, type WebhookEventType } from '@obp/client';
 
 interface Waiter {
-  type: WebhookEventType;
   matches(event: WebhookEvent): boolean;
   resolve(event: WebhookEvent): void;
 }
@@ -45,18 +44,17 @@ export class AppServer {
     this.secret = secret;
   }
 
-  /** The first event of `type` for which `matches` holds, received before or after this call. */
-  next<T extends WebhookEventType>(type: T, matches: (event: WebhookEventOf<T>) => boolean, timeoutMs = 60_000): Promise<WebhookEventOf<T>> {
-    const isMatch = (event: WebhookEvent): event is WebhookEventOf<T> => event.type === type && matches(event as WebhookEventOf<T>);
+  /** The first event of one of `types` for which `matches` holds, received before or after this call. */
+  next<T extends WebhookEventType>(types: readonly T[], matches: (event: WebhookEventOf<T>) => boolean, timeoutMs = 60_000): Promise<WebhookEventOf<T>> {
+    const isMatch = (event: WebhookEvent): event is WebhookEventOf<T> => (types as readonly string[]).includes(event.type) && matches(event as WebhookEventOf<T>);
     const earlier = this.events.find(isMatch);
     if (earlier) return Promise.resolve(earlier);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiters.delete(waiter);
-        reject(new Error(`no ${type} webhook within ${timeoutMs / 1000} s`));
+        reject(new Error(`no ${types.join(' or ')} webhook within ${timeoutMs / 1000} s`));
       }, timeoutMs);
       const waiter: Waiter = {
-        type,
         matches: isMatch,
         resolve: (event) => {
           clearTimeout(timer);

@@ -37,7 +37,7 @@ async function main(): Promise<void> {
       await fetch(returnedTo);
 
       step('Waiting for the transactions.fetched webhook');
-      const fetched = await app.next('transactions.fetched', (event) => event.data.consentId === consent.consentId);
+      const fetched = await app.next(['transactions.fetched'], (event) => event.data.consentId === consent.consentId);
       console.log(`    verified webhook: ${fetched.data.addedTransactionsCount} transactions fetched`);
 
       step('Running an e1 analysis job');
@@ -45,10 +45,7 @@ async function main(): Promise<void> {
         body: { Reference: 'quickstart', Engine: 'e1', Profile: 'retail', CountryCode: 'nl', Input: { consentIds: [consent.consentId] } },
       });
       console.log(`    job ${job.id}`);
-      const done = await Promise.race([
-        app.next('analysis-job.completed', (event) => event.data.analysisJobId === job.id),
-        app.next('analysis-job.failed', (event) => event.data.analysisJobId === job.id),
-      ]);
+      const done = await app.next(['analysis-job.completed', 'analysis-job.failed'], (event) => event.data.analysisJobId === job.id);
       if (done.type === 'analysis-job.failed') throw new Error(`the analysis job failed: ${JSON.stringify(done.data)}`);
       console.log('    verified webhook: analysis-job.completed');
 
