@@ -1,5 +1,6 @@
 import { businessDayDeviation, isoWeekday } from './calendar';
 import type { GridFit } from './fit-grid';
+import { roundHalfAwayFromZero } from './rounding';
 import { median } from './statistics';
 import type { SequencingTransaction } from './types';
 
@@ -19,7 +20,8 @@ export function predictNext<T extends SequencingTransaction>(fit: GridFit<T>, as
   const { grid, anchor, periods } = fit;
   const last = periods[periods.length - 1];
   const deviations = periods.map((p) => p.match.deviation);
-  let day = grid.expectedDay(anchor, last.k + 1) + Math.round(median(deviations));
+  // Half away from zero (docs: Output): Math.round would move a median of -0.5 to 0 but one of 0.5 to 1.
+  let day = grid.expectedDay(anchor, last.k + 1) + roundHalfAwayFromZero(median(deviations), 0);
 
   const bookedOnWeekend = periods.some((p) => isoWeekday(p.match.tx.day) > 5);
   if (!bookedOnWeekend && isoWeekday(day) > 5) {
