@@ -23,6 +23,11 @@ describe('accuracy on a fixed-seed synthetic suite', () => {
   it('finds no sequence at all in pure-noise histories', () => {
     expect(report.noiseFalsePositives).toBe(0);
   });
+
+  it('reports every figure of every detected sequence as the docs define it (documented-figures.ts)', () => {
+    expect(report.differingFields).toEqual([]);
+    expect(report.exactStatistics).toBe(report.detectedSequences);
+  });
 });
 
 describe('generator and scorer', () => {

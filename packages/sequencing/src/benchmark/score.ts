@@ -5,6 +5,7 @@
  */
 import { addCalendarMonths, DAY_MS } from '../calendar';
 import type { AmountStatistics, Periodicity, Sequence, SequencingResult, SequencingTransaction } from '../types';
+import { amountStatisticsOfAmounts, bookingInstant, differingFields, type AnchorSource } from './documented-figures';
 import type { GeneratedHistory, TruthSequence } from './generate-history';
 
 export interface PrecisionRecall {
@@ -51,9 +52,27 @@ export interface AccuracyReport {
   statusAccuracy: number;
   /** Detected sequences whose amount statistics (L12M, L6M, L3M) all equal amountStatisticsOf their own transactions. */
   exactAmountStatistics: number;
+  /** Detected sequences whose every figure equals documentedFigures of their own transactions (see documented-figures.ts). */
+  exactStatistics: number;
+  /** Per differing field (dotted path), the number of detected sequences where it differs, most first. */
+  differingFields: FieldDifference[];
+  /** How the anchor of the recomputed periods was found, per detected sequence. */
+  anchorSources: Record<AnchorSource, number>;
   detectedSequences: number;
   misses: Miss[];
   falseFinds: FalseFind[];
+}
+
+export interface FieldDifference {
+  field: string;
+  sequences: number;
+  /** The first sequence where it differs. */
+  example: { seed: number; periodicity: Periodicity; counterpartName: string; reported: unknown; expected: unknown; anchorSource: AnchorSource };
+}
+
+/** The value at a dotted path of a sequence or of its figures. */
+function valueAt(root: object, path: string): unknown {
+  return path.split('.').reduce<unknown>((value, key) => (typeof value === 'object' && value !== null ? Reflect.get(value, key) : undefined), root);
 }
 
 export const PERIODICITIES: readonly Periodicity[] = ['Weekly', 'Quad Weekly', 'Monthly', 'Quarterly'];
@@ -71,41 +90,13 @@ function medianOf(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-/** Cents as euros, a fraction of a cent rounded half away from zero. */
-function euros(cents: number): number {
-  const rounded = Math.sign(cents) * Math.round(Math.abs(cents));
-  return rounded === 0 ? 0 : rounded / 100;
-}
-
 /**
  * The amount statistics of docs/sequencing.md ("AmountStatistics") of the transactions booked in
  * (fromMs, asOfMs], computed independently of the engine in whole cents.
  */
 export function amountStatisticsOf(transactions: readonly SequencingTransaction[], fromMs: number, asOfMs: number): AmountStatistics {
-  const inWindow = transactions.filter((tx) => Date.parse(tx.bookingDate) > fromMs && Date.parse(tx.bookingDate) <= asOfMs);
-  if (inWindow.length === 0) return { minAmount: 0, maxAmount: 0, medianAmount: 0, averageAmount: 0, modeAmount: 0, stdDevAmount: 0, totalAmount: 0 };
-  const cents = inWindow.map((tx) => Math.round(tx.amount * 100));
-  const sorted = [...cents].sort((a, b) => a - b);
-  const n = cents.length;
-  const total = cents.reduce((sum, c) => sum + c, 0);
-  const mean = total / n;
-  const mid = n >> 1;
-  const counts = new Map<number, number>();
-  let mode = cents[0];
-  // Oldest first: a later value with the same count is the more recent, and wins the tie.
-  for (const c of cents) {
-    counts.set(c, (counts.get(c) ?? 0) + 1);
-    if ((counts.get(c) ?? 0) >= (counts.get(mode) ?? 0)) mode = c;
-  }
-  return {
-    minAmount: euros(sorted[0]),
-    maxAmount: euros(sorted[n - 1]),
-    medianAmount: euros(n % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2),
-    averageAmount: euros(mean),
-    modeAmount: euros(mode),
-    stdDevAmount: euros(Math.sqrt(cents.reduce((sum, c) => sum + (c - mean) ** 2, 0) / n)),
-    totalAmount: euros(total),
-  };
+  const inWindow = transactions.filter((tx) => bookingInstant(tx.bookingDate) > fromMs && bookingInstant(tx.bookingDate) <= asOfMs);
+  return amountStatisticsOfAmounts(inWindow.map((tx) => tx.amount));
 }
 
 function amountStatisticsExact(sequence: Sequence, asOfMs: number): boolean {
@@ -162,6 +153,9 @@ export function scoreSuite(histories: readonly GeneratedHistory[], detect: (hist
   let exact = 0;
   let statusRight = 0;
   let exactAmounts = 0;
+  let exactFigures = 0;
+  const differences = new Map<string, FieldDifference>();
+  const anchorSources: Record<AnchorSource, number> = { 'documented rule': 0, 'nearest consistent': 0, 'another consistent': 0, 'none consistent': 0 };
   let detectedSequences = 0;
   const misses: Miss[] = [];
   const falseFinds: FalseFind[] = [];
@@ -177,6 +171,19 @@ export function scoreSuite(histories: readonly GeneratedHistory[], detect: (hist
     if (history.pureNoise) noiseFalsePositives += detected.length;
     detectedSequences += detected.length;
     for (const d of detected) if (amountStatisticsExact(d, history.asOf.getTime())) exactAmounts++;
+    for (const d of detected) {
+      const { fields, expected, anchorSource } = differingFields(d, history.asOf);
+      anchorSources[anchorSource]++;
+      if (fields.length === 0) exactFigures++;
+      for (const field of fields) {
+        const known = differences.get(field);
+        if (known) known.sequences++;
+        else {
+          const example = { seed: history.seed, periodicity: d.periodicity, counterpartName: d.counterpartName, reported: valueAt(d, field), expected: valueAt(expected, field), anchorSource };
+          differences.set(field, { field, sequences: 1, example });
+        }
+      }
+    }
 
     const foundTruth = new Set(pairs.map((p) => p.truth));
     const pairedDetected = new Set<Sequence>(pairs.map((p) => p.detected));
@@ -222,6 +229,9 @@ export function scoreSuite(histories: readonly GeneratedHistory[], detect: (hist
     exactTransactionSetShare: found === 0 ? 0 : exact / found,
     statusAccuracy: found === 0 ? 0 : statusRight / found,
     exactAmountStatistics: exactAmounts,
+    exactStatistics: exactFigures,
+    differingFields: [...differences.values()].sort((a, b) => b.sequences - a.sequences),
+    anchorSources,
     detectedSequences,
     misses,
     falseFinds,
@@ -246,6 +256,12 @@ export function formatReport(report: AccuracyReport): string {
     `exact transaction set:                ${(100 * report.exactTransactionSetShare).toFixed(1)} %`,
     `status (Active/Early/Ended) correct:  ${(100 * report.statusAccuracy).toFixed(1)} %`,
     `amount statistics exact:              ${report.exactAmountStatistics} of ${report.detectedSequences} detected sequences`,
+    `every statistic exact:                ${report.exactStatistics} of ${report.detectedSequences} detected sequences`,
+    `  anchor by the documented rule:      ${report.anchorSources['documented rule']}, nearest consistent: ${report.anchorSources['nearest consistent']}, another consistent: ${report.anchorSources['another consistent']}, none consistent: ${report.anchorSources['none consistent']}`,
+    ...report.differingFields.map(
+      ({ field, sequences, example: e }) =>
+        `  ${field} differs in ${sequences}: e.g. ${e.periodicity} '${e.counterpartName}' (seed ${e.seed}, anchor ${e.anchorSource}) reported ${JSON.stringify(e.reported)}, documented ${JSON.stringify(e.expected)}`,
+    ),
   ];
   return lines.join('\n');
 }
