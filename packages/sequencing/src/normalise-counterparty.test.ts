@@ -30,10 +30,18 @@ describe('normaliseAccountNumber', () => {
 });
 
 describe('normaliseCounterpartName on card descriptors', () => {
-  it('drops reference codes (letters and digits alternating) and store numbers, keeping the name', () => {
+  it('drops reference codes (letters and digits alternating, after the name) and store numbers, keeping the name', () => {
     expect(normaliseCounterpartName('Spotify P2B8C7D1E')).toBe('spotify');
     expect(normaliseCounterpartName('Amazon Prime*2K4L51MT5')).toBe('amazon prime');
     expect(normaliseCounterpartName('JUMBO8011 UTRECHT')).toBe('jumbo utrecht');
+  });
+
+  it('keeps the first word as the merchant’s letters, also with a digit inside, not as a reference code', () => {
+    expect(normaliseCounterpartName('FIT4FREE AMSTERDAM')).toBe('fitfree amsterdam');
+    expect(normaliseCounterpartName('Wash2Go Amsterdam')).toBe('washgo amsterdam');
+    expect(normaliseCounterpartName('CCV*Lunch4Less Utrecht')).toBe('lunchless utrecht');
+    expect(normaliseCounterpartName('Sport2Go')).toBe('sportgo');
+    expect(withoutPlaceSuffix(normaliseCounterpartName('FIT4FREE AMSTERDAM'))).toBe('fitfree');
   });
 
   it('writes out a brand abbreviation that starts the name, and only there', () => {

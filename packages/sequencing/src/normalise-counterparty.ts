@@ -24,12 +24,13 @@ const DIGITS = /[0-9]+/g;
 const LETTERS_AND_DIGITS_ALTERNATING = /[a-z][0-9]+[a-z]|[0-9][a-z]+[0-9]/;
 
 /**
- * The letters of a word: a store number is dropped ("ah8011" → "ah"), a word in which letters and
- * digits alternate more often ("p2b8c7d1e", "2k4l51mt5") is a reference code and dropped whole.
+ * The letters of a word: a store number is dropped ("ah8011" → "ah"). After the first word, one
+ * in which letters and digits alternate ("p2b8c7d1e", "2k4l51mt5") is a reference code and dropped
+ * whole; the first word is the merchant's own ("FIT4FREE", "Wash2Go"), so it keeps its letters.
  */
-function lettersOf(word: string): string {
+function lettersOf(word: string, first: boolean): string {
   if (!DIGIT.test(word)) return word;
-  return LETTERS_AND_DIGITS_ALTERNATING.test(word) ? '' : word.replace(DIGITS, '');
+  return !first && LETTERS_AND_DIGITS_ALTERNATING.test(word) ? '' : word.replace(DIGITS, '');
 }
 
 /**
@@ -48,7 +49,7 @@ export function normaliseCounterpartName(name: string): string {
   }
   const tokens: string[] = [];
   for (const [word] of text.matchAll(WORDS)) {
-    const token = lettersOf(word);
+    const token = lettersOf(word, tokens.length === 0);
     if (token.length <= 1 || NOISE_TOKENS.has(token)) continue;
     const expanded = tokens.length === 0 ? BRAND_ABBREVIATIONS.get(token) : undefined;
     if (expanded !== undefined) tokens.push(...expanded.split(' '));
