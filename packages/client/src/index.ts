@@ -4,6 +4,6 @@ export { collect, paginate, type PagedResponse } from './paginate';
 export { defaultRetryPolicy, type RetryPolicy } from './retries';
 export type { AccessTokens, ClientCredentials } from './token-source';
 export type { Clock } from './clock';
-export { verifyWebhook, WebhookVerificationError, type WebhookEvent, type WebhookEventOf, type WebhookEventType, type WebhookHeaders } from './webhooks/verify-webhook';
+export { UnknownWebhookEventError, verifyWebhook, WebhookVerificationError, type WebhookEvent, type WebhookEventOf, type WebhookEventType, type WebhookHeaders } from './webhooks/verify-webhook';
 export { webhookReceiver, type WebhookReceiverOptions } from './webhooks/webhook-receiver';
 export type { components, paths, webhooks } from './generated/api';

@@ -60,8 +60,10 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
   const baseUrl = options.baseUrl.replace(/\/$/, '');
   const tokens: AccessTokens = 'accessToken' in options ? new GivenToken(options.accessToken) : new ClientCredentialsTokenSource(`${baseUrl}/connect/token`, options, send, retry, clock);
   const raw = createClient<paths>({ baseUrl, fetch: platformFetch({ baseUrl, tokens, fetch: send, retry, clock }) });
-  // Each method is a pair: the declared signature carries the document's types; the implementation's `unknown`
-  // is there because TypeScript cannot relate openapi-fetch's generic answer to its 2xx branch (no cast needed).
+  // Each method is a pair: the declared signature carries the document's types; the implementation returns
+  // `unknown` because TypeScript cannot relate openapi-fetch's generic answer to its 2xx branch. That is an
+  // unchecked assertion, as a cast would be: what makes it true is that `succeeded` returns only 2xx answers,
+  // whose bodies openapi-fetch types from the same document.
   function GET<Path extends PathsWithMethod<paths, 'get'>, Init extends MaybeOptionalInit<paths[Path], 'get'>>(path: Path, ...init: InitParam<Init>): Promise<Success<paths[Path]['get'], Init>>;
   function GET<Path extends PathsWithMethod<paths, 'get'>, Init extends MaybeOptionalInit<paths[Path], 'get'>>(path: Path, ...init: InitParam<Init>): Promise<unknown> {
     return succeeded('GET', path, raw.GET<Path, Init>(path, ...init));

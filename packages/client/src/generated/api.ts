@@ -1458,7 +1458,10 @@ export interface components {
                 firstSeen: string;
                 /** Format: date-time */
                 lastSeen: string;
-                /** Format: int32 */
+                /**
+                 * Format: int32
+                 * @description The day of period of the most recent transaction. Day of period: the calendar day within the period the payment belongs to, the period’s first day (the Monday, the 1st, the first day of the quarter; Quad Weekly: the expected date) being 1. A payment booked before its period begins counts back from 1 (27 February for a period beginning 1 March is -1), one booked after it ends counts on past its length: Weekly -2 to 8, Quad Weekly -4 to 6, Monthly -5 to 37, Quarterly -6 to 99.
+                 */
                 mostRecentDayOfPeriod: number;
                 statisticsL3M: components["schemas"]["TimeStatistics"];
                 statisticsL6M: components["schemas"]["TimeStatistics"];
@@ -1537,6 +1540,7 @@ export interface components {
             /** @constant */
             type: "share.updated";
         };
+        /** @description Statistics of the days of period of the sequence’s transactions in the window (all 0 when none is). Day of period: the calendar day within the period the payment belongs to, the period’s first day (the Monday, the 1st, the first day of the quarter; Quad Weekly: the expected date) being 1. A payment booked before its period begins counts back from 1 (27 February for a period beginning 1 March is -1), one booked after it ends counts on past its length: Weekly -2 to 8, Quad Weekly -4 to 6, Monthly -5 to 37, Quarterly -6 to 99. */
         TimeStatistics: {
             averageDayOfPeriod: number;
             /** Format: int32 */

@@ -1,5 +1,5 @@
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
-import { verifyWebhook, type WebhookEvent } from './verify-webhook';
+import { UnknownWebhookEventError, verifyWebhook, type WebhookEvent } from './verify-webhook';
 
 const secret = `whsec_${Buffer.from('a signing secret of 32 bytes ...').toString('base64')}`;
 
@@ -63,9 +63,12 @@ describe('verifyWebhook', () => {
     expect(() => verifyWebhook(secret, old.body, old.headers)).toThrow(WebhookVerificationError);
   });
 
-  it('refuses a signed message that is no event of a known type', () => {
+  it('tells a verified message of a type it does not know (a platform newer than the client) from one that does not verify', () => {
     const { body, headers } = signedDelivery({ ...fetched, type: 'consent.exploded' });
 
-    expect(() => verifyWebhook(secret, body, headers)).toThrow('not a webhook event of a known type');
+    expect(() => verifyWebhook(secret, body, headers)).toThrow(UnknownWebhookEventError);
+    expect(() => verifyWebhook(secret, body, headers)).toThrow(expect.objectContaining({ event: { type: 'consent.exploded', timestamp: fetched.timestamp, data: fetched.data } }));
+    const notAnEvent = signedDelivery({ hello: 'world' });
+    expect(() => verifyWebhook(secret, notAnEvent.body, notAnEvent.headers)).toThrow(WebhookVerificationError);
   });
 });

@@ -14,14 +14,30 @@ export type WebhookHeaders = Headers | Record<string, string | string[] | undefi
 const signatureHeaders = ['webhook-id', 'webhook-timestamp', 'webhook-signature'] as const;
 
 /**
+ * A delivery whose signature verified but whose `type` this client does not know: the platform
+ * has an event type newer than the client. It is genuine, so acknowledge it (webhookReceiver
+ * answers 204) and regenerate the client to read it.
+ */
+export class UnknownWebhookEventError extends Error {
+  constructor(readonly event: { type: string; timestamp: unknown; data: unknown }) {
+    super(`A verified webhook of a type this client does not know: ${event.type}`);
+    this.name = 'UnknownWebhookEventError';
+  }
+}
+
+/**
  * The event of a delivery, once its Standard Webhooks signature verifies with the endpoint's
  * `whsec_` secret and its timestamp is within 5 minutes. `body` must be the raw body, byte for
- * byte: a body parsed and serialised again does not verify. Throws WebhookVerificationError.
+ * byte: a body parsed and serialised again does not verify. Throws WebhookVerificationError,
+ * or UnknownWebhookEventError for a verified message of a type the client does not know.
  */
 export function verifyWebhook(secret: string, body: string | Buffer, headers: WebhookHeaders): WebhookEvent {
   const message = new Webhook(secret).verify(body, signatureHeadersOf(headers));
-  if (!isWebhookEvent(message)) throw new WebhookVerificationError('The message is not a webhook event of a known type');
-  return message;
+  if (isWebhookEvent(message)) return message;
+  if (typeof message === 'object' && message !== null && 'type' in message && typeof message.type === 'string') {
+    throw new UnknownWebhookEventError({ type: message.type, timestamp: 'timestamp' in message ? message.timestamp : undefined, data: 'data' in message ? message.data : undefined });
+  }
+  throw new WebhookVerificationError('The message is not a webhook event');
 }
 
 function signatureHeadersOf(headers: WebhookHeaders): Record<string, string> {

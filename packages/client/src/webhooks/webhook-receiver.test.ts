@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import type { Server } from 'node:http';
+import http, { type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type ErrorRequestHandler } from 'express';
 import { Webhook } from 'standardwebhooks';
@@ -103,6 +103,35 @@ describe('webhookReceiver', () => {
 
     expect(res.status).toBe(500);
     expect(errors).toEqual([expect.stringContaining('mount webhookReceiver before express.json()')]);
+  });
+
+  it('acknowledges a verified event of a type the client does not know yet, without calling onEvent', async () => {
+    const events: WebhookEvent[] = [];
+    const unknown: Array<{ type: string }> = [];
+    const app = express();
+    app.post('/hooks', webhookReceiver({ secret, onEvent: (event) => void events.push(event), onUnknownEvent: (event) => void unknown.push(event) }));
+    const url = await serve(app);
+    const body = JSON.stringify({ ...ping, type: 'account.renamed' });
+
+    const res = await fetch(url, { method: 'POST', headers: signedHeaders(body), body });
+
+    expect(res.status).toBe(204);
+    expect(unknown).toEqual([{ type: 'account.renamed', timestamp: ping.timestamp, data: ping.data }]);
+    expect(events).toEqual([]);
+  });
+
+  it('answers 413 as soon as a body passes its limit, without reading the rest', async () => {
+    const app = express();
+    app.post('/hooks', webhookReceiver({ secret, limitBytes: 100, onEvent: () => undefined }));
+    const url = new URL(await serve(app));
+    // The sender has sent more than the limit and is not done: the answer comes anyway.
+    const request = http.request(url, { method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } });
+    request.on('error', () => undefined);
+    request.write('x'.repeat(200));
+    const [answer] = (await once(request, 'response')) as [http.IncomingMessage];
+    request.destroy();
+
+    expect(answer.statusCode).toBe(413);
   });
 
   it('refuses a body over its limit with 413', async () => {
