@@ -9,9 +9,15 @@ import { Scopes } from './scopes';
 /** The sequencing result of spec 2.6, plus counterpartName, predictions and status. */
 const decimal = () => z.number();
 
+/** What a day of period is, said once for every field that holds one. */
+const DAY_OF_PERIOD =
+  'Day of period: the calendar day within the period the payment belongs to, the period\u2019s first day (the Monday, the 1st, the first day of the quarter; Quad Weekly: the expected date) being 1. A payment booked before its period begins counts back from 1 (27 February for a period beginning 1 March is -1), one booked after it ends counts on past its length: Weekly -2 to 8, Quad Weekly -4 to 6, Monthly -5 to 37, Quarterly -6 to 99.';
+
 const timeStatistics = component(
   'TimeStatistics',
-  z.object({ minDayOfPeriod: int32(), maxDayOfPeriod: int32(), medianDayOfPeriod: decimal(), averageDayOfPeriod: decimal(), modeDayOfPeriod: int32(), stdDevDayOfPeriod: decimal() }),
+  z
+    .object({ minDayOfPeriod: int32(), maxDayOfPeriod: int32(), medianDayOfPeriod: decimal(), averageDayOfPeriod: decimal(), modeDayOfPeriod: int32(), stdDevDayOfPeriod: decimal() })
+    .meta({ description: `Statistics of the days of period of the sequence\u2019s transactions in the window (all 0 when none is). ${DAY_OF_PERIOD}` }),
 );
 const amountStatistics = component(
   'AmountStatistics',
@@ -33,7 +39,7 @@ export const sequenceSchema = component(
       transactionCount: int32(),
       firstSeen: dateTimeString(),
       lastSeen: dateTimeString(),
-      mostRecentDayOfPeriod: int32(),
+      mostRecentDayOfPeriod: int32().meta({ description: `The day of period of the most recent transaction. ${DAY_OF_PERIOD}` }),
       statisticsL12M: timeStatistics,
       statisticsL6M: timeStatistics,
       statisticsL3M: timeStatistics,
