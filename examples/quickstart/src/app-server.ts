@@ -46,7 +46,8 @@ export class AppServer {
 
   /** The first event of one of `types` for which `matches` holds, received before or after this call. */
   next<T extends WebhookEventType>(types: readonly T[], matches: (event: WebhookEventOf<T>) => boolean, timeoutMs = 60_000): Promise<WebhookEventOf<T>> {
-    const isMatch = (event: WebhookEvent): event is WebhookEventOf<T> => (types as readonly string[]).includes(event.type) && matches(event as WebhookEventOf<T>);
+    const isOfTypes = (event: WebhookEvent): event is WebhookEventOf<T> => (types as readonly string[]).includes(event.type);
+    const isMatch = (event: WebhookEvent): event is WebhookEventOf<T> => isOfTypes(event) && matches(event);
     const earlier = this.events.find(isMatch);
     if (earlier) return Promise.resolve(earlier);
     return new Promise((resolve, reject) => {
@@ -58,7 +59,7 @@ export class AppServer {
         matches: isMatch,
         resolve: (event) => {
           clearTimeout(timer);
-          resolve(event as WebhookEventOf<T>);
+          if (isOfTypes(event)) resolve(event);
         },
       };
       this.waiters.add(waiter);

@@ -3,19 +3,26 @@ import type { components } from '@obp/client';
 type AnalysisResult = components['schemas']['AnalysisResult'];
 type Sequence = components['schemas']['Sequence'];
 
-const money = (amount: number): string => `${amount < 0 ? '-' : ''}€${Math.abs(amount).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+/** An amount in its currency, as `-€1,294.04` or `-US$12.00`; a null currency (results of an old engine) as EUR. */
+const money = (amount: number, currency: string | null): string =>
+  new Intl.NumberFormat('en-GB', { style: 'currency', currency: currency ?? 'EUR', currencyDisplay: 'symbol' }).format(amount);
 const cents = (amount: number): number => Math.round(amount * 100);
-const pad = (text: string, width: number): string => (text.length >= width ? text.slice(0, width - 1) + '…' : text.padEnd(width));
+/** A name cut to fit its column. */
+const column = (text: string, width: number): string => (text.length >= width ? text.slice(0, width - 1) + '…' : text.padEnd(width));
+/** An amount in a column, never cut. */
+const amountColumn = (text: string, width: number): string => text.padEnd(width);
 
 /** Income and expense of each month, and their averages over the months the history covers in full. */
 function monthlyLines(result: AnalysisResult): string[] {
-  const months = result.months;
+  const { months, currency } = result;
   if (months.length === 0) return ['  no transactions'];
   // The first and last month are usually partial (the history starts and ends mid-month).
   const full = months.length > 2 ? months.slice(1, -1) : months;
   const average = (pick: (m: (typeof months)[number]) => number) => full.reduce((sum, m) => sum + cents(pick(m)), 0) / full.length / 100;
-  const lines = months.slice(-4).map((m) => `  ${m.month}   income ${pad(money(m.income.amount), 12)} expense ${pad(money(m.expense.amount), 12)} net ${money(m.net)}`);
-  lines.push(`  average of ${full.length} full months: income ${money(average((m) => m.income.amount))}, expense ${money(average((m) => m.expense.amount))}`);
+  const lines = months
+    .slice(-4)
+    .map((m) => `  ${m.month}   income ${amountColumn(money(m.income.amount, currency), 12)} expense ${amountColumn(money(m.expense.amount, currency), 12)} net ${money(m.net, currency)}`);
+  lines.push(`  average of ${full.length} full months: income ${money(average((m) => m.income.amount), currency)}, expense ${money(average((m) => m.expense.amount), currency)}`);
   return lines;
 }
 
@@ -25,8 +32,8 @@ function recurringLines(sequences: Sequence[], limit: number): string[] {
   if (active.length === 0) return ['  none found'];
   return active.slice(0, limit).map((s) => {
     const { min, max } = s.predictedAmountRange;
-    const amount = min === max ? money(min) : `${money(min)} to ${money(max)}`;
-    return `  ${pad(s.counterpartName, 28)} ${pad(s.periodicity, 12)} next ${s.predictedNextDate}  ${amount}`;
+    const amount = min === max ? money(min, s.currency) : `${money(min, s.currency)} to ${money(max, s.currency)}`;
+    return `  ${column(s.counterpartName, 28)} ${column(s.periodicity, 12)} next ${s.predictedNextDate}  ${amount}`;
   });
 }
 
@@ -38,7 +45,7 @@ function categoryLines(result: AnalysisResult, limit: number): string[] {
   return [...byCategory]
     .sort((a, b) => a.amount - b.amount)
     .slice(0, limit)
-    .map((c) => `  ${pad(c.category, 36)} ${pad(money(c.amount), 12)} ${total === 0 ? '' : `${Math.round((c.amount / total) * 100)}%`}`);
+    .map((c) => `  ${column(c.category, 36)} ${amountColumn(money(c.amount, result.currency), 12)} ${total === 0 ? '' : `${Math.round((c.amount / total) * 100)}%`}`);
 }
 
 /** A short readable summary of an analysis: monthly income and expense, the recurring commitments and the top categories. */
@@ -50,10 +57,10 @@ export function summarise(result: AnalysisResult): string {
     'Monthly income and expense',
     ...monthlyLines(result),
     '',
-    `Recurring income: ${money(indicators.recurringIncomePerMonth.amount)} a month`,
+    `Recurring income: ${money(indicators.recurringIncomePerMonth.amount, result.currency)} a month`,
     ...recurringLines(result.sequencing.incomeSequences, 5),
     '',
-    `Recurring commitments: ${money(indicators.fixedCostsPerMonth.amount)} a month (left to spend: ${money(indicators.disposableIncomePerMonth.amount)})`,
+    `Recurring commitments: ${money(indicators.fixedCostsPerMonth.amount, result.currency)} a month (left to spend: ${money(indicators.disposableIncomePerMonth.amount, result.currency)})`,
     ...recurringLines(result.sequencing.expenseSequences, 10),
     '',
     'Top expense categories',

@@ -18,7 +18,11 @@ export type StoredAnalysisResult = Omit<AnalysisResult, 'currency' | 'otherCurre
   sequencing: Omit<AnalysisResult['sequencing'], 'incomeSequences' | 'expenseSequences'> & { incomeSequences: StoredSequence[]; expenseSequences: StoredSequence[] };
 };
 
-/** A stored sequence's currency: that of its transactions, which the sequence keeps whole (each carries its code). */
+/**
+ * A stored sequence's currency: that of its first transaction (the sequence keeps them whole, each with its
+ * code). Sequencing before 1.2.0 could put two currencies in one sequence; the sandbox banks book only EUR,
+ * so no result stored here has one, but a mixed sequence would be labelled by its first.
+ */
 function withCurrency(sequence: StoredSequence): Sequence {
   return { ...sequence, currency: sequence.currency ?? sequence.transactions[0].currency };
 }
