@@ -27,6 +27,29 @@ function splitByCurrency<T extends SequencingTransaction>(transactions: Prepared
   return [...byCurrency.values()];
 }
 
+function isOldestFirst(transactions: readonly PreparedTransaction[]): boolean {
+  for (let i = 1; i < transactions.length; i++) if (byDate(transactions[i - 1], transactions[i]) > 0) return false;
+  return true;
+}
+
+/**
+ * The transactions sorted by byDate. Histories mostly come oldest first or newest first (as banks
+ * list them): those are put in order in one pass, reversing newest first runs of one booking
+ * instant kept in their order (the index breaks ties); anything else is sorted.
+ */
+function sortOldestFirst<T extends SequencingTransaction>(transactions: PreparedTransaction<T>[]): PreparedTransaction<T>[] {
+  if (isOldestFirst(transactions)) return transactions;
+  const reversed: PreparedTransaction<T>[] = [];
+  let end = transactions.length;
+  while (end > 0) {
+    let start = end - 1;
+    while (start > 0 && transactions[start - 1].day === transactions[end - 1].day && transactions[start - 1].msFromDayStart === transactions[end - 1].msFromDayStart) start--;
+    for (let i = start; i < end; i++) reversed.push(transactions[i]);
+    end = start;
+  }
+  return isOldestFirst(reversed) ? reversed : transactions.sort(byDate);
+}
+
 /**
  * Finds recurring income and expenses in one account history. Pure: the result depends only on
  * the arguments. Throws InvalidSequencingInput for unreadable input.
@@ -47,7 +70,7 @@ export function detectSequences<T extends SequencingTransaction>(transactions: r
   const incomeSequences: Sequence<T>[] = [];
   const expenseSequences: Sequence<T>[] = [];
   const order: { sequence: Sequence<T>; first: PreparedTransaction<T> }[] = [];
-  for (const sameCurrency of splitByCurrency(prepared.sort(byDate))) {
+  for (const sameCurrency of splitByCurrency(sortOldestFirst(prepared))) {
     for (const group of groupByCounterparty(sameCurrency)) {
       for (const candidate of selectSequences(group, asOfDay)) {
         const sequence = buildSequence(candidate, windows);

@@ -131,6 +131,7 @@ export function prepareTransactions<T extends SequencingTransaction>(
   };
   const prepared: PreparedTransaction<T>[] = [];
   const seenIds = new Set<string>();
+  let facts: DayFacts = dayFacts(0);
   for (let index = 0; index < transactions.length; index++) {
     const tx = transactions[index];
     validate(tx, index);
@@ -153,7 +154,9 @@ export function prepareTransactions<T extends SequencingTransaction>(
     let nameKey = typeof tx.counterpartName === 'string' ? keyOf(tx.counterpartName) : '';
     // Without a name or an IBAN the description is the only identity (e.g. ATM withdrawals).
     if (nameKey === '' && accountNumber === '' && typeof tx.description === 'string') nameKey = keyOf(tx.description);
-    const { year, month, dayOfMonth, monthPhase, quarterPhase } = dayFacts(day);
+    // Neighbours in a history are mostly booked on the same day.
+    if (day !== facts.day) facts = dayFacts(day);
+    const { year, month, dayOfMonth, monthPhase, quarterPhase } = facts;
     prepared.push({
       source: tx,
       index,

@@ -5,14 +5,31 @@ import type { AmountStatistics, TimeStatistics } from './types';
 // Reused between calls (the engine is synchronous): medians are taken very often.
 let medianScratch = new Float64Array(256);
 
+/**
+ * Up to this many values are sorted by insertion: most medians are of one value per period (at
+ * most 57), where a native sort costs more to call than the sorting itself.
+ */
+const INSERTION_SORT_MAX = 64;
+
 /** Middle value; the mean of the two middle values for an even count; 0 for none. */
 export function median(values: readonly number[]): number {
-  if (values.length === 0) return 0;
-  if (medianScratch.length < values.length) medianScratch = new Float64Array(2 * values.length);
-  for (let i = 0; i < values.length; i++) medianScratch[i] = values[i];
-  const sorted = medianScratch.subarray(0, values.length).sort();
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  const n = values.length;
+  if (n === 0) return 0;
+  if (medianScratch.length < n) medianScratch = new Float64Array(2 * n);
+  const sorted = medianScratch;
+  if (n <= INSERTION_SORT_MAX) {
+    for (let i = 0; i < n; i++) {
+      const value = values[i];
+      let j = i;
+      for (; j > 0 && sorted[j - 1] > value; j--) sorted[j] = sorted[j - 1];
+      sorted[j] = value;
+    }
+  } else {
+    for (let i = 0; i < n; i++) sorted[i] = values[i];
+    sorted.subarray(0, n).sort();
+  }
+  const mid = n >> 1;
+  return n % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 export function mean(values: readonly number[]): number {
