@@ -78,7 +78,7 @@ export function buildSequence<T extends SequencingTransaction>(candidate: Candid
   const amountOff = mean(amounts.map((a) => Math.abs(a - typical) / Math.abs(typical)));
   const timeliness = mean(members.map((m) => Math.max(0, 1 - Math.abs(m.deviation) / (grid.toleranceDays + 1))));
 
-  const recent = periods.slice(-3).map((p) => p.match.tx.source.amount);
+  const recent = periods.slice(-3).map((p) => p.tx.source.amount);
   const next = predictNext(fit, windows.asOfDay);
   return {
     periodicity,

@@ -11,12 +11,16 @@ export interface Member<T extends SequencingTransaction = SequencingTransaction>
   deviation: number;
 }
 
-/** One matched period: the transaction that matches it and any repeats of it (a doubled payment). */
-export interface MatchedPeriod<T extends SequencingTransaction = SequencingTransaction> {
-  k: number;
-  match: Member<T>;
-  repeats: Member<T>[];
+/**
+ * One matched period: the member that matches it, with any repeats of it (a doubled payment).
+ * One object per period, as fits are many and most are rejected.
+ */
+export interface MatchedPeriod<T extends SequencingTransaction = SequencingTransaction> extends Member<T> {
+  repeats: readonly Member<T>[];
 }
+
+/** The repeats of the periods that have none (most), shared. */
+const NO_REPEATS: readonly never[] = [];
 
 export interface GridFit<T extends SequencingTransaction = SequencingTransaction> {
   grid: PeriodicityGrid;
@@ -31,7 +35,7 @@ export function sameAmount(a: number, b: number): boolean {
 }
 
 // Reused between calls (the engine is synchronous): a busy counterparty would otherwise allocate per fit.
-let scratch = new Int32Array(3 * 1024);
+let scratch = new Int32Array(4 * 1024);
 
 /** In a period with several candidates, one further than this from the typical amount is not the period's payment. */
 const MAX_RELATIVE_AMOUNT_OFF = 0.6;
@@ -95,7 +99,7 @@ export function fitGrid<T extends SequencingTransaction>(
   // of one period are contiguous. On-grid transactions go into parallel arrays (row r: index into
   // transactions, period, deviation) as most of a busy counterparty's are off-grid.
   const n = transactions.length;
-  if (scratch.length < 3 * n) scratch = new Int32Array(6 * n);
+  if (scratch.length < 4 * n + 1) scratch = new Int32Array(8 * n + 2);
   const buffer = scratch;
   const index = 0;
   const period = n;
@@ -120,30 +124,32 @@ export function fitGrid<T extends SequencingTransaction>(
   }
   if (count < 2) return null;
 
-  const runStarts: number[] = [];
-  for (let r = 0; r < count; r++) if (r === 0 || buffer[period + r] !== buffer[period + r - 1]) runStarts.push(r);
-  runStarts.push(count);
-  if (runStarts.length < 3) return null;
+  // Runs of one period: row runStart + i starts the i-th (and the row after the last ends it).
+  const runStart = 3 * n;
+  let runs = 0;
+  for (let r = 0; r < count; r++) if (r === 0 || buffer[period + r] !== buffer[period + r - 1]) buffer[runStart + runs++] = r;
+  buffer[runStart + runs] = count;
+  if (runs < 2) return null;
   let typical = 0;
   if (variableAmounts) {
     const closest: number[] = [];
-    for (let i = 0; i + 1 < runStarts.length; i++) closest.push(transactions[buffer[pickInPeriod(transactions, buffer, n, runStarts[i], runStarts[i + 1], tolerance, 0)]].absCents);
+    for (let i = 0; i < runs; i++) closest.push(transactions[buffer[pickInPeriod(transactions, buffer, n, buffer[runStart + i], buffer[runStart + i + 1], tolerance, 0)]].absCents);
     typical = median(closest);
   }
 
   const periods: MatchedPeriod<T>[] = [];
-  for (let i = 0; i + 1 < runStarts.length; i++) {
-    const start = runStarts[i];
-    const end = runStarts[i + 1];
+  for (let i = 0; i < runs; i++) {
+    const start = buffer[runStart + i];
+    const end = buffer[runStart + i + 1];
     const chosen = pickInPeriod(transactions, buffer, n, start, end, tolerance, typical);
     if (chosen < 0) continue;
-    const match: Member<T> = { tx: transactions[buffer[index + chosen]], k: buffer[period + chosen], deviation: buffer[deviation + chosen] };
-    const repeats: Member<T>[] = [];
+    const tx = transactions[buffer[index + chosen]];
+    let repeats: Member<T>[] | null = null;
     for (let r = start; r < end; r++) {
-      const tx = transactions[buffer[index + r]];
-      if (r !== chosen && sameAmount(tx.cents, match.tx.cents)) repeats.push({ tx, k: buffer[period + r], deviation: buffer[deviation + r] });
+      const other = transactions[buffer[index + r]];
+      if (r !== chosen && sameAmount(other.cents, tx.cents)) (repeats ??= []).push({ tx: other, k: buffer[period + r], deviation: buffer[deviation + r] });
     }
-    periods.push({ k: match.k, match, repeats });
+    periods.push({ tx, k: buffer[period + chosen], deviation: buffer[deviation + chosen], repeats: repeats ?? NO_REPEATS });
   }
   return periods.length >= 2 ? { grid, anchor, periods } : null;
 }

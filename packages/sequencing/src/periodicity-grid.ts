@@ -120,12 +120,14 @@ export function densestAnchor(grid: PeriodicityGrid, transactions: readonly DayF
   for (let i = 0; i <= width; i++) inWindow += counts[i % cycle];
   let bestStart = -1;
   let bestCount = 0;
+  let entering = (width + 1) % cycle;
   for (let start = 0; start < cycle; start++) {
     if (counts[start] > 0 && inWindow > bestCount) {
       bestCount = inWindow;
       bestStart = start;
     }
-    inWindow += counts[(start + width + 1) % cycle] - counts[start];
+    inWindow += counts[entering] - counts[start];
+    if (++entering === cycle) entering = 0;
   }
   // Median of the phases in the best window, counted on the unwrapped line from bestStart.
   const lowRank = (bestCount - 1) >> 1;

@@ -8,7 +8,7 @@ function matched(year: number, month: number, dayOfMonth: number, deviation: num
   const day = dayFromCivil(year, month, dayOfMonth);
   const k = year * 12 + month - 1;
   const tx = { ...dayFacts(day), source: { id: `${k}`, amount: -10, bookingDate: isoDate(day) }, index: k, msFromDayStart: 0, cents: -1000, absCents: 1000, nameKey: 'x', accountNumber: '' };
-  return { k, match: { tx, k, deviation }, repeats: [] };
+  return { tx, k, deviation, repeats: [] };
 }
 
 describe('predictNext', () => {

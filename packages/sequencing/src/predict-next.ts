@@ -19,15 +19,15 @@ export interface NextPeriod {
 export function predictNext<T extends SequencingTransaction>(fit: GridFit<T>, asOfDay: number): NextPeriod {
   const { grid, anchor, periods } = fit;
   const last = periods[periods.length - 1];
-  const deviations = periods.map((p) => p.match.deviation);
+  const deviations = periods.map((p) => p.deviation);
   // Half away from zero (docs: Output): Math.round would move a median of -0.5 to 0 but one of 0.5 to 1.
   let day = grid.expectedDay(anchor, last.k + 1) + roundHalfAwayFromZero(median(deviations), 0);
 
-  const bookedOnWeekend = periods.some((p) => isoWeekday(p.match.tx.day) > 5);
+  const bookedOnWeekend = periods.some((p) => isoWeekday(p.tx.day) > 5);
   if (!bookedOnWeekend && isoWeekday(day) > 5) {
     let direction = 0;
     for (const p of periods) {
-      if (isoWeekday(grid.expectedDay(anchor, p.k)) > 5) direction += Math.sign(p.match.deviation);
+      if (isoWeekday(grid.expectedDay(anchor, p.k)) > 5) direction += Math.sign(p.deviation);
     }
     const weekday = isoWeekday(day);
     day += direction < 0 ? 5 - weekday : 8 - weekday;

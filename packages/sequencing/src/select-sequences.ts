@@ -105,10 +105,10 @@ export function evaluateFit<T extends SequencingTransaction>(fit: GridFit<T>, co
   }
   if (maxMissed > MAX_MISSED_IN_A_ROW) return null;
   if (matches > 2 && repeatedPeriods > Math.max(1, Math.floor(REPEATED_PERIODS_PER_MATCH * matches))) return null;
-  const deviations = periods.map((p) => p.match.deviation);
+  const deviations = periods.map((p) => p.deviation);
   const looseTiming = populationStdDev(deviations) > MAX_DEVIATION_SPREAD * grid.toleranceDays;
 
-  const amounts = periods.map((p) => p.match.tx.absCents);
+  const amounts = periods.map((p) => p.tx.absCents);
   const typical = median(amounts);
   let low = Infinity;
   let high = -Infinity;
@@ -125,7 +125,7 @@ export function evaluateFit<T extends SequencingTransaction>(fit: GridFit<T>, co
 
   const margin = Math.max(0.02 * typical, 0.5 * (high - low));
   const members: Member<T>[] = [];
-  for (const p of periods) members.push(p.match, ...p.repeats);
+  for (const p of periods) members.push(p, ...p.repeats);
   members.sort((a, b) => byDate(a.tx, b.tx));
   let membersInRange = 0;
   for (const m of members) if (m.tx.absCents >= low - margin && m.tx.absCents <= high + margin) membersInRange++;
@@ -256,7 +256,7 @@ export function selectSequences<T extends SequencingTransaction>(group: Counterp
     for (const track of tracks) {
       const fit = fitGrid(track, grid, false);
       if (!fit) continue;
-      trackFits.push({ fit, track, medianAmount: median(fit.periods.map((p) => p.match.tx.absCents)) });
+      trackFits.push({ fit, track, medianAmount: median(fit.periods.map((p) => p.tx.absCents)) });
       // Two-transaction tracks only matter as part of a price change; alone they are judged as the whole group.
       if (track.length > 2 || track.length === transactions.length) consider(fit, context, candidates, fits);
     }
@@ -273,7 +273,7 @@ export function selectSequences<T extends SequencingTransaction>(group: Counterp
   const explainedContext: GroupContext = { ...context, explained: new Set(taken) };
   const more: Candidate<T>[] = [];
   for (const fit of fits) {
-    if (accepted.has(fit) || fit.periods.some((p) => taken.has(p.match.tx.index))) continue;
+    if (accepted.has(fit) || fit.periods.some((p) => taken.has(p.tx.index))) continue;
     const candidate = evaluateFit(fit, explainedContext);
     if (candidate && !candidate.members.some((m) => taken.has(m.tx.index))) more.push(candidate);
   }
