@@ -21,26 +21,25 @@ export function fixedAmountTracks<T extends SequencingTransaction>(group: readon
     keys[i] = cents * POSITION_RANGE + i;
   }
   keys.sort();
-  const tracks: PreparedTransaction<T>[][] = [];
-  const positions: number[] = [];
-  const flush = (): void => {
-    if (positions.length >= 2) {
-      const track: PreparedTransaction<T>[] = [];
-      for (const p of Int32Array.from(positions).sort()) track.push(group[p]);
-      tracks.push(track);
-    }
-    positions.length = 0;
+  // Each position's track number in order of amount (clusters of one get none), then the tracks
+  // filled in one oldest-first pass over the group.
+  const trackOf = new Int32Array(n);
+  let tracks = 0;
+  let clusterStart = 0;
+  const closeCluster = (end: number): void => {
+    const track = end - clusterStart >= 2 ? tracks++ : -1;
+    for (let i = clusterStart; i < end; i++) trackOf[keys[i] % POSITION_RANGE] = track;
+    clusterStart = end;
   };
-  let previous = -1;
-  for (let i = 0; i < n; i++) {
-    const position = keys[i] % POSITION_RANGE;
-    const amount = group[position].absCents;
-    if (previous >= 0 && amount - previous > Math.max(1, FIXED_AMOUNT_GAP * amount)) flush();
-    positions.push(position);
-    previous = amount;
+  for (let i = 1; i < n; i++) {
+    const amount = group[keys[i] % POSITION_RANGE].absCents;
+    const previous = group[keys[i - 1] % POSITION_RANGE].absCents;
+    if (amount - previous > Math.max(1, FIXED_AMOUNT_GAP * amount)) closeCluster(i);
   }
-  flush();
-  return tracks;
+  closeCluster(n);
+  const byTrack: PreparedTransaction<T>[][] = Array.from({ length: tracks }, () => []);
+  for (let p = 0; p < n; p++) if (trackOf[p] >= 0) byTrack[trackOf[p]].push(group[p]);
+  return byTrack;
 }
 
 const POSITION_RANGE = 2 ** 21;

@@ -132,10 +132,17 @@ export function prepareTransactions<T extends SequencingTransaction>(
   const prepared: PreparedTransaction<T>[] = [];
   const seenIds = new Set<string>();
   let facts: DayFacts = dayFacts(0);
+  let bookingDate: string | null = null;
+  let time: BookingTime = { day: 0, msFromDayStart: 0 };
   for (let index = 0; index < transactions.length; index++) {
     const tx = transactions[index];
     validate(tx, index);
-    const { day, msFromDayStart } = parseBookingDate(tx.bookingDate, index);
+    // Neighbours in a history mostly share the booking date: parsed once for them.
+    if (bookingDate === null || tx.bookingDate !== bookingDate) {
+      time = parseBookingDate(tx.bookingDate, index);
+      bookingDate = tx.bookingDate;
+    }
+    const { day, msFromDayStart } = time;
     // A transaction imported twice (the same id) is one payment: only its first occurrence counts.
     if (seenIds.has(tx.id)) continue;
     seenIds.add(tx.id);
@@ -154,7 +161,6 @@ export function prepareTransactions<T extends SequencingTransaction>(
     let nameKey = typeof tx.counterpartName === 'string' ? keyOf(tx.counterpartName) : '';
     // Without a name or an IBAN the description is the only identity (e.g. ATM withdrawals).
     if (nameKey === '' && accountNumber === '' && typeof tx.description === 'string') nameKey = keyOf(tx.description);
-    // Neighbours in a history are mostly booked on the same day.
     if (day !== facts.day) facts = dayFacts(day);
     const { year, month, dayOfMonth, monthPhase, quarterPhase } = facts;
     prepared.push({
