@@ -39,7 +39,8 @@ export function coincidenceChance(deviations: readonly number[], inRange: number
   for (let r = 0; r <= toleranceDays; r++) {
     // Deviations are in business days; a window of ±r business days spans about 7/5 as many calendar days.
     const share = Math.min(1, ((2 * r * 7) / 5 + 1) / periodDays);
-    const within = offsets.filter((o) => o <= r).length;
+    let within = 0;
+    for (const offset of offsets) if (offset <= r) within++;
     best = Math.min(best, binomialTail(inRange, share, within) / share);
   }
   return best;

@@ -29,6 +29,11 @@ export interface GridFit<T extends SequencingTransaction = SequencingTransaction
   periods: MatchedPeriod<T>[];
 }
 
+/** Whether transactions spanning this many days are too close together to match two periods of the grid. */
+export function tooShortForTwoPeriods(spanDays: number, grid: PeriodicityGrid): boolean {
+  return spanDays < 0.75 * grid.periodDays;
+}
+
 /** Amounts (cents) differing by no more than this are the same payment repeated: 2 %, at least a cent. */
 export function sameAmount(a: number, b: number): boolean {
   return Math.abs(a - b) <= Math.max(1, 0.02 * Math.max(Math.abs(a), Math.abs(b)));
@@ -84,8 +89,7 @@ export function fitGrid<T extends SequencingTransaction>(
   variableAmounts: boolean,
 ): GridFit<T> | null {
   if (transactions.length < 2) return null;
-  // Too short a span for two periods.
-  if (transactions[transactions.length - 1].day - transactions[0].day < 0.75 * grid.periodDays) return null;
+  if (tooShortForTwoPeriods(transactions[transactions.length - 1].day - transactions[0].day, grid)) return null;
   // No two transactions close enough to be matches at most three periods apart (what any sequence
   // needs): a monthly track is no Weekly sequence, whatever the anchor.
   const widestStep = 3 * grid.periodDays + (2 * grid.toleranceDays * 7) / 5 + 1;

@@ -1,6 +1,6 @@
 import { fixedAmountTracks } from './amount-tracks';
 import { coincidenceChance } from './coincidence';
-import { fitGrid, type GridFit, type Member } from './fit-grid';
+import { fitGrid, tooShortForTwoPeriods, type GridFit, type Member } from './fit-grid';
 import { byDate, type CounterpartyGroup } from './group-candidates';
 import { GRIDS, WEEKLY } from './periodicity-grid';
 import { predictNext } from './predict-next';
@@ -88,6 +88,19 @@ function countInRange(sorted: Float64Array, low: number, high: number): number {
   return countBelow(sorted, high, true) - countBelow(sorted, low, false);
 }
 
+/**
+ * Sorts members by date in place by insertion: they come oldest first, but for a repeat booked
+ * before its period's match, where a native sort would copy them all.
+ */
+function sortNearlySorted(members: Member[]): void {
+  for (let i = 1; i < members.length; i++) {
+    const member = members[i];
+    let j = i;
+    for (; j > 0 && byDate(members[j - 1].tx, member.tx) > 0; j--) members[j] = members[j - 1];
+    members[j] = member;
+  }
+}
+
 /** Applies the acceptance rules to a fit (cheapest first); null when it is not a sequence. */
 export function evaluateFit<T extends SequencingTransaction>(fit: GridFit<T>, context: GroupContext): Candidate<T> | null {
   const { grid, periods } = fit;
@@ -125,8 +138,11 @@ export function evaluateFit<T extends SequencingTransaction>(fit: GridFit<T>, co
 
   const margin = Math.max(0.02 * typical, 0.5 * (high - low));
   const members: Member<T>[] = [];
-  for (const p of periods) members.push(p, ...p.repeats);
-  members.sort((a, b) => byDate(a.tx, b.tx));
+  for (const p of periods) {
+    members.push(p);
+    for (const repeat of p.repeats) members.push(repeat);
+  }
+  sortNearlySorted(members);
   let membersInRange = 0;
   for (const m of members) if (m.tx.absCents >= low - margin && m.tx.absCents <= high + margin) membersInRange++;
   const extras = countInRange(context.sortedAmounts, low - margin, high + margin) - membersInRange;
@@ -252,6 +268,8 @@ export function selectSequences<T extends SequencingTransaction>(group: Counterp
   const wholeGroupIsOneTrack = tracks.length === 1 && tracks[0].length === transactions.length;
   const windowDays = transactions[transactions.length - 1].day - transactions[0].day + 1;
   for (const grid of GRIDS) {
+    // No track can fit a grid the whole group is too short for.
+    if (tooShortForTwoPeriods(windowDays - 1, grid)) continue;
     const trackFits: TrackFit<T>[] = [];
     for (const track of tracks) {
       const fit = fitGrid(track, grid, false);
