@@ -5,7 +5,7 @@ import { byDate, type CounterpartyGroup } from './group-candidates';
 import { GRIDS, WEEKLY } from './periodicity-grid';
 import { predictNext } from './predict-next';
 import type { PreparedTransaction } from './prepare-transactions';
-import { median, populationStdDev } from './statistics';
+import { median, populationStdDev, sortAscending } from './statistics';
 import type { Periodicity, SequencingTransaction } from './types';
 
 /** A grid fit that passed the acceptance rules, with what ranking and output need. */
@@ -260,7 +260,8 @@ export function selectSequences<T extends SequencingTransaction>(group: Counterp
   if (transactions.length === 2 && transactions[0].absCents !== transactions[1].absCents) return [];
   const sortedAmounts = new Float64Array(transactions.length);
   for (let i = 0; i < transactions.length; i++) sortedAmounts[i] = transactions[i].absCents;
-  const context: GroupContext = { sortedAmounts: sortedAmounts.sort(), groupSize: transactions.length, oppositeCount: group.oppositeCount, asOfDay, explained: new Set() };
+  sortAscending(sortedAmounts);
+  const context: GroupContext = { sortedAmounts, groupSize: transactions.length, oppositeCount: group.oppositeCount, asOfDay, explained: new Set() };
   const candidates: Candidate<T>[] = [];
   const fits: GridFit<T>[] = [];
 

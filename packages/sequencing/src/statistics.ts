@@ -6,10 +6,24 @@ import type { AmountStatistics, TimeStatistics } from './types';
 let medianScratch = new Float64Array(256);
 
 /**
- * Up to this many values are sorted by insertion: most medians are of one value per period (at
- * most 57), where a native sort costs more to call than the sorting itself.
+ * Up to this many values are sorted by insertion: most sorts are of one value per period (at most
+ * 57) or of a small counterparty's amounts, where a native sort costs more to call than the sorting.
  */
 const INSERTION_SORT_MAX = 64;
+
+/** Sorts the first n values ascending in place. */
+export function sortAscending(values: Float64Array, n = values.length): void {
+  if (n > INSERTION_SORT_MAX) {
+    values.subarray(0, n).sort();
+    return;
+  }
+  for (let i = 1; i < n; i++) {
+    const value = values[i];
+    let j = i;
+    for (; j > 0 && values[j - 1] > value; j--) values[j] = values[j - 1];
+    values[j] = value;
+  }
+}
 
 /** Middle value; the mean of the two middle values for an even count; 0 for none. */
 export function median(values: readonly number[]): number {
@@ -17,17 +31,8 @@ export function median(values: readonly number[]): number {
   if (n === 0) return 0;
   if (medianScratch.length < n) medianScratch = new Float64Array(2 * n);
   const sorted = medianScratch;
-  if (n <= INSERTION_SORT_MAX) {
-    for (let i = 0; i < n; i++) {
-      const value = values[i];
-      let j = i;
-      for (; j > 0 && sorted[j - 1] > value; j--) sorted[j] = sorted[j - 1];
-      sorted[j] = value;
-    }
-  } else {
-    for (let i = 0; i < n; i++) sorted[i] = values[i];
-    sorted.subarray(0, n).sort();
-  }
+  for (let i = 0; i < n; i++) sorted[i] = values[i];
+  sortAscending(sorted, n);
   const mid = n >> 1;
   return n % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
