@@ -4,10 +4,17 @@
  * against n and n·log n, and histories per second over a batch of typical (~1,500 transaction)
  * histories. The baseline, measured in the same process on the same transactions, is a plain sort
  * by booking date. One thread; histories are generated before they are timed.
+ * The engine is timed as production runs it: bundled by esbuild as `npm run build` bundles the
+ * services (SEQ_BENCH_ENGINE=source times it as tsx loads the sources, file by file).
  * Run: npx tsx bench/sequencing-speed.bench.ts   (SEQ_BENCH_BATCH to change the batch size)
  */
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
-import { detectSequences, ENGINE_VERSION, type SequencingTransaction } from '@obp/sequencing';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildSync } from 'esbuild';
+import * as engineFromSource from '@obp/sequencing';
+import type { SequencingTransaction } from '@obp/sequencing';
 import { generateHistory, type GeneratedHistory } from '../packages/sequencing/src/benchmark/generate-history';
 import { mulberry32 } from '../packages/sequencing/src/benchmark/prng';
 
@@ -21,8 +28,20 @@ const BATCH_CHUNK = 500;
 const TARGET_TYPICAL_MS = 2;
 const TARGET_50K_MS = 100;
 
+type Engine = typeof engineFromSource;
+const ENGINE_FROM = process.env.SEQ_BENCH_ENGINE === 'source' ? 'source' : 'bundle';
+let engine: Engine = engineFromSource;
+
+/** The engine bundled as scripts/build.ts bundles it (node20, cjs). */
+async function bundledEngine(): Promise<Engine> {
+  const outfile = join(mkdtempSync(join(os.tmpdir(), 'sequencing-bench-')), 'sequencing.js');
+  buildSync({ entryPoints: [join(__dirname, '../packages/sequencing/src/index.ts')], outfile, bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning' });
+  const loaded: Engine = await import(pathToFileURL(outfile).href);
+  return loaded;
+}
+
 function detect(h: GeneratedHistory): number {
-  const r = detectSequences(h.transactions, { asOf: h.asOf, ownAccountNumbers: h.ownAccountNumbers });
+  const r = engine.detectSequences(h.transactions, { asOf: h.asOf, ownAccountNumbers: h.ownAccountNumbers });
   return r.incomeSequences.length + r.expenseSequences.length;
 }
 
@@ -84,9 +103,12 @@ function timeSize(n: number): SizeFigures {
   return { n, runs: times.length, median: median(times), p95: quantile(times, 0.95), sortMedian: median(sortTimes) };
 }
 
-function main(): void {
+async function main(): Promise<void> {
+  if (ENGINE_FROM === 'bundle') engine = await bundledEngine();
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-  console.log(`sequencing speed — engine ${ENGINE_VERSION}, node ${process.version}, ${cpu}, load average ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} CPUs`);
+  console.log(
+    `sequencing speed — engine ${engine.ENGINE_VERSION} (${ENGINE_FROM === 'bundle' ? 'esbuild bundle, as npm run build ships it' : 'sources through tsx'}), node ${process.version}, ${cpu}, load average ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} CPUs`,
+  );
 
   // Warm-up, so that the JIT has compiled the engine before anything is timed.
   const warm = Array.from({ length: 40 }, (_, i) => generateHistory(60_000 + i, { scale: TYPICAL_SCALE }));
@@ -142,4 +164,7 @@ function main(): void {
   console.log(`target growth no worse than n log n (500 → 50,000: ${growth.toFixed(0)}× vs ${nLogNGrowth.toFixed(0)}×): ${growth <= nLogNGrowth ? 'met' : 'MISSED'}`);
 }
 
-main();
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
