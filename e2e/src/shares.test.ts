@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { collect, type paths, type PlatformClient } from '@obp/client';
 import { startStack, type Stack, type TestClient } from './harness';
 
 let stack: Stack;
@@ -6,15 +7,26 @@ let appA: TestClient;
 let appB: TestClient;
 let tokenA: string;
 let tokenB: string;
+let apiA: PlatformClient;
 
 beforeAll(async () => {
   stack = await startStack();
   [appA, appB] = [await stack.registerClient(), await stack.registerClient()];
   [tokenA, tokenB] = [await stack.token(appA), await stack.token(appB)];
+  apiA = stack.clientWithToken(tokenA);
 });
 afterAll(() => stack.stop());
 
-const createShare = async (token: string, body: unknown) => {
+type CreateShareBody = paths['/shares']['post']['requestBody']['content']['application/json'];
+
+/** Creates a share through the generated client (a 2xx, or it throws) and returns its id. */
+async function createShare(api: PlatformClient, body: CreateShareBody) {
+  const { data } = await api.POST('/shares', { body });
+  return data.data;
+}
+
+/** A create the types would refuse (invalid or misnamed fields), sent as raw HTTP. */
+const createShareRaw = async (token: string, body: unknown) => {
   const res = await stack.api(token, '/shares', { method: 'POST', json: body });
   return { res, body: (await res.json()) as { data: string } & Record<string, unknown> };
 };
@@ -23,15 +35,15 @@ describe('POST /shares', () => {
   it('creates a share and returns its id in the identifier envelope', async () => {
     const consentId = randomUUID();
     const before = Date.now();
-    const { res, body } = await createShare(tokenA, { clientId: appB.clientId, reference: 'ref-1', consentIds: [consentId] });
-    expect(res.status).toBe(200);
-    expect(body.data).toMatch(/^[0-9a-f-]{36}$/);
+    const { data: created, response } = await apiA.POST('/shares', { body: { clientId: appB.clientId, reference: 'ref-1', consentIds: [consentId] } });
+    expect(response.status).toBe(200);
+    expect(created.data).toMatch(/^[0-9a-f-]{36}$/);
 
-    const got = await stack.api(tokenA, `/shares/${body.data}`, { headers: { accept: 'application/json' } });
-    expect(got.status).toBe(200);
-    const share = ((await got.json()) as { data: Record<string, unknown> }).data;
+    const { data: got, response: gotResponse } = await apiA.GET('/shares/{shareId}', { params: { path: { shareId: created.data } } });
+    expect(gotResponse.status).toBe(200);
+    const share = got.data;
     expect(share).toEqual({
-      id: body.data,
+      id: created.data,
       clientId: appB.clientId,
       reference: 'ref-1',
       expirationDateUtc: expect.any(String),
@@ -40,23 +52,24 @@ describe('POST /shares', () => {
       analysisIds: null,
     });
     // Default expiration: one day from the time of the request.
-    const expires = Date.parse(share.expirationDateUtc as string);
+    const expires = Date.parse(share!.expirationDateUtc);
     expect(expires).toBeGreaterThanOrEqual(before + 86_400_000 - 1000);
     expect(expires).toBeLessThanOrEqual(Date.now() + 86_400_000 + 1000);
   });
 
   it('keeps an explicit expiration, normalised to UTC', async () => {
-    const { body } = await createShare(tokenA, { clientId: appB.clientId, expirationDateUtc: '2031-05-01T12:00:00+02:00' });
-    const share = (await (await stack.api(tokenA, `/shares/${body.data}`)).json()) as { data: { expirationDateUtc: string } };
-    expect(share.data.expirationDateUtc).toBe('2031-05-01T10:00:00.000Z');
+    const shareId = await createShare(apiA, { clientId: appB.clientId, expirationDateUtc: '2031-05-01T12:00:00+02:00' });
+    const { data: share } = await apiA.GET('/shares/{shareId}', { params: { path: { shareId } } });
+    expect(share.data?.expirationDateUtc).toBe('2031-05-01T10:00:00.000Z');
   });
 
   it('matches property names case-insensitively and ignores unknown fields', async () => {
-    const { res, body } = await createShare(tokenA, { ClientId: appB.clientId, AccountIds: [randomUUID()], somethingElse: 1 });
+    // Raw HTTP: the generated types would refuse these names.
+    const { res, body } = await createShareRaw(tokenA, { ClientId: appB.clientId, AccountIds: [randomUUID()], somethingElse: 1 });
     expect(res.status).toBe(200);
-    const share = (await (await stack.api(tokenA, `/shares/${body.data}`)).json()) as { data: { clientId: string; accountIds: string[] } };
-    expect(share.data.clientId).toBe(appB.clientId);
-    expect(share.data.accountIds).toHaveLength(1);
+    const { data: share } = await apiA.GET('/shares/{shareId}', { params: { path: { shareId: body.data } } });
+    expect(share.data?.clientId).toBe(appB.clientId);
+    expect(share.data?.accountIds).toHaveLength(1);
   });
 
   it.each([
@@ -74,7 +87,7 @@ describe('POST /shares', () => {
     ['body is an array', [1, 2], '$'],
     ['body is null', null, '$'],
   ])('rejects %s with a 400 problem naming the field', async (_name, payload, field) => {
-    const { res, body } = await createShare(tokenA, payload);
+    const { res, body } = await createShareRaw(tokenA, payload);
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(body).toMatchObject({ status: 400, title: expect.any(String), type: expect.any(String), traceId: expect.stringMatching(/^[0-9a-f]{32}$/) });
@@ -100,37 +113,44 @@ describe('POST /shares', () => {
 describe('GET /shares', () => {
   let lister: TestClient;
   let token: string;
+  let api: PlatformClient;
   const ids: string[] = [];
 
   beforeAll(async () => {
     lister = await stack.registerClient();
     token = await stack.token(lister);
-    for (let i = 0; i < 5; i++) ids.push((await createShare(token, { clientId: appB.clientId, reference: `n${i}` })).body.data);
-    ids.push((await createShare(token, { clientId: appB.clientId, reference: 'expired', expirationDateUtc: '2020-01-01T00:00:00Z' })).body.data);
+    api = stack.clientWithToken(token);
+    for (let i = 0; i < 5; i++) ids.push(await createShare(api, { clientId: appB.clientId, reference: `n${i}` }));
+    ids.push(await createShare(api, { clientId: appB.clientId, reference: 'expired', expirationDateUtc: '2020-01-01T00:00:00Z' }));
   });
 
   it('returns page 1 of up to 50 of the caller’s own shares, oldest first, with no parameters', async () => {
-    const res = await stack.api(token, '/shares');
-    expect(res.status).toBe(200);
-    const body = (await res.json()) as { data: Array<{ id: string }>; _pagination: unknown };
-    expect(body.data.map((s) => s.id)).toEqual(ids);
+    const { data: body, response } = await api.GET('/shares');
+    expect(response.status).toBe(200);
+    expect(body.data?.map((s) => s.id)).toEqual(ids);
     expect(body._pagination).toEqual({ page: 1, size: 50, totalCount: 6, totalPages: 1 });
   });
 
   it('pages', async () => {
-    const body = (await (await stack.api(token, '/shares?page=2&pageSize=4')).json()) as { data: Array<{ id: string }>; _pagination: unknown };
-    expect(body.data.map((s) => s.id)).toEqual(ids.slice(4));
+    const { data: body } = await api.GET('/shares', { params: { query: { page: 2, pageSize: 4 } } });
+    expect(body.data?.map((s) => s.id)).toEqual(ids.slice(4));
     expect(body._pagination).toEqual({ page: 2, size: 4, totalCount: 6, totalPages: 2 });
-    const beyond = (await (await stack.api(token, '/shares?page=9&pageSize=4')).json()) as { data: unknown[] };
+    const { data: beyond } = await api.GET('/shares', { params: { query: { page: 9, pageSize: 4 } } });
     expect(beyond.data).toEqual([]);
+    // Every page through the client's paginate: all six, in order.
+    const all = await collect(api.paginate((page) => api.GET('/shares', { params: { query: { page, pageSize: 4 } } })));
+    expect(all.map((s) => s.id)).toEqual(ids);
   });
 
   it('filters by isExpired', async () => {
-    const expired = (await (await stack.api(token, '/shares?isExpired=true')).json()) as { data: Array<{ id: string }>; _pagination: { totalCount: number } };
-    expect(expired.data.map((s) => s.id)).toEqual([ids[5]]);
+    const { data: expired } = await api.GET('/shares', { params: { query: { isExpired: true } } });
+    expect(expired.data?.map((s) => s.id)).toEqual([ids[5]]);
     expect(expired._pagination.totalCount).toBe(1);
+    // Raw HTTP: the query value is matched case-insensitively, which the client (sending `false`) would not show.
     const live = (await (await stack.api(token, '/shares?isExpired=False')).json()) as { data: Array<{ id: string }> };
     expect(live.data.map((s) => s.id)).toEqual(ids.slice(0, 5));
+    const { data: notExpired } = await api.GET('/shares', { params: { query: { isExpired: false } } });
+    expect(notExpired.data?.map((s) => s.id)).toEqual(ids.slice(0, 5));
   });
 
   it.each([
@@ -147,35 +167,37 @@ describe('GET /shares', () => {
   });
 
   it('never shows another app’s shares', async () => {
-    const other = (await (await stack.api(tokenB, '/shares')).json()) as { data: Array<{ id: string }> };
-    expect(other.data.map((s) => s.id)).not.toEqual(expect.arrayContaining([ids[0]]));
+    const { data: other } = await stack.clientWithToken(tokenB).GET('/shares');
+    expect(other.data?.map((s) => s.id)).not.toEqual(expect.arrayContaining([ids[0]]));
   });
 });
 
 describe('GET, PUT, DELETE /shares/{shareId}', () => {
   it('updates the expiration (204), defaulting to one day from now', async () => {
-    const { body } = await createShare(tokenA, { clientId: appB.clientId, expirationDateUtc: '2030-01-01T00:00:00Z' });
-    const put = await stack.api(tokenA, `/shares/${body.data}`, { method: 'PUT', json: { expirationDateUtc: '2032-03-04T05:06:07Z' } });
-    expect(put.status).toBe(204);
-    expect(await put.text()).toBe('');
-    const after = (await (await stack.api(tokenA, `/shares/${body.data}`)).json()) as { data: { expirationDateUtc: string } };
-    expect(after.data.expirationDateUtc).toBe('2032-03-04T05:06:07.000Z');
+    const shareId = await createShare(apiA, { clientId: appB.clientId, expirationDateUtc: '2030-01-01T00:00:00Z' });
+    const path = { shareId };
+    const put = await apiA.PUT('/shares/{shareId}', { params: { path }, body: { expirationDateUtc: '2032-03-04T05:06:07Z' } });
+    expect(put.response.status).toBe(204);
+    expect(put.data).toBeUndefined();
+    expect(await put.response.text()).toBe('');
+    const { data: after } = await apiA.GET('/shares/{shareId}', { params: { path } });
+    expect(after.data?.expirationDateUtc).toBe('2032-03-04T05:06:07.000Z');
 
-    const reset = await stack.api(tokenA, `/shares/${body.data}`, { method: 'PUT', json: { expirationDateUtc: null } });
-    expect(reset.status).toBe(204);
-    const defaulted = (await (await stack.api(tokenA, `/shares/${body.data}`)).json()) as { data: { expirationDateUtc: string } };
-    expect(Math.abs(Date.parse(defaulted.data.expirationDateUtc) - (Date.now() + 86_400_000))).toBeLessThan(5_000);
+    const reset = await apiA.PUT('/shares/{shareId}', { params: { path }, body: { expirationDateUtc: null } });
+    expect(reset.response.status).toBe(204);
+    const { data: defaulted } = await apiA.GET('/shares/{shareId}', { params: { path } });
+    expect(Math.abs(Date.parse(defaulted.data!.expirationDateUtc) - (Date.now() + 86_400_000))).toBeLessThan(5_000);
 
-    const noBody = await stack.api(tokenA, `/shares/${body.data}`, { method: 'PUT' });
-    expect(noBody.status).toBe(204);
+    const noBody = await apiA.PUT('/shares/{shareId}', { params: { path } });
+    expect(noBody.response.status).toBe(204);
   });
 
   it('deletes (204), after which the share is 404 and a second delete is 404', async () => {
-    const { body } = await createShare(tokenA, { clientId: appB.clientId });
-    expect((await stack.api(tokenA, `/shares/${body.data}`, { method: 'DELETE' })).status).toBe(204);
-    expect((await stack.api(tokenA, `/shares/${body.data}`)).status).toBe(404);
-    expect((await stack.api(tokenA, `/shares/${body.data}`, { method: 'DELETE' })).status).toBe(404);
-    expect((await stack.api(tokenA, `/shares/${body.data}`, { method: 'PUT', json: {} })).status).toBe(404);
+    const path = { shareId: await createShare(apiA, { clientId: appB.clientId }) };
+    expect((await apiA.DELETE('/shares/{shareId}', { params: { path } })).response.status).toBe(204);
+    await expect(apiA.GET('/shares/{shareId}', { params: { path } })).rejects.toMatchObject({ status: 404 });
+    await expect(apiA.DELETE('/shares/{shareId}', { params: { path } })).rejects.toMatchObject({ status: 404 });
+    await expect(apiA.PUT('/shares/{shareId}', { params: { path }, body: {} })).rejects.toMatchObject({ status: 404 });
   });
 
   it('answers 404 with a plain string body', async () => {
@@ -196,20 +218,19 @@ describe('GET, PUT, DELETE /shares/{shareId}', () => {
   });
 
   it('rejects a bad update body with 400', async () => {
-    const { body } = await createShare(tokenA, { clientId: appB.clientId });
-    const res = await stack.api(tokenA, `/shares/${body.data}`, { method: 'PUT', json: { expirationDateUtc: 'soon' } });
+    const shareId = await createShare(apiA, { clientId: appB.clientId });
+    const res = await stack.api(tokenA, `/shares/${shareId}`, { method: 'PUT', json: { expirationDateUtc: 'soon' } });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { errors: Record<string, string[]> }).errors.expirationDateUtc).toBeDefined();
   });
 
   it('never lets another app read, change or delete a share', async () => {
-    const { body } = await createShare(tokenA, { clientId: appB.clientId });
-    const id = body.data;
+    const id = await createShare(apiA, { clientId: appB.clientId });
     expect((await stack.api(tokenB, `/shares/${id}`)).status).toBe(404);
     expect((await stack.api(tokenB, `/shares/${id}`, { method: 'PUT', json: { expirationDateUtc: '2040-01-01T00:00:00Z' } })).status).toBe(404);
     expect((await stack.api(tokenB, `/shares/${id}`, { method: 'DELETE' })).status).toBe(404);
-    const still = (await (await stack.api(tokenA, `/shares/${id}`)).json()) as { data: { expirationDateUtc: string } };
-    expect(still.data.expirationDateUtc).not.toBe('2040-01-01T00:00:00.000Z');
+    const { data: still } = await apiA.GET('/shares/{shareId}', { params: { path: { shareId: id } } });
+    expect(still.data?.expirationDateUtc).not.toBe('2040-01-01T00:00:00.000Z');
   });
 
   it('answers 405 for a method the resource does not have', async () => {
