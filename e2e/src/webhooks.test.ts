@@ -4,11 +4,13 @@ import type { AddressInfo } from 'node:net';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { Webhook } from 'standardwebhooks';
-import type { WebhookDeliveryAttemptDto, WebhookEndpointDto } from '@obp/contracts';
+import type { paths } from '@obp/client';
 import type { InMemorySpanExporter } from '@obp/telemetry';
 import { waitFor } from '@obp/testkit';
 import { connectedConsent, waitForStatus } from './consent-helpers';
 import { startStack, type Stack, type TestClient } from './harness';
+
+type WebhookEvent = paths['/webhooks']['post']['requestBody']['content']['application/json']['events'][number];
 
 /** One request the test's receiver got. */
 interface Received {
@@ -120,24 +122,23 @@ describe('webhooks', () => {
     return { client, token: await stack.token(client) };
   }
 
-  async function createEndpoint(token: string, path: string, events: string[]): Promise<{ id: string; secret: string }> {
-    const res = await stack.api(token, '/webhooks', { method: 'POST', json: { url: receiver.url(path), events, description: 'test receiver' } });
-    expect(res.status).toBe(201);
-    const { data } = (await res.json()) as { data: WebhookEndpointDto & { secret: string } };
-    expect(res.headers.get('location')).toBe(`/webhooks/${data.id}`);
+  async function createEndpoint(token: string, path: string, events: WebhookEvent[]): Promise<{ id: string; secret: string }> {
+    const { data: created, response } = await stack.clientWithToken(token).POST('/webhooks', { body: { url: receiver.url(path), events, description: 'test receiver' } });
+    expect(response.status).toBe(201);
+    const { data } = created;
+    expect(response.headers.get('location')).toBe(`/webhooks/${data.id}`);
     return { id: data.id, secret: data.secret };
   }
 
   async function createShare(token: string): Promise<string> {
-    const res = await stack.api(token, '/shares', { method: 'POST', json: { clientId: 'partner-app' } });
-    expect(res.status).toBe(200);
-    return ((await res.json()) as { data: string }).data;
+    const { data, response } = await stack.clientWithToken(token).POST('/shares', { body: { clientId: 'partner-app' } });
+    expect(response.status).toBe(200);
+    return data.data;
   }
 
-  async function attempts(token: string, id: string): Promise<WebhookDeliveryAttemptDto[]> {
-    const res = await stack.api(token, `/webhooks/${id}/deliveries?pageSize=500`);
-    expect(res.status).toBe(200);
-    return ((await res.json()) as { data: WebhookDeliveryAttemptDto[] }).data;
+  async function attempts(token: string, id: string) {
+    const { data } = await stack.clientWithToken(token).GET('/webhooks/{id}/deliveries', { params: { path: { id }, query: { pageSize: 500 } } });
+    return data.data ?? [];
   }
 
   /** Verified with the standardwebhooks package, and matching the documented schema of its type. */
@@ -153,14 +154,18 @@ describe('webhooks', () => {
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
     expect(Buffer.from(secret.slice('whsec_'.length), 'base64')).toHaveLength(32);
 
-    const listed = (await (await stack.api(token, '/webhooks')).json()) as { data: WebhookEndpointDto[]; _pagination: { totalCount: number } };
-    expect(listed.data.map((e) => e.id)).toEqual([id]);
+    const api = stack.clientWithToken(token);
+    const { data: listed } = await api.GET('/webhooks');
+    expect(listed.data?.map((e) => e.id)).toEqual([id]);
     expect(listed._pagination.totalCount).toBe(1);
-    expect(listed.data[0]).not.toHaveProperty('secret');
+    expect(listed.data?.[0]).not.toHaveProperty('secret');
+    const { data: got } = await api.GET('/webhooks/{id}', { params: { path: { id } } });
+    expect(got.data).toMatchObject({ id, events: ['share.created'], description: 'test receiver', enabled: true, url: receiver.url(path) });
+    expect(got.data).not.toHaveProperty('secret');
 
-    const updated = await stack.api(token, `/webhooks/${id}`, { method: 'PUT', json: { events: ['share.created', 'share.deleted'], description: null } });
-    expect(updated.status).toBe(200);
-    expect(((await updated.json()) as { data: WebhookEndpointDto }).data).toMatchObject({ id, events: ['share.created', 'share.deleted'], description: null, enabled: true, url: receiver.url(path) });
+    const updated = await api.PUT('/webhooks/{id}', { params: { path: { id } }, body: { events: ['share.created', 'share.deleted'], description: null } });
+    expect(updated.response.status).toBe(200);
+    expect(updated.data.data).toMatchObject({ id, events: ['share.created', 'share.deleted'], description: null, enabled: true, url: receiver.url(path) });
 
     const invalid: Array<[unknown, string[]]> = [
       [{ url: 'not a url', events: ['share.created'] }, ['url']],
@@ -177,8 +182,8 @@ describe('webhooks', () => {
     const badUpdate = await stack.api(token, `/webhooks/${id}`, { method: 'PUT', json: { url: 'javascript:alert(1)' } });
     expect(badUpdate.status).toBe(400);
 
-    expect((await stack.api(token, `/webhooks/${id}`, { method: 'DELETE' })).status).toBe(204);
-    expect((await stack.api(token, `/webhooks/${id}`)).status).toBe(404);
+    expect((await api.DELETE('/webhooks/{id}', { params: { path: { id } } })).response.status).toBe(204);
+    await expect(api.GET('/webhooks/{id}', { params: { path: { id } } })).rejects.toMatchObject({ status: 404 });
   });
 
   it('keeps apps apart: another app’s endpoint is a 404, and an app hears only of its own resources', async () => {
@@ -228,8 +233,9 @@ describe('webhooks', () => {
     const path = receiver.endpoint(() => (holding ? { status: 500, body: 'not yet' } : { status: 200, body: 'ok' }));
     const { id, secret } = await createEndpoint(token, path, ['share.created', 'share.updated', 'share.deleted']);
     const shareId = await createShare(token);
-    expect((await stack.api(token, `/shares/${shareId}`, { method: 'PUT', json: { expirationDateUtc: '2035-01-01T00:00:00Z' } })).status).toBe(204);
-    expect((await stack.api(token, `/shares/${shareId}`, { method: 'DELETE' })).status).toBe(204);
+    const api = stack.clientWithToken(token);
+    expect((await api.PUT('/shares/{shareId}', { params: { path: { shareId } }, body: { expirationDateUtc: '2035-01-01T00:00:00Z' } })).response.status).toBe(204);
+    expect((await api.DELETE('/shares/{shareId}', { params: { path: { shareId } } })).response.status).toBe(204);
     await waitFor(async () => (await stack.webhooks.messages.store.findMany({ endpointId: id })).length === 3, { what: 'the messages of the update and the deletion' });
     await waitFor(() => receiver.on(path).length >= 1, { what: 'a failed attempt of share.created' });
     holding = false;
@@ -266,7 +272,7 @@ describe('webhooks', () => {
     const externalUserId = `user-${randomUUID()}`;
     const { consentId } = await connectedConsent(stack, token, { externalUserId });
     const firstFetch = await receiver.waitForDelivered(path, 4, 'the messages of the first fetch');
-    expect((await stack.api(token, `/consents/${consentId}/refresh`, { method: 'POST' })).status).toBe(202);
+    expect((await stack.clientWithToken(token).POST('/consents/{id}/refresh', { params: { path: { id: consentId } } })).response.status).toBe(202);
     await waitForStatus(stack, token, consentId, 'Updated');
     const all = await receiver.waitForDelivered(path, 7, 'the messages of the refresh');
 
@@ -304,20 +310,21 @@ describe('webhooks', () => {
     const { token } = await app();
     const path = receiver.endpoint();
     const { id, secret } = await createEndpoint(token, path, ['share.created']);
-    const ping = await stack.api(token, `/webhooks/${id}/ping`, { method: 'POST' });
-    expect(ping.status).toBe(202);
-    const [pingId] = ((await ping.json()) as { data: { deliveryIds: string[] } }).data.deliveryIds;
+    const api = stack.clientWithToken(token);
+    const ping = await api.POST('/webhooks/{id}/ping', { params: { path: { id } } });
+    expect(ping.response.status).toBe(202);
+    const [pingId] = ping.data.data.deliveryIds;
     const [first] = await receiver.waitForDelivered(path, 1);
     expect(idOf(first!)).toBe(pingId);
     expect(bodyOf(first!)).toMatchObject({ type: 'webhook.ping', data: { webhookId: id } });
     expectSigned(first!, secret);
 
-    const rotated = await stack.api(token, `/webhooks/${id}/rotate-secret`, { method: 'POST' });
-    expect(rotated.status).toBe(200);
-    const { secret: newSecret, previousSecretExpiresAt } = ((await rotated.json()) as { data: { secret: string; previousSecretExpiresAt: string } }).data;
+    const rotated = await api.POST('/webhooks/{id}/rotate-secret', { params: { path: { id } } });
+    expect(rotated.response.status).toBe(200);
+    const { secret: newSecret, previousSecretExpiresAt } = rotated.data.data;
     expect(newSecret).not.toBe(secret);
     expect(new Date(previousSecretExpiresAt).getTime()).toBeGreaterThan(Date.now() + 23 * 3_600_000);
-    await stack.api(token, `/webhooks/${id}/ping`, { method: 'POST' });
+    await api.POST('/webhooks/{id}/ping', { params: { path: { id } } });
     const [, second] = await receiver.waitForDelivered(path, 2);
     expect(String(second!.headers['webhook-signature']).split(' ')).toHaveLength(2);
     expect(String(second!.headers['webhook-signature'])).toMatch(/^v1,\S+ v1,\S+$/);
@@ -344,8 +351,8 @@ describe('webhooks', () => {
     expect(log[1]!.error).toMatch(/timed out/);
 
     // Nothing listens on this port: a connection error, retried until the schedule is used up.
-    const closed = await stack.api(token, `/webhooks/${id}`, { method: 'PUT', json: { url: 'http://127.0.0.1:9/nothing-here' } });
-    expect(closed.status).toBe(200);
+    const closed = await stack.clientWithToken(token).PUT('/webhooks/{id}', { params: { path: { id } }, body: { url: 'http://127.0.0.1:9/nothing-here' } });
+    expect(closed.response.status).toBe(200);
     await createShare(token);
     const failedLog = await waitFor(async () => {
       const all = await attempts(token, id);
@@ -379,18 +386,19 @@ describe('webhooks', () => {
     const path = receiver.endpoint(() => (gone ? { status: 410 } : { status: 200 }));
     const { id } = await createEndpoint(token, path, ['share.created']);
     await createShare(token);
+    const api = stack.clientWithToken(token);
     const endpoint = await waitFor(async () => {
-      const { data } = (await (await stack.api(token, `/webhooks/${id}`)).json()) as { data: WebhookEndpointDto };
-      return !data.enabled && data;
+      const { data } = await api.GET('/webhooks/{id}', { params: { path: { id } } });
+      return !data.data.enabled && data.data;
     });
     expect(endpoint.disabledReason).toBe('gone');
     expect(receiver.on(path)).toHaveLength(1);
-    expect((await stack.api(token, `/webhooks/${id}/ping`, { method: 'POST' })).status).toBe(409);
+    await expect(api.POST('/webhooks/{id}/ping', { params: { path: { id } } })).rejects.toMatchObject({ status: 409 });
 
     gone = false;
-    const enabled = await stack.api(token, `/webhooks/${id}`, { method: 'PUT', json: { enabled: true } });
-    expect(((await enabled.json()) as { data: WebhookEndpointDto }).data).toMatchObject({ enabled: true, disabledReason: null });
-    await stack.api(token, `/webhooks/${id}/ping`, { method: 'POST' });
+    const { data: enabled } = await api.PUT('/webhooks/{id}', { params: { path: { id } }, body: { enabled: true } });
+    expect(enabled.data).toMatchObject({ enabled: true, disabledReason: null });
+    await api.POST('/webhooks/{id}/ping', { params: { path: { id } } });
     const [ping] = await receiver.waitForDelivered(path, 1);
     expect(bodyOf(ping!).type).toBe('webhook.ping');
   });
@@ -405,22 +413,23 @@ describe('webhooks', () => {
     await createShare(token);
     const [first, second] = await receiver.waitForDelivered(path, 2);
 
-    const redeliver = await stack.api(token, `/webhooks/${id}/deliveries/${idOf(first!)}/redeliver`, { method: 'POST' });
-    expect(redeliver.status).toBe(202);
+    const api = stack.clientWithToken(token);
+    const redeliver = await api.POST('/webhooks/{id}/deliveries/{deliveryId}/redeliver', { params: { path: { id, deliveryId: idOf(first!) } } });
+    expect(redeliver.response.status).toBe(202);
     const [, , again] = await receiver.waitForDelivered(path, 3);
     expect(idOf(again!)).toBe(idOf(first!));
     expect(again!.body).toBe(first!.body);
     expectSigned(again!, secret);
-    expect((await stack.api(token, `/webhooks/${id}/deliveries/msg_unknown/redeliver`, { method: 'POST' })).status).toBe(404);
+    await expect(api.POST('/webhooks/{id}/deliveries/{deliveryId}/redeliver', { params: { path: { id, deliveryId: 'msg_unknown' } } })).rejects.toMatchObject({ status: 404 });
     // An attempt is logged after its result is written: once the log shows these three, neither message is pending (a replay passes pending ones by).
     await waitFor(async () => {
       const log = await attempts(token, id);
       return log.filter((a) => a.trigger === 'scheduled').length === 2 && log.some((a) => a.trigger === 'manual');
     }, { what: 'the redelivery in the attempt log' });
 
-    const replay = await stack.api(token, `/webhooks/${id}/replay`, { method: 'POST', json: { since } });
-    expect(replay.status).toBe(202);
-    expect(((await replay.json()) as { data: { deliveryIds: string[] } }).data.deliveryIds.sort()).toEqual([idOf(first!), idOf(second!)].sort());
+    const replay = await api.POST('/webhooks/{id}/replay', { params: { path: { id } }, body: { since } });
+    expect(replay.response.status).toBe(202);
+    expect(replay.data.data.deliveryIds.sort()).toEqual([idOf(first!), idOf(second!)].sort());
     const replayed = (await receiver.waitForDelivered(path, 5)).slice(3);
     expect(replayed.map(idOf).sort()).toEqual([idOf(first!), idOf(second!)].sort());
 
@@ -433,8 +442,8 @@ describe('webhooks', () => {
       return last?.deliveryId;
     });
     failing = false;
-    const onlyFailed = await stack.api(token, `/webhooks/${id}/replay`, { method: 'POST', json: { since, onlyFailed: true } });
-    expect(((await onlyFailed.json()) as { data: { deliveryIds: string[] } }).data.deliveryIds).toEqual([failedId]);
+    const { data: onlyFailed } = await api.POST('/webhooks/{id}/replay', { params: { path: { id } }, body: { since, onlyFailed: true } });
+    expect(onlyFailed.data.deliveryIds).toEqual([failedId]);
     const [last] = (await receiver.waitForDelivered(path, 6)).slice(5);
     expect(idOf(last!)).toBe(failedId);
 
