@@ -1,5 +1,6 @@
 import { generateSandboxData } from '@obp/sandbox-bank';
-import { ConsentEventTypes, type AccountDto, type TransactionDto } from '@obp/contracts';
+import { collect } from '@obp/client';
+import { ConsentEventTypes, type TransactionDto } from '@obp/contracts';
 import { waitFor } from '@obp/testkit';
 import { connectedConsent, createConsent, decide, getConsent, recordTopic, redirectUrl, waitForStatus } from './consent-helpers';
 import { startStack, type Stack, type TestClient } from './harness';
@@ -17,26 +18,20 @@ describe('consents', () => {
   afterAll(() => stack.stop());
 
   const accountsOf = async (consentId: string, as = token) => {
-    const res = await stack.api(as, `/consents/${consentId}/accounts`);
-    expect(res.status).toBe(200);
-    return ((await res.json()) as { data: AccountDto[] }).data;
+    const { data } = await stack.clientWithToken(as).GET('/consents/{id}/accounts', { params: { path: { id: consentId } } });
+    return data.data;
   };
 
+  /** Every page of an account's transactions, through the client's paginate. */
   const allTransactions = async (accountId: string, as = token) => {
-    const all: TransactionDto[] = [];
-    for (let page = 1; ; page++) {
-      const res = await stack.api(as, `/accounts/${accountId}/transactions?page=${page}&pageSize=500`);
-      expect(res.status).toBe(200);
-      const body = (await res.json()) as { data: TransactionDto[]; _pagination: { totalPages: number } };
-      all.push(...body.data);
-      if (page >= body._pagination.totalPages) return all;
-    }
+    const api = stack.clientWithToken(as);
+    return collect(api.paginate((page) => api.GET('/accounts/{id}/transactions', { params: { path: { id: accountId }, query: { page, pageSize: 500 } } })));
   };
 
   it('lists the providers', async () => {
-    const res = await stack.api(token, '/providers');
-    expect(res.status).toBe(200);
-    const keys = ((await res.json()) as { data: Array<{ key: string; countryCodes: string[] }> }).data.map((p) => p.key);
+    const { data, response } = await stack.clientWithToken(token).GET('/providers');
+    expect(response.status).toBe(200);
+    const keys = data.data.map((p) => p.key);
     expect(keys).toEqual(expect.arrayContaining(['sandbox-retail', 'sandbox-business', 'sandbox-slow', 'sandbox-failing']));
   });
 
@@ -72,10 +67,10 @@ describe('consents', () => {
       );
       // Newest booking first.
       const current = accounts.find((a) => a.type === 'Current')!;
-      const page1 = (await (await stack.api(token, `/accounts/${current.id}/transactions`)).json()) as { data: TransactionDto[]; _pagination: Record<string, number> };
+      const { data: page1 } = await stack.clientWithToken(token).GET('/accounts/{id}/transactions', { params: { path: { id: current.id } } });
       expect(page1.data).toHaveLength(50);
       expect(page1._pagination).toMatchObject({ page: 1, size: 50 });
-      const dates = page1.data.map((t) => t.bookingDate);
+      const dates = (page1.data ?? []).map((t) => t.bookingDate);
       expect([...dates].sort().reverse()).toEqual(dates);
 
       await waitFor(() => recorder.events(ConsentEventTypes.transactionsFetched).length === 1, { what: 'transactions.fetched' });
@@ -103,10 +98,9 @@ describe('consents', () => {
     // The link is spent: opening it again goes straight back to the app.
     const again = await fetch(created.consentUrl, { redirect: 'manual' });
     expect(again.status).toBe(303);
-    const refresh = await stack.api(token, `/consents/${created.consentId}/refresh`, { method: 'POST' });
-    expect(refresh.status).toBe(409);
-    const accounts = await stack.api(token, `/consents/${created.consentId}/accounts`);
-    expect(((await accounts.json()) as { data: unknown[] }).data).toEqual([]);
+    const api = stack.clientWithToken(token);
+    await expect(api.POST('/consents/{id}/refresh', { params: { path: { id: created.consentId } } })).rejects.toMatchObject({ status: 409 });
+    expect(await accountsOf(created.consentId)).toEqual([]);
   });
 
   it('rejects a forged consent link', async () => {
@@ -124,12 +118,16 @@ describe('consents', () => {
     const b = await createConsent(stack, token, { userId, externalUserId: 'ext-b' });
     const other = await stack.registerClient();
     await createConsent(stack, await stack.token(other), { userId });
-    const ids = async (query: string) => ((await (await stack.api(token, `/consents${query}`)).json()) as { data: Array<{ id: string }> }).data.map((c) => c.id);
-    expect(await ids(`?UserId=${userId}`)).toEqual([a.consentId, b.consentId]);
-    expect(await ids(`?userid=${userId.toUpperCase()}&ExternalUserId=ext-b`)).toEqual([b.consentId]);
-    expect(await ids(`?ConsentId=${a.consentId}`)).toEqual([a.consentId]);
-    expect(await ids(`?ConsentId=00000000-0000-0000-0000-000000000000`)).toEqual([]);
-    expect((await ids('')).length).toBeGreaterThanOrEqual(2);
+    const api = stack.clientWithToken(token);
+    const ids = async (query: { UserId?: string; ExternalUserId?: string; ConsentId?: string } = {}) => (await api.GET('/consents', { params: { query } })).data.data.map((c) => c.id);
+    expect(await ids({ UserId: userId })).toEqual([a.consentId, b.consentId]);
+    expect(await ids({ UserId: userId, ExternalUserId: 'ext-b' })).toEqual([b.consentId]);
+    // Raw HTTP: parameter names are matched case-insensitively, and GUIDs in any case (the client sends the documented names).
+    const raw = (await (await stack.api(token, `/consents?userid=${userId.toUpperCase()}&ExternalUserId=ext-b`)).json()) as { data: Array<{ id: string }> };
+    expect(raw.data.map((c) => c.id)).toEqual([b.consentId]);
+    expect(await ids({ ConsentId: a.consentId })).toEqual([a.consentId]);
+    expect(await ids({ ConsentId: '00000000-0000-0000-0000-000000000000' })).toEqual([]);
+    expect((await ids()).length).toBeGreaterThanOrEqual(2);
   });
 
   it('allows only apps registered for the direct provider flow to create consents', async () => {
@@ -266,9 +264,10 @@ describe('consents', () => {
       const { consentId } = await connectedConsent(stack, token, { externalUserId: `refresh-${Date.now()}` });
       const accounts = await accountsOf(consentId);
       const before = (await Promise.all(accounts.map((a) => allTransactions(a.id)))).flat().length;
+      const api = stack.clientWithToken(token);
       for (let i = 1; i <= 6; i++) {
-        const res = await stack.api(token, `/consents/${consentId}/refresh`, { method: 'POST' });
-        expect({ call: i, status: res.status }).toEqual({ call: i, status: 202 });
+        const { response } = await api.POST('/consents/{id}/refresh', { params: { path: { id: consentId } } });
+        expect({ call: i, status: response.status }).toEqual({ call: i, status: 202 });
       }
       const seventh = await stack.api(token, `/consents/${consentId}/refresh`, { method: 'POST' });
       expect(seventh.status).toBe(429);
@@ -296,7 +295,8 @@ describe('consents', () => {
 
   it('forgets refresh history after 7 days, times out undecided consents and invalidates expired ones (maintenance job)', async () => {
     const { consentId } = await connectedConsent(stack, token, { externalUserId: `maintenance-${Date.now()}` });
-    expect((await stack.api(token, `/consents/${consentId}/refresh`, { method: 'POST' })).status).toBe(202);
+    const api = stack.clientWithToken(token);
+    expect((await api.POST('/consents/{id}/refresh', { params: { path: { id: consentId } } })).response.status).toBe(202);
     const undecided = await createConsent(stack, token);
     const history = stack.consent.db.collection('refresh_requests');
     expect(await history.countDocuments({ consentId })).toBe(1);
@@ -311,7 +311,7 @@ describe('consents', () => {
 
     await stack.consent.maintenance.runOnce(new Date(Date.now() + 181 * 86_400_000));
     expect((await getConsent(stack, token, consentId)).status).toBe('Invalidated');
-    expect((await stack.api(token, `/consents/${consentId}/refresh`, { method: 'POST' })).status).toBe(409);
+    await expect(api.POST('/consents/{id}/refresh', { params: { path: { id: consentId } } })).rejects.toMatchObject({ status: 409 });
   });
 
   it.each([
