@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { AccountDto, AnalysisJobDto } from '@obp/contracts';
+import { collect } from '@obp/client';
+import type { AccountDto } from '@obp/contracts';
 import { waitFor } from '@obp/testkit';
 import { createJob, finishedJob, getJob, getResult, jobBody, postJob } from './analysis-helpers';
 import { connectedConsent } from './consent-helpers';
@@ -25,7 +26,9 @@ describe('analysis jobs through the edge', () => {
   let retail: { consentId: string; accounts: AccountDto[] };
   let business: { consentId: string; accounts: AccountDto[] };
 
-  const accountsOf = async (consentId: string) => ((await (await stack.api(ownerToken, `/consents/${consentId}/accounts`)).json()) as { data: AccountDto[] }).data;
+  const accountsOf = async (consentId: string) => (await stack.clientWithToken(ownerToken).GET('/consents/{id}/accounts', { params: { path: { id: consentId } } })).data.data;
+  /** The ids of the jobs the app lists under a reference, through the generated client. */
+  const listedIds = async (token: string, reference: string) => (await stack.clientWithToken(token).GET('/analysis-jobs', { params: { query: { reference } } })).data.data?.map((j) => j.id);
 
   beforeAll(async () => {
     stack = await startStack();
@@ -116,10 +119,10 @@ describe('analysis jobs through the edge', () => {
     let accountJob: string;
 
     it('analyses a consent with e1: Pending, then Completed, with every transaction categorised', async () => {
-      const res = await postJob(stack, ownerToken, jobBody([retail.consentId], { Reference: 'retail e1' }));
-      expect(res.status).toBe(201);
-      consentJob = ((await res.json()) as { id: string }).id;
-      expect(res.headers.get('location')).toBe(`/analysis-jobs/${consentJob}`);
+      const { data: created, response } = await stack.clientWithToken(ownerToken).POST('/analysis-jobs', { body: jobBody([retail.consentId], { Reference: 'retail e1' }) });
+      expect(response.status).toBe(201);
+      consentJob = created.id;
+      expect(response.headers.get('location')).toBe(`/analysis-jobs/${consentJob}`);
       const job = await finishedJob(stack, ownerToken, consentJob);
       expect(job).toMatchObject({ id: consentJob, status: 'Completed', reference: 'retail e1', engine: 'e1', profile: 'retail', countryCode: 'nl', failure: null, resultErasedAt: null });
       expect(Date.parse(job.startedAt!)).toBeGreaterThanOrEqual(Date.parse(job.createdAt));
@@ -213,21 +216,24 @@ describe('analysis jobs through the edge', () => {
       const failedId = await createJob(stack, ownerToken, jobBody([randomUUID()], { Reference: reference }));
       for (const id of [...ids, failedId]) await finishedJob(stack, ownerToken, id);
 
-      type Page = { data: AnalysisJobDto[]; _pagination: { page: number; size: number; totalCount: number; totalPages: number } };
-      const page = async (token: string, query: string) => {
-        const res = await stack.api(token, `/analysis-jobs?${query}`);
-        expect(res.status).toBe(200);
-        return (await res.json()) as Page;
+      type Query = { reference: string; page?: number; pageSize?: number; status?: string };
+      const page = async (token: string, query: Query) => {
+        const { data, response } = await stack.clientWithToken(token).GET('/analysis-jobs', { params: { query } });
+        expect(response.status).toBe(200);
+        return data;
       };
-      const all = await page(ownerToken, `reference=${reference}`);
-      expect(all.data.map((j) => j.id)).toEqual([...ids, failedId]);
+      const all = await page(ownerToken, { reference });
+      expect(all.data?.map((j) => j.id)).toEqual([...ids, failedId]);
       expect(all._pagination).toEqual({ page: 1, size: 50, totalCount: 4, totalPages: 1 });
-      const second = await page(ownerToken, `reference=${reference}&pageSize=2&page=2`);
-      expect(second.data.map((j) => j.id)).toEqual([ids[2], failedId]);
+      const second = await page(ownerToken, { reference, pageSize: 2, page: 2 });
+      expect(second.data?.map((j) => j.id)).toEqual([ids[2], failedId]);
       expect(second._pagination).toEqual({ page: 2, size: 2, totalCount: 4, totalPages: 2 });
-      expect((await page(ownerToken, `reference=${reference}&status=Failed`)).data.map((j) => j.id)).toEqual([failedId]);
-      expect((await page(ownerToken, `reference=${reference}&status=completed`)).data.map((j) => j.id)).toEqual(ids);
-      expect((await page(partnerToken, `reference=${reference}`)).data).toEqual([]);
+      expect((await page(ownerToken, { reference, status: 'Failed' })).data?.map((j) => j.id)).toEqual([failedId]);
+      expect((await page(ownerToken, { reference, status: 'completed' })).data?.map((j) => j.id)).toEqual(ids);
+      expect((await page(partnerToken, { reference })).data).toEqual([]);
+      const api = stack.clientWithToken(ownerToken);
+      const paged = await collect(api.paginate((n) => api.GET('/analysis-jobs', { params: { query: { reference, pageSize: 3, page: n } } })));
+      expect(paged.map((j) => j.id)).toEqual([...ids, failedId]);
 
       for (const query of ['status=Done', 'pageSize=501', 'page=0', 'reference=']) {
         const res = await stack.api(ownerToken, `/analysis-jobs?${query}`);
@@ -260,8 +266,7 @@ describe('analysis jobs through the edge', () => {
       const partnerJob = await createJob(stack, partnerToken, body, { 'Idempotency-Key': key });
       expect(partnerJob).not.toBe(id);
 
-      const listed = (await (await stack.api(ownerToken, `/analysis-jobs?reference=${body.Reference}`)).json()) as { data: AnalysisJobDto[] };
-      expect(listed.data.map((j) => j.id)).toEqual([id]);
+      expect(await listedIds(ownerToken, body.Reference)).toEqual([id]);
     });
 
     it('creates one job for concurrent requests with one key', async () => {
@@ -271,8 +276,7 @@ describe('analysis jobs through the edge', () => {
       expect(answers.map((a) => a.status)).toEqual(Array(6).fill(201));
       const ids = await Promise.all(answers.map(async (a) => ((await a.json()) as { id: string }).id));
       expect(new Set(ids).size).toBe(1);
-      const listed = (await (await stack.api(ownerToken, `/analysis-jobs?reference=${body.Reference}`)).json()) as { data: AnalysisJobDto[] };
-      expect(listed.data.map((j) => j.id)).toEqual([ids[0]]);
+      expect(await listedIds(ownerToken, body.Reference)).toEqual([ids[0]]);
       expect((await finishedJob(stack, ownerToken, ids[0]!)).status).toBe('Completed');
     });
   });
@@ -287,9 +291,10 @@ describe('analysis jobs through the edge', () => {
       expect(refused.status).toBe(400);
       expect(Object.keys(((await refused.json()) as Problem).errors!)).toEqual(['Input.analysisJobIds[0]']);
 
-      const share = await stack.api(ownerToken, '/shares', { method: 'POST', json: { clientId: partner.clientId, analysisIds: [id] } });
-      expect(share.status).toBe(200);
-      const shareId = ((await share.json()) as { data: string }).data;
+      const owner = stack.clientWithToken(ownerToken);
+      const share = await owner.POST('/shares', { body: { clientId: partner.clientId, analysisIds: [id] } });
+      expect(share.response.status).toBe(200);
+      const shareId = share.data.data;
       await waitFor(async () => (await stack.api(partnerToken, paths[0]!)).status === 200, { what: 'the grant to reach the analysis service' });
       expect((await getJob(stack, partnerToken, id)).status).toBe('Completed');
       expect(await getResult(stack, partnerToken, id)).toEqual(await getResult(stack, ownerToken, id));
@@ -301,9 +306,9 @@ describe('analysis jobs through the edge', () => {
       // Sharing a job opens the job, not the consent.
       expect((await stack.api(partnerToken, `/consents/${retail.consentId}`)).status).toBe(404);
       // The partner does not list jobs shared with it.
-      expect(((await (await stack.api(partnerToken, '/analysis-jobs?reference=to%20share')).json()) as { data: unknown[] }).data).toEqual([]);
+      expect(await listedIds(partnerToken, 'to share')).toEqual([]);
 
-      expect((await stack.api(ownerToken, `/shares/${shareId}`, { method: 'DELETE' })).status).toBe(204);
+      expect((await owner.DELETE('/shares/{shareId}', { params: { path: { shareId } } })).response.status).toBe(204);
       await waitFor(async () => (await stack.api(partnerToken, paths[0]!)).status === 404, { what: 'the share’s deletion to reach the analysis service' });
       expect((await stack.api(partnerToken, paths[1]!)).status).toBe(404);
     });
