@@ -22,15 +22,16 @@ describe('sequencing through the edge', () => {
     token = await stack.token(owner);
     userId = '5e0c2f4a-9b7d-4e1a-8c3f-2d6b0a9e8f71';
     ({ consentId } = await connectedConsent(stack, token, { userId, externalUserId: `sequenced-${Date.now()}` }));
-    accounts = ((await (await stack.api(token, `/consents/${consentId}/accounts`)).json()) as { data: AccountDto[] }).data;
+    const api = stack.clientWithToken(token);
+    accounts = (await api.GET('/consents/{id}/accounts', { params: { path: { id: consentId } } })).data.data;
     await waitFor(async () => (await stack.sequencing.db.collection('consents').findOne({ _id: consentId } as object))?.transactionsThrough, {
       what: 'the sequencing engine to have applied the fetch',
       timeoutMs: 30_000,
       intervalMs: 200,
     });
-    const res = await stack.api(token, `/consents/${consentId}/sequencing`);
-    expect(res.status).toBe(200);
-    result = ((await res.json()) as { data: Result }).data;
+    const { data, response } = await api.GET('/consents/{id}/sequencing', { params: { path: { id: consentId } } });
+    expect(response.status).toBe(200);
+    result = data.data;
   });
   afterAll(() => stack.stop());
 
@@ -51,12 +52,9 @@ describe('sequencing through the edge', () => {
   it('returns every field of spec 2.6 and the currency, with the consent’s own transactions, and leaves own-account transfers out', async () => {
     const own = new Set(accounts.map((a) => a.iban));
     const stored = new Map<string, TransactionDto>();
+    const api = stack.clientWithToken(token);
     for (const account of accounts) {
-      for (let page = 1; ; page++) {
-        const body = (await (await stack.api(token, `/accounts/${account.id}/transactions?pageSize=500&page=${page}`)).json()) as { data: TransactionDto[]; _pagination: { totalPages: number } };
-        for (const t of body.data) stored.set(t.id, t);
-        if (page >= body._pagination.totalPages) break;
-      }
+      for await (const t of api.paginate((page) => api.GET('/accounts/{id}/transactions', { params: { path: { id: account.id }, query: { pageSize: 500, page } } }))) stored.set(t.id, t);
     }
     for (const sequence of [...result.incomeSequences, ...result.expenseSequences]) {
       expect(Object.keys(sequence)).toEqual(
@@ -77,26 +75,29 @@ describe('sequencing through the edge', () => {
   });
 
   it('answers per user, and to another app only through a share', async () => {
-    const byUser = await stack.api(token, `/users/${userId}/sequencing`);
-    expect(byUser.status).toBe(200);
-    expect(((await byUser.json()) as { data: Result }).data.incomeSequences.length).toBe(result.incomeSequences.length);
+    const api = stack.clientWithToken(token);
+    const byUser = await api.GET('/users/{id}/sequencing', { params: { path: { id: userId } } });
+    expect(byUser.response.status).toBe(200);
+    expect(byUser.data.data.incomeSequences.length).toBe(result.incomeSequences.length);
 
     const partner = await stack.registerClient();
     const partnerToken = await stack.token(partner);
     expect((await stack.api(partnerToken, `/consents/${consentId}/sequencing`)).status).toBe(404);
     expect((await stack.api(partnerToken, `/users/${userId}/sequencing`)).status).toBe(404);
-    const share = await stack.api(token, '/shares', { method: 'POST', json: { clientId: partner.clientId, consentIds: [consentId] } });
-    expect(share.status).toBe(200);
+    const share = await api.POST('/shares', { body: { clientId: partner.clientId, consentIds: [consentId] } });
+    expect(share.response.status).toBe(200);
     await waitFor(async () => (await stack.api(partnerToken, `/consents/${consentId}/sequencing`)).status === 200, { what: 'the grant' });
-    expect((await stack.api(partnerToken, `/users/${userId}/sequencing`)).status).toBe(200);
+    const shared = await stack.clientWithToken(partnerToken).GET('/users/{id}/sequencing', { params: { path: { id: userId } } });
+    expect(shared.response.status).toBe(200);
+    expect(shared.data.data.incomeSequences.length).toBe(result.incomeSequences.length);
   });
 
   it('computes a consent’s sequencing when its transactions are fetched, so the first request is answered from the cache', async () => {
     const fetched = await connectedConsent(stack, token, { externalUserId: `precomputed-${Date.now()}` });
     const slot = () => stack.sequencing.db.collection<{ _id: string; cached?: { computedAt: Date } }>('consent_results').findOne({ _id: fetched.consentId });
     const cached = await waitFor(async () => (await slot())?.cached, { what: 'the sequencing cached after the fetch, before any request', timeoutMs: 30_000, intervalMs: 200 });
-    const res = await stack.api(token, `/consents/${fetched.consentId}/sequencing`);
-    expect(res.status).toBe(200);
+    const { response } = await stack.clientWithToken(token).GET('/consents/{id}/sequencing', { params: { path: { id: fetched.consentId } } });
+    expect(response.status).toBe(200);
     expect((await slot())?.cached?.computedAt).toEqual(cached.computedAt);
   });
 
@@ -105,8 +106,10 @@ describe('sequencing through the edge', () => {
     expect(bad.status).toBe(400);
     expect(Object.keys(((await bad.json()) as { errors: object }).errors)).toEqual(['id']);
     expect((await stack.api(token, '/users/nope/sequencing')).status).toBe(400);
-    expect((await stack.api(token, '/consents/00000000-0000-0000-0000-000000000000/sequencing')).status).toBe(404);
-    expect((await stack.api(token, '/users/00000000-0000-0000-0000-000000000000/sequencing')).status).toBe(404);
+    const api = stack.clientWithToken(token);
+    const unknown = { params: { path: { id: '00000000-0000-0000-0000-000000000000' } } };
+    await expect(api.GET('/consents/{id}/sequencing', unknown)).rejects.toMatchObject({ status: 404 });
+    await expect(api.GET('/users/{id}/sequencing', unknown)).rejects.toMatchObject({ status: 404 });
   });
 
   it('traces the approval click through the background fetch, the publish and the sequencing engine’s consumption', async () => {
