@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { FeedbackItemDto } from '@obp/contracts';
 import { waitFor } from '@obp/testkit';
-import { decideFeedback, feedbackBody, feedbackItem, feedbackWithStatus, postFeedback, submitFeedback } from './feedback-helpers';
+import { decideFeedback, feedbackBody, feedbackItem, feedbackWithStatus, postFeedback, reviewFeedback, submitFeedback } from './feedback-helpers';
 import { startStack, type Stack, type TestClient } from './harness';
 import { RecordingReceiver, verifiedMessage } from './recording-receiver';
 
@@ -11,8 +10,6 @@ interface Problem {
   errors?: Record<string, string[]> | null;
   detail?: string;
 }
-
-type QueueItem = FeedbackItemDto & { clientId: string };
 
 describe('categorization feedback through the edge', () => {
   let stack: Stack;
@@ -37,19 +34,19 @@ describe('categorization feedback through the edge', () => {
     await receiver.stop();
   });
 
-  const queue = async (query = '') => {
-    const res = await stack.api(reviewerToken, `/v2/review/categorization-feedback${query}`);
-    expect(res.status).toBe(200);
-    return (await res.json()) as { data: QueueItem[]; _pagination: { totalCount: number } };
+  const queue = async (query: { category?: string; clientId?: string; engine?: string; status?: string; pageSize?: number } = {}) => {
+    const { data, response } = await stack.clientWithToken(reviewerToken).GET('/v2/review/categorization-feedback', { params: { query } });
+    expect(response.status).toBe(200);
+    return { ...data, data: data.data ?? [] };
   };
 
   describe('submitting', () => {
     it('answers 202 with the id and its Location, and the app reads the item back, Pending, as it sent it', async () => {
       const body = feedbackBody({ currency: 'eur', targetFlags: ['subscription', 'recurring'] });
-      const res = await postFeedback(stack, appToken, body);
-      expect(res.status).toBe(202);
-      const { id } = ((await res.json()) as { data: { id: string } }).data;
-      expect(res.headers.get('location')).toBe(`/v2/categorization-feedback/${id}`);
+      const { data: created, response } = await stack.clientWithToken(appToken).POST('/v2/categorization-feedback', { body });
+      expect(response.status).toBe(202);
+      const { id } = created.data;
+      expect(response.headers.get('location')).toBe(`/v2/categorization-feedback/${id}`);
 
       const item = await feedbackItem(stack, appToken, id);
       expect(item).toMatchObject({
@@ -67,11 +64,11 @@ describe('categorization feedback through the edge', () => {
       });
       expect(item.history).toEqual([{ at: item.createdAt, event: 'submitted', by: app.clientId, note: null }]);
 
-      const listed = ((await (await stack.api(appToken, '/v2/categorization-feedback?status=pending')).json()) as { data: FeedbackItemDto[] }).data;
-      expect(listed.map((i) => i.id)).toContain(id);
+      const { data: listed } = await stack.clientWithToken(appToken).GET('/v2/categorization-feedback', { params: { query: { status: 'pending' } } });
+      expect(listed.data?.map((i) => i.id)).toContain(id);
       // Another app sees nothing of it.
       expect((await stack.api(otherToken, `/v2/categorization-feedback/${id}`)).status).toBe(404);
-      expect(((await (await stack.api(otherToken, '/v2/categorization-feedback')).json()) as { data: FeedbackItemDto[] }).data).toEqual([]);
+      expect((await stack.clientWithToken(otherToken).GET('/v2/categorization-feedback')).data.data).toEqual([]);
     });
 
     it('takes finer leaves below a canonical category, and property names in any letter case', async () => {
@@ -139,40 +136,41 @@ describe('categorization feedback through the edge', () => {
       const first = await submitFeedback(stack, appToken, feedbackBody({ counterpartAccountNumber: counterparty, targetCategory: 'expenses.leisure' }));
       const second = await submitFeedback(stack, otherToken, feedbackBody({ counterpartAccountNumber: counterparty, targetCategory: 'expenses.leisure.cinema' }));
 
-      const pending = (await queue('?pageSize=500')).data.map((i) => i.id);
+      const pending = (await queue({ pageSize: 500 })).data.map((i) => i.id);
       expect(pending.indexOf(first)).toBeLessThan(pending.indexOf(second));
-      const leisure = await queue('?category=expenses.leisure');
+      const leisure = await queue({ category: 'expenses.leisure' });
       expect(leisure.data.map((i) => i.id)).toEqual([first, second]);
       expect(leisure._pagination.totalCount).toBe(2);
-      expect((await queue('?category=expenses.leisure.cinema')).data.map((i) => i.id)).toEqual([second]);
-      expect((await queue(`?category=expenses.leisure&clientId=${app.clientId}`)).data.map((i) => [i.id, i.clientId])).toEqual([[first, app.clientId]]);
-      expect((await queue('?category=expenses.leisure&engine=e1')).data).toHaveLength(2);
-      expect((await queue('?category=expenses.leisure&status=Accepted')).data).toEqual([]);
+      expect((await queue({ category: 'expenses.leisure.cinema' })).data.map((i) => i.id)).toEqual([second]);
+      expect((await queue({ category: 'expenses.leisure', clientId: app.clientId })).data.map((i) => [i.id, i.clientId])).toEqual([[first, app.clientId]]);
+      expect((await queue({ category: 'expenses.leisure', engine: 'e1' })).data).toHaveLength(2);
+      expect((await queue({ category: 'expenses.leisure', status: 'Accepted' })).data).toEqual([]);
       expect((await stack.api(reviewerToken, '/v2/review/categorization-feedback?status=Maybe')).status).toBe(400);
 
-      const detail = await stack.api(reviewerToken, `/v2/review/categorization-feedback/${first}`);
-      expect(detail.status).toBe(200);
-      const { data } = (await detail.json()) as { data: { item: FeedbackItemDto; clientId: string; related: Array<{ id: string; clientId: string }> } };
+      const reviewer = stack.clientWithToken(reviewerToken);
+      const detail = await reviewer.GET('/v2/review/categorization-feedback/{id}', { params: { path: { id: first } } });
+      expect(detail.response.status).toBe(200);
+      const { data } = detail.data;
       expect(data.item.id).toBe(first);
       expect(data.clientId).toBe(app.clientId);
       expect(data.related.map((r) => r.id)).toEqual([second]);
-      expect((await stack.api(reviewerToken, `/v2/review/categorization-feedback/${randomUUID()}`)).status).toBe(404);
+      await expect(reviewer.GET('/v2/review/categorization-feedback/{id}', { params: { path: { id: randomUUID() } } })).rejects.toMatchObject({ status: 404 });
     });
 
     it('accepts or rejects once with a note, keeps who, when and why, and tells the app’s webhooks', async () => {
       const path = `/hooks/${randomUUID()}`;
-      const endpoint = await stack.api(appToken, '/webhooks', { method: 'POST', json: { url: receiver.url(path), events: ['categorization-feedback.reviewed'] } });
-      expect(endpoint.status).toBe(201);
-      const { secret } = ((await endpoint.json()) as { data: { secret: string } }).data;
+      const endpoint = await stack.clientWithToken(appToken).POST('/webhooks', { body: { url: receiver.url(path), events: ['categorization-feedback.reviewed'] } });
+      expect(endpoint.response.status).toBe(201);
+      const { secret } = endpoint.data.data;
       const acceptedId = await submitFeedback(stack, appToken);
       const rejectedId = await submitFeedback(stack, appToken);
 
-      const accepted = await decideFeedback(stack, reviewerToken, acceptedId, 'Accepted', 'Ekoplaza sells groceries.');
+      const accepted = await reviewFeedback(stack, reviewerToken, acceptedId, 'Accepted', 'Ekoplaza sells groceries.');
       expect(accepted.status).toBe(200);
-      const decided = ((await accepted.json()) as { data: FeedbackItemDto }).data;
+      const decided = accepted.item;
       expect(decided).toMatchObject({ status: 'Accepted', reviewNote: 'Ekoplaza sells groceries.', reviewedAt: expect.any(String) });
       expect(decided.history.at(-1)).toEqual({ at: decided.reviewedAt, event: 'accepted', by: reviewer.clientId, note: 'Ekoplaza sells groceries.' });
-      expect((await decideFeedback(stack, reviewerToken, rejectedId, 'Rejected', null)).status).toBe(200);
+      expect((await reviewFeedback(stack, reviewerToken, rejectedId, 'Rejected', null)).status).toBe(200);
 
       const again = await decideFeedback(stack, reviewerToken, acceptedId, 'Rejected', 'changed my mind');
       expect(again.status).toBe(409);
@@ -215,13 +213,13 @@ describe('categorization feedback through the edge', () => {
     it('retires an Accepted item once a newer one about its transaction is accepted', async () => {
       const transactionId = randomUUID();
       const first = await submitFeedback(stack, appToken, feedbackBody({ transactionId, targetCategory: 'expenses.groceries' }));
-      expect((await decideFeedback(stack, reviewerToken, first, 'Accepted')).status).toBe(200);
+      expect((await reviewFeedback(stack, reviewerToken, first, 'Accepted')).status).toBe(200);
       const second = await submitFeedback(stack, appToken, feedbackBody({ transactionId, targetCategory: 'expenses.eating-out' }));
       // Accepted stays until the newer one is accepted too.
       await waitFor(async () => (await queue()).data.some((i) => i.id === second), { what: 'the newer item in the queue' });
       expect((await feedbackItem(stack, appToken, first)).status).toBe('Accepted');
 
-      expect((await decideFeedback(stack, reviewerToken, second, 'Accepted')).status).toBe(200);
+      expect((await reviewFeedback(stack, reviewerToken, second, 'Accepted')).status).toBe(200);
       const retired = await feedbackWithStatus(stack, appToken, first, 'Superseded');
       expect(retired).toMatchObject({ supersededBy: second });
       expect(retired.history.map((h) => h.event)).toEqual(['submitted', 'accepted', 'retired']);

@@ -44,8 +44,15 @@ export async function feedbackItem(stack: Stack, token: string, id: string): Pro
   return data.data;
 }
 
+/** A reviewer's decision as raw HTTP, for tests of its refusals (409, 404). */
 export const decideFeedback = (stack: Stack, reviewerToken: string, id: string, decision: 'Accepted' | 'Rejected', note: string | null = null) =>
   stack.api(reviewerToken, `/v2/review/categorization-feedback/${id}/decision`, { method: 'POST', json: { decision, note } });
+
+/** A reviewer's decision through the generated client (a 2xx, or it throws): the item as decided. */
+export async function reviewFeedback(stack: Stack, reviewerToken: string, id: string, decision: 'Accepted' | 'Rejected', note: string | null = null) {
+  const { data, response } = await stack.clientWithToken(reviewerToken).POST('/v2/review/categorization-feedback/{id}/decision', { params: { path: { id } }, body: { decision, note } });
+  return { item: data.data, status: response.status };
+}
 
 /** Waits until the item has the status (superseding follows the feedback service's own events). */
 export const feedbackWithStatus = (stack: Stack, token: string, id: string, status: FeedbackItemDto['status']) =>
