@@ -2,7 +2,7 @@ import type { AnalysisResult, TransactionDto } from '@obp/contracts';
 import { waitFor } from '@obp/testkit';
 import { createJob, finishedJob, getResult, jobBody } from './analysis-helpers';
 import { connectedConsent } from './consent-helpers';
-import { decideFeedback, feedbackBody, submitFeedback } from './feedback-helpers';
+import { feedbackBody, reviewFeedback, submitFeedback } from './feedback-helpers';
 import { startStack, type Stack, type TestClient } from './harness';
 
 type Categorised = NonNullable<AnalysisResult['transactions']>[number];
@@ -32,8 +32,8 @@ describe('accepted feedback shapes later e1 jobs of its app, and nothing else', 
     ]);
     consentId = first.consentId;
     otherConsentId = second.consentId;
-    const share = await stack.api(ownerToken, '/shares', { method: 'POST', json: { clientId: partner.clientId, consentIds: [consentId] } });
-    expect(share.status).toBe(200);
+    const share = await stack.clientWithToken(ownerToken).POST('/shares', { body: { clientId: partner.clientId, consentIds: [consentId] } });
+    expect(share.response.status).toBe(200);
   });
   afterAll(() => stack.stop());
 
@@ -45,13 +45,11 @@ describe('accepted feedback shapes later e1 jobs of its app, and nothing else', 
 
   /** The transaction as the app read it through the API: what it sends back as feedback. */
   const transactionOf = async (categorised: Categorised): Promise<TransactionDto> => {
-    for (let page = 1; ; page++) {
-      const res = await stack.api(ownerToken, `/accounts/${categorised.accountId}/transactions?pageSize=500&page=${page}`);
-      const { data } = (await res.json()) as { data: TransactionDto[] | null };
-      const found = data?.find((t) => t.id === categorised.transactionId);
-      if (found) return found;
-      if (!data || data.length < 500) throw new Error(`transaction ${categorised.transactionId} not found`);
+    const api = stack.clientWithToken(ownerToken);
+    for await (const t of api.paginate((page) => api.GET('/accounts/{id}/transactions', { params: { path: { id: categorised.accountId }, query: { pageSize: 500, page } } }))) {
+      if (t.id === categorised.transactionId) return t;
     }
+    throw new Error(`transaction ${categorised.transactionId} not found`);
   };
 
   const correctionOf = (tx: TransactionDto, from: Categorised, targetCategory: string) =>
@@ -86,8 +84,8 @@ describe('accepted feedback shapes later e1 jobs of its app, and nothing else', 
 
     acceptedId = await submitFeedback(stack, ownerToken, correctionOf(await transactionOf(corrected), corrected, 'expenses.groceries.organic'));
     const rejectedId = await submitFeedback(stack, ownerToken, correctionOf(await transactionOf(rejected), rejected, 'expenses.leisure'));
-    expect((await decideFeedback(stack, reviewerToken, rejectedId, 'Rejected', 'No: it is what it says.')).status).toBe(200);
-    expect((await decideFeedback(stack, reviewerToken, acceptedId, 'Accepted', 'Organic groceries.')).status).toBe(200);
+    expect((await reviewFeedback(stack, reviewerToken, rejectedId, 'Rejected', 'No: it is what it says.')).status).toBe(200);
+    expect((await reviewFeedback(stack, reviewerToken, acceptedId, 'Accepted', 'Organic groceries.')).status).toBe(200);
 
     // The rule reaches the analysis service through the feedback events: the first job created after that applies it.
     const later = await waitFor(async () => {
@@ -117,7 +115,7 @@ describe('accepted feedback shapes later e1 jobs of its app, and nothing else', 
     // (polled: under load the analysis service's copy of the other consent's transactions may still be arriving)
     await waitFor(async () => ruled((await e1Result(ownerToken, [otherConsentId])).result), { what: 'a job on the other consent that applies the rule', timeoutMs: 60_000, intervalMs: 500 });
 
-    expect((await stack.api(ownerToken, `/consents/${consentId}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await stack.clientWithToken(ownerToken).DELETE('/consents/{id}', { params: { path: { id: consentId } } })).response.status).toBe(204);
     const failed = await createJob(stack, ownerToken, jobBody([consentId]));
     expect((await finishedJob(stack, ownerToken, failed)).failure?.code).toBe('ConsentDeleted');
     // The feedback about the consent is erased with it, and its rule with the feedback.
