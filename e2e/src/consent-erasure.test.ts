@@ -1,5 +1,5 @@
 import type { Connection } from '@obp/db';
-import { ConsentEventTypes, type AccountDto, type TransactionDto, type TransactionsAddedData } from '@obp/contracts';
+import { ConsentEventTypes, type TransactionsAddedData } from '@obp/contracts';
 import { waitFor } from '@obp/testkit';
 import { connectedConsent, recordTopic, type RecordedMessage } from './consent-helpers';
 import { startStack, type Stack, type TestClient } from './harness';
@@ -32,7 +32,11 @@ describe('consent erasure and reads through shares', () => {
   });
   afterAll(() => stack.stop());
 
+  /** Raw HTTP on purpose: whether an app may read a path (200) or not (404) is the point of these checks. */
   const status = async (token: string, path: string) => (await stack.api(token, path)).status;
+  const accountsOf = async (consentId: string) => (await stack.clientWithToken(ownerToken).GET('/consents/{id}/accounts', { params: { path: { id: consentId } } })).data.data;
+  const transactions = (token: string, accountId: string, query: { pageSize?: number } = {}) =>
+    stack.clientWithToken(token).GET('/accounts/{id}/transactions', { params: { path: { id: accountId }, query } });
   /** A consent of the first test that is never erased, with its number of transactions. */
   let survivor: { consentId: string; transactionCount: number } | undefined;
 
@@ -43,10 +47,10 @@ describe('consent erasure and reads through shares', () => {
 
   it('lets an app read a consent, its accounts and transactions only while it holds an unexpired share', async () => {
     const { consentId } = await connectedConsent(stack, ownerToken, { externalUserId: `shared-${Date.now()}` });
-    const accounts = ((await (await stack.api(ownerToken, `/consents/${consentId}/accounts`)).json()) as { data: AccountDto[] }).data;
+    const accounts = await accountsOf(consentId);
     const [current, savings] = [accounts.find((a) => a.type === 'Current')!, accounts.find((a) => a.type === 'Savings')!];
     const paths = [`/consents/${consentId}`, `/consents/${consentId}/accounts`, `/accounts/${current.id}/transactions`];
-    const counts = await Promise.all(accounts.map(async (a) => ((await (await stack.api(ownerToken, `/accounts/${a.id}/transactions?pageSize=1`)).json()) as { _pagination: { totalCount: number } })._pagination.totalCount));
+    const counts = await Promise.all(accounts.map(async (a) => (await transactions(ownerToken, a.id, { pageSize: 1 })).data._pagination.totalCount));
     survivor = { consentId, transactionCount: counts.reduce((a, b) => a + b, 0) };
 
     for (const path of paths) expect({ path, status: await status(partnerToken, path) }).toEqual({ path, status: 404 });
@@ -54,12 +58,12 @@ describe('consent erasure and reads through shares', () => {
     const shareId = await share({ consentIds: [consentId] });
     await waitFor(async () => (await status(partnerToken, paths[0]!)) === 200, { what: 'the grant to reach the consent service' });
     for (const path of paths) expect({ path, status: await status(partnerToken, path) }).toEqual({ path, status: 200 });
-    const ownerView = await (await stack.api(ownerToken, paths[2]!)).json();
-    expect(await (await stack.api(partnerToken, paths[2]!)).json()).toEqual(ownerView);
+    const ownerView = (await transactions(ownerToken, current.id)).data;
+    expect((await transactions(partnerToken, current.id)).data).toEqual(ownerView);
     // Reading is all a share gives: no refresh, no erasure, no listing.
     expect((await stack.api(partnerToken, `/consents/${consentId}/refresh`, { method: 'POST' })).status).toBe(404);
     expect((await stack.api(partnerToken, `/consents/${consentId}`, { method: 'DELETE' })).status).toBe(404);
-    expect(((await (await stack.api(partnerToken, '/consents')).json()) as { data: unknown[] }).data).toEqual([]);
+    expect((await stack.clientWithToken(partnerToken).GET('/consents')).data.data).toEqual([]);
 
     // Expired (an expiration in the past is accepted by the share API): no access.
     const { response: expired } = await stack.clientWithToken(ownerToken).PUT('/shares/{shareId}', { params: { path: { shareId } }, body: { expirationDateUtc: new Date(Date.now() - 60_000).toISOString() } });
@@ -74,7 +78,7 @@ describe('consent erasure and reads through shares', () => {
     expect(await status(partnerToken, `/consents/${consentId}`)).toBe(404);
 
     // Deleted: no access.
-    expect((await stack.api(ownerToken, `/shares/${accountShare}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await stack.clientWithToken(ownerToken).DELETE('/shares/{shareId}', { params: { path: { shareId: accountShare } } })).response.status).toBe(204);
     await waitFor(async () => (await status(partnerToken, `/accounts/${savings.id}/transactions`)) === 404, { what: 'the deletion to reach the consent service' });
   });
 
@@ -83,8 +87,8 @@ describe('consent erasure and reads through shares', () => {
     const third = await stack.registerClient();
     const thirdToken = await stack.token(third);
     // The third app names the owner's consent in a share of its own to the partner.
-    const res = await stack.api(thirdToken, '/shares', { method: 'POST', json: { clientId: partner.clientId, consentIds: [consentId] } });
-    expect(res.status).toBe(200);
+    const { response } = await stack.clientWithToken(thirdToken).POST('/shares', { body: { clientId: partner.clientId, consentIds: [consentId] } });
+    expect(response.status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(await status(partnerToken, `/consents/${consentId}`)).toBe(404);
     expect(await status(thirdToken, `/consents/${consentId}`)).toBe(404);
@@ -94,10 +98,11 @@ describe('consent erasure and reads through shares', () => {
     const userId = '1d3b5f0e-8c4a-4b6e-9f2d-0a1b2c3d4e5f';
     const externalUserId = `erase-me-${Date.now()}`;
     const { consentId } = await connectedConsent(stack, ownerToken, { userId, externalUserId });
-    const accounts = ((await (await stack.api(ownerToken, `/consents/${consentId}/accounts`)).json()) as { data: AccountDto[] }).data;
-    const someTransactions = ((await (await stack.api(ownerToken, `/accounts/${accounts[0]!.id}/transactions?pageSize=5`)).json()) as { data: TransactionDto[] }).data;
-    const refresh = await stack.api(ownerToken, `/consents/${consentId}/refresh`, { method: 'POST' });
-    expect(refresh.status).toBe(202);
+    const api = stack.clientWithToken(ownerToken);
+    const accounts = await accountsOf(consentId);
+    const someTransactions = (await transactions(ownerToken, accounts[0]!.id, { pageSize: 5 })).data.data ?? [];
+    const refresh = await api.POST('/consents/{id}/refresh', { params: { path: { id: consentId } } });
+    expect(refresh.response.status).toBe(202);
     const keptShare = await share({ consentIds: [consentId, '00000000-0000-0000-0000-00000000000a'], accountIds: accounts.map((a) => a.id) });
     await waitFor(async () => (await status(partnerToken, `/consents/${consentId}`)) === 200, { what: 'the grant' });
 
@@ -106,20 +111,20 @@ describe('consent erasure and reads through shares', () => {
     await waitFor(async () => (await stack.api(ownerToken, `/consents/${consentId}/sequencing`)).status === 200, { what: 'the sequencing projection' });
     expect((await Promise.all(databases.map((db) => mentions(db, needles)))).flat().length).toBeGreaterThan(0);
 
-    const erase = await stack.api(ownerToken, `/consents/${consentId}`, { method: 'DELETE' });
-    expect(erase.status).toBe(204);
+    const erase = await api.DELETE('/consents/{id}', { params: { path: { id: consentId } } });
+    expect(erase.response.status).toBe(204);
     expect(await status(ownerToken, `/consents/${consentId}`)).toBe(404);
     expect(await status(ownerToken, `/consents/${consentId}/accounts`)).toBe(404);
     expect(await status(ownerToken, `/accounts/${accounts[0]!.id}/transactions`)).toBe(404);
-    expect((await stack.api(ownerToken, `/consents/${consentId}`, { method: 'DELETE' })).status).toBe(404);
+    await expect(api.DELETE('/consents/{id}', { params: { path: { id: consentId } } })).rejects.toMatchObject({ status: 404 });
     await waitFor(async () => (await stack.api(ownerToken, `/consents/${consentId}/sequencing`)).status === 404, { what: 'sequencing to forget the consent' });
-    expect((await stack.api(ownerToken, `/users/${userId}/sequencing`)).status).toBe(404);
+    await expect(api.GET('/users/{id}/sequencing', { params: { path: { id: userId } } })).rejects.toMatchObject({ status: 404 });
 
     // The share survives, without the erased ids.
     await waitFor(
       async () => {
-        const body = (await (await stack.api(ownerToken, `/shares/${keptShare}`)).json()) as { data: { consentIds: string[]; accountIds: string[] } };
-        return body.data.consentIds.length === 1 && body.data.accountIds.length === 0 ? body : undefined;
+        const { data: body } = await api.GET('/shares/{shareId}', { params: { path: { shareId: keptShare } } });
+        return body.data?.consentIds?.length === 1 && body.data.accountIds?.length === 0 ? body : undefined;
       },
       { what: 'the share to lose the erased ids' },
     );
