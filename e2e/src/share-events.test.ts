@@ -61,9 +61,10 @@ describe('share events', () => {
       const app = await stack.registerClient();
       const token = await stack.token(app);
       const consentId = randomUUID();
-      const id = ((await (await stack.api(token, '/shares', { method: 'POST', json: { clientId: 'partner', consentIds: [consentId] } })).json()) as { data: string }).data;
-      await stack.api(token, `/shares/${id}`, { method: 'PUT', json: { expirationDateUtc: '2035-01-01T00:00:00Z' } });
-      await stack.api(token, `/shares/${id}`, { method: 'DELETE' });
+      const api = stack.clientWithToken(token);
+      const id = (await api.POST('/shares', { body: { clientId: 'partner', consentIds: [consentId] } })).data.data;
+      await api.PUT('/shares/{shareId}', { params: { path: { shareId: id } }, body: { expirationDateUtc: '2035-01-01T00:00:00Z' } });
+      await api.DELETE('/shares/{shareId}', { params: { path: { shareId: id } } });
       await exactly(received, 3);
       expect(received.events.map((e) => e.type)).toEqual(['share.created', 'share.updated', 'share.deleted']);
       expect(received.events.every((e) => e.ownerClientId === app.clientId && (e.data as { id: string }).id === id)).toBe(true);
@@ -95,8 +96,7 @@ describe('share events', () => {
       const app = await stack.registerClient();
       const token = await stack.token(app);
       exporter.reset();
-      const res = await stack.api(token, '/shares', { method: 'POST', json: { clientId: 'partner' } });
-      const id = ((await res.json()) as { data: string }).data;
+      const id = (await stack.clientWithToken(token).POST('/shares', { body: { clientId: 'partner' } })).data.data;
       await waitFor(() => received.events.some((e) => (e.data as { id: string }).id === id), { what: 'the created event' });
       const spans = await waitFor(() => {
         const all = exporter.getFinishedSpans();
@@ -166,7 +166,8 @@ describe('share events across a Kafka outage', () => {
   it('keeps every change written while Kafka is down and publishes each exactly once after it is back', async () => {
     const app = await stack.registerClient();
     const token = await stack.token(app);
-    const before = ((await (await stack.api(token, '/shares', { method: 'POST', json: { clientId: 'partner', reference: 'before' } })).json()) as { data: string }).data;
+    const api = stack.clientWithToken(token);
+    const before = (await api.POST('/shares', { body: { clientId: 'partner', reference: 'before' } })).data.data;
     await waitFor(async () => (await stack.share.relay.pendingCount()) === 0, { what: 'first event published' });
 
     await kafka.stop();
@@ -184,11 +185,11 @@ describe('share events across a Kafka outage', () => {
       { what: 'readiness to report the consumer down', timeoutMs: 60_000, intervalMs: 250 },
     );
     expect(notReady.checks).toMatchObject({ database: 'ok', consentEvents: 'failing' });
-    const during = await stack.api(token, '/shares', { method: 'POST', json: { clientId: 'partner', reference: 'during' } });
-    expect(during.status).toBe(200);
-    const duringId = ((await during.json()) as { data: string }).data;
-    expect((await stack.api(token, `/shares/${duringId}`, { method: 'PUT', json: {} })).status).toBe(204);
-    expect((await stack.api(token, `/shares/${before}`, { method: 'DELETE' })).status).toBe(204);
+    const during = await api.POST('/shares', { body: { clientId: 'partner', reference: 'during' } });
+    expect(during.response.status).toBe(200);
+    const duringId = during.data.data;
+    expect((await api.PUT('/shares/{shareId}', { params: { path: { shareId: duringId } }, body: {} })).response.status).toBe(204);
+    expect((await api.DELETE('/shares/{shareId}', { params: { path: { shareId: before } } })).response.status).toBe(204);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(await stack.share.relay.pendingCount()).toBe(2);
 
