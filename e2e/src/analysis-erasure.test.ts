@@ -1,5 +1,4 @@
 import { createKafka, createProducer } from '@obp/bus';
-import type { AccountDto } from '@obp/contracts';
 import { createLogger } from '@obp/telemetry';
 import { uniqueName, waitFor } from '@obp/testkit';
 import { createJob, finishedJob, getJob, getResult, jobBody, mentions } from './analysis-helpers';
@@ -19,7 +18,8 @@ describe('analysis results and consent erasure', () => {
   it('erases the results computed from a deleted consent, keeps nothing of its data, and fails later jobs on it with ConsentDeleted', async () => {
     const { consentId } = await connectedConsent(stack, token, { externalUserId: `erased-${Date.now()}` });
     const kept = await connectedConsent(stack, token, { externalUserId: `kept-${Date.now()}` });
-    const accounts = ((await (await stack.api(token, `/consents/${consentId}/accounts`)).json()) as { data: AccountDto[] }).data;
+    const api = stack.clientWithToken(token);
+    const accounts = (await api.GET('/consents/{id}/accounts', { params: { path: { id: consentId } } })).data.data;
 
     const byConsent = await createJob(stack, token, jobBody([consentId], { Reference: 'erased by consent' }));
     const byAccount = await createJob(stack, token, jobBody([], { Reference: 'erased by account', Input: { accountIds: [accounts[0]!.id] } }));
@@ -32,9 +32,10 @@ describe('analysis results and consent erasure', () => {
     const needles = [...transactionIds, ...accounts.map((a) => a.iban)];
     expect(await mentions(stack.analysis.db, needles)).not.toEqual([]);
 
-    expect((await stack.api(token, `/consents/${consentId}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await api.DELETE('/consents/{id}', { params: { path: { id: consentId } } })).response.status).toBe(204);
 
     for (const id of [byConsent, byAccount, both]) {
+      // Raw HTTP: the 410 of an erased result is what this waits for.
       await waitFor(async () => (await stack.api(token, `/analysis-jobs/${id}/result`)).status === 410, { what: `the result of ${id} to be erased` });
       expect(await getJob(stack, token, id)).toMatchObject({ status: 'Completed', resultErasedAt: expect.any(String) });
     }
@@ -68,9 +69,10 @@ describe('analysis results and consent erasure', () => {
   it('erases a consent whose consent.deleted a lagging consumer never read (compacted away) from the tombstone of its key alone', async () => {
     const { consentId } = await connectedConsent(stack, token, { externalUserId: `lagged-${Date.now()}` });
     const partner = await stack.registerClient(['customer-api'], { directProviderFlow: false });
-    const shared = await stack.api(token, '/shares', { method: 'POST', json: { clientId: partner.clientId, consentIds: [consentId] } });
-    expect(shared.status).toBe(200);
-    const shareId = ((await shared.json()) as { data: string }).data;
+    const api = stack.clientWithToken(token);
+    const shared = await api.POST('/shares', { body: { clientId: partner.clientId, consentIds: [consentId] } });
+    expect(shared.response.status).toBe(200);
+    const shareId = shared.data.data;
     const jobId = await createJob(stack, token, jobBody([consentId], { Reference: 'lagged erasure' }));
     expect((await finishedJob(stack, token, jobId)).status).toBe('Completed');
     await waitFor(async () => (await stack.sequencing.consentData.consent(consentId)) !== null, { what: 'the consent in the sequencing projection' });
@@ -88,7 +90,7 @@ describe('analysis results and consent erasure', () => {
     expect(await getJob(stack, token, jobId)).toMatchObject({ status: 'Completed', resultErasedAt: expect.any(String) });
     await waitFor(async () => (await stack.analysis.consentData.consent(consentId)) === null, { what: 'the consent to leave the analysis projection' });
     await waitFor(async () => (await stack.sequencing.consentData.consent(consentId)) === null, { what: 'the consent to leave the sequencing projection' });
-    await waitFor(async () => ((await (await stack.api(token, `/shares/${shareId}`)).json()) as { data: { consentIds: string[] | null } }).data.consentIds?.length === 0, {
+    await waitFor(async () => (await api.GET('/shares/{shareId}', { params: { path: { shareId } } })).data.data?.consentIds?.length === 0, {
       what: 'the share to lose the consent',
     });
     expect((await finishedJob(stack, token, await createJob(stack, token, jobBody([consentId])))).failure?.code).toBe('ConsentDeleted');
