@@ -1,11 +1,11 @@
 import type { IHeaders } from 'kafkajs';
 import { createKafka } from '@obp/bus';
-import type { AccountDto, FeedbackItemDto, TransactionDto } from '@obp/contracts';
+import type { TransactionDto } from '@obp/contracts';
 import { createLogger } from '@obp/telemetry';
 import { uniqueName, waitFor } from '@obp/testkit';
 import { createJob, finishedJob, jobBody } from './analysis-helpers';
 import { connectedConsent } from './consent-helpers';
-import { decideFeedback, feedbackBody, postFeedback, submitFeedback } from './feedback-helpers';
+import { feedbackBody, postFeedback, reviewFeedback, submitFeedback } from './feedback-helpers';
 import { startStack, type Stack, type TestClient } from './harness';
 
 const logger = createLogger('test', 'silent');
@@ -102,31 +102,33 @@ describe('erasure reaches the event log', () => {
     const userId = '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
     const externalUserId = `log-erasure-${Date.now()}`;
     const { consentId } = await connectedConsent(stack, ownerToken, { userId, externalUserId });
-    const accounts = ((await (await stack.api(ownerToken, `/consents/${consentId}/accounts`)).json()) as { data: AccountDto[] }).data;
+    const api = stack.clientWithToken(ownerToken);
+    const accountsOf = async (id: string) => (await api.GET('/consents/{id}/accounts', { params: { path: { id } } })).data.data;
+    const accounts = await accountsOf(consentId);
     expect(accounts.length).toBeGreaterThan(0);
 
-    const share = async (json: Record<string, unknown>) => {
-      const res = await stack.api(ownerToken, '/shares', { method: 'POST', json: { clientId: partner.clientId, ...json } });
-      expect(res.status).toBe(200);
-      return ((await res.json()) as { data: string }).data;
+    const share = async (body: { consentIds?: string[]; accountIds?: string[] }) => {
+      const { data, response } = await api.POST('/shares', { body: { clientId: partner.clientId, ...body } });
+      expect(response.status).toBe(200);
+      return data.data;
     };
     // One share outlives the erasure (it loses the ids), another is deleted before it.
     await share({ consentIds: [consentId], accountIds: accounts.map((a) => a.id) });
     const deleted = await share({ consentIds: [consentId] });
-    expect((await stack.api(ownerToken, `/shares/${deleted}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await api.DELETE('/shares/{shareId}', { params: { path: { shareId: deleted } } })).response.status).toBe(204);
     const jobId = await createJob(stack, ownerToken, jobBody([consentId], { Metadata: { kvk_number: null, internal_ibans: [accounts[0]!.iban] } }));
     expect((await finishedJob(stack, ownerToken, jobId)).status).toBe('Completed');
 
     // Feedback about two of its transactions (one left Pending, one accepted: a rule of the app in the
     // analysis service), and about a transaction of another consent, which outlives the erasure.
-    const transactionsOf = async (accountId: string) => ((await (await stack.api(ownerToken, `/accounts/${accountId}/transactions?pageSize=2`)).json()) as { data: TransactionDto[] }).data;
+    const transactionsOf = async (accountId: string) => (await api.GET('/accounts/{id}/transactions', { params: { path: { id: accountId }, query: { pageSize: 2 } } })).data.data ?? [];
     const transactions = await transactionsOf(accounts[0]!.id);
     expect(transactions).toHaveLength(2);
     const pendingId = await submitFeedback(stack, ownerToken, feedbackAbout(transactions[0]!));
     const acceptedId = await submitFeedback(stack, ownerToken, feedbackAbout(transactions[1]!));
-    expect((await decideFeedback(stack, reviewerToken, acceptedId, 'Accepted', 'Right')).status).toBe(200);
+    expect((await reviewFeedback(stack, reviewerToken, acceptedId, 'Accepted', 'Right')).status).toBe(200);
     const other = await connectedConsent(stack, ownerToken, { externalUserId: `log-erasure-other-${Date.now()}` });
-    const otherAccount = ((await (await stack.api(ownerToken, `/consents/${other.consentId}/accounts`)).json()) as { data: AccountDto[] }).data[0]!;
+    const otherAccount = (await accountsOf(other.consentId))[0]!;
     const otherTransaction = (await transactionsOf(otherAccount.id))[0]!;
     expect(transactions.map((t) => t.id)).not.toContain(otherTransaction.id);
     const keptId = await submitFeedback(stack, ownerToken, feedbackAbout(otherTransaction));
@@ -146,7 +148,7 @@ describe('erasure reaches the event log', () => {
     );
     expect(before.size).toBeGreaterThanOrEqual(4);
 
-    expect((await stack.api(ownerToken, `/consents/${consentId}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await api.DELETE('/consents/{id}', { params: { path: { id: consentId } } })).response.status).toBe(204);
 
     let last: string[] = [];
     await waitFor(
@@ -166,11 +168,15 @@ describe('erasure reaches the event log', () => {
 
     // The feedback about the erased consent is gone from the service: the app's reads, the review
     // queue, the app's rules; feedback naming its accounts is refused from now on. The other stays.
-    for (const id of [pendingId, acceptedId]) expect((await stack.api(ownerToken, `/v2/categorization-feedback/${id}`)).status).toBe(404);
-    for (const id of [pendingId, acceptedId]) expect((await stack.api(reviewerToken, `/v2/review/categorization-feedback/${id}`)).status).toBe(404);
-    const listed = async (token: string, path: string) => ((await (await stack.api(token, path)).json()) as { data: FeedbackItemDto[] }).data.map((item) => item.id);
-    expect(await listed(ownerToken, '/v2/categorization-feedback?pageSize=100')).toEqual([keptId]);
-    for (const status of ['Pending', 'Accepted']) expect(await listed(reviewerToken, `/v2/review/categorization-feedback?status=${status}&clientId=${owner.clientId}`)).toEqual(status === 'Pending' ? [keptId] : []);
+    const reviewer = stack.clientWithToken(reviewerToken);
+    for (const id of [pendingId, acceptedId]) await expect(api.GET('/v2/categorization-feedback/{id}', { params: { path: { id } } })).rejects.toMatchObject({ status: 404 });
+    for (const id of [pendingId, acceptedId]) await expect(reviewer.GET('/v2/review/categorization-feedback/{id}', { params: { path: { id } } })).rejects.toMatchObject({ status: 404 });
+    const ids = (items: Array<{ id: string }> | null) => (items ?? []).map((item) => item.id);
+    expect(ids((await api.GET('/v2/categorization-feedback', { params: { query: { pageSize: 100 } } })).data.data)).toEqual([keptId]);
+    for (const status of ['Pending', 'Accepted']) {
+      const { data } = await reviewer.GET('/v2/review/categorization-feedback', { params: { query: { status, clientId: owner.clientId } } });
+      expect(ids(data.data)).toEqual(status === 'Pending' ? [keptId] : []);
+    }
     expect(await ruleIds()).not.toContain(acceptedId);
     const late = await postFeedback(stack, ownerToken, feedbackAbout(transactions[0]!));
     expect(late.status).toBe(400);
