@@ -24,16 +24,16 @@ const readOnReplica = async (shareId: string) => {
 
 describe('share reads on several replicas, each with its own cache', () => {
   it('a replica that cached a share sees another replica’s update and deletion (the share events evict it)', async () => {
-    const created = await stack.api(token, '/shares', { method: 'POST', json: { clientId: partner.clientId, expirationDateUtc: '2030-01-01T00:00:00Z' } });
-    const shareId = ((await created.json()) as { data: string }).data;
+    const api = stack.clientWithToken(token);
+    const shareId = (await api.POST('/shares', { body: { clientId: partner.clientId, expirationDateUtc: '2030-01-01T00:00:00Z' } })).data.data;
     // The replica caches it (the TTL, a minute, is far longer than any wait below).
     expect(await readOnReplica(shareId)).toMatchObject({ status: 200, body: { data: { expirationDateUtc: '2030-01-01T00:00:00.000Z' } } });
     expect(await readOnReplica(shareId)).toMatchObject({ status: 200, body: { data: { expirationDateUtc: '2030-01-01T00:00:00.000Z' } } });
 
-    expect((await stack.api(token, `/shares/${shareId}`, { method: 'PUT', json: { expirationDateUtc: '2031-02-03T04:05:06Z' } })).status).toBe(204);
+    expect((await api.PUT('/shares/{shareId}', { params: { path: { shareId } }, body: { expirationDateUtc: '2031-02-03T04:05:06Z' } })).response.status).toBe(204);
     await waitFor(async () => (await readOnReplica(shareId)).body?.data.expirationDateUtc === '2031-02-03T04:05:06.000Z', { what: 'the update on the replica' });
 
-    expect((await stack.api(token, `/shares/${shareId}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await api.DELETE('/shares/{shareId}', { params: { path: { shareId } } })).response.status).toBe(204);
     await waitFor(async () => (await readOnReplica(shareId)).status === 404, { what: 'the deletion on the replica' });
   });
 
