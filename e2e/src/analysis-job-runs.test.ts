@@ -57,9 +57,9 @@ describe('analysis job runs', () => {
 
   it('tells the app’s webhook endpoint of completed and failed jobs, signed per Standard Webhooks', async () => {
     const path = `/hooks/${randomUUID()}`;
-    const res = await stack.api(token, '/webhooks', { method: 'POST', json: { url: receiver.url(path), events: ['analysis-job.completed', 'analysis-job.failed'] } });
-    expect(res.status).toBe(201);
-    const { secret } = ((await res.json()) as { data: { secret: string } }).data;
+    const { data, response } = await stack.clientWithToken(token).POST('/webhooks', { body: { url: receiver.url(path), events: ['analysis-job.completed', 'analysis-job.failed'] } });
+    expect(response.status).toBe(201);
+    const { secret } = data.data;
 
     const completedId = await createJob(stack, token, jobBody([consentId], { Reference: 'hooked', Engine: 'z2' }));
     const failedId = await createJob(stack, token, jobBody([randomUUID()], { Reference: 'hooked and failed' }));

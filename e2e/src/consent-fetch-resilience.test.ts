@@ -36,7 +36,7 @@ describe('background fetch resilience', () => {
     // Error is final: no more attempts until a refresh.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect((await getConsent(stack, token, created.consentId)).errors).toHaveLength(20);
-    expect((await stack.api(token, `/consents/${created.consentId}/refresh`, { method: 'POST' })).status).toBe(202);
+    expect((await stack.clientWithToken(token).POST('/consents/{id}/refresh', { params: { path: { id: created.consentId } } })).response.status).toBe(202);
     await waitFor(async () => (await getConsent(stack, token, created.consentId)).errors.length > 20, { what: 'a new attempt after the refresh' });
   });
 
