@@ -1,5 +1,6 @@
 import { AssignerProtocol, type Admin } from 'kafkajs';
 import { createKafka } from '@obp/bus';
+import { createPlatformClient, type PlatformClient } from '@obp/client';
 import { createLogger } from '@obp/telemetry';
 import { uniqueName, waitFor } from '@obp/testkit';
 import { startStack, type Stack, type TestClient } from './harness';
@@ -30,13 +31,9 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-/** The API through the edge of the first instances (0) or of the second ones (1). */
-function api(edge: 0 | 1, path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
-  if (edge === 0) return stack.api(token, path, init);
-  const headers = new Headers(init.headers);
-  headers.set('authorization', `Bearer ${token}`);
-  if (init.json !== undefined) headers.set('content-type', 'application/json');
-  return fetch(`${secondEdge}${path}`, { ...init, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body });
+/** The generated API client through the edge of the first instances (0) or of the second ones (1). */
+function api(edge: 0 | 1): PlatformClient {
+  return edge === 0 ? stack.clientWithToken(token) : createPlatformClient({ baseUrl: secondEdge, accessToken: () => token });
 }
 
 describe('two instances of every service against one Kafka and one store', () => {
@@ -65,18 +62,18 @@ describe('two instances of every service against one Kafka and one store', () =>
   });
 
   it('delivers every share event to the webhook endpoint once, whichever instances created, published and delivered it', async () => {
-    const created = await api(0, '/webhooks', { method: 'POST', json: { url: receiver.url('/replicas'), events: ['share.created'], description: 'replicas test' } });
-    expect(created.status).toBe(201);
+    const created = await api(0).POST('/webhooks', { body: { url: receiver.url('/replicas'), events: ['share.created'], description: 'replicas test' } });
+    expect(created.response.status).toBe(201);
     const shareIds: string[] = [];
     for (let i = 0; i < 12; i++) {
-      const res = await api(i % 2 === 0 ? 0 : 1, '/shares', { method: 'POST', json: { clientId: 'partner-app' } });
-      expect(res.status).toBe(200);
-      shareIds.push(((await res.json()) as { data: string }).data);
+      const { data, response } = await api(i % 2 === 0 ? 0 : 1).POST('/shares', { body: { clientId: 'partner-app' } });
+      expect(response.status).toBe(200);
+      shareIds.push(data.data);
     }
     const sharesDelivered = () => new Set(receiver.on('/replicas').map((r) => (JSON.parse(r.body) as { data: { id: string } }).data.id));
     await waitFor(async () => shareIds.every((id) => sharesDelivered().has(id)), { what: 'every share.created delivered', ...WAIT });
-    const endpointId = ((await created.json()) as { data: { id: string } }).data.id;
-    const attempts = ((await (await api(1, `/webhooks/${endpointId}/deliveries?pageSize=500`)).json()) as { data: unknown[] }).data;
+    const endpointId = created.data.data.id;
+    const attempts = (await api(1).GET('/webhooks/{id}/deliveries', { params: { path: { id: endpointId }, query: { pageSize: 500 } } })).data.data ?? [];
     const requestsPerMessage = new Map<string, number>();
     for (const request of receiver.on('/replicas')) requestsPerMessage.set(String(request.headers['webhook-id']), (requestsPerMessage.get(String(request.headers['webhook-id'])) ?? 0) + 1);
     expect({ messages: requestsPerMessage.size, requests: [...new Set(requestsPerMessage.values())], attempts: attempts.length }).toEqual({ messages: shareIds.length, requests: [1], attempts: shareIds.length });
