@@ -43,28 +43,31 @@ describe('every query of the webhooks service reads through an index', () => {
   it('serves the API, the fan-out, the deliveries and the purges from indexes', async () => {
     const token = await stack.token(await stack.registerClient());
     const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/plans`;
-    const created = await stack.api(token, '/webhooks', { method: 'POST', json: { url, events: ['share.created'] } });
-    const id = ((await created.json()) as { data: { id: string } }).data.id;
-    for (const path of ['/webhooks', `/webhooks/${id}`]) expect((await stack.api(token, path)).status).toBe(200);
-    expect((await stack.api(token, '/shares', { method: 'POST', json: { clientId: 'partner' } })).status).toBe(200);
+    const api = stack.clientWithToken(token);
+    const { data: created } = await api.POST('/webhooks', { body: { url, events: ['share.created'] } });
+    const { id } = created.data;
+    const path = { params: { path: { id } } };
+    expect((await api.GET('/webhooks')).response.status).toBe(200);
+    expect((await api.GET('/webhooks/{id}', path)).response.status).toBe(200);
+    expect((await api.POST('/shares', { body: { clientId: 'partner' } })).response.status).toBe(200);
     const deliveryId = await waitFor(async () => {
-      const attempts = ((await (await stack.api(token, `/webhooks/${id}/deliveries`)).json()) as { data: Array<{ status: string; deliveryId: string }> }).data;
+      const attempts = (await api.GET('/webhooks/{id}/deliveries', path)).data.data ?? [];
       return attempts.some((a) => a.status === 'succeeded') && attempts[0]!.deliveryId;
     });
-    expect((await stack.api(token, `/webhooks/${id}/deliveries/${deliveryId}/redeliver`, { method: 'POST' })).status).toBe(202);
-    expect((await stack.api(token, `/webhooks/${id}/replay`, { method: 'POST', json: { since: new Date(Date.now() - 86_400_000).toISOString(), onlyFailed: true } })).status).toBe(202);
-    expect((await stack.api(token, `/webhooks/${id}/rotate-secret`, { method: 'POST' })).status).toBe(200);
-    expect((await stack.api(token, `/webhooks/${id}/ping`, { method: 'POST' })).status).toBe(202);
+    expect((await api.POST('/webhooks/{id}/deliveries/{deliveryId}/redeliver', { params: { path: { id, deliveryId } } })).response.status).toBe(202);
+    expect((await api.POST('/webhooks/{id}/replay', { ...path, body: { since: new Date(Date.now() - 86_400_000).toISOString(), onlyFailed: true } })).response.status).toBe(202);
+    expect((await api.POST('/webhooks/{id}/rotate-secret', path)).response.status).toBe(200);
+    expect((await api.POST('/webhooks/{id}/ping', path)).response.status).toBe(202);
     await waitFor(() => requests.filter((r) => r === '/plans').length >= 4, { what: 'the redelivery and the ping' });
-    expect((await stack.api(token, `/webhooks/${id}`, { method: 'PUT', json: { enabled: false } })).status).toBe(200);
-    expect((await stack.api(token, `/webhooks/${id}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await api.PUT('/webhooks/{id}', { ...path, body: { enabled: false } })).response.status).toBe(200);
+    expect((await api.DELETE('/webhooks/{id}', path)).response.status).toBe(204);
     // A consent's messages and their attempts go with its erasure.
-    const consentHook = await stack.api(token, '/webhooks', { method: 'POST', json: { url: url.replace('/plans', '/erasure'), events: ['consent.status.updated'] } });
-    const consentHookId = ((await consentHook.json()) as { data: { id: string } }).data.id;
-    const deliveriesOfConsentHook = async () => ((await (await stack.api(token, `/webhooks/${consentHookId}/deliveries`)).json()) as { data: Array<{ status: string }> }).data;
+    const { data: consentHook } = await api.POST('/webhooks', { body: { url: url.replace('/plans', '/erasure'), events: ['consent.status.updated'] } });
+    const consentHookId = consentHook.data.id;
+    const deliveriesOfConsentHook = async () => (await api.GET('/webhooks/{id}/deliveries', { params: { path: { id: consentHookId } } })).data.data ?? [];
     const { consentId } = await connectedConsent(stack, token);
     await waitFor(async () => (await deliveriesOfConsentHook()).some((a) => a.status === 'succeeded'), { what: 'a delivery of the consent’s status' });
-    expect((await stack.api(token, `/consents/${consentId}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await api.DELETE('/consents/{id}', { params: { path: { id: consentId } } })).response.status).toBe(204);
     await waitFor(async () => (await deliveriesOfConsentHook()).length === 0 && (await stack.webhooks.messages.idsNaming([consentId])).length === 0, { what: 'the consent’s messages and attempts to be erased', timeoutMs: 60_000 });
     await stack.webhooks.messages.purgeOlderThan(new Date());
     await stack.webhooks.attempts.purgeOlderThan(new Date());
