@@ -1,12 +1,11 @@
 import { createKafka, IdempotentConsumer } from '@obp/bus';
-import type { AccountDto } from '@obp/contracts';
 import { connectDatabase, database, type Connection } from '@obp/db';
 import { ClaimLedger } from '@obp/jobs';
 import { createLogger } from '@obp/telemetry';
 import { explainFilter, filterShape, QueryRecorder, startFerretDb, testEnv, uniqueDbName, uniqueName, waitFor, type FerretProcess, type RecordedQuery } from '@obp/testkit';
 import { createJob, finishedJob, jobBody } from './analysis-helpers';
 import { connectedConsent, createConsent } from './consent-helpers';
-import { decideFeedback, feedbackBody, feedbackWithStatus, submitFeedback } from './feedback-helpers';
+import { feedbackBody, feedbackWithStatus, reviewFeedback, submitFeedback } from './feedback-helpers';
 import { startStack, type Stack } from './harness';
 
 /**
@@ -59,17 +58,19 @@ describe('every query reads through an index', () => {
     const userId = '0f6f1d1e-2b55-4c1e-9a0e-6f1b7f0c2a11';
     const { consentId } = await connectedConsent(stack, token, { userId, externalUserId: 'plans-user' });
     await createConsent(stack, token, { externalUserId: 'plans-waiting' });
-    const accounts = ((await (await stack.api(token, `/consents/${consentId}/accounts`)).json()) as { data: AccountDto[] }).data;
+    const api = stack.clientWithToken(token);
+    const accounts = (await api.GET('/consents/{id}/accounts', { params: { path: { id: consentId } } })).data.data;
     const accountId = accounts[0]!.id;
 
     // Shares: created, read, listed, changed, read by the partner, deleted.
-    const created = await stack.api(token, '/shares', { method: 'POST', json: { clientId: partner.clientId, consentIds: [consentId], accountIds: [accountId] } });
-    expect(created.status).toBe(200);
-    const shareId = ((await created.json()) as { data: string }).data;
-    for (const path of [`/shares/${shareId}`, '/shares', '/shares?isExpired=false', '/shares?isExpired=true&page=2&pageSize=10']) expect((await stack.api(token, path)).status).toBe(200);
-    expect((await stack.api(token, `/shares/${shareId}`, { method: 'PUT', json: { expirationDateUtc: new Date(Date.now() + 86_400_000).toISOString() } })).status).toBe(204);
-    const second = ((await (await stack.api(token, '/shares', { method: 'POST', json: { clientId: partner.clientId } })).json()) as { data: string }).data;
-    expect((await stack.api(token, `/shares/${second}`, { method: 'DELETE' })).status).toBe(204);
+    const created = await api.POST('/shares', { body: { clientId: partner.clientId, consentIds: [consentId], accountIds: [accountId] } });
+    expect(created.response.status).toBe(200);
+    const shareId = created.data.data;
+    expect((await api.GET('/shares/{shareId}', { params: { path: { shareId } } })).response.status).toBe(200);
+    for (const query of [{}, { isExpired: false }, { isExpired: true, page: 2, pageSize: 10 }]) expect((await api.GET('/shares', { params: { query } })).response.status).toBe(200);
+    expect((await api.PUT('/shares/{shareId}', { params: { path: { shareId } }, body: { expirationDateUtc: new Date(Date.now() + 86_400_000).toISOString() } })).response.status).toBe(204);
+    const second = (await api.POST('/shares', { body: { clientId: partner.clientId } })).data.data;
+    expect((await api.DELETE('/shares/{shareId}', { params: { path: { shareId: second } } })).response.status).toBe(204);
 
     // Consent data: lists, accounts, transactions (paged, by date), sequencing; by the owner and the partner.
     await waitFor(async () => (await stack.api(partnerToken, `/consents/${consentId}`)).status === 200, { what: 'the partner to read the shared consent', timeoutMs: 30_000 });
@@ -85,17 +86,19 @@ describe('every query reads through an index', () => {
       expect((await stack.api(token, path)).status).toBe(200);
     }
     await waitFor(async () => (await stack.api(token, `/consents/${consentId}/sequencing`)).status === 200, { what: 'sequencing of the consent', timeoutMs: 30_000 });
-    expect((await stack.api(token, `/consents/${consentId}/sequencing`)).status).toBe(200);
-    expect((await stack.api(partnerToken, `/users/${userId}/sequencing`)).status).toBe(200);
-    expect((await stack.api(token, `/consents/${consentId}/refresh`, { method: 'POST' })).status).toBe(202);
+    expect((await api.GET('/consents/{id}/sequencing', { params: { path: { id: consentId } } })).response.status).toBe(200);
+    expect((await stack.clientWithToken(partnerToken).GET('/users/{id}/sequencing', { params: { path: { id: userId } } })).response.status).toBe(200);
+    expect((await api.POST('/consents/{id}/refresh', { params: { path: { id: consentId } } })).response.status).toBe(202);
 
     // Analysis jobs: created (one with an Idempotency-Key, one on an earlier job), run, listed, read, and one shared.
     const jobId = await createJob(stack, token, jobBody([consentId]), { 'Idempotency-Key': 'plans-key' });
     expect((await finishedJob(stack, token, jobId)).status).toBe('Completed');
     const builtOn = await createJob(stack, token, jobBody([], { Input: { analysisJobIds: [jobId] }, Engine: 'z2' }));
     await finishedJob(stack, token, builtOn);
-    for (const path of ['/analysis-jobs', '/analysis-jobs?status=Completed&reference=x', `/analysis-jobs/${jobId}`, `/analysis-jobs/${jobId}/result`]) expect((await stack.api(token, path)).status).toBe(200);
-    expect((await stack.api(token, '/shares', { method: 'POST', json: { clientId: partner.clientId, analysisIds: [jobId] } })).status).toBe(200);
+    for (const query of [{}, { status: 'Completed', reference: 'x' }]) expect((await api.GET('/analysis-jobs', { params: { query } })).response.status).toBe(200);
+    expect((await api.GET('/analysis-jobs/{id}', { params: { path: { id: jobId } } })).response.status).toBe(200);
+    expect((await api.GET('/analysis-jobs/{id}/result', { params: { path: { id: jobId } } })).response.status).toBe(200);
+    expect((await api.POST('/shares', { body: { clientId: partner.clientId, analysisIds: [jobId] } })).response.status).toBe(200);
     await waitFor(async () => (await stack.api(partnerToken, `/analysis-jobs/${jobId}`)).status === 200, { what: 'the partner to read the shared job', timeoutMs: 30_000 });
     await stack.analysis.consentData.prune(new Date());
 
@@ -106,11 +109,12 @@ describe('every query reads through an index', () => {
     const olderItem = await submitFeedback(stack, token, feedbackBody({ transactionId, accountId }));
     const newerItem = await submitFeedback(stack, token, feedbackBody({ transactionId, accountId, targetCategory: 'expenses.eating-out' }));
     await feedbackWithStatus(stack, token, olderItem, 'Superseded');
-    for (const path of ['/v2/categorization-feedback', '/v2/categorization-feedback?status=Pending', `/v2/categorization-feedback/${newerItem}`]) expect((await stack.api(token, path)).status).toBe(200);
-    for (const path of ['/v2/review/categorization-feedback', '/v2/review/categorization-feedback?category=expenses.eating-out', `/v2/review/categorization-feedback?clientId=${owner.clientId}`, `/v2/review/categorization-feedback/${newerItem}`]) {
-      expect((await stack.api(reviewerToken, path)).status).toBe(200);
-    }
-    expect((await decideFeedback(stack, reviewerToken, newerItem, 'Accepted', 'plans')).status).toBe(200);
+    for (const query of [{}, { status: 'Pending' }]) expect((await api.GET('/v2/categorization-feedback', { params: { query } })).response.status).toBe(200);
+    expect((await api.GET('/v2/categorization-feedback/{id}', { params: { path: { id: newerItem } } })).response.status).toBe(200);
+    const review = stack.clientWithToken(reviewerToken);
+    for (const query of [{}, { category: 'expenses.eating-out' }, { clientId: owner.clientId }]) expect((await review.GET('/v2/review/categorization-feedback', { params: { query } })).response.status).toBe(200);
+    expect((await review.GET('/v2/review/categorization-feedback/{id}', { params: { path: { id: newerItem } } })).response.status).toBe(200);
+    expect((await reviewFeedback(stack, reviewerToken, newerItem, 'Accepted', 'plans')).status).toBe(200);
     const ruled = await createJob(stack, token, jobBody([consentId]));
     await finishedJob(stack, token, ruled);
 
@@ -131,11 +135,11 @@ describe('every query reads through an index', () => {
     await consumer.purgeProcessed();
 
     // Erasure: the consent's data goes, shares naming it lose it, projections forget it, the feedback about it goes.
-    expect((await stack.api(token, `/consents/${consentId}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await api.DELETE('/consents/{id}', { params: { path: { id: consentId } } })).response.status).toBe(204);
     await waitFor(async () => (await stack.api(token, `/v2/categorization-feedback/${newerItem}`)).status === 404, { what: 'the feedback about the consent to be erased', timeoutMs: 30_000 });
     expect((await stack.api(token, '/v2/categorization-feedback', { method: 'POST', json: feedbackBody({ accountId }) })).status).toBe(400);
     await waitFor(async () => (await stack.sequencing.consentData.consent(consentId)) === null, { what: 'the sequencing engine to forget the consent', timeoutMs: 30_000 });
-    await waitFor(async () => ((await (await stack.api(token, `/shares/${shareId}`)).json()) as { data: { consentIds: string[] | null } }).data.consentIds?.length === 0, {
+    await waitFor(async () => (await api.GET('/shares/{shareId}', { params: { path: { shareId } } })).data.data?.consentIds?.length === 0, {
       what: 'the share to lose the erased consent',
       timeoutMs: 30_000,
     });
