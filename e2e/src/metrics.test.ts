@@ -64,13 +64,15 @@ describe('/metrics of every service after real work', () => {
 
     const token = await stack.token(await stack.registerClient());
     const path = '/metrics-hook';
-    const hook = await stack.api(token, '/webhooks', { method: 'POST', json: { url: receiver.url(path), events: ['share.created'] } });
-    expect(hook.status).toBe(201);
-    expect((await stack.api(token, '/shares', { method: 'POST', json: { clientId: 'partner-app' } })).status).toBe(200);
+    const api = stack.clientWithToken(token);
+    const hook = await api.POST('/webhooks', { body: { url: receiver.url(path), events: ['share.created'] } });
+    expect(hook.response.status).toBe(201);
+    expect((await api.POST('/shares', { body: { clientId: 'partner-app' } })).response.status).toBe(200);
     const { consentId } = await connectedConsent(stack, token);
     const job = await finishedJob(stack, token, await createJob(stack, token, jobBody([consentId])));
     expect(job.status).toBe('Completed');
-    expect((await stack.api(token, `/consents/${consentId}/refresh`, { method: 'POST' })).status).toBe(202);
+    expect((await api.POST('/consents/{id}/refresh', { params: { path: { id: consentId } } })).response.status).toBe(202);
+    // Raw HTTP: the 429 is counted once, as sent.
     expect((await stack.api(token, `/consents/${consentId}/refresh`, { method: 'POST' })).status).toBe(429);
     expect(await plainStatus(`${stack.baseUrl}/no-such-route`)).toBe(404);
     await waitFor(() => receiver.on(path).length > 0, { what: 'the share.created webhook', timeoutMs: 30_000 });
