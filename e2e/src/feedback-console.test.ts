@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { canonicalCategories } from '@obp/contracts';
 import { repoRoot } from '@obp/testkit';
 import { CHROMIUM_INSTALL_TIMEOUT_MS, ensureChromium, openBrowserPage, requestsLeavingOrigin, type BrowserSession } from '@obp/testkit/src/browser';
-import { decideFeedback, feedbackBody, feedbackItem, feedbackWithStatus, submitFeedback } from './feedback-helpers';
+import { feedbackBody, feedbackItem, feedbackWithStatus, reviewFeedback, submitFeedback } from './feedback-helpers';
 import { startStack, type Stack, type TestClient } from './harness';
 
 const SCREENSHOTS = join(repoRoot, '.cache/screenshots');
@@ -235,7 +235,7 @@ describe('reviewing in the browser', () => {
     await page.goto(`${stack.baseUrl}/console#/items/${other}`);
     const otherDetail = page.locator(`article.detail[data-id="${other}"]`);
     await otherDetail.getByRole('button', { name: 'Accept' }).waitFor({ timeout });
-    expect((await decideFeedback(stack, reviewerToken, other, 'Accepted', 'decided elsewhere')).status).toBe(200);
+    expect((await reviewFeedback(stack, reviewerToken, other, 'Accepted', 'decided elsewhere')).status).toBe(200);
     await otherDetail.getByRole('button', { name: 'Accept' }).click();
     await page.getByRole('status').filter({ hasText: /^Not saved: / }).waitFor({ timeout });
     await otherDetail.getByRole('region', { name: 'Decision' }).filter({ hasText: `Accepted by ${reviewer.clientId}` }).waitFor({ timeout });
@@ -244,7 +244,7 @@ describe('reviewing in the browser', () => {
     // A newer accepted item about the same transaction retires it: its decision still shows, and that it no longer applies.
     const { transaction } = await feedbackItem(stack, categoryToken, other);
     const newer = await submitFeedback(stack, categoryToken, feedbackBody({ transactionId: transaction.transactionId, accountId: transaction.accountId, targetCategory: 'expenses.groceries.organic' }));
-    expect((await decideFeedback(stack, reviewerToken, newer, 'Accepted')).status).toBe(200);
+    expect((await reviewFeedback(stack, reviewerToken, newer, 'Accepted')).status).toBe(200);
     await feedbackWithStatus(stack, categoryToken, other, 'Superseded');
     await page.goto(`${stack.baseUrl}/console#/queue`);
     await page.goto(`${stack.baseUrl}/console#/items/${other}`);
