@@ -51,15 +51,19 @@ export function isoWeekday(dayNumber: number): number {
   return ((((dayNumber + 3) % 7) + 7) % 7) + 1;
 }
 
+/** Saturdays and Sundays before a day number, counted from a Monday: only differences mean anything. */
+function weekendDaysBefore(dayNumber: number): number {
+  // Day 0 (1970-01-01) is a Thursday, three days after a Monday.
+  const sinceMonday = dayNumber + 3;
+  const weeks = Math.floor(sinceMonday / 7);
+  return 2 * weeks + Math.max(0, sinceMonday - 7 * weeks - 5);
+}
+
 /** Saturdays and Sundays among the days strictly between two day numbers (in either order). */
 export function weekendDaysBetween(a: number, b: number): number {
   const from = Math.min(a, b) + 1;
   const to = Math.max(a, b) - 1;
-  if (to < from) return 0;
-  const days = to - from + 1;
-  let count = Math.floor(days / 7) * 2;
-  for (let day = from + Math.floor(days / 7) * 7; day <= to; day++) if (isoWeekday(day) > 5) count++;
-  return count;
+  return to < from ? 0 : weekendDaysBefore(to + 1) - weekendDaysBefore(from);
 }
 
 /**
