@@ -18,10 +18,14 @@ const WEB_PREFIX = /\bwww\./g;
 const DOMAIN_SUFFIX = /\.(?:com|net|org|nl|de|be|fr|eu|io|co\.uk|uk)\b/g;
 const DIACRITICS = /[\u0300-\u036f]/g;
 const NON_ASCII = /[^\x00-\x7f]/;
-const WORDS = /[a-z0-9]+/g;
 const DIGIT = /[0-9]/;
 const DIGITS = /[0-9]+/g;
 const LETTERS_AND_DIGITS_ALTERNATING = /[a-z][0-9]+[a-z]|[0-9][a-z]+[0-9]/;
+
+/** A word is a run of [a-z0-9]. */
+function isWordCharacter(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
+}
 
 /**
  * The letters of a word: a store number is dropped ("ah8011" → "ah"). After the first word, one
@@ -48,7 +52,15 @@ export function normaliseCounterpartName(name: string): string {
     text = text.replace(WEB_PREFIX, '').replace(DOMAIN_SUFFIX, ' ').replace(/\./g, '');
   }
   const tokens: string[] = [];
-  for (const [word] of text.matchAll(WORDS)) {
+  for (let start = 0; start < text.length; ) {
+    if (!isWordCharacter(text.charCodeAt(start))) {
+      start++;
+      continue;
+    }
+    let end = start + 1;
+    while (end < text.length && isWordCharacter(text.charCodeAt(end))) end++;
+    const word = text.slice(start, end);
+    start = end;
     const token = lettersOf(word, tokens.length === 0);
     if (token.length <= 1 || NOISE_TOKENS.has(token)) continue;
     const expanded = tokens.length === 0 ? BRAND_ABBREVIATIONS.get(token) : undefined;
