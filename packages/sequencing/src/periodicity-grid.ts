@@ -5,9 +5,8 @@ import type { Periodicity } from './types';
 export interface DayFacts {
   /** Day number (days since 1970-01-01, UTC). */
   day: number;
-  year: number;
-  month: number;
-  dayOfMonth: number;
+  /** year × 12 + month - 1 */
+  monthIndex: number;
   /** Phase on the Monthly grid: aligned day of month - 1 (0–30), see alignedDayOfMonth. */
   monthPhase: number;
   /** Phase on the Quarterly grid: month within the quarter × 31 + monthPhase (0–92). */
@@ -17,7 +16,7 @@ export interface DayFacts {
 export function dayFacts(day: number): DayFacts {
   const { year, month, day: dayOfMonth } = civilFromDay(day);
   const monthPhase = alignedDayOfMonth(year, month, dayOfMonth) - 1;
-  return { day, year, month, dayOfMonth, monthPhase, quarterPhase: ((month - 1) % 3) * 31 + monthPhase };
+  return { day, monthIndex: year * 12 + month - 1, monthPhase, quarterPhase: ((month - 1) % 3) * 31 + monthPhase };
 }
 
 /**
@@ -46,7 +45,9 @@ function circular(a: number, b: number, cycle: number): number {
 }
 
 function mod(a: number, m: number): number {
-  return ((a % m) + m) % m;
+  const remainder = a % m;
+  // + 0 turns -0 into 0
+  return remainder < 0 ? remainder + m : remainder + 0;
 }
 
 /** Weekly and Quad Weekly: period k is expected on day number anchor + k × length (anchor in [0, length)). */
@@ -86,7 +87,7 @@ function calendarGrid(periodicity: Periodicity, monthsPerPeriod: 1 | 3, toleranc
     cycle,
     phase: monthsPerPeriod === 1 ? (tx) => tx.monthPhase : (tx) => tx.quarterPhase,
     anchorDistance: (a, b) => circular(a, b, cycle),
-    roughPeriod: (tx) => Math.floor((tx.year * 12 + tx.month - 1) / monthsPerPeriod),
+    roughPeriod: (tx) => Math.floor(tx.monthIndex / monthsPerPeriod),
     expectedDay(anchor, k) {
       const monthIndex = k * monthsPerPeriod + Math.floor(anchor / 31);
       const year = Math.floor(monthIndex / 12);

@@ -162,15 +162,13 @@ export function prepareTransactions<T extends SequencingTransaction>(
     // Without a name or an IBAN the description is the only identity (e.g. ATM withdrawals).
     if (nameKey === '' && accountNumber === '' && typeof tx.description === 'string') nameKey = keyOf(tx.description);
     if (day !== facts.day) facts = dayFacts(day);
-    const { year, month, dayOfMonth, monthPhase, quarterPhase } = facts;
+    const { monthIndex, monthPhase, quarterPhase } = facts;
     prepared.push({
       source: tx,
       index,
       day,
       msFromDayStart,
-      year,
-      month,
-      dayOfMonth,
+      monthIndex,
       monthPhase,
       quarterPhase,
       cents,
