@@ -1,6 +1,11 @@
 import { byDate } from './group-candidates';
 import type { PreparedTransaction } from './prepare-transactions';
+import { sortAscending } from './statistics';
 import type { SequencingTransaction } from './types';
+
+// Reused between calls (the engine is synchronous): every counterparty group is split into tracks.
+let keysScratch = new Float64Array(256);
+let trackScratch = new Int32Array(256);
 
 /** Relative gap between neighbouring amounts that still counts as one price (card FX, rounding). */
 const FIXED_AMOUNT_GAP = 0.015;
@@ -13,17 +18,21 @@ const FIXED_AMOUNT_GAP = 0.015;
  */
 export function fixedAmountTracks<T extends SequencingTransaction>(group: readonly PreparedTransaction<T>[]): PreparedTransaction<T>[][] {
   const n = group.length;
-  // Sort positions by amount with a native numeric sort of cents × 2^21 + position (exact below 2^53).
-  const keys = new Float64Array(n);
+  if (keysScratch.length < n) {
+    keysScratch = new Float64Array(2 * n);
+    trackScratch = new Int32Array(2 * n);
+  }
+  // Sort positions by amount with a numeric sort of cents × 2^21 + position (exact below 2^53).
+  const keys = keysScratch;
   for (let i = 0; i < n; i++) {
     const cents = group[i].absCents;
     if (cents >= 2 ** 32 || n >= POSITION_RANGE) return fixedAmountTracksSlow(group);
     keys[i] = cents * POSITION_RANGE + i;
   }
-  keys.sort();
+  sortAscending(keys, n);
   // Each position's track number in order of amount (clusters of one get none), then the tracks
   // filled in one oldest-first pass over the group.
-  const trackOf = new Int32Array(n);
+  const trackOf = trackScratch;
   let tracks = 0;
   let clusterStart = 0;
   const closeCluster = (end: number): void => {
