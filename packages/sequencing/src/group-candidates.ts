@@ -32,14 +32,15 @@ function linkCardNameExtensions(nameIds: ReadonlyMap<string, number>, cardKeys: 
   // The keys that extend a key follow it directly in sorted order ("a" < "a b…" < "a" + any letter).
   for (let i = 0; i < sorted.length; i++) {
     const prefix = `${sorted[i][0]} `;
-    const nextWords = new Set<string>();
+    // Most names are extended by none: the set only for those that are.
+    let nextWords: Set<string> | null = null;
     let end = i + 1;
     for (; end < sorted.length && sorted[end][0].startsWith(prefix); end++) {
       const rest = sorted[end][0].slice(prefix.length);
       const space = rest.indexOf(' ');
-      nextWords.add(space < 0 ? rest : rest.slice(0, space));
+      (nextWords ??= new Set()).add(space < 0 ? rest : rest.slice(0, space));
     }
-    if (nextWords.size > MAX_EXTENSIONS_PER_NAME) continue;
+    if (nextWords !== null && nextWords.size > MAX_EXTENSIONS_PER_NAME) continue;
     for (let j = i + 1; j < end; j++) if (cardKeys.has(sorted[j][0])) union(sorted[i][1], sorted[j][1]);
   }
 }
