@@ -62,20 +62,23 @@ function typeChanceFactor(members: readonly Member[]): number {
 }
 
 interface GroupContext {
-  /** Absolute amounts (cents) of the whole group, ascending. */
+  /** Absolute amounts (cents) of the whole group, ascending: the first groupSize values. */
   sortedAmounts: Float64Array;
   groupSize: number;
   /** The counterparty's transactions in the other direction. */
   oppositeCount: number;
   asOfDay: number;
-  /** Transactions (index) of sequences already taken at this counterparty: no competition for another sequence. */
-  explained: ReadonlySet<number>;
+  /** Transactions of sequences already taken at this counterparty: no competition for another sequence. */
+  explained: number;
 }
 
-/** Number of values < value (or <= value when inclusive) in an ascending array. */
-function countBelow(sorted: Float64Array, value: number, inclusive: boolean): number {
+// Reused between calls (the engine is synchronous): one per counterparty group otherwise.
+let amountsScratch = new Float64Array(256);
+
+/** Number of values < value (or <= value when inclusive) among the first n of an ascending array. */
+function countBelow(sorted: Float64Array, n: number, value: number, inclusive: boolean): number {
   let lo = 0;
-  let hi = sorted.length;
+  let hi = n;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     if (inclusive ? sorted[mid] <= value : sorted[mid] < value) lo = mid + 1;
@@ -84,8 +87,8 @@ function countBelow(sorted: Float64Array, value: number, inclusive: boolean): nu
   return lo;
 }
 
-function countInRange(sorted: Float64Array, low: number, high: number): number {
-  return countBelow(sorted, high, true) - countBelow(sorted, low, false);
+function countInRange(sorted: Float64Array, n: number, low: number, high: number): number {
+  return countBelow(sorted, n, high, true) - countBelow(sorted, n, low, false);
 }
 
 /**
@@ -133,7 +136,7 @@ export function evaluateFit<T extends SequencingTransaction>(fit: GridFit<T>, co
   if (spread > MAX_RELATIVE_AMOUNT_SPREAD) return null;
   const fixedAmount = spread <= FIXED_AMOUNT_SPREAD;
   // Of the counterparty's transactions in both directions, less those of other sequences already taken.
-  const share = memberCount / (context.groupSize + context.oppositeCount - context.explained.size);
+  const share = memberCount / (context.groupSize + context.oppositeCount - context.explained);
   if (matches > 2 && matches < matchesNeeded(fixedAmount, share >= DEDICATED_SHARE)) return null;
 
   const margin = Math.max(0.02 * typical, 0.5 * (high - low));
@@ -145,7 +148,7 @@ export function evaluateFit<T extends SequencingTransaction>(fit: GridFit<T>, co
   sortNearlySorted(members);
   let membersInRange = 0;
   for (const m of members) if (m.tx.absCents >= low - margin && m.tx.absCents <= high + margin) membersInRange++;
-  const extras = countInRange(context.sortedAmounts, low - margin, high + margin) - membersInRange;
+  const extras = countInRange(context.sortedAmounts, context.groupSize, low - margin, high + margin) - membersInRange;
 
   let chance = 0;
   if (matches === 2) {
@@ -163,7 +166,7 @@ export function evaluateFit<T extends SequencingTransaction>(fit: GridFit<T>, co
       MAX_CHANCE * Math.min(1, share) * typeChanceFactor(members) * (fixedAmount ? 1 : 1 - VARIABLE_AMOUNT_CHANCE_SLOPE * spread) * (looseTiming ? LOOSE_TIMING_CHANCE_FACTOR : 1);
     // A new subscription: all the counterparty has booked (besides other sequences), the same amount on the same day of every period.
     const clean =
-      matches === context.groupSize - context.explained.size &&
+      matches === context.groupSize - context.explained &&
       spanPeriods === matches &&
       amounts.every((a) => a === amounts[0]) &&
       deviations.every((d) => d === deviations[0]);
@@ -179,11 +182,15 @@ export function evaluateFit<T extends SequencingTransaction>(fit: GridFit<T>, co
 interface TrackFit<T extends SequencingTransaction> {
   fit: GridFit<T>;
   track: PreparedTransaction<T>[];
+}
+
+/** With the median amount of its matches: taken only where tracks are compared. */
+interface PricedTrackFit<T extends SequencingTransaction> extends TrackFit<T> {
   medianAmount: number;
 }
 
 /** Fits of fixed-amount tracks that follow each other on one grid: a price change, when the amounts are close enough. */
-function continues(before: TrackFit<SequencingTransaction>, after: TrackFit<SequencingTransaction>): boolean {
+function continues(before: PricedTrackFit<SequencingTransaction>, after: PricedTrackFit<SequencingTransaction>): boolean {
   const gap = after.fit.periods[0].k - before.fit.periods[before.fit.periods.length - 1].k;
   if (gap < 1 || gap > MAX_MISSED_IN_A_ROW + 1) return false;
   const grid = before.fit.grid;
@@ -194,8 +201,9 @@ function continues(before: TrackFit<SequencingTransaction>, after: TrackFit<Sequ
 
 /** Joins fixed-amount tracks whose fits continue one another into one track per chain. */
 function priceChangeTracks<T extends SequencingTransaction>(fits: readonly TrackFit<T>[]): PreparedTransaction<T>[][] {
-  const ordered = [...fits].sort((a, b) => a.fit.periods[0].k - b.fit.periods[0].k);
-  const chains: { last: TrackFit<T>; tracks: PreparedTransaction<T>[][] }[] = [];
+  const ordered: PricedTrackFit<T>[] = fits.map(({ fit, track }) => ({ fit, track, medianAmount: median(fit.periods.map((p) => p.tx.absCents)) }));
+  ordered.sort((a, b) => a.fit.periods[0].k - b.fit.periods[0].k);
+  const chains: { last: PricedTrackFit<T>; tracks: PreparedTransaction<T>[][] }[] = [];
   for (const trackFit of ordered) {
     const chain = chains.find((c) => continues(c.last, trackFit));
     if (chain) {
@@ -258,10 +266,11 @@ export function selectSequences<T extends SequencingTransaction>(group: Counterp
   if (transactions.length < 2) return [];
   // Two transactions can only be an Early sequence, which needs the same amount.
   if (transactions.length === 2 && transactions[0].absCents !== transactions[1].absCents) return [];
-  const sortedAmounts = new Float64Array(transactions.length);
+  if (amountsScratch.length < transactions.length) amountsScratch = new Float64Array(2 * transactions.length);
+  const sortedAmounts = amountsScratch;
   for (let i = 0; i < transactions.length; i++) sortedAmounts[i] = transactions[i].absCents;
-  sortAscending(sortedAmounts);
-  const context: GroupContext = { sortedAmounts, groupSize: transactions.length, oppositeCount: group.oppositeCount, asOfDay, explained: new Set() };
+  sortAscending(sortedAmounts, transactions.length);
+  const context: GroupContext = { sortedAmounts, groupSize: transactions.length, oppositeCount: group.oppositeCount, asOfDay, explained: 0 };
   const candidates: Candidate<T>[] = [];
   const fits: GridFit<T>[] = [];
 
@@ -275,7 +284,7 @@ export function selectSequences<T extends SequencingTransaction>(group: Counterp
     for (const track of tracks) {
       const fit = fitGrid(track, grid, false);
       if (!fit) continue;
-      trackFits.push({ fit, track, medianAmount: median(fit.periods.map((p) => p.tx.absCents)) });
+      trackFits.push({ fit, track });
       // Two-transaction tracks only matter as part of a price change; alone they are judged as the whole group.
       if (track.length > 2 || track.length === transactions.length) consider(fit, context, candidates, fits);
     }
@@ -289,7 +298,7 @@ export function selectSequences<T extends SequencingTransaction>(group: Counterp
   const selected = takeBestFirst(candidates, taken);
   if (selected.length === 0 || candidates.length === fits.length) return selected;
   const accepted = new Set(candidates.map((c) => c.fit));
-  const explainedContext: GroupContext = { ...context, explained: new Set(taken) };
+  const explainedContext: GroupContext = { ...context, explained: taken.size };
   const more: Candidate<T>[] = [];
   for (const fit of fits) {
     if (accepted.has(fit) || fit.periods.some((p) => taken.has(p.tx.index))) continue;
