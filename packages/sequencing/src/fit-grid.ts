@@ -1,7 +1,7 @@
 import { businessDayDeviation } from './calendar';
 import { densestAnchor, type PeriodicityGrid } from './periodicity-grid';
 import type { PreparedTransaction } from './prepare-transactions';
-import { median } from './statistics';
+import { medianInPlace } from './statistics';
 import type { SequencingTransaction } from './types';
 
 export interface Member<T extends SequencingTransaction = SequencingTransaction> {
@@ -41,6 +41,7 @@ export function sameAmount(a: number, b: number): boolean {
 
 // Reused between calls (the engine is synchronous): a busy counterparty would otherwise allocate per fit.
 let scratch = new Int32Array(4 * 1024);
+let closestScratch = new Float64Array(64);
 
 /** In a period with several candidates, one further than this from the typical amount is not the period's payment. */
 const MAX_RELATIVE_AMOUNT_OFF = 0.6;
@@ -136,9 +137,9 @@ export function fitGrid<T extends SequencingTransaction>(
   if (runs < 2) return null;
   let typical = 0;
   if (variableAmounts) {
-    const closest: number[] = [];
-    for (let i = 0; i < runs; i++) closest.push(transactions[buffer[pickInPeriod(transactions, buffer, n, buffer[runStart + i], buffer[runStart + i + 1], tolerance, 0)]].absCents);
-    typical = median(closest);
+    if (closestScratch.length < runs) closestScratch = new Float64Array(2 * runs);
+    for (let i = 0; i < runs; i++) closestScratch[i] = transactions[buffer[pickInPeriod(transactions, buffer, n, buffer[runStart + i], buffer[runStart + i + 1], tolerance, 0)]].absCents;
+    typical = medianInPlace(closestScratch, runs);
   }
 
   const periods: MatchedPeriod<T>[] = [];

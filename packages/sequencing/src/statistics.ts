@@ -32,9 +32,14 @@ export function median(values: readonly number[]): number {
   if (medianScratch.length < n) medianScratch = new Float64Array(2 * n);
   const sorted = medianScratch;
   for (let i = 0; i < n; i++) sorted[i] = values[i];
-  sortAscending(sorted, n);
+  return medianInPlace(sorted, n);
+}
+
+/** The median of the first n (> 0) values, which it sorts in place. */
+export function medianInPlace(values: Float64Array, n: number): number {
+  sortAscending(values, n);
   const mid = n >> 1;
-  return n % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  return n % 2 === 1 ? values[mid] : (values[mid - 1] + values[mid]) / 2;
 }
 
 export function mean(values: readonly number[]): number {
