@@ -28,20 +28,22 @@ const MAX_EXTENSIONS_PER_NAME = 3;
  * ("albert heijn to go", "spotify pqxkrmzt" extend "albert heijn", "spotify") is linked to it.
  */
 function linkCardNameExtensions(nameIds: ReadonlyMap<string, number>, cardKeys: ReadonlySet<string>, union: (a: number, b: number) => void): void {
-  const sorted = [...nameIds].sort((a, b) => (a[0] < b[0] ? -1 : 1));
+  // By UTF-16 code units, as < compares strings.
+  const sorted = [...nameIds.keys()].sort();
+  const idOf = (name: string): number => nameIds.get(name) ?? -1;
   // The keys that extend a key follow it directly in sorted order ("a" < "a b…" < "a" + any letter).
   for (let i = 0; i < sorted.length; i++) {
-    const prefix = `${sorted[i][0]} `;
+    const prefix = `${sorted[i]} `;
     // Most names are extended by none: the set only for those that are.
     let nextWords: Set<string> | null = null;
     let end = i + 1;
-    for (; end < sorted.length && sorted[end][0].startsWith(prefix); end++) {
-      const rest = sorted[end][0].slice(prefix.length);
+    for (; end < sorted.length && sorted[end].startsWith(prefix); end++) {
+      const rest = sorted[end].slice(prefix.length);
       const space = rest.indexOf(' ');
       (nextWords ??= new Set()).add(space < 0 ? rest : rest.slice(0, space));
     }
     if (nextWords !== null && nextWords.size > MAX_EXTENSIONS_PER_NAME) continue;
-    for (let j = i + 1; j < end; j++) if (cardKeys.has(sorted[j][0])) union(sorted[i][1], sorted[j][1]);
+    for (let j = i + 1; j < end; j++) if (cardKeys.has(sorted[j])) union(idOf(sorted[i]), idOf(sorted[j]));
   }
 }
 
@@ -94,7 +96,8 @@ export function groupByCounterparty<T extends SequencingTransaction>(oldestFirst
   const placeless = new Map<string, string>();
   const cardKeys = new Set<string>();
   const identity = new Int32Array(oldestFirst.length).fill(-1);
-  oldestFirst.forEach((tx, i) => {
+  for (let i = 0; i < oldestFirst.length; i++) {
+    const tx = oldestFirst[i];
     let nameKey = tx.nameKey;
     if (nameKey !== '' && tx.accountNumber === '') {
       let key = placeless.get(nameKey);
@@ -107,18 +110,19 @@ export function groupByCounterparty<T extends SequencingTransaction>(oldestFirst
     const accountId = usableAccount ? idIn(accountIds, tx.accountNumber) : -1;
     if (nameId >= 0 && accountId >= 0) union(nameId, accountId);
     identity[i] = nameId >= 0 ? nameId : accountId;
-  });
+  }
   linkCardNameExtensions(nameIds, cardKeys, union);
 
   const groups = new Map<number, CounterpartyGroup<T>>();
-  oldestFirst.forEach((tx, i) => {
-    if (identity[i] < 0) return;
+  for (let i = 0; i < oldestFirst.length; i++) {
+    if (identity[i] < 0) continue;
+    const tx = oldestFirst[i];
     const income = tx.cents > 0;
     const key = find(identity[i]) * 2 + (income ? 1 : 0);
     let group = groups.get(key);
     if (!group) groups.set(key, (group = { direction: income ? 'income' : 'expense', transactions: [], oppositeCount: 0 }));
     group.transactions.push(tx);
-  });
+  }
   for (const [key, group] of groups) group.oppositeCount = groups.get(key ^ 1)?.transactions.length ?? 0;
   return [...groups.values()];
 }
