@@ -46,7 +46,8 @@ export function fixedAmountTracks<T extends SequencingTransaction>(group: readon
     if (amount - previous > Math.max(1, FIXED_AMOUNT_GAP * amount)) closeCluster(i);
   }
   closeCluster(n);
-  const byTrack: PreparedTransaction<T>[][] = Array.from({ length: tracks }, () => []);
+  const byTrack: PreparedTransaction<T>[][] = [];
+  for (let track = 0; track < tracks; track++) byTrack.push([]);
   for (let p = 0; p < n; p++) if (trackOf[p] >= 0) byTrack[trackOf[p]].push(group[p]);
   return byTrack;
 }

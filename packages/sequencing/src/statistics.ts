@@ -43,14 +43,19 @@ export function medianInPlace(values: Float64Array, n: number): number {
 }
 
 export function mean(values: readonly number[]): number {
-  return values.length === 0 ? 0 : values.reduce((sum, v) => sum + v, 0) / values.length;
+  if (values.length === 0) return 0;
+  let sum = 0;
+  for (const v of values) sum += v;
+  return sum / values.length;
 }
 
 /** Population standard deviation (divides by n, not n - 1); 0 for fewer than two values. */
 export function populationStdDev(values: readonly number[]): number {
   if (values.length < 2) return 0;
   const m = mean(values);
-  return Math.sqrt(values.reduce((sum, v) => sum + (v - m) ** 2, 0) / values.length);
+  let squares = 0;
+  for (const v of values) squares += (v - m) ** 2;
+  return Math.sqrt(squares / values.length);
 }
 
 /**
