@@ -9,7 +9,8 @@ command -v node >/dev/null || { echo "Node.js 20+ is required" >&2; exit 1; }
 if [[ ! -f node_modules/.package-lock.json ]] || [[ package-lock.json -nt node_modules/.package-lock.json ]]; then
   echo "==> npm ci" >&2
   # Frozen install only: if npm ci rejects package-lock.json, regenerate it with scripts/lock.sh (not npm install).
-  npm ci --no-audit --no-fund --loglevel=error >&2
+  # --include=dev: the scripts run on dev tools (tsx, patch-package) also when NODE_ENV=production, as the benchmark starts the stack.
+  npm ci --include=dev --no-audit --no-fund --loglevel=error >&2
 fi
 if [[ -z "${KAFKA_BROKERS:-}" ]]; then
   echo "==> Kafka jars" >&2
