@@ -8,7 +8,7 @@
  * services (SEQ_BENCH_ENGINE=source times it as tsx loads the sources, file by file).
  * Run: npx tsx bench/sequencing-speed.bench.ts   (SEQ_BENCH_BATCH to change the batch size)
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -34,10 +34,15 @@ let engine: Engine = engineFromSource;
 
 /** The engine bundled as scripts/build.ts bundles it (node20, cjs). */
 async function bundledEngine(): Promise<Engine> {
-  const outfile = join(mkdtempSync(join(os.tmpdir(), 'sequencing-bench-')), 'sequencing.js');
+  const folder = mkdtempSync(join(os.tmpdir(), 'sequencing-bench-'));
+  const outfile = join(folder, 'sequencing.js');
   buildSync({ entryPoints: [join(__dirname, '../packages/sequencing/src/index.ts')], outfile, bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning' });
-  const loaded: Engine = await import(pathToFileURL(outfile).href);
-  return loaded;
+  try {
+    const loaded: Engine = await import(pathToFileURL(outfile).href);
+    return loaded;
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 function detect(h: GeneratedHistory): number {

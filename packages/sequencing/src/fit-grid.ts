@@ -35,7 +35,7 @@ export function tooShortForTwoPeriods(spanDays: number, grid: PeriodicityGrid): 
 }
 
 /** Amounts (cents) differing by no more than this are the same payment repeated: 2 %, at least a cent. */
-export function sameAmount(a: number, b: number): boolean {
+function sameAmount(a: number, b: number): boolean {
   return Math.abs(a - b) <= Math.max(1, 0.02 * Math.max(Math.abs(a), Math.abs(b)));
 }
 

@@ -91,7 +91,7 @@ export function bookingMs(tx: PreparedTransaction): number {
   return tx.day * DAY_MS + tx.msFromDayStart;
 }
 
-export function parseBookingDate(value: unknown, index: number): BookingTime {
+function parseBookingDate(value: unknown, index: number): BookingTime {
   if (typeof value !== 'string') throw new InvalidSequencingInput(index, 'bookingDate', 'must be an ISO 8601 date string');
   const time = parseIsoDateTime(value);
   if (time === null) throw new InvalidSequencingInput(index, 'bookingDate', `is not a valid ISO 8601 date: '${value}'`);

@@ -105,7 +105,7 @@ function sortNearlySorted(members: Member[]): void {
 }
 
 /** Applies the acceptance rules to a fit (cheapest first); null when it is not a sequence. */
-export function evaluateFit<T extends SequencingTransaction>(fit: GridFit<T>, context: GroupContext): Candidate<T> | null {
+function evaluateFit<T extends SequencingTransaction>(fit: GridFit<T>, context: GroupContext): Candidate<T> | null {
   const { grid, periods } = fit;
   const matches = periods.length;
   if (matches < 2 || (matches === 2 && context.groupSize !== 2)) return null;
