@@ -32,11 +32,21 @@ const securityHeaders = helmet({
   originAgentCluster: false,
 });
 
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (how a dual-stack socket reports 127.0.0.1). */
+export const isLoopback = (address: string | undefined): boolean => address !== undefined && (address.startsWith('127.') || address === '::1' || address.startsWith('::ffff:127.'));
+
 /** An express app with tracing, request metrics and security headers in place; each route parses its own body (see mountRoutes). */
 export function createHttpApp(options: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // Only a proxy on this machine (the edge, a sidecar) is believed about the caller's address and
+  // scheme. A function, not express's 'loopback': that one parses the address anew at every read of
+  // req.protocol or req.ip.
+  app.set('trust proxy', isLoopback);
+  // No ETag of its own on each answer: it costs a hash per answer and would answer a matching
+  // If-None-Match with a 304 no operation declares. An answer that sets one (the API reference's
+  // scripts) still gets its 304.
+  app.set('etag', false);
   app.set('query parser', 'simple');
   app.use(tracingMiddleware(options.serviceName, requestDurations()));
   app.use(securityHeaders);

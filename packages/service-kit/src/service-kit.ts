@@ -4,9 +4,9 @@ import type { Express, RequestHandler, Router } from 'express';
 import type { Kafka, Producer } from 'kafkajs';
 import { createTokenVerifier, jwksKeyResolver, requireScope, API_AUDIENCE, type KeyResolver } from '@obp/auth';
 import { ConsumerLag, createKafka, createProducer, dispatchByType, ensureTopics, EventWriter, IdempotentConsumer, inNamespace, KeyBroadcast, LogRoller, type EventHandlers, type TopicSpec } from '@obp/bus';
-import { eventLogConfig, expressPath, healthRoutes, IDEMPOTENCY_WINDOW_MS, metricsRoutes, topicSpecs, Topics, type EventCatalogue, type RouteAuth, type RouteContract } from '@obp/contracts';
+import { eventLogConfig, healthRoutes, IDEMPOTENCY_WINDOW_MS, metricsRoutes, topicSpecs, Topics, type EventCatalogue, type RouteAuth, type RouteContract } from '@obp/contracts';
 import { connectDatabase, database, isDatabaseReady, type Connection, type DatabaseOptions, type mongo } from '@obp/db';
-import { answerMethodNotAllowed, bindRoutes, closeServer, createHttpApp, finishHttpApp, listen, mountRoutes, sendProblem, type HealthReport, type RouteBinding } from '@obp/http';
+import { answerMethodNotAllowed, bindRoutes, closeServer, createHttpApp, finishHttpApp, listen, mountRoutes, routeTableOf, sendProblem, type HealthReport, type RouteBinding } from '@obp/http';
 import { ClaimLedger, periodicTask, type Worker } from '@obp/jobs';
 import { ShareGrants } from '@obp/share-grants';
 import { AggregateStore, OutboxRelay, type AggregateStoreOptions, type OutboxSource } from '@obp/store';
@@ -398,7 +398,7 @@ async function startComposed<C extends ServiceConfig, X>(
   });
   const bindings = [...health, ...metrics, ...composition.routes];
   mountRoutes(app, bindings, kit.guard, { idempotency });
-  for (const { contract, handlers } of composition.forwards ?? []) app[contract.method](expressPath(contract.path), ...kit.guard(contract.auth), ...handlers);
+  for (const { contract, handlers } of composition.forwards ?? []) routeTableOf(app).add(contract.method, contract.path, [...kit.guard(contract.auth), ...handlers]);
   answerMethodNotAllowed(app, [...bindings.map((b) => b.contract), ...(composition.forwards ?? []).map((f) => f.contract)]);
   finishHttpApp(app, logger);
 

@@ -1,9 +1,10 @@
 import { isUtf8 } from 'node:buffer';
 import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
-import { expressPath, fieldName, methodsByPath, validationMessage, z, type $ZodType, type RouteAuth, type RouteContract } from '@obp/contracts';
+import { fieldName, methodsByPath, validationMessage, z, type $ZodType, type RouteAuth, type RouteContract } from '@obp/contracts';
 import { sendProblem, sendValidationProblem } from '../problem';
 import { idempotentHandle, type IdempotencyRecords } from './idempotency';
 import type { RouteBinding, RouteResult } from './route-handler';
+import { routeTableOf } from './route-table';
 
 /** Guards a route by its `auth`: the service kit supplies the token and admin checks. */
 export type RouteGuard = (auth: RouteAuth) => RequestHandler[];
@@ -35,7 +36,7 @@ export function mountRoutes(app: Express, bindings: readonly RouteBinding[], gua
       const result = await handle({ params, query, headers, body, caller: res.locals.auth, req } as never);
       send(req, res, contract, result);
     };
-    app[contract.method](expressPath(contract.path), ...guard(contract.auth), ...bodyParsers(contract), route);
+    routeTableOf(app).add(contract.method, contract.path, [...guard(contract.auth), ...bodyParsers(contract), route]);
   }
 }
 
@@ -47,10 +48,12 @@ function idempotencyRecords(contract: RouteContract, options: MountOptions): Ide
 /** 405 with `Allow` for the methods a declared path does not serve; mount after its routes. */
 export function answerMethodNotAllowed(app: Express, contracts: readonly Pick<RouteContract, 'method' | 'path'>[]): void {
   for (const [path, methods] of methodsByPath(contracts)) {
-    app.all(expressPath(path), (req, res) => {
-      res.set('Allow', methods.join(', '));
-      sendProblem(res, 405, { detail: `${req.method} is not supported on ${req.path}.` });
-    });
+    routeTableOf(app).addOtherMethods(path, [
+      (req, res) => {
+        res.set('Allow', methods.join(', '));
+        sendProblem(res, 405, { detail: `${req.method} is not supported on ${req.path}.` });
+      },
+    ]);
   }
 }
 
