@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { buildOpenApiDocument, defineRoutes, z } from '@obp/contracts';
 import { mongo } from '@obp/db';
 import { createLogger } from '@obp/telemetry';
-import { createHttpApp, finishHttpApp, STORE_RETRY_AFTER_SECONDS } from './app';
+import { createHttpApp, finishHttpApp, isLoopback, STORE_RETRY_AFTER_SECONDS } from './app';
 import { mountRoutes } from './routes/mount-routes';
 import { bindRoutes } from './routes/route-handler';
 
@@ -15,6 +15,14 @@ const routes = defineRoutes(
       path: '/notes/{id}',
       auth: 'public',
       summary: 'Read a note from the store',
+      params: { id: z.string() },
+      responses: { 200: { kind: 'json', description: 'The note.', schema: z.object({ id: z.string() }) } },
+    },
+    echoNote: {
+      method: 'get',
+      path: '/echo-notes/{id}',
+      auth: 'public',
+      summary: 'A note named by its id',
       params: { id: z.string() },
       responses: { 200: { kind: 'json', description: 'The note.', schema: z.object({ id: z.string() }) } },
     },
@@ -43,6 +51,7 @@ describe('the app’s last answers', () => {
           const note = await client.db('notes').collection<{ _id: string }>('notes').findOne({ _id: params.id });
           return { status: 200, body: { id: note?._id ?? params.id } };
         },
+        echoNote: ({ params }) => ({ status: 200, body: { id: params.id } }),
         failNote: () => {
           throw new Error('a bug');
         },
@@ -76,9 +85,22 @@ describe('the app’s last answers', () => {
     expect(JSON.stringify(await res.json())).not.toContain('a bug');
   });
 
+  it('answers a JSON read in full, without an ETag, whatever If-None-Match says (no operation declares a 304)', async () => {
+    const first = await fetch(`${base}/echo-notes/n1`);
+    expect(first.headers.get('etag')).toBeNull();
+    const again = await fetch(`${base}/echo-notes/n1`, { headers: { 'If-None-Match': 'W/"13-anything", *' } });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ id: 'n1' });
+  });
+
   it('documents the 503 and its Retry-After on every API operation', () => {
     const document = buildOpenApiDocument({ title: 't', version: '1', description: 'd', serverUrl: 'http://localhost', tags: [], securitySchemes: {} }, Object.values(routes));
     const operation = (document.paths['/notes/{id}'] as { get: { responses: Record<string, { headers?: Record<string, unknown> }> } }).get;
     expect(operation.responses['503']?.headers).toHaveProperty('Retry-After');
   });
+});
+
+describe('isLoopback (whose X-Forwarded-* headers the app believes)', () => {
+  it.each(['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1'])('trusts %s', (address) => expect(isLoopback(address)).toBe(true));
+  it.each(['10.0.0.1', '192.168.1.1', '::ffff:10.0.0.1', '2001:db8::1', '1.127.0.0', undefined])('does not trust %s', (address) => expect(isLoopback(address)).toBe(false));
 });
