@@ -5,6 +5,8 @@
 # RUN_DIR (default .cache/run) holds the logs, each service's pid (pids/<name>.pid) and the demo
 # client as JSON (demo-client.json); "==> stack ready" is printed once everything answers.
 # SERVICE_NODE_FLAGS adds node flags to every service, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+# STACK_BUILT=1 runs the services as the images do: built by `npm run build` first, then
+# `node --require ./dist/telemetry/register.js dist/<name>/main.js`, with no TypeScript loader.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
@@ -43,10 +45,19 @@ if [[ -z "${ADMIN_TOKEN:-}" ]]; then
 fi
 export ADMIN_TOKEN TOKEN_ISSUER="${TOKEN_ISSUER:-http://localhost:$EDGE_PORT}" NODE_ENV="${NODE_ENV:-development}"
 
+if [[ "${STACK_BUILT:-}" == "1" ]]; then
+  npm run --silent build
+  service_args() { echo "--enable-source-maps --require ./dist/telemetry/register.js dist/$1/main.js"; }
+  register_client() { node dist/edge/cli/register-client.js "$@"; }
+else
+  service_args() { echo "--require tsx/cjs --require ./packages/telemetry/src/register.ts services/$1/src/main.ts"; }
+  register_client() { npx tsx services/edge/src/cli/register-client.ts "$@"; }
+fi
+
 start_service() { # name port env...
   local name=$1 port=$2; shift 2
   env OTEL_SERVICE_NAME="$name" SERVICE_NAME="$name" PORT="$port" "$@" \
-    node ${SERVICE_NODE_FLAGS:-} --require tsx/cjs --require ./packages/telemetry/src/register.ts "services/$name/src/main.ts" \
+    node ${SERVICE_NODE_FLAGS:-} $(service_args "$name") \
     >>"$RUN/logs/$name.log" 2>&1 &
   pids+=($!)
   echo "$!" > "$RUN/pids/$name.pid"
@@ -70,12 +81,12 @@ start_service edge "$EDGE_PORT" SHARE_SERVICE_URL="http://127.0.0.1:$SHARE_PORT"
   SEQUENCING_SERVICE_URL="http://127.0.0.1:$SEQUENCING_PORT" WEBHOOKS_SERVICE_URL="http://127.0.0.1:$WEBHOOKS_PORT" \
   ANALYSIS_SERVICE_URL="http://127.0.0.1:$ANALYSIS_PORT" FEEDBACK_SERVICE_URL="http://127.0.0.1:$FEEDBACK_PORT"
 
-DEMO="$(npx tsx services/edge/src/cli/register-client.ts --client-id demo-app --name "Demo app" --scopes customer-api \
+DEMO="$(register_client --client-id demo-app --name "Demo app" --scopes customer-api \
   --redirect-urls https://example.com,http://localhost,http://127.0.0.1 --reset-secret)"
 DEMO_ID="$(node -pe 'JSON.parse(process.argv[1]).clientId' "$DEMO")"
 DEMO_SECRET="$(node -pe 'JSON.parse(process.argv[1]).clientSecret' "$DEMO")"
 (umask 077 && printf '%s\n' "$DEMO" > "$RUN/demo-client.json")
-REVIEWER="$(npx tsx services/edge/src/cli/register-client.ts --client-id demo-reviewer --name "Demo reviewer" --scopes feedback-review --reset-secret)"
+REVIEWER="$(register_client --client-id demo-reviewer --name "Demo reviewer" --scopes feedback-review --reset-secret)"
 REVIEWER_SECRET="$(node -pe 'JSON.parse(process.argv[1]).clientSecret' "$REVIEWER")"
 (umask 077 && printf '%s\n' "$REVIEWER" > "$RUN/demo-reviewer.json")
 BASE="http://localhost:$EDGE_PORT"

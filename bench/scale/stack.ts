@@ -59,6 +59,8 @@ function stackEnv(config: BenchConfig, runDir: string, runId: string, adminToken
     TOKEN_ISSUER: `http://127.0.0.1:${ports.edge}`,
     ADMIN_TOKEN: adminToken,
     NODE_ENV: 'production',
+    // The services as the images run them (built JavaScript, no TypeScript loader); BENCH_FROM_SOURCE=1 runs them through tsx.
+    STACK_BUILT: process.env.BENCH_FROM_SOURCE === '1' ? '' : '1',
     NAMESPACE: `bench-${runId}`,
     EDGE_DB_NAME: `bench_${runId}_edge`,
     SHARE_DB_NAME: `bench_${runId}_share`,
