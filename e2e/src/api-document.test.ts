@@ -1,4 +1,5 @@
 import type { Express } from 'express';
+import { existingRouteTable } from '@obp/http';
 import { startStack, type Stack } from './harness';
 
 let stack: Stack;
@@ -7,20 +8,20 @@ beforeAll(async () => {
 });
 afterAll(() => stack.stop());
 
-/** `METHOD /path` of every route registered on an express app, but the 405 answers (registered for all methods). */
+/** `METHOD /path` of every route an app serves: its route table's, and any express route (but the 405 answers). */
 function registeredRoutes(app: Express): string[] {
+  const table = existingRouteTable(app);
+  expect(table).toBeDefined();
   // express 5 keeps its router on `app.router`; its type does not say so.
   const router: unknown = Reflect.get(app, 'router');
   const layers: Array<{ route?: { path: string; methods: Record<string, boolean> } }> =
     (typeof router === 'function' || (typeof router === 'object' && router !== null)) && 'stack' in router && Array.isArray(router.stack) ? router.stack : [];
-  expect(layers.length).toBeGreaterThan(0);
-  return layers
-    .flatMap((layer) => {
-      const route = layer.route;
-      if (!route || route.methods.acl) return [];
-      return Object.keys(route.methods).map((method) => `${method.toUpperCase()} ${route.path}`);
-    })
-    .sort();
+  const expressRoutes = layers.flatMap((layer) => {
+    const route = layer.route;
+    if (!route || route.methods.acl) return [];
+    return Object.keys(route.methods).map((method) => `${method.toUpperCase()} ${route.path}`);
+  });
+  return [...table!.declared(), ...expressRoutes].sort();
 }
 
 /** `METHOD /path` (express form) of every documented operation of `service`. */

@@ -6,5 +6,5 @@ export { problemBody, sendProblem, sendValidationProblem, currentTraceId, PROBLE
 export { tracingMiddleware } from './tracing';
 export { bindRoutes, validationFailure, type Caller, type ProblemExtras, type RouteBinding, type RouteHandler, type RouteInput, type RouteResult } from './routes/route-handler';
 export { mountRoutes, answerMethodNotAllowed, type MountOptions, type RouteGuard } from './routes/mount-routes';
-export { RouteTable, routeTableOf } from './routes/route-table';
+export { existingRouteTable, RouteTable, routeTableOf } from './routes/route-table';
 export { fingerprintOf, type AppKey, type IdempotencyRecords, type KeyedRequest, type KeyHolder, type StoredAnswer } from './routes/idempotency';

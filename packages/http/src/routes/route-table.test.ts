@@ -166,6 +166,16 @@ describe('RouteTable', () => {
     }
   });
 
+  it('lists the routes it declares, not the answers to other methods', () => {
+    const table = new RouteTable();
+    table.add('get', '/shares/{shareId}', []);
+    table.add('put', '/shares/{shareId}', []);
+    table.add('post', '/shares', []);
+    table.addOtherMethods('/shares', []);
+    table.addOtherMethods('/health', []);
+    expect(table.declared()).toEqual(['GET /shares/:shareId', 'POST /shares', 'PUT /shares/:shareId']);
+  });
+
   it('refuses a method declared twice on one path', () => {
     const table = new RouteTable();
     table.add('get', '/shares/{shareId}', []);

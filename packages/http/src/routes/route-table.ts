@@ -42,6 +42,18 @@ export class RouteTable {
     this.endpoint(path).otherMethods = handlers;
   }
 
+  /** `METHOD template` of every declared route (`GET /shares/:shareId`), not the answers to other methods. */
+  declared(): string[] {
+    const found: string[] = [];
+    const walk = (node: PathNode) => {
+      if (node.endpoint) for (const method of node.endpoint.byMethod.keys()) found.push(`${method} ${node.endpoint.template}`);
+      for (const child of node.literals.values()) walk(child);
+      if (node.param) walk(node.param);
+    };
+    walk(this.root);
+    return found.sort();
+  }
+
   readonly dispatch: RequestHandler = (req, res, next) => {
     const values: string[] = [];
     const endpoint = find(this.root, segmentsOf(req.path), 0, values);
@@ -79,6 +91,9 @@ export class RouteTable {
 }
 
 const tables = new WeakMap<Express, RouteTable>();
+
+/** The app's route table, if it has one. */
+export const existingRouteTable = (app: Express): RouteTable | undefined => tables.get(app);
 
 /** The app's route table, mounted where it is first asked for (after the routers mounted before it). */
 export function routeTableOf(app: Express): RouteTable {
