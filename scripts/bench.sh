@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the benchmarks under bench/ (each bounded in time, loopback only) and prints their figures.
-# The last, bench/platform-scale.bench.ts, starts the stack with scripts/stack.sh on ports of its own
-# and seeds up to 100,000 shares (see the README, Benchmarks, for its settings and how long it takes).
+# bench/platform-scale.bench.ts starts the stack with scripts/stack.sh on ports of its own and seeds up to
+# 100,000 shares; bench/service-start.bench.ts runs `npm run build` and starts the share service over and over
+# (see the README, Benchmarks, for their settings and how long they take).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/bootstrap.sh
@@ -14,3 +15,4 @@ npx tsx bench/categorisation-accuracy.bench.ts
 npx tsx bench/categorisation-speed.bench.ts
 npx tsx bench/analysis-engine.bench.ts
 npx tsx bench/analysis-jobs.bench.ts
+npx tsx bench/service-start.bench.ts
