@@ -9,17 +9,24 @@ export interface ReceivedRequest {
   body: string;
 }
 
-/** A real HTTP receiver of webhooks that records every request and answers 204. */
+/** A real HTTP receiver of webhooks that records every request and answers 204 (or what `answerOn` set for its path). */
 export class RecordingReceiver {
   readonly received: ReceivedRequest[] = [];
+  private readonly statuses = new Map<string, number>();
   private readonly server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      this.received.push({ path: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      res.writeHead(204).end();
+      const path = req.url ?? '/';
+      this.received.push({ path, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.writeHead(this.statuses.get(path) ?? 204).end();
     });
   });
+
+  /** Requests on `path` are answered with `status` from now on. */
+  answerOn(path: string, status: number): void {
+    this.statuses.set(path, status);
+  }
 
   async start(): Promise<void> {
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
