@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { waitFor } from '@obp/testkit';
+import { startKafka, waitFor, type KafkaProcess } from '@obp/testkit';
 import { createJob, finishedJob, jobBody } from './analysis-helpers';
 import { connectedConsent } from './consent-helpers';
 import { startStack, type Stack } from './harness';
@@ -37,29 +37,61 @@ const plainStatus = (url: string) =>
     }).on('error', reject);
   });
 
+/** Scrapes `url` over and over until the returned stop is called, handing each answer's samples to `seen`; while the service is down (connection refused) it keeps trying. */
+function scrapeContinuously(url: string, seen: (samples: Sample[]) => void): () => Promise<void> {
+  let scraping = true;
+  const loop = (async () => {
+    while (scraping) {
+      try {
+        const res = await fetch(url);
+        if (res.status === 200) seen(parseSamples(await res.text()));
+      } catch {
+        // Not listening (yet).
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  return async () => {
+    scraping = false;
+    await loop;
+  };
+}
+
+let kafka: KafkaProcess;
 let stack: Stack;
 const receiver = new RecordingReceiver();
 beforeAll(async () => {
-  // One refresh a day, so the second is refused for the limit.
-  stack = await startStack({ consentEnv: { REFRESH_LIMIT_PER_DAY: '1' } });
+  // A Kafka of this file's own: the last test stops it.
+  kafka = await startKafka();
+  // One refresh a day, so the second is refused for the limit. A delivery that failed is tried again every second (for a minute).
+  stack = await startStack({
+    kafkaBrokers: kafka.brokers,
+    consentEnv: { REFRESH_LIMIT_PER_DAY: '1' },
+    webhooksEnv: { WEBHOOK_RETRY_SCHEDULE: Array.from({ length: 60 }, () => '1s').join(',') },
+  });
   await receiver.start();
-}, 120_000);
+}, 180_000);
 afterAll(async () => {
+  // After the outage, every consumer back in its group before the stack stops: a kafkajs consumer stopped while it
+  // waits to restart after a crash restarts anyway, and keeps the process alive.
+  if (stack) await Promise.all(Object.values(services()).map((service) => service.ready(120_000))).catch(() => undefined);
   await stack?.stop();
   await receiver.stop();
-});
+  await kafka?.dispose();
+}, 180_000);
+
+const services = () => ({ edge: stack.edge, share: stack.share, consent: stack.consent, 'sequencing-engine': stack.sequencing, webhooks: stack.webhooks, analysis: stack.analysis, feedback: stack.feedback });
+const scrape = async (service: keyof ReturnType<typeof services>) => {
+  const res = await fetch(`http://127.0.0.1:${services()[service].port()}/metrics`);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+  return parseSamples(await res.text());
+};
 
 // The stack runs in this process, so every service's /metrics shows what all of them recorded here; each metric
 // is read at the service that records it in production (otlp-export.test.ts scrapes a service process of its own).
 describe('/metrics of every service after real work', () => {
   it('shows each contract metric with its labels, moved by the work; lag and backlog back to 0 once idle', async () => {
-    const services = { edge: stack.edge, share: stack.share, consent: stack.consent, 'sequencing-engine': stack.sequencing, webhooks: stack.webhooks, analysis: stack.analysis, feedback: stack.feedback };
-    const scrape = async (service: keyof typeof services) => {
-      const res = await fetch(`http://127.0.0.1:${services[service].port()}/metrics`);
-      expect(res.status).toBe(200);
-      expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
-      return parseSamples(await res.text());
-    };
     const before = await scrape('edge');
 
     const token = await stack.token(await stack.registerClient());
@@ -78,7 +110,7 @@ describe('/metrics of every service after real work', () => {
     await waitFor(() => receiver.on(path).length > 0, { what: 'the share.created webhook', timeoutMs: 30_000 });
 
     // Every service serves its metrics, with the process's resource on target_info.
-    for (const service of Object.keys(services) as Array<keyof typeof services>) expect(matching(await scrape(service), 'target_info').length).toBe(1);
+    for (const service of Object.keys(services()) as Array<keyof ReturnType<typeof services>>) expect(matching(await scrape(service), 'target_info').length).toBe(1);
 
     // HTTP: per method, route template and status; a request no route served under no route.
     const edge = await scrape('edge');
@@ -120,4 +152,110 @@ describe('/metrics of every service after real work', () => {
     expect(matching(idle, 'outbox_backlog', { outbox: 'shares' }).map((s) => s.value)).toEqual([0]);
     expect(matching(idle, 'outbox_oldest_age_seconds', { outbox: 'shares' }).map((s) => s.value)).toEqual([0]);
   });
+
+  it("shows a consumer group's lag rise while its service is down, read by the service as soon as it is back, and fall to 0 as it catches up", async () => {
+    const group = `${stack.namespace}.webhooks-share-events`;
+    const app = await stack.registerClient();
+    const api = stack.clientWithToken(await stack.token(app));
+    const path = '/lag-hook';
+    expect((await api.POST('/webhooks', { body: { url: receiver.url(path), events: ['share.created'] } })).response.status).toBe(201);
+    const groupLag = (samples: Sample[]) => {
+      const partitions = matching(samples, 'messaging_kafka_consumer_lag', { messaging_consumer_group_name: group });
+      return partitions.length > 0 ? total(partitions, 'messaging_kafka_consumer_lag') : undefined;
+    };
+    await waitFor(async () => groupLag(await scrape('webhooks')) === 0, { what: 'the webhooks share-events group to be idle', timeoutMs: 60_000, intervalMs: 500 });
+
+    // The webhooks service stops: its group has no member while shares are created.
+    const metricsUrl = `http://127.0.0.1:${stack.webhooks.port()}/metrics`;
+    await stack.webhooks.stop();
+    const shares = 60;
+    for (let i = 0; i < shares; i += 10) {
+      const created = await Promise.all(Array.from({ length: 10 }, () => api.POST('/shares', { body: { clientId: 'partner-app' } })));
+      expect(created.map((c) => c.response.status)).toEqual(Array.from({ length: 10 }, () => 200));
+    }
+    await waitFor(async () => (await stack.share.relay.pendingCount()) === 0, { what: 'every share.created on the topic', timeoutMs: 60_000, intervalMs: 200 });
+
+    // Back: its /metrics, scraped from its first answer on, reports the group's lag (asked of the broker, from the
+    // group's committed offsets) before its consumer has worked through the share events, then 0.
+    const lags: number[] = [];
+    const stopScraping = scrapeContinuously(metricsUrl, (samples) => {
+      const lag = groupLag(samples);
+      if (lag !== undefined) lags.push(lag);
+    });
+    try {
+      await stack.restartWebhooks();
+      const peak = await waitFor(() => Math.max(0, ...lags) || undefined, { what: 'the restarted service to report its group behind', timeoutMs: 60_000 });
+      expect(peak).toBeGreaterThan(0);
+      await waitFor(() => lags.length > 0 && lags[lags.length - 1] === 0, { what: 'the group to catch up', timeoutMs: 60_000 });
+    } finally {
+      await stopScraping();
+    }
+    // What the group caught up on was the share events: each was delivered.
+    await waitFor(() => receiver.on(path).length >= shares, { what: 'a webhook for every share', timeoutMs: 60_000, intervalMs: 200 });
+  }, 180_000);
+
+  it('counts failed webhook deliveries and shows the delivery waiting in the queue (depth and age) until its receiver answers 2xx again', async () => {
+    const app = await stack.registerClient();
+    const api = stack.clientWithToken(await stack.token(app));
+    const path = '/failing-hook';
+    receiver.answerOn(path, 500);
+    expect((await api.POST('/webhooks', { body: { url: receiver.url(path), events: ['share.created'] } })).response.status).toBe(201);
+    const runner = { job_runner: 'webhook delivery' };
+    const retried = (samples: Sample[]) => total(samples, 'job_attempts_count', runner) - total(samples, 'job_attempts_bucket', { ...runner, le: '1' });
+    const before = await scrape('webhooks');
+
+    expect((await api.POST('/shares', { body: { clientId: 'partner-app' } })).response.status).toBe(200);
+    const failing = await waitFor(
+      async () => {
+        const samples = await scrape('webhooks');
+        const failed = total(samples, 'webhook_delivery_attempts_total', { outcome: 'failed' }) > total(before, 'webhook_delivery_attempts_total', { outcome: 'failed' });
+        return failed && total(samples, 'job_queue_depth', runner) >= 1 && total(samples, 'job_queue_oldest_age_seconds', runner) > 0 ? samples : undefined;
+      },
+      { what: 'a failed attempt counted and the delivery waiting in the queue', timeoutMs: 60_000, intervalMs: 250 },
+    );
+    expect(receiver.on(path).length).toBeGreaterThanOrEqual(1);
+    expect(total(failing, 'job_runs_total', { ...runner, outcome: 'failed' })).toBeGreaterThan(total(before, 'job_runs_total', { ...runner, outcome: 'failed' }));
+
+    receiver.answerOn(path, 204);
+    const delivered = await waitFor(
+      async () => {
+        const samples = await scrape('webhooks');
+        const succeeded = total(samples, 'webhook_delivery_attempts_total', { outcome: 'succeeded' }) > total(failing, 'webhook_delivery_attempts_total', { outcome: 'succeeded' });
+        return succeeded && total(samples, 'job_queue_depth', runner) === 0 && total(samples, 'job_queue_oldest_age_seconds', runner) === 0 ? samples : undefined;
+      },
+      { what: 'the delivery to succeed and the queue to empty', timeoutMs: 60_000, intervalMs: 250 },
+    );
+    // The delivery that succeeded was a retry: a run of attempt 2 or later was recorded.
+    expect(retried(delivered)).toBeGreaterThan(retried(before));
+  }, 180_000);
+
+  it('shows the outbox backlog and the age of its oldest entry rise while Kafka is down, and fall to 0 once it is back', async () => {
+    const app = await stack.registerClient();
+    const api = stack.clientWithToken(await stack.token(app));
+    const shares = { outbox: 'shares' };
+    await waitFor(async () => total(await scrape('share'), 'outbox_backlog', shares) === 0, { what: 'the shares outbox to be empty', timeoutMs: 60_000, intervalMs: 500 });
+
+    await kafka.stop();
+    try {
+      // The share service keeps answering; its relay cannot publish what the writes queue.
+      for (let i = 0; i < 3; i++) expect((await api.POST('/shares', { body: { clientId: 'partner-app' } })).response.status).toBe(200);
+      // While the broker is down a scrape waits up to its 5 s collection timeout for the consumer lag, then answers without it.
+      await waitFor(
+        async () => {
+          const samples = await scrape('share');
+          return total(samples, 'outbox_backlog', shares) >= 3 && total(samples, 'outbox_oldest_age_seconds', shares) > 0;
+        },
+        { what: 'the backlog and its oldest age at the share service', timeoutMs: 60_000, intervalMs: 500 },
+      );
+    } finally {
+      await kafka.start();
+    }
+    await waitFor(
+      async () => {
+        const samples = await scrape('share');
+        return total(samples, 'outbox_backlog', shares) === 0 && total(samples, 'outbox_oldest_age_seconds', shares) === 0;
+      },
+      { what: 'the relay to publish the backlog once Kafka is back', timeoutMs: 120_000, intervalMs: 500 },
+    );
+  }, 240_000);
 });
