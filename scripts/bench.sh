@@ -16,3 +16,4 @@ npx tsx bench/categorisation-speed.bench.ts
 npx tsx bench/analysis-engine.bench.ts
 npx tsx bench/analysis-jobs.bench.ts
 npx tsx bench/service-start.bench.ts
+npx tsx bench/rate-limit.bench.ts
