@@ -1,4 +1,4 @@
-import express, { type ErrorRequestHandler, type Express } from 'express';
+import express, { type ErrorRequestHandler, type Express, type Request } from 'express';
 import helmet from 'helmet';
 import { isStoreUnavailable } from '@obp/db';
 import type { Logger } from '@obp/telemetry';
@@ -47,6 +47,16 @@ export function createHttpApp(options: HttpAppOptions): Express {
   // If-None-Match with a 304 no operation declares. An answer that sets one (the API reference's
   // scripts) still gets its 304.
   app.set('etag', false);
+  // And only such an answer can be "fresh": express would otherwise answer `If-None-Match: *` with an empty 304.
+  const expressFreshness = Object.getOwnPropertyDescriptor(express.request, 'fresh')?.get;
+  Object.defineProperty(app.request, 'fresh', {
+    configurable: true,
+    enumerable: true,
+    get(this: Request): boolean {
+      const validated = this.res?.get('ETag') !== undefined || this.res?.get('Last-Modified') !== undefined;
+      return validated && expressFreshness !== undefined && Boolean(expressFreshness.call(this));
+    },
+  });
   app.set('query parser', 'simple');
   app.use(tracingMiddleware(options.serviceName, requestDurations()));
   app.use(securityHeaders);

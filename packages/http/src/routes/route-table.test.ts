@@ -103,6 +103,9 @@ describe('RouteTable', () => {
     ['GET', '/%73hares/abc'],
     ['GET', '/'],
     ['GET', '/nowhere'],
+    ['GET', '*/shares/abc'],
+    ['GET', '*'],
+    ['OPTIONS', '*'],
   ];
 
   it.each(requests)('answers %s %s as express’s own routes do', async (method, path) => {

@@ -55,6 +55,8 @@ export class RouteTable {
   }
 
   readonly dispatch: RequestHandler = (req, res, next) => {
+    // Only an origin-form path: express's patterns are anchored at "/", so `*/shares/x` (which node accepts) is no route.
+    if (req.path.charCodeAt(0) !== 47) return next();
     const values: string[] = [];
     const endpoint = find(this.root, segmentsOf(req.path), 0, values);
     if (!endpoint) return next();
