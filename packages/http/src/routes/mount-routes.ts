@@ -257,7 +257,7 @@ function send(req: Request, res: Response, contract: RouteContract, result: Rout
   if ('text' in result) return sendPlainString(req, res, result.status, result.text);
   if ('html' in result) return void res.status(result.status).type('html').send(result.html);
   if ('location' in result) return void res.status(result.status).location(result.location).end();
-  // express answers 304 by itself when the request's ETag matches.
+  // express answers 304 by itself when the request's If-None-Match matches the ETag the handler set (app.ts).
   if ('file' in result) return void res.status(result.status).type(result.contentType).send(result.file);
   res.status(result.status).end();
 }

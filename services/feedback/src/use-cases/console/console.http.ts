@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { feedbackRoutes } from '@obp/contracts';
 import type { RouteHandler } from '@obp/http';
@@ -36,9 +37,14 @@ export function consoleHandlers(): { getConsole: RouteHandler<ConsoleRoutes['get
   const page = readFileSync(assetPath('console', 'console.html'), 'utf8');
   const script = readFileSync(assetPath('console', 'console.js'));
   const styles = readFileSync(assetPath('console', 'console.css'));
+  // `no-cache` revalidates: a browser that has the same bytes gets a 304 for its If-None-Match.
+  const headersFor = (body: string | Buffer) => ({ ...securityHeaders, ETag: `"${createHash('sha256').update(body).digest('hex').slice(0, 16)}"` });
+  const pageHeaders = headersFor(page);
+  const scriptHeaders = headersFor(script);
+  const stylesHeaders = headersFor(styles);
   return {
-    getConsole: () => ({ status: 200, html: page, headers: securityHeaders }),
-    getConsoleScript: () => ({ status: 200, file: script, contentType: 'text/javascript; charset=utf-8', headers: securityHeaders }),
-    getConsoleStyles: () => ({ status: 200, file: styles, contentType: 'text/css; charset=utf-8', headers: securityHeaders }),
+    getConsole: () => ({ status: 200, html: page, headers: pageHeaders }),
+    getConsoleScript: () => ({ status: 200, file: script, contentType: 'text/javascript; charset=utf-8', headers: scriptHeaders }),
+    getConsoleStyles: () => ({ status: 200, file: styles, contentType: 'text/css; charset=utf-8', headers: stylesHeaders }),
   };
 }
