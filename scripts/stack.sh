@@ -47,12 +47,17 @@ export ADMIN_TOKEN TOKEN_ISSUER="${TOKEN_ISSUER:-http://localhost:$EDGE_PORT}" N
 
 if [[ "${STACK_BUILT:-}" == "1" ]]; then
   npm run --silent build
-  service_args() { echo "--enable-source-maps --require ./dist/telemetry/register.js dist/$1/main.js"; }
+  RUNTIME=built
   register_client() { node dist/edge/cli/register-client.js "$@"; }
 else
-  service_args() { echo "--require tsx/cjs --require ./packages/telemetry/src/register.ts services/$1/src/main.ts"; }
+  RUNTIME=source
   register_client() { npx tsx services/edge/src/cli/register-client.ts "$@"; }
 fi
+# node's arguments for a service, from the one place that says them (the tests start services with it too).
+service_args() {
+  node --require tsx/cjs -e 'const { serviceNodeArguments } = require("./packages/testkit/src/service-command.ts");
+process.stdout.write(serviceNodeArguments(process.argv[1], process.argv[2]).join(" "));' "$1" "$RUNTIME"
+}
 
 start_service() { # name port env...
   local name=$1 port=$2; shift 2

@@ -1,6 +1,5 @@
 import type { apiReferenceRoutes } from '@obp/contracts';
-import type { RouteHandler } from '@obp/http';
-import { createHash } from 'node:crypto';
+import { contentHash, type RouteHandler } from '@obp/http';
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
@@ -64,7 +63,7 @@ interface Asset {
 }
 
 function asset(baseName: string, body: Buffer): Asset {
-  const hash = createHash('sha256').update(body).digest('hex').slice(0, 16);
+  const hash = contentHash(body);
   let gzipped: Promise<Buffer> | undefined;
   return {
     // The content hash in the name lets browsers keep the file for a year: a new version is a new URL.

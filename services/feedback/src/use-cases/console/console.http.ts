@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { feedbackRoutes } from '@obp/contracts';
-import type { RouteHandler } from '@obp/http';
+import { contentHash, type RouteHandler } from '@obp/http';
 import { assetPath } from '../../assets';
 
 /**
@@ -38,7 +37,7 @@ export function consoleHandlers(): { getConsole: RouteHandler<ConsoleRoutes['get
   const script = readFileSync(assetPath('console', 'console.js'));
   const styles = readFileSync(assetPath('console', 'console.css'));
   // `no-cache` revalidates: a browser that has the same bytes gets a 304 for its If-None-Match.
-  const headersFor = (body: string | Buffer) => ({ ...securityHeaders, ETag: `"${createHash('sha256').update(body).digest('hex').slice(0, 16)}"` });
+  const headersFor = (body: string | Buffer) => ({ ...securityHeaders, ETag: `"${contentHash(body)}"` });
   const pageHeaders = headersFor(page);
   const scriptHeaders = headersFor(script);
   const stylesHeaders = headersFor(styles);
