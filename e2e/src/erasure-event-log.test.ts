@@ -89,8 +89,8 @@ describe('erasure reaches the event log', () => {
   let reviewerToken: string;
 
   beforeAll(async () => {
-    // Compaction within seconds (production: within the hour; see docs/decisions.md).
-    stack = await startStack({ eventLogRollMs: 1_000 });
+    // Compaction within seconds: a lag bound of 10 s (production: 24 hours; see docs/decisions.md).
+    stack = await startStack({ eventLog: { rollMs: 1_000, lagBoundMs: 10_000 } });
     owner = await stack.registerClient();
     ownerToken = await stack.token(owner);
     partner = await stack.registerClient(['customer-api'], { directProviderFlow: false });

@@ -6,7 +6,7 @@ import { loadSequencingEngineConfig, startSequencingEngine, type SequencingEngin
 import { loadShareConfig, startShareService, type ShareServiceHandle } from '@obp/share';
 import { loadWebhooksConfig, startWebhooksService, type WebhooksServiceHandle } from '@obp/webhooks';
 import { createPlatformClient, type PlatformClient } from '@obp/client';
-import { isScope, Topics, type RegisterClientBody } from '@obp/contracts';
+import { isScope, Topics, type EventLogTiming, type RegisterClientBody } from '@obp/contracts';
 import { freePort, testEnv, uniqueDbName, uniqueName } from '@obp/testkit';
 import { ApiDocumentChecker } from './api-document';
 import type { ServiceOverrides } from '@obp/service-kit';
@@ -81,8 +81,8 @@ export interface StackOptions {
   edgeEnv?: Record<string, string>;
   /** Sees every command any service sends to its database. */
   onDatabaseCommand?: ServiceOverrides['onDatabaseCommand'];
-  /** `EVENT_LOG_ROLL_MS` of every service: how soon compaction reaches erased data (seconds in a test, not the default). */
-  eventLogRollMs?: number;
+  /** `EVENT_LOG_ROLL_MS` and `EVENT_LOG_LAG_BOUND_MS` of every service: how soon compaction reaches erased data (seconds in a test, not the defaults). */
+  eventLog?: EventLogTiming;
 }
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
@@ -107,7 +107,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const feedbackEventsTopic = `${namespace}.${Topics.feedbackEvents}`;
   const overrides = { onDatabaseCommand: options.onDatabaseCommand };
   // The consumers' fetch wait as kafkajs has it (production waits 10 s): a test stack stops, and its groups rebalance, within 5 s.
-  const common = { NAMESPACE: namespace, MONGODB_URI: env.mongoUri, KAFKA_BROKERS: kafkaBrokers.join(','), LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', TOKEN_ISSUER: issuer, KAFKA_FETCH_MAX_WAIT_MS: '5000', ...(options.eventLogRollMs ? { EVENT_LOG_ROLL_MS: String(options.eventLogRollMs) } : {}) };
+  const common = { NAMESPACE: namespace, MONGODB_URI: env.mongoUri, KAFKA_BROKERS: kafkaBrokers.join(','), LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', TOKEN_ISSUER: issuer, KAFKA_FETCH_MAX_WAIT_MS: '5000', ...(options.eventLog ? { EVENT_LOG_ROLL_MS: String(options.eventLog.rollMs), EVENT_LOG_LAG_BOUND_MS: String(options.eventLog.lagBoundMs) } : {}) };
 
   const edgeEnv = { ...common, PORT: String(edgePort), EDGE_DB_NAME: uniqueDbName('edge'), ADMIN_TOKEN: adminToken, SHARE_SERVICE_URL: `http://127.0.0.1:${sharePort}`, CONSENT_SERVICE_URL: `http://127.0.0.1:${consentPort}`,
     SEQUENCING_SERVICE_URL: `http://127.0.0.1:${sequencingPort}`,

@@ -57,6 +57,7 @@ const config: Record<string, string> = {
   KAFKA_BROKERS: 'kafka-0.kafka.kafka.svc.cluster.local:9092,kafka-1.kafka.kafka.svc.cluster.local:9092,kafka-2.kafka.kafka.svc.cluster.local:9092',
   NAMESPACE: '',
   EVENT_LOG_ROLL_MS: '600000',
+  EVENT_LOG_LAG_BOUND_MS: '86400000',
   KAFKA_FETCH_MAX_WAIT_MS: '10000',
   // Three brokers above: every partition on all three (with the cluster's min.insync.replicas=2, acks=all survives one down).
   KAFKA_REPLICATION_FACTOR: '3',

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { ConfigResourceTypes, type IHeaders, type Kafka, type KafkaMessage, type Message, type Producer, type RecordMetadata } from 'kafkajs';
-import { DEFAULT_EVENT_LOG_ROLL_MS, deadLetterTopic, eventLogConfig, LOG_ROLL_KEY, type EventEnvelope } from '@obp/contracts';
+import { DEFAULT_EVENT_LOG_TIMING, deadLetterTopic, eventLogConfig, LOG_ROLL_KEY, type EventEnvelope } from '@obp/contracts';
 import { connectDatabase, type Connection } from '@obp/db';
 import { createLogger, type InMemorySpanExporter } from '@obp/telemetry';
 import { Cleanup, repoRoot, startKafka, testEnv, uniqueDbName, uniqueName, waitFor, type KafkaProcess } from '@obp/testkit';
@@ -457,7 +457,7 @@ describe('IdempotentConsumer', () => {
       ['erased-aggregate', false],
       ['erased-aggregate', true],
     ]);
-    expect(await configOf(bed.kafka, dlq)).toMatchObject(eventLogConfig(DEFAULT_EVENT_LOG_ROLL_MS));
+    expect(await configOf(bed.kafka, dlq)).toMatchObject(eventLogConfig(DEFAULT_EVENT_LOG_TIMING));
     // Passed on once: the record of the dead-lettered key went with it.
     expect(await bed.db.collection('dead_lettered_keys').countDocuments({})).toBe(0);
   });
@@ -546,7 +546,7 @@ describe('IdempotentConsumer', () => {
     expect(appliedIds(c)).toEqual([]);
 
     // The topic back, the message is consumed again and its dead letter sent.
-    await ensureTopics(bed.kafka, [{ topic: dlq, partitions: 1, config: eventLogConfig(DEFAULT_EVENT_LOG_ROLL_MS) }]);
+    await ensureTopics(bed.kafka, [{ topic: dlq, partitions: 1, config: eventLogConfig(DEFAULT_EVENT_LOG_TIMING) }]);
     await waitFor(() => appliedIds(c).includes(fine.id), { timeoutMs: 120_000, what: 'the consumer to move on' });
     const deadLetters = await readTopic(bed.kafka, dlq);
     await waitFor(() => deadLetters.some((m) => m.key?.toString() === 'unsendable' && m.value !== null), { ...WAIT, what: 'the dead letter' });

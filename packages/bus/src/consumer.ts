@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
-import type { Consumer, Kafka, KafkaMessage, Producer } from 'kafkajs';
+import { context, SpanKind, SpanStatusCode, trace, type Link, type Span } from '@opentelemetry/api';
+import type { Consumer, EachBatchPayload, Kafka, KafkaMessage, Producer } from 'kafkajs';
 import type { Connection } from 'mongoose';
-import { DEFAULT_EVENT_LOG_ROLL_MS, DeadLetterHeaders, deadLetterReplayTopic, deadLetterTopic, eventLogConfig, LOG_ROLL_KEY, parseEnvelope, type EventEnvelope } from '@obp/contracts';
+import { DEFAULT_EVENT_LOG_TIMING, DeadLetterHeaders, deadLetterReplayTopic, deadLetterTopic, eventLogConfig, LOG_ROLL_KEY, parseEnvelope, type EventEnvelope, type EventLogTiming } from '@obp/contracts';
 import { database, dayBucket, deleteOlderThan, ensureCollection, isStoreUnavailable } from '@obp/db';
 import type { Logger } from '@obp/telemetry';
 import { createProducer, ensureTopics } from './kafka';
@@ -49,6 +49,20 @@ export type EventHandler = (event: EventEnvelope, meta: MessageMeta) => Promise<
  */
 export type TombstoneHandler = (key: string, meta: MessageMeta) => Promise<void>;
 
+/** One message of a batch: an event, or the tombstone of a key (never a `LOG_ROLL_KEY` mark). */
+export type BatchItem = { event: EventEnvelope; meta: MessageMeta } | { tombstone: string; meta: MessageMeta };
+
+/**
+ * Applies a run of one partition's events and tombstones, in their order, at once (one bulk write).
+ * Events this group already processed are left out. It must be idempotent (by the aggregate's version,
+ * say): after a crash or a rebalance a run whose offsets were not committed is delivered again, and the
+ * events of a run are recorded as processed only after it returns. When it throws a `TransientError`
+ * or the store is unreachable the run is retried whole; any other failure applies the run's messages
+ * one at a time through it (a run of one), each with the retries and dead letter of a single message:
+ * a poison message is dead-lettered alone and the others are applied.
+ */
+export type BatchHandler = (items: BatchItem[]) => Promise<void>;
+
 export interface RetryPolicy {
   /** Attempts in all, the first included. */
   attempts: number;
@@ -63,9 +77,17 @@ export interface IdempotentConsumerOptions {
   /** The consuming service's own database: processed event ids are kept there. */
   db: Connection;
   logger: Logger;
-  handle: EventHandler;
-  /** Tombstones of the consumed topics; without it they are skipped. */
+  /** Applies one event; required unless `applyBatch` is given. */
+  handle?: EventHandler;
+  /** Tombstones of the consumed topics; without it (and without `applyBatch`) they are skipped. */
   onTombstone?: TombstoneHandler;
+  /**
+   * Applies each fetched run of a partition's messages at once, in place of `handle` and `onTombstone`
+   * (which, when given, are then unused): see `BatchHandler`.
+   */
+  applyBatch?: BatchHandler;
+  /** Most messages in one run: read per processed-id query, handed to `applyBatch` at once. Default 500. */
+  maxBatchSize?: number;
   retry?: Partial<RetryPolicy>;
   fromBeginning?: boolean;
   partitionsConsumedConcurrently?: number;
@@ -74,8 +96,8 @@ export interface IdempotentConsumerOptions {
    * message, so only a redelivery within this window needs the record. Default 7 days.
    */
   processedRetentionMs?: number;
-  /** The dead-letter topic's compaction window (`eventLogConfig`); default `DEFAULT_EVENT_LOG_ROLL_MS`. */
-  eventLogRollMs?: number;
+  /** How the dead-letter topic's log is kept (`eventLogConfig`); default `DEFAULT_EVENT_LOG_TIMING`. */
+  eventLog?: EventLogTiming;
   /**
    * How long a fetch waits at the broker while there is nothing to read (a message ends it at once): how
    * often an idle consumer asks, and how long its stop may wait for the fetch under way. Default 5 s.
@@ -110,6 +132,33 @@ interface DeadLetteredKey {
 
 const defaultRetry: RetryPolicy = { attempts: 5, initialDelayMs: 200, maxDelayMs: 5_000 };
 
+const DEFAULT_MAX_BATCH_SIZE = 500;
+
+/** A message's content: a tombstone, an event envelope, or what can never be applied. */
+type MessageContent = { tombstone: true } | { event: EventEnvelope } | { unreadable: NonRetriableError };
+
+function contentOf(message: KafkaMessage): MessageContent {
+  if (message.value === null) return { tombstone: true };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(message.value.toString('utf8'));
+  } catch {
+    return { unreadable: new NonRetriableError('message is not valid JSON') };
+  }
+  const event = parseEnvelope(raw);
+  if ('error' in event) return { unreadable: new NonRetriableError(`message is not an event envelope: ${event.error}`) };
+  return { event };
+}
+
+/**
+ * What the consumer knows of a run of messages from one query each, kept current while it handles them:
+ * the event ids its group processed, and the keys it dead-lettered.
+ */
+interface RunState {
+  processed: Set<string>;
+  deadLettered: Set<string>;
+}
+
 /** A header's value as text (kafkajs hands them over as buffers). */
 export function headerText(message: Pick<KafkaMessage, 'headers'>, name: string): string | undefined {
   const value = message.headers?.[name];
@@ -128,12 +177,19 @@ export function headerText(message: Pick<KafkaMessage, 'headers'>, name: string)
  * state supersedes the dead letter, which could name what an erasure removed from that state).
  * The group also reads `<topic>.replay.<group>`, where `replay-dead-letters` puts dead letters back: one is
  * applied as from its original topic while its key is still dead-lettered (see `process`).
+ *
+ * Messages are fetched in batches per partition; the processed ids and dead-lettered keys of up to
+ * `maxBatchSize` messages are read in one query each. With `handle`, each event is applied and recorded
+ * in turn (an event applied is recorded before the next starts). With `applyBatch`, a run of messages is
+ * applied in one call, its event ids recorded in one insert, and its offsets committed after both.
  */
 export class IdempotentConsumer {
   private consumer: Consumer | undefined;
   private dlqProducer: Producer | undefined;
   private dlqRoller: LogRoller | undefined;
   private readonly retry: RetryPolicy;
+  private readonly handle: EventHandler;
+  private readonly onTombstone: TombstoneHandler | undefined;
   private readonly processed;
   private readonly deadLettered;
   /** The original topic of each replay topic the group reads. */
@@ -148,6 +204,16 @@ export class IdempotentConsumer {
 
   constructor(private readonly options: IdempotentConsumerOptions) {
     this.retry = { ...defaultRetry, ...options.retry };
+    const { applyBatch, handle } = options;
+    if (applyBatch) {
+      this.handle = (event, meta) => applyBatch([{ event, meta }]);
+      this.onTombstone = (key, meta) => applyBatch([{ tombstone: key, meta }]);
+    } else if (handle) {
+      this.handle = handle;
+      this.onTombstone = options.onTombstone;
+    } else {
+      throw new Error('IdempotentConsumer needs handle or applyBatch');
+    }
     this.processed = options.db.collection<ProcessedEvent>('processed_events');
     this.deadLettered = options.db.collection<DeadLetteredKey>(DEAD_LETTERED_KEYS);
   }
@@ -165,16 +231,16 @@ export class IdempotentConsumer {
     this.stopping = false;
     this.stopSignal = new AbortController();
     const { kafka, groupId, topics } = this.options;
-    const rollMs = this.options.eventLogRollMs ?? DEFAULT_EVENT_LOG_ROLL_MS;
-    const deadLetterTopics = topics.map((t) => ({ topic: deadLetterTopic(t, groupId), partitions: 1, config: eventLogConfig(rollMs) }));
-    const replayTopics = topics.map((t) => ({ topic: deadLetterReplayTopic(t, groupId), partitions: 1, config: eventLogConfig(rollMs) }));
+    const eventLog = this.options.eventLog ?? DEFAULT_EVENT_LOG_TIMING;
+    const deadLetterTopics = topics.map((t) => ({ topic: deadLetterTopic(t, groupId), partitions: 1, config: eventLogConfig(eventLog) }));
+    const replayTopics = topics.map((t) => ({ topic: deadLetterReplayTopic(t, groupId), partitions: 1, config: eventLogConfig(eventLog) }));
     for (const t of topics) this.replaySources.set(deadLetterReplayTopic(t, groupId), t);
     await ensureTopics(kafka, [...deadLetterTopics, ...replayTopics]);
     if (this.stopping) return;
     this.dlqProducer = createProducer(kafka);
     await this.dlqProducer.connect();
     if (this.stopping) return this.release();
-    this.dlqRoller = new LogRoller({ producer: this.dlqProducer, topics: [...deadLetterTopics, ...replayTopics], rollMs, logger: this.options.logger });
+    this.dlqRoller = new LogRoller({ producer: this.dlqProducer, topics: [...deadLetterTopics, ...replayTopics], rollMs: eventLog.rollMs, logger: this.options.logger });
     this.dlqRoller.start();
     this.consumer = kafka.consumer({ groupId, sessionTimeout: 30_000, heartbeatInterval: 3_000, maxWaitTimeInMs: this.options.fetchMaxWaitMs ?? 5_000, allowAutoTopicCreation: false });
     this.consumer.on(this.consumer.events.CONNECT, () => (this.connected = true));
@@ -198,9 +264,9 @@ export class IdempotentConsumer {
     if (this.stopping) return this.release();
     await this.consumer.run({
       partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 3,
-      eachMessage: async ({ topic, partition, message, heartbeat }) => {
-        await this.onMessage(topic, partition, message, heartbeat);
-      },
+      // Offsets are resolved as messages are applied: a stop or rebalance in the middle of a batch commits only those.
+      eachBatchAutoResolve: false,
+      eachBatch: (payload) => this.onBatch(payload),
     });
   }
 
@@ -234,23 +300,181 @@ export class IdempotentConsumer {
     this.joined = false;
   }
 
-  private async onMessage(topic: string, partition: number, message: KafkaMessage, heartbeat: () => Promise<void>): Promise<void> {
+  private async onBatch({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }: EachBatchPayload): Promise<void> {
+    const { topic, partition, messages } = batch;
+    if (messages.length === 0) {
+      if (!batch.isEmpty()) resolveOffset(batch.lastOffset());
+      return;
+    }
+    const live = () => isRunning() && !isStale();
+    const size = this.options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE;
+    const replayed = this.replaySources.has(topic);
+    for (let start = 0; start < messages.length; start += size) {
+      if (!live()) return;
+      const run = messages.slice(start, start + size).map((message) => ({ message, content: contentOf(message) }));
+      const state = await this.runState(run.map(({ message, content }) => ('event' in content && !replayed ? { event: content.event, key: message.key } : { key: message.key })));
+      if (this.options.applyBatch && !replayed) {
+        await this.applyRun(topic, partition, run, state, heartbeat);
+        resolveOffset(run.at(-1)!.message.offset);
+      } else {
+        for (const { message, content } of run) {
+          if (!live()) return;
+          await this.onMessage(topic, partition, message, content, state, heartbeat);
+          resolveOffset(message.offset);
+          await commitOffsetsIfNecessary();
+        }
+      }
+      await heartbeat();
+      await commitOffsetsIfNecessary();
+    }
+  }
+
+  /** The processed ids among `run`'s events and the dead-lettered keys among its keys, one query each. */
+  private async runState(run: Array<{ event?: EventEnvelope; key: Buffer | null }>): Promise<RunState> {
+    const { groupId } = this.options;
+    const eventIds = [...new Set(run.flatMap(({ event }) => (event ? [`${groupId}|${event.id}`] : [])))];
+    const keys = [...new Set(run.flatMap(({ key }) => (key ? [`${groupId}|${key.toString('utf8')}`] : [])))];
+    const [processed, deadLettered] = await Promise.all([
+      eventIds.length > 0 ? this.processed.find({ _id: { $in: eventIds } }, { projection: { eventId: 1 } }).toArray() : [],
+      keys.length > 0 ? this.deadLettered.find({ _id: { $in: keys } }, { projection: { key: 1 } }).toArray() : [],
+    ]);
+    return { processed: new Set(processed.map((p) => p.eventId)), deadLettered: new Set(deadLettered.map((d) => d.key)) };
+  }
+
+  private metaOf(topic: string, partition: number, message: KafkaMessage): MessageMeta {
     const replayedFrom = this.replaySources.get(topic);
     const key = message.key?.toString('utf8') ?? null;
     // A replayed dead letter is handled as the message it was, where it was.
-    const meta: MessageMeta = replayedFrom
+    return replayedFrom
       ? { topic: replayedFrom, partition: Number(headerText(message, DeadLetterHeaders.originalPartition) ?? 0), offset: headerText(message, DeadLetterHeaders.originalOffset) ?? message.offset, key }
       : { topic, partition, offset: message.offset, key };
+  }
+
+  private spanAttributes(topic: string, partition: number) {
+    return {
+      'messaging.system': 'kafka',
+      'messaging.operation.type': 'process',
+      'messaging.destination.name': topic,
+      'messaging.destination.partition.id': String(partition),
+      'messaging.consumer.group.name': this.options.groupId,
+    };
+  }
+
+  /**
+   * A run applied through `applyBatch`: its unreadable messages are dead-lettered in place, the stretches of
+   * messages between them applied in one call each. One process span per stretch, linked to the trace of each
+   * message it applied (a span per message would make a trace of every batch).
+   */
+  private async applyRun(topic: string, partition: number, run: Array<{ message: KafkaMessage; content: MessageContent }>, state: RunState, heartbeat: () => Promise<void>): Promise<void> {
+    let stretch: Array<{ message: KafkaMessage; content: MessageContent }> = [];
+    for (const entry of run) {
+      if (!('unreadable' in entry.content)) {
+        stretch.push(entry);
+        continue;
+      }
+      await this.applyStretch(topic, partition, stretch, state, heartbeat);
+      stretch = [];
+      await this.onMessage(topic, partition, entry.message, entry.content, state, heartbeat);
+    }
+    await this.applyStretch(topic, partition, stretch, state, heartbeat);
+  }
+
+  private async applyStretch(topic: string, partition: number, stretch: Array<{ message: KafkaMessage; content: MessageContent }>, state: RunState, heartbeat: () => Promise<void>): Promise<void> {
+    const applyBatch = this.options.applyBatch!;
+    const items: BatchItem[] = [];
+    const fresh: EventEnvelope[] = [];
+    const links: Link[] = [];
+    for (const { message, content } of stretch) {
+      const meta = this.metaOf(topic, partition, message);
+      if ('tombstone' in content) {
+        if (meta.key !== null && meta.key !== LOG_ROLL_KEY) items.push({ tombstone: meta.key, meta });
+      } else if ('event' in content && !state.processed.has(content.event.id)) {
+        items.push({ event: content.event, meta });
+        fresh.push(content.event);
+        state.processed.add(content.event.id);
+      } else continue;
+      const linked = trace.getSpanContext(contextFromHeaders(message.headers));
+      if (linked) links.push({ context: linked, attributes: { 'messaging.kafka.offset': Number(message.offset), ...('event' in content ? { 'messaging.message.id': content.event.id } : {}) } });
+    }
+    if (items.length === 0) return;
+    const span = tracer.startSpan(`${topic} process`, {
+      kind: SpanKind.CONSUMER,
+      root: true,
+      links,
+      attributes: {
+        ...this.spanAttributes(topic, partition),
+        'messaging.batch.message_count': items.length,
+        'messaging.kafka.offset': Number(stretch[0]!.message.offset),
+        'obp.batch.last_offset': Number(stretch.at(-1)!.message.offset),
+      },
+    });
+    let applied: boolean;
+    try {
+      applied = await context.with(trace.setSpan(context.active(), span), () => this.applyWhole(() => applyBatch(items), span, heartbeat, { topic, partition, items: items.length }));
+    } finally {
+      span.end();
+    }
+    if (!applied) {
+      // One at a time, each with the retries and dead letter of its own: only a poison message is dead-lettered.
+      for (const event of fresh) state.processed.delete(event.id);
+      for (const { message, content } of stretch) await this.onMessage(topic, partition, message, content, state, heartbeat);
+      return;
+    }
+    if (fresh.length > 0) {
+      const at = processedNow();
+      await this.processed
+        .insertMany(
+          fresh.map((event) => ({ _id: `${this.options.groupId}|${event.id}`, groupId: this.options.groupId, eventId: event.id, topic, ...at })),
+          { ordered: false },
+        )
+        .catch((error: { code?: number; writeErrors?: Array<{ code?: number }> | { code?: number } }) => {
+          const errors = error.writeErrors === undefined ? [error] : Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors];
+          if (errors.some((e) => e.code !== 11000)) throw error;
+        });
+    }
+    // A key this group dead-lettered has a later message applied, or its tombstone: the dead letters go (see `eraseDeadLetters`).
+    const erased = new Set<string>();
+    for (const item of items) {
+      const key = item.meta.key;
+      if (key === null || erased.has(key) || !state.deadLettered.has(key)) continue;
+      erased.add(key);
+      await this.eraseDeadLetters(item.meta, state);
+    }
+  }
+
+  /**
+   * Runs a run's `applyBatch` until it succeeds, retrying while the store is unreachable or it throws a
+   * `TransientError`; false on any other failure (the run is then applied one message at a time).
+   */
+  private async applyWhole(apply: () => Promise<void>, span: Span, heartbeat: () => Promise<void>, what: Record<string, unknown>): Promise<boolean> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await apply();
+        return true;
+      } catch (error) {
+        const transient = error instanceof TransientError || isStoreUnavailable(error);
+        this.options.logger.warn({ err: error, attempt, transient, ...what }, transient ? 'batch handler failed: retried' : 'batch handler failed: its messages are applied one at a time');
+        if (!transient) {
+          span.recordException(error as Error);
+          return false;
+        }
+        const delay = Math.min(this.retry.initialDelayMs * 2 ** (attempt - 1), this.retry.maxDelayMs);
+        await sleep(delay, undefined, { signal: this.stopSignal.signal }).catch(() => undefined);
+        if (this.stopping) throw error;
+        await heartbeat();
+      }
+    }
+  }
+
+  private async onMessage(topic: string, partition: number, message: KafkaMessage, content: MessageContent, state: RunState, heartbeat: () => Promise<void>): Promise<void> {
+    const replayedFrom = this.replaySources.get(topic);
+    const meta = this.metaOf(topic, partition, message);
     const span = tracer.startSpan(
       `${topic} process`,
       {
         kind: SpanKind.CONSUMER,
         attributes: {
-          'messaging.system': 'kafka',
-          'messaging.operation.type': 'process',
-          'messaging.destination.name': topic,
-          'messaging.destination.partition.id': String(partition),
-          'messaging.consumer.group.name': this.options.groupId,
+          ...this.spanAttributes(topic, partition),
           'messaging.kafka.offset': Number(message.offset),
           ...(meta.key ? { 'messaging.kafka.message.key': meta.key } : {}),
           ...(replayedFrom ? { 'obp.replayed_from': replayedFrom } : {}),
@@ -259,7 +483,7 @@ export class IdempotentConsumer {
       contextFromHeaders(message.headers),
     );
     try {
-      await context.with(trace.setSpan(context.active(), span), () => this.process(message, meta, span, heartbeat, replayedFrom !== undefined));
+      await context.with(trace.setSpan(context.active(), span), () => this.process(message, content, meta, span, state, heartbeat, replayedFrom !== undefined));
     } finally {
       span.end();
     }
@@ -270,45 +494,39 @@ export class IdempotentConsumer {
    * a later message of the key applied, or its erasure, superseded it. Its processed-event record (written
    * when it was dead-lettered) does not stop it; the key's record, gone once it is applied, stops a redelivery.
    */
-  private async process(message: KafkaMessage, meta: MessageMeta, span: ReturnType<typeof tracer.startSpan>, heartbeat: () => Promise<void>, replayed: boolean) {
-    if (message.value === null) {
+  private async process(message: KafkaMessage, content: MessageContent, meta: MessageMeta, span: Span, state: RunState, heartbeat: () => Promise<void>, replayed: boolean) {
+    if ('tombstone' in content) {
       span.setAttribute('obp.tombstone', true);
       const { key } = meta;
       if (key === null || key === LOG_ROLL_KEY) return;
       // On the replay topic only a tombstone whose handler failed is a dead letter; the others erase a replayed copy.
       if (replayed && headerText(message, DeadLetterHeaders.originalTopic) === undefined) return;
-      const onTombstone = this.options.onTombstone;
-      if (onTombstone) await this.apply(() => onTombstone(key, meta), message, meta, span, heartbeat);
-      await this.eraseDeadLetters(meta);
+      const onTombstone = this.onTombstone;
+      if (onTombstone) await this.apply(() => onTombstone(key, meta), message, meta, span, state, heartbeat);
+      await this.eraseDeadLetters(meta, state);
       return;
     }
-    let raw: unknown;
-    try {
-      raw = JSON.parse(message.value?.toString('utf8') ?? '');
-    } catch {
-      await this.deadLetter(message, meta, new NonRetriableError('message is not valid JSON'));
+    if ('unreadable' in content) {
+      await this.deadLetter(message, meta, content.unreadable, state);
       return;
     }
-    const event = parseEnvelope(raw);
-    if ('error' in event) {
-      await this.deadLetter(message, meta, new NonRetriableError(`message is not an event envelope: ${event.error}`));
-      return;
-    }
+    const { event } = content;
     span.setAttribute('messaging.message.id', event.id);
     span.setAttribute('obp.event.type', event.type);
     const processedId = `${this.options.groupId}|${event.id}`;
-    if (replayed ? !(await this.isDeadLettered(meta.key)) : await this.processed.findOne({ _id: processedId }, { projection: { _id: 1 } })) {
+    if (replayed ? !(await this.isDeadLettered(meta.key)) : state.processed.has(event.id)) {
       span.setAttribute('obp.duplicate', true);
       if (replayed && meta.key !== null) await this.eraseReplayedCopy(meta.topic, meta.key);
       return;
     }
-    const applied = await this.apply(() => this.options.handle(event, meta), message, meta, span, heartbeat, event.id);
+    const applied = await this.apply(() => this.handle(event, meta), message, meta, span, state, heartbeat, event.id);
     await this.processed
       .insertOne({ _id: processedId, groupId: this.options.groupId, eventId: event.id, topic: meta.topic, ...processedNow() })
       .catch((error: { code?: number }) => {
         if (error.code !== 11000) throw error;
       });
-    if (applied && meta.key !== null) await this.eraseDeadLetters(meta);
+    if (!replayed) state.processed.add(event.id);
+    if (applied && meta.key !== null) await this.eraseDeadLetters(meta, state);
   }
 
   /**
@@ -319,7 +537,8 @@ export class IdempotentConsumer {
     handle: () => Promise<void>,
     message: KafkaMessage,
     meta: MessageMeta,
-    span: ReturnType<typeof tracer.startSpan>,
+    span: Span,
+    state: RunState,
     heartbeat: () => Promise<void>,
     eventId?: string,
   ): Promise<boolean> {
@@ -335,7 +554,7 @@ export class IdempotentConsumer {
         if (final) {
           span.recordException(error as Error);
           span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
-          await this.deadLetter(message, meta, error as Error);
+          await this.deadLetter(message, meta, error as Error, state);
           return false;
         }
         const delay = Math.min(this.retry.initialDelayMs * 2 ** (attempt - 1), this.retry.maxDelayMs);
@@ -361,12 +580,13 @@ export class IdempotentConsumer {
    * tombstone of the key on the dead-letter topic and its replay topic, where compaction then drops
    * that key's dead letters and any replayed copy. The record goes only once the tombstones are written.
    */
-  private async eraseDeadLetters(meta: MessageMeta): Promise<void> {
-    if (!(await this.isDeadLettered(meta.key))) return;
+  private async eraseDeadLetters(meta: MessageMeta, state: RunState): Promise<void> {
+    if (meta.key === null || !state.deadLettered.has(meta.key)) return;
     const topics = [deadLetterTopic(meta.topic, this.options.groupId), deadLetterReplayTopic(meta.topic, this.options.groupId)];
     await this.dlqProducer!.sendBatch({ acks: -1, topicMessages: topics.map((topic) => ({ topic, messages: [{ key: meta.key, value: null }] })) });
     for (const topic of topics) this.dlqRoller?.touched(topic, 0);
     await this.deadLettered.deleteOne({ _id: `${this.options.groupId}|${meta.key}` });
+    state.deadLettered.delete(meta.key!);
   }
 
   /** A replayed copy that was not applied (its key was superseded or erased meanwhile) leaves the replay topic too. */
@@ -376,13 +596,14 @@ export class IdempotentConsumer {
     this.dlqRoller?.touched(topic, 0);
   }
 
-  private async deadLetter(message: KafkaMessage, meta: MessageMeta, error: Error): Promise<void> {
+  private async deadLetter(message: KafkaMessage, meta: MessageMeta, error: Error, state: RunState): Promise<void> {
     const topic = deadLetterTopic(meta.topic, this.options.groupId);
     this.options.logger.error({ err: error, dlq: topic, ...meta }, 'message sent to the dead-letter topic');
     // Recorded before it is sent: a crash between the two leaves a record (a later tombstone is passed on for nothing), never a dead letter nothing erases.
     // A dead-lettered tombstone is itself a tombstone on the dead-letter topic: it needs no record.
     if (meta.key !== null && message.value !== null) {
       await this.deadLettered.updateOne({ _id: `${this.options.groupId}|${meta.key}` }, { $setOnInsert: { groupId: this.options.groupId, key: meta.key, deadLetteredAt: new Date() } }, { upsert: true });
+      state.deadLettered.add(meta.key);
     }
     await this.dlqProducer!.send({
       topic,

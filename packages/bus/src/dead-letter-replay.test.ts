@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Kafka, Message, Producer } from 'kafkajs';
-import { deadLetterReplayTopic, deadLetterTopic, type EventEnvelope } from '@obp/contracts';
+import { DEFAULT_EVENT_LOG_TIMING, deadLetterReplayTopic, deadLetterTopic, type EventEnvelope } from '@obp/contracts';
 import { connectDatabase, type Connection } from '@obp/db';
 import { createLogger, type InMemorySpanExporter } from '@obp/telemetry';
 import { Cleanup, repoRoot, testEnv, uniqueDbName, uniqueName, waitFor } from '@obp/testkit';
@@ -13,7 +13,7 @@ import { createKafka, createProducer, ensureTopics } from './kafka';
 
 const logger = createLogger('test', 'silent');
 const WAIT = { timeoutMs: 30_000 };
-const ROLL_MS = 600_000;
+const EVENT_LOG = DEFAULT_EVENT_LOG_TIMING;
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
 
@@ -136,11 +136,11 @@ describe('replay-dead-letters', () => {
     expect(failed.applied).toEqual([fine, broken, marker].map((e) => ({ id: e.id, topic: b.topic })));
     expect(other.appliedIds()).toEqual([broken.id, fine.id, marker.id]);
     // Applied, the dead letter is superseded: nothing is left to replay.
-    await waitFor(async () => (await replayDeadLetters({ kafka: b.kafka, topic: b.topic, groupId: failed.groupId, dryRun: true, eventLogRollMs: ROLL_MS })).superseded === 1, {
+    await waitFor(async () => (await replayDeadLetters({ kafka: b.kafka, topic: b.topic, groupId: failed.groupId, dryRun: true, eventLog: EVENT_LOG })).superseded === 1, {
       ...WAIT,
       what: 'the tombstone of the applied dead letter',
     });
-    expect((await replayDeadLetters({ kafka: b.kafka, topic: b.topic, groupId: failed.groupId, eventLogRollMs: ROLL_MS })).replayed).toEqual([]);
+    expect((await replayDeadLetters({ kafka: b.kafka, topic: b.topic, groupId: failed.groupId, eventLog: EVENT_LOG })).replayed).toEqual([]);
   }, 60_000);
 
   it('leaves keys a later message or an erasure superseded, and applies a dead letter replayed twice once', async () => {
@@ -158,7 +158,7 @@ describe('replay-dead-letters', () => {
     await consumer.stop();
     failing.clear();
 
-    const options = { kafka: b.kafka, topic: b.topic, groupId: g.groupId, eventLogRollMs: ROLL_MS };
+    const options = { kafka: b.kafka, topic: b.topic, groupId: g.groupId, eventLog: EVENT_LOG };
     expect((await replayDeadLetters({ ...options, dryRun: true, since: new Date(Date.now() + 60_000) })).skipped).toEqual([expect.objectContaining({ key: 'k-broken', reason: 'before since' })]);
     const first = await replayDeadLetters(options);
     expect(first.replayed.map((r) => r.eventId)).toEqual([broken.id]);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kafka, KafkaMessage } from 'kafkajs';
-import { DeadLetterHeaders, deadLetterReplayTopic, deadLetterTopic, eventLogConfig, LOG_ROLL_KEY } from '@obp/contracts';
+import { DeadLetterHeaders, deadLetterReplayTopic, deadLetterTopic, eventLogConfig, LOG_ROLL_KEY, type EventLogTiming } from '@obp/contracts';
 import { headerText } from './consumer';
 import { createProducer, ensureTopics } from './kafka';
 
@@ -25,8 +25,8 @@ export interface DeadLetterReplayOptions {
   since?: Date;
   /** Lists what would be replayed and writes nothing. */
   dryRun?: boolean;
-  /** `EVENT_LOG_ROLL_MS`: the replay topic is created like the dead-letter topic if the group has not yet. */
-  eventLogRollMs: number;
+  /** `EVENT_LOG_ROLL_MS` and `EVENT_LOG_LAG_BOUND_MS`: the replay topic is created like the dead-letter topic if the group has not yet. */
+  eventLog: EventLogTiming;
   /** Longest wait for reading the dead-letter topic to its end. */
   readTimeoutMs?: number;
 }
@@ -75,7 +75,7 @@ export async function replayDeadLetters(options: DeadLetterReplayOptions): Promi
     }
   }
   if (options.dryRun || toReplay.length === 0) return report;
-  await ensureTopics(options.kafka, [{ topic: replayTopic, partitions: 1, config: eventLogConfig(options.eventLogRollMs) }]);
+  await ensureTopics(options.kafka, [{ topic: replayTopic, partitions: 1, config: eventLogConfig(options.eventLog) }]);
   const producer = createProducer(options.kafka);
   await producer.connect();
   try {

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ConfigResourceTypes, type Kafka, type Producer } from 'kafkajs';
-import { eventLogConfig, LOG_ROLL_KEY } from '@obp/contracts';
+import { DEFAULT_EVENT_LOG_TIMING, eventLogConfig, LOG_ROLL_KEY } from '@obp/contracts';
 import { createLogger } from '@obp/telemetry';
 import { Cleanup, testEnv, uniqueName, waitFor } from '@obp/testkit';
 import { createKafka, createProducer, ensureTopics } from './kafka';
@@ -35,17 +35,17 @@ describe('topics of the event log', () => {
     const topic = uniqueName('old-topic');
     // As an older deployment created it: delete policy, 7 days, and a setting of the operator's.
     await ensureTopics(kafka, [{ topic, partitions: 1, config: { 'cleanup.policy': 'delete', 'max.message.bytes': '2000000' } }]);
-    await ensureTopics(kafka, [{ topic, partitions: 1, config: eventLogConfig(600_000) }]);
-    expect(await ownConfig(kafka, topic)).toEqual({ ...eventLogConfig(600_000), 'max.message.bytes': '2000000' });
+    await ensureTopics(kafka, [{ topic, partitions: 1, config: eventLogConfig(DEFAULT_EVENT_LOG_TIMING) }]);
+    expect(await ownConfig(kafka, topic)).toEqual({ ...eventLogConfig(DEFAULT_EVENT_LOG_TIMING), 'max.message.bytes': '2000000' });
     // Again with the same settings: nothing to change, nothing fails.
-    await ensureTopics(kafka, [{ topic, partitions: 1, config: eventLogConfig(600_000) }]);
-    expect(await ownConfig(kafka, topic)).toEqual({ ...eventLogConfig(600_000), 'max.message.bytes': '2000000' });
+    await ensureTopics(kafka, [{ topic, partitions: 1, config: eventLogConfig(DEFAULT_EVENT_LOG_TIMING) }]);
+    expect(await ownConfig(kafka, topic)).toEqual({ ...eventLogConfig(DEFAULT_EVENT_LOG_TIMING), 'max.message.bytes': '2000000' });
   });
 
   it('appends roll marks to the partitions written to lately, for ten rounds after the last write, and to no other', async () => {
     const kafka = createKafka(uniqueName('roller-test'), testEnv().kafkaBrokers, logger);
     const [started, written] = [uniqueName('rolled-from-start'), uniqueName('rolled-when-written')];
-    await ensureTopics(kafka, [started, written].map((topic) => ({ topic, partitions: 3, config: eventLogConfig(600_000) })));
+    await ensureTopics(kafka, [started, written].map((topic) => ({ topic, partitions: 3, config: eventLogConfig(DEFAULT_EVENT_LOG_TIMING) })));
     const producer = createProducer(kafka);
     cleanup.add(() => producer.disconnect());
     await producer.connect();
@@ -74,7 +74,7 @@ describe('topics of the event log', () => {
   it('counts a round down only once its marks are written: a round the broker fails does not use one up', async () => {
     const kafka = createKafka(uniqueName('roller-test'), testEnv().kafkaBrokers, logger);
     const topic = uniqueName('rolled-after-failure');
-    await ensureTopics(kafka, [{ topic, partitions: 1, config: eventLogConfig(600_000) }]);
+    await ensureTopics(kafka, [{ topic, partitions: 1, config: eventLogConfig(DEFAULT_EVENT_LOG_TIMING) }]);
     const producer = createProducer(kafka);
     cleanup.add(() => producer.disconnect());
     const roller = new LogRoller({ producer, topics: [], rollMs: 600_000, logger });
@@ -89,7 +89,7 @@ describe('topics of the event log', () => {
   it('skips a timed round while the one before is still under way', async () => {
     const kafka = createKafka(uniqueName('roller-test'), testEnv().kafkaBrokers, logger);
     const topic = uniqueName('rolled-slowly');
-    await ensureTopics(kafka, [{ topic, partitions: 1, config: eventLogConfig(600_000) }]);
+    await ensureTopics(kafka, [{ topic, partitions: 1, config: eventLogConfig(DEFAULT_EVENT_LOG_TIMING) }]);
     const producer = createProducer(kafka);
     cleanup.add(() => producer.disconnect());
     await producer.connect();

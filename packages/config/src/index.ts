@@ -35,10 +35,15 @@ export const commonEnv = {
   /** Prefix of topic names and consumer group ids, so tests and parallel stacks share neither. */
   NAMESPACE: z.string().regex(/^[a-z0-9-]*$/).default(''),
   /**
-   * The compaction window of every topic (`eventLogConfig` in @obp/contracts): erased data leaves the
-   * event log within about 4 × this. Set where topics are created; seconds only in tests.
+   * The roll of every topic's segments (`eventLogConfig` in @obp/contracts): erased data leaves the
+   * event log within `EVENT_LOG_LAG_BOUND_MS` plus about 4.5 × this. Set where topics are created; seconds only in tests.
    */
   EVENT_LOG_ROLL_MS: z.coerce.number().int().positive().default(600_000),
+  /**
+   * How far a consumer may fall behind and still read every event (`min.compaction.lag.ms` of every
+   * topic): nothing is compacted before it is this old. Erased data leaves the log this much later too.
+   */
+  EVENT_LOG_LAG_BOUND_MS: z.coerce.number().int().min(0).default(86_400_000),
   /**
    * How long a consumer's fetch waits at the broker while there is nothing to read (a message ends the
    * wait at once): how often an idle consumer asks Kafka (and heartbeats: at most 20 s, under the 30 s

@@ -13,6 +13,7 @@ export const eventEnvelopeSchema = z.object({
 export interface EventEnvelope<TData = unknown, TType extends string = string> {
   id: string;
   type: TType;
+  /** The version of its aggregate the event leaves (events written through an `AggregateStore`); 1 otherwise. */
   version: number;
   occurredAt: string;
   ownerClientId: string;

@@ -25,36 +25,49 @@ export const topicSpecs: ReadonlyArray<{ topic: string; partitions: number }> = 
   { topic: Topics.feedbackEvents, partitions: 3 },
 ];
 
-/** `EVENT_LOG_ROLL_MS` in production (r): erased data leaves every topic within 4.5 r plus the cleaner's delays, 45 minutes. */
-export const DEFAULT_EVENT_LOG_ROLL_MS = 600_000;
+/**
+ * How a topic's log is kept (`EVENT_LOG_ROLL_MS` and `EVENT_LOG_LAG_BOUND_MS` of every service):
+ * - `rollMs` (r): how soon after it is written a segment can roll, and how long a tombstone is kept
+ *   once compaction has reached it;
+ * - `lagBoundMs` (L): how long every message stays, superseded or not: a consumer that is less than L
+ *   behind the head of the log reads every event written, not only each key's latest.
+ */
+export interface EventLogTiming {
+  rollMs: number;
+  lagBoundMs: number;
+}
+
+/** Production: segments roll after 10 minutes; a consumer may lag 24 hours and still read every event; erased data leaves every topic within L + 4.5 r plus the cleaner's delays, about 25 hours. */
+export const DEFAULT_EVENT_LOG_TIMING: EventLogTiming = { rollMs: 600_000, lagBoundMs: 86_400_000 };
 
 /**
  * The configuration of every topic, dead-letter topics included: compacted per key, so a key's
- * tombstone erases every earlier message of it, within a bounded time. With r = `rollMs`, after an
- * erasure's last write at t:
+ * tombstone erases every earlier message of it, within a bounded time, and no message is compacted
+ * before it is `lagBoundMs` (L) old. With r = `rollMs`, after an erasure's last write at t:
  *
  * - The cleaner never touches a partition's active segment, and a segment is rolled only when a record
  *   is appended after it is `segment.ms` (r) old: Kafka checks the roll on append, no timer rolls an
  *   idle segment. So whoever writes to a partition also appends a `LOG_ROLL_KEY` tombstone to it every
  *   r/2 for 5 r after (`LogRoller` in @obp/bus): the segment with the erased data and the tombstones
- *   rolls by t + 1.5 r.
- * - `max.compaction.lag.ms` = r: a rolled segment whose first record is older than r is cleaned at the
- *   cleaner's next look (broker `log.cleaner.backoff.ms`, 15 s by default, 1 s in infra/kafka),
- *   whatever the dirty ratio. That clean drops every message a later message of its key supersedes.
+ *   rolls by t + 1.5 r, and the marks after it fill segments that roll by t + 5 r.
+ * - `min.compaction.lag.ms` = L: the cleaner compacts only segments whose newest record is older than L.
+ *   Every event, also one a later event of its key supersedes, therefore stays at least L: a consumer
+ *   that stopped, crashed or fell behind by less than L misses nothing (the bound the runbook states).
+ * - `max.compaction.lag.ms` = L + r (Kafka requires it to be at least the minimum): a rolled segment whose
+ *   first record is older than that is cleaned at the cleaner's next look (broker `log.cleaner.backoff.ms`,
+ *   15 s by default, 1 s in infra/kafka) as soon as the minimum allows, whatever the dirty ratio. The
+ *   first clean that reaches the erasure's segment, by t + L + 1.5 r, drops every message a later message
+ *   of its key supersedes: the erased data.
  * - `delete.retention.ms` = r: the tombstones themselves (their keys name the consent) are dropped by
- *   the first clean more than r after that one; the next roll but one brings it, by t + 4.5 r.
- * - `min.compaction.lag.ms` = 0: nothing is held back from compaction. A consumer that lags can miss
- *   messages a later one of their key replaced (also the `consent.deleted` its tombstone follows): the
- *   price of erasure within the hour. It still sees the tombstone (and consumers act on it, see
- *   `TombstoneHandler` in @obp/bus) if it reads within r of its writing: the first clean stamps it with
- *   `delete.retention.ms` to live, and that clean is not before it was written.
+ *   the first clean more than r after that one, which the segments of marks bring by t + L + 4.5 r.
+ *   A consumer less than L behind reads them (and the events before them) before any of it goes.
  */
-export function eventLogConfig(rollMs: number): Record<string, string> {
+export function eventLogConfig({ rollMs, lagBoundMs }: EventLogTiming): Record<string, string> {
   return {
     'cleanup.policy': 'compact',
     'segment.ms': String(rollMs),
-    'max.compaction.lag.ms': String(rollMs),
-    'min.compaction.lag.ms': '0',
+    'max.compaction.lag.ms': String(lagBoundMs + rollMs),
+    'min.compaction.lag.ms': String(lagBoundMs),
     'delete.retention.ms': String(rollMs),
   };
 }

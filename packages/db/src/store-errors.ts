@@ -13,9 +13,27 @@ const STORE_UNAVAILABLE = new Set([
   'MongoTopologyClosedError',
 ]);
 
+/** FerretDB's code for an error of its backend, whose message then ends with PostgreSQL's (or pgx's) own. */
+const FERRETDB_INTERNAL_ERROR = 1;
+
+/**
+ * PostgreSQL behind FerretDB down or restarting, as FerretDB reports it: SQLSTATE class 08 (connection
+ * exception), 57P01–57P03 (terminated by shutdown or crash, cannot connect now: starting up, in recovery),
+ * 53300 (too many connections), or pgx's "failed to connect to `…`" (connection refused while the postmaster
+ * is gone). Other PostgreSQL errors (a constraint, a bad query) stay what they are: a bug, a 500.
+ */
+const POSTGRES_UNAVAILABLE = /\(SQLSTATE (08[0-9A-Z]{3}|57P0[123]|53300)\)|failed to connect to `/;
+
+function isPostgresUnavailable(error: { code?: unknown; message?: unknown; errmsg?: unknown }): boolean {
+  if (error.code !== FERRETDB_INTERNAL_ERROR) return false;
+  const message = typeof error.message === 'string' && error.message !== '' ? error.message : error.errmsg;
+  return typeof message === 'string' && POSTGRES_UNAVAILABLE.test(message);
+}
+
 export function isStoreUnavailable(error: unknown): boolean {
   for (let at = error, depth = 0; at && typeof at === 'object' && depth < 5; at = (at as { cause?: unknown }).cause, depth++) {
     if (STORE_UNAVAILABLE.has((at as { name?: string }).name ?? '')) return true;
+    if (isPostgresUnavailable(at)) return true;
   }
   return false;
 }

@@ -4,7 +4,7 @@ import type { Express, RequestHandler, Router } from 'express';
 import type { Kafka, Producer } from 'kafkajs';
 import { createTokenVerifier, jwksKeyResolver, requireScope, API_AUDIENCE, type KeyResolver } from '@obp/auth';
 import { ConsumerLag, createKafka, createProducer, dispatchByType, ensureTopics, EventWriter, IdempotentConsumer, inNamespace, KeyBroadcast, LogRoller, type EventHandlers, type TopicSpec } from '@obp/bus';
-import { eventLogConfig, healthRoutes, IDEMPOTENCY_WINDOW_MS, metricsRoutes, topicSpecs, Topics, type EventCatalogue, type RouteAuth, type RouteContract } from '@obp/contracts';
+import { eventLogConfig, healthRoutes, IDEMPOTENCY_WINDOW_MS, metricsRoutes, topicSpecs, Topics, type EventCatalogue, type EventLogTiming, type RouteAuth, type RouteContract } from '@obp/contracts';
 import { connectDatabase, database, isDatabaseReady, type Connection, type DatabaseOptions, type mongo } from '@obp/db';
 import { answerMethodNotAllowed, bindRoutes, closeServer, createHttpApp, finishHttpApp, listen, mountRoutes, routeTableOf, sendProblem, type HealthReport, type RouteBinding } from '@obp/http';
 import { ClaimLedger, periodicTask, type Worker } from '@obp/jobs';
@@ -140,7 +140,7 @@ export class ServiceKit<C extends ServiceConfig> {
       logger: this.logger,
       groupId,
       topics,
-      eventLogRollMs: this.config.EVENT_LOG_ROLL_MS,
+      eventLog: this.eventLog(),
       fetchMaxWaitMs: this.config.KAFKA_FETCH_MAX_WAIT_MS,
       handle: dispatchByType(catalogue, handlers),
       onTombstone: handlers.onTombstone,
@@ -182,7 +182,7 @@ export class ServiceKit<C extends ServiceConfig> {
       logger: this.logger,
       topic,
       groupId,
-      eventLogRollMs: this.config.EVENT_LOG_ROLL_MS,
+      eventLog: this.eventLog(),
       fetchMaxWaitMs: this.config.KAFKA_FETCH_MAX_WAIT_MS,
     });
     this.consumers.push({ name: 'shareGrants', consumer: grants.consumer });
@@ -260,6 +260,10 @@ export class ServiceKit<C extends ServiceConfig> {
     return this.lag;
   }
 
+  private eventLog(): EventLogTiming {
+    return { rollMs: this.config.EVENT_LOG_ROLL_MS, lagBoundMs: this.config.EVENT_LOG_LAG_BOUND_MS };
+  }
+
   private kafka(): Kafka {
     this.kafkaClient ??= createKafka(`${this.serviceName}-service`, this.config.KAFKA_BROKERS, this.logger, { replicationFactor: this.config.KAFKA_REPLICATION_FACTOR });
     return this.kafkaClient;
@@ -268,7 +272,7 @@ export class ServiceKit<C extends ServiceConfig> {
   private useTopic(canonical: string): string {
     const name = this.topic(canonical);
     const spec = topicSpecs.find((t) => t.topic === canonical) ?? { topic: canonical, partitions: 3 };
-    this.topics.set(name, { ...spec, topic: name, config: eventLogConfig(this.config.EVENT_LOG_ROLL_MS) });
+    this.topics.set(name, { ...spec, topic: name, config: eventLogConfig(this.eventLog()) });
     return name;
   }
 

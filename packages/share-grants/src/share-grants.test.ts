@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Producer } from 'kafkajs';
+import type { Kafka, KafkaMessage, Producer } from 'kafkajs';
 import { createKafka, createProducer, ensureTopics } from '@obp/bus';
-import { ShareEventTypes, type EventEnvelope, type ShareDto, type ShareEventType } from '@obp/contracts';
-import { connectDatabase } from '@obp/db';
+import { deadLetterTopic, ShareEventTypes, type EventEnvelope, type ShareDto, type ShareEventType } from '@obp/contracts';
+import { connectDatabase, type Connection, type mongo } from '@obp/db';
 import { createLogger } from '@obp/telemetry';
 import { Cleanup, testEnv, uniqueDbName, uniqueName, waitFor } from '@obp/testkit';
 import { canRead } from './access';
@@ -36,12 +36,20 @@ function share(owner: string, grantee: string, grants: Partial<Pick<ShareDto, 'c
 }
 
 /** The envelope the share service publishes for `type` (state transfer: the whole share). */
-function shareEvent(type: ShareEventType, { owner, ...data }: Share): EventEnvelope<ShareDto & { createdAt: string }> {
-  return { id: randomUUID(), type, version: 1, occurredAt: new Date().toISOString(), ownerClientId: owner, data };
+function shareEvent(type: ShareEventType, { owner, ...data }: Share, version = 1): EventEnvelope<ShareDto & { createdAt: string }> {
+  return { id: randomUUID(), type, version, occurredAt: new Date().toISOString(), ownerClientId: owner, data };
 }
 
 interface TestBed {
   grants: ShareGrants;
+  kafka: Kafka;
+  topic: string;
+  groupId: string;
+  db: Connection;
+  /** Commands sent to the test's database, in order. */
+  commands: mongo.CommandStartedEvent[];
+  /** Starts the projection (`testBed({ start: false })`), or one more of the same group after the first stopped. */
+  start(): Promise<ShareGrants>;
   publish(...events: EventEnvelope[]): Promise<void>;
   /** A share's tombstone, as the share service writes after share.deleted. */
   tombstone(shareId: string): Promise<void>;
@@ -50,12 +58,13 @@ interface TestBed {
 }
 
 /** ShareGrants on a topic, consumer group and database of the test's own. */
-async function testBed(): Promise<TestBed> {
+async function testBed(options: { start?: boolean; maxBatchSize?: number } = {}): Promise<TestBed> {
   const kafka = createKafka(uniqueName('share-grants-test'), testEnv().kafkaBrokers, logger);
   // One partition, so events of different shares are applied in the order published.
   const topic = uniqueName('share-events');
   await ensureTopics(kafka, [{ topic, partitions: 1 }]);
-  const db = await connectDatabase(testEnv().mongoUri, uniqueDbName('share_grants_test'));
+  const commands: mongo.CommandStartedEvent[] = [];
+  const db = await connectDatabase(testEnv().mongoUri, uniqueDbName('share_grants_test'), { onCommand: (event) => commands.push(event) });
   cleanup.add(async () => {
     await db.dropDatabase();
     await db.close();
@@ -63,9 +72,14 @@ async function testBed(): Promise<TestBed> {
   const producer: Producer = createProducer(kafka);
   cleanup.add(() => producer.disconnect());
   await producer.connect();
-  const grants = new ShareGrants({ kafka, db, logger, topic, groupId: uniqueName('share-grants') });
-  cleanup.add(() => grants.stop());
-  await grants.start();
+  const groupId = uniqueName('share-grants');
+  const start = async () => {
+    const projection = new ShareGrants({ kafka, db, logger, topic, groupId, maxBatchSize: options.maxBatchSize });
+    cleanup.add(() => projection.stop());
+    await projection.start();
+    return projection;
+  };
+  const grants = options.start === false ? new ShareGrants({ kafka, db, logger, topic, groupId }) : await start();
 
   const publish = async (...events: EventEnvelope[]) => {
     await producer.send({ topic, messages: events.map((e) => ({ key: (e.data as ShareDto).id, value: JSON.stringify(e) })) });
@@ -76,7 +90,7 @@ async function testBed(): Promise<TestBed> {
     await publish(shareEvent(ShareEventTypes.created, marker));
     await waitFor(() => grants.allows(marker.clientId, marker.owner, [{ consentId: marker.consentIds![0] }]), { ...WAIT, what: 'the marker share applied' });
   };
-  return { grants, publish, tombstone, caughtUp };
+  return { grants, publish, tombstone, caughtUp, kafka, topic, groupId, db, commands, start };
 }
 
 describe('ShareGrants', () => {
@@ -205,5 +219,103 @@ describe('ShareGrants', () => {
     expect(await grants.allows('partner-app', 'bank-app', [{ consentId: shortenedConsent }])).toBe(false);
     expect(await grants.allows('partner-app', 'bank-app', [{ consentId: deletedConsent }])).toBe(false);
     expect(await grants.allows('partner-app', 'bank-app', [{ consentId: shortenedConsent }], new Date(Date.now() - 60_000))).toBe(true);
+  });
+});
+
+/** Every message of `topic`, read by a plain kafkajs consumer of its own group. */
+async function readTopic(kafka: Kafka, topic: string): Promise<KafkaMessage[]> {
+  const messages: KafkaMessage[] = [];
+  const reader = kafka.consumer({ groupId: uniqueName('reader') });
+  cleanup.add(() => reader.disconnect());
+  await reader.connect();
+  await reader.subscribe({ topic, fromBeginning: true });
+  await reader.run({ eachMessage: async ({ message }) => void messages.push(message) });
+  return messages;
+}
+
+/** The grant records as stored, without their bookkeeping. */
+async function storedGrants(db: Connection): Promise<Array<Record<string, unknown>>> {
+  const records = await db.collection('share_grants').find({}, { projection: { deletedAt: 0 } }).sort({ _id: 1 }).toArray();
+  return records.map(({ offset: _offset, ...rest }) => rest);
+}
+
+describe('ShareGrants applying runs of events', () => {
+  it('applies a run of many events for many shares with one bulk write, the newest state of each share', async () => {
+    const bed = await testBed({ start: false });
+    const shares = Array.from({ length: 80 }, (_, n) => share(`owner-${n % 4}`, `grantee-${n % 7}`, { consentIds: [randomUUID()] }));
+    const narrowed = shares.map((s) => ({ ...s, consentIds: [randomUUID()], accountIds: [randomUUID()] }));
+    const deleted = shares.filter((_, n) => n % 10 === 0);
+    // One send before the projection starts: its first fetch gets them all.
+    await bed.publish(
+      ...shares.map((s) => shareEvent(ShareEventTypes.created, s, 1)),
+      ...narrowed.map((s) => shareEvent(ShareEventTypes.updated, s, 2)),
+      ...deleted.map((s) => shareEvent(ShareEventTypes.deleted, s, 3)),
+    );
+    const grants = await bed.start();
+    const lastDeleted = deleted.at(-1)!;
+    await waitFor(async () => (await bed.db.collection('share_grants').countDocuments({ _id: lastDeleted.id as never, version: 3 })) === 1, { ...WAIT, what: 'the run applied' });
+
+    const grantWrites = bed.commands.filter((c) => c.commandName === 'update' && c.command.update === 'share_grants');
+    expect(grantWrites).toHaveLength(1);
+    expect((grantWrites[0]!.command.updates as unknown[]).length).toBe(shares.length);
+    for (const [n, s] of narrowed.entries()) {
+      const isDeleted = n % 10 === 0;
+      expect(await grants.allows(s.clientId, s.owner, [{ consentId: s.consentIds![0] }])).toBe(!isDeleted);
+      expect(await grants.allows(s.clientId, s.owner, [{ consentId: shares[n]!.consentIds![0] }])).toBe(false);
+    }
+    expect(await bed.db.collection('processed_events').countDocuments({})).toBe(shares.length + narrowed.length + deleted.length);
+  });
+
+  it('keeps the newest version of a share whatever order its events come in, in one run, run by run, and when the group reads them all again', async () => {
+    for (const maxBatchSize of [500, 1]) {
+      const bed = await testBed({ start: false, maxBatchSize });
+      const created = share('bank-app', 'partner-app', { consentIds: [randomUUID()] });
+      const v2 = { ...created, consentIds: [randomUUID()] };
+      const v3 = { ...created, consentIds: [randomUUID()] };
+      const deletedShare = share('bank-app', 'partner-app', { consentIds: [randomUUID()] });
+      const v3Event = shareEvent(ShareEventTypes.updated, v3, 3);
+      // As two outbox relays may publish them: a newer version before an older one, and one event twice.
+      await bed.publish(
+        shareEvent(ShareEventTypes.created, created, 1),
+        v3Event,
+        shareEvent(ShareEventTypes.updated, v2, 2),
+        v3Event,
+        shareEvent(ShareEventTypes.created, deletedShare, 1),
+        shareEvent(ShareEventTypes.deleted, deletedShare, 2),
+        shareEvent(ShareEventTypes.created, deletedShare, 1),
+      );
+      const first = await bed.start();
+      await bed.caughtUp();
+      const allowed = async (grants: ShareGrants) =>
+        Promise.all([created, v2, v3, deletedShare].map((s) => grants.allows('partner-app', 'bank-app', [{ consentId: s.consentIds![0] }])));
+      expect(await allowed(first)).toEqual([false, false, true, false]);
+      const applied = await storedGrants(bed.db);
+
+      // Redelivered from the start (offsets reset, processed ids gone, as after a crash that recorded none): nothing changes.
+      await first.stop();
+      const admin = bed.kafka.admin();
+      await admin.connect();
+      await admin.resetOffsets({ groupId: bed.groupId, topic: bed.topic, earliest: true });
+      await admin.disconnect();
+      await bed.db.collection('processed_events').deleteMany({});
+      const again = await bed.start();
+      await bed.caughtUp();
+      expect(await allowed(again)).toEqual([false, false, true, false]);
+      expect((await storedGrants(bed.db)).filter((g) => g._id !== undefined && applied.some((a) => a._id === g._id))).toEqual(applied);
+    }
+  }, 120_000);
+
+  it('dead-letters an event whose data does not match its schema and applies the rest of its run', async () => {
+    const bed = await testBed({ start: false });
+    const shares = Array.from({ length: 30 }, () => share('bank-app', 'partner-app', { consentIds: [randomUUID()] }));
+    const broken = { ...shareEvent(ShareEventTypes.updated, shares[10]!, 2), data: { id: shares[10]!.id, clientId: 42 } };
+    await bed.publish(...shares.slice(0, 20).map((s) => shareEvent(ShareEventTypes.created, s)), broken as EventEnvelope, ...shares.slice(20).map((s) => shareEvent(ShareEventTypes.created, s)));
+    const grants = await bed.start();
+    await bed.caughtUp();
+
+    for (const s of shares) expect(await grants.allows('partner-app', 'bank-app', [{ consentId: s.consentIds![0] }])).toBe(true);
+    const deadLetters = await readTopic(bed.kafka, deadLetterTopic(bed.topic, bed.groupId));
+    await waitFor(() => deadLetters.length > 0, { ...WAIT, what: 'the dead letter' });
+    expect(deadLetters.map((m) => JSON.parse(m.value!.toString()).id)).toEqual([broken.id]);
   });
 });

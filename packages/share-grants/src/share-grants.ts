@@ -1,19 +1,28 @@
 import type { Kafka } from 'kafkajs';
-import { dispatchByType, IdempotentConsumer } from '@obp/bus';
-import { shareEvents, type ShareEventData } from '@obp/contracts';
+import { IdempotentConsumer, NonRetriableError, type BatchItem, type MessageMeta } from '@obp/bus';
+import { shareEvents, z, type EventLogTiming } from '@obp/contracts';
 import { database, type Connection, type mongo } from '@obp/db';
 import type { Logger } from '@obp/telemetry';
 
-/** One share as a grant: `ownerClientId` lets `granteeClientId` read the named resources until expiry. */
+/**
+ * One share as a grant: `ownerClientId` lets `granteeClientId` read the named resources until expiry.
+ * `version` and `offset` are those of the event it was last written from; a deleted share keeps only
+ * them (and `deletedAt`) until its tombstone arrives, so that no older event of it brings it back.
+ */
 interface GrantRecord {
   _id: string;
-  ownerClientId: string;
-  granteeClientId: string;
-  consentIds: string[];
-  accountIds: string[];
-  analysisIds: string[];
-  expirationDateUtc: Date;
+  ownerClientId?: string;
+  granteeClientId?: string;
+  consentIds?: string[];
+  accountIds?: string[];
+  analysisIds?: string[];
+  expirationDateUtc?: Date;
+  version?: number;
+  offset?: number;
+  deletedAt?: Date;
 }
+
+const GRANT_FIELDS = ['ownerClientId', 'granteeClientId', 'consentIds', 'accountIds', 'analysisIds', 'expirationDateUtc'] as const;
 
 /** What a grant can name; a grant of a consent also covers that consent's accounts. */
 export interface GrantTarget {
@@ -30,16 +39,22 @@ export interface ShareGrantsOptions {
   topic: string;
   /** Consumer group, unique per consuming service (e.g. `consent-share-grants`). */
   groupId: string;
-  /** The dead-letter topic's compaction window (see `IdempotentConsumerOptions`). */
-  eventLogRollMs?: number;
+  /** How the dead-letter topic's log is kept (see `IdempotentConsumerOptions`). */
+  eventLog?: EventLogTiming;
   /** See `IdempotentConsumerOptions`. */
   fetchMaxWaitMs?: number;
+  /** See `IdempotentConsumerOptions`. */
+  maxBatchSize?: number;
 }
 
 /**
  * A service's own projection of share grants, built from share events. Reading it never calls
  * the share service, so access checks keep working when that service is down; a grant ends at
  * its expiry, or when its share.deleted / share.updated event or its tombstone arrives.
+ *
+ * Each fetched run of events is applied in one bulk write, one write per share: the run's newest
+ * state of it. A write applies only over an older state (by the share's version, then the event's
+ * offset), so a run delivered again, or an older event after a newer one, changes nothing.
  */
 export class ShareGrants {
   private readonly grants: mongo.Collection<GrantRecord>;
@@ -54,15 +69,10 @@ export class ShareGrants {
       topics: [options.topic],
       db: options.db,
       logger: options.logger,
-      eventLogRollMs: options.eventLogRollMs,
+      eventLog: options.eventLog,
       fetchMaxWaitMs: options.fetchMaxWaitMs,
-      handle: dispatchByType(shareEvents, {
-        'share.created': (share, event) => this.onShareChanged(share, event.ownerClientId),
-        'share.updated': (share, event) => this.onShareChanged(share, event.ownerClientId),
-        'share.deleted': (share) => this.onShareDeleted(share.id),
-      }),
-      // A deleted share's events end in its tombstone: a consumer that lagged past the compaction of its share.deleted finds only that.
-      onTombstone: (shareId) => this.onShareDeleted(shareId),
+      maxBatchSize: options.maxBatchSize,
+      applyBatch: (items) => this.apply(items),
     });
   }
 
@@ -84,33 +94,98 @@ export class ShareGrants {
     const grants = await this.grants.find({ granteeClientId, ownerClientId }).toArray();
     return grants.some(
       (g) =>
-        g.expirationDateUtc.getTime() > now.getTime() &&
+        (g.expirationDateUtc?.getTime() ?? 0) > now.getTime() &&
         targets.some(
           (t) =>
-            (t.consentId !== undefined && g.consentIds.includes(t.consentId)) ||
-            (t.accountId !== undefined && g.accountIds.includes(t.accountId)) ||
-            (t.analysisId !== undefined && g.analysisIds.includes(t.analysisId)),
+            (t.consentId !== undefined && !!g.consentIds?.includes(t.consentId)) ||
+            (t.accountId !== undefined && !!g.accountIds?.includes(t.accountId)) ||
+            (t.analysisId !== undefined && !!g.analysisIds?.includes(t.analysisId)),
         ),
     );
   }
 
-  /** A share created or updated: its grant, as it is now (events carry the whole share). */
-  private async onShareChanged(share: ShareEventData, ownerClientId: string): Promise<void> {
-    await this.grants.replaceOne(
-      { _id: share.id },
-      {
-        ownerClientId,
-        granteeClientId: share.clientId,
-        consentIds: share.consentIds ?? [],
-        accountIds: share.accountIds ?? [],
-        analysisIds: share.analysisIds ?? [],
-        expirationDateUtc: new Date(share.expirationDateUtc),
-      },
-      { upsert: true },
-    );
+  /** The run's newest state of each share, written in one unordered bulk write (one operation per share). */
+  private async apply(items: BatchItem[]): Promise<void> {
+    const latest = new Map<string, ShareChange>();
+    for (const item of items) {
+      const change = changeOf(item);
+      const current = latest.get(change.shareId);
+      if (!current || change.kind === 'erased' || current.kind === 'erased' || isNewer(change, current)) latest.set(change.shareId, change);
+    }
+    if (latest.size === 0) return;
+    const operations = [...latest.values()].map((change) => this.operationOf(change));
+    try {
+      await this.grants.bulkWrite(operations, { ordered: false });
+    } catch (error) {
+      // An upsert that met a newer (or the same) state inserts a duplicate of its id: that change is not applied, as meant.
+      if (!onlyDuplicateKeys(error)) throw error;
+    }
   }
 
-  private async onShareDeleted(shareId: string): Promise<void> {
-    await this.grants.deleteOne({ _id: shareId });
+  private operationOf(change: ShareChange): mongo.AnyBulkWriteOperation<GrantRecord> {
+    if (change.kind === 'erased') return { deleteOne: { filter: { _id: change.shareId } } };
+    const filter: mongo.Filter<GrantRecord> = {
+      _id: change.shareId,
+      $or: [{ version: { $exists: false } }, { version: { $lt: change.version } }, { version: change.version, offset: { $lt: change.offset } }],
+    };
+    const position = { version: change.version, offset: change.offset };
+    if (change.kind === 'deleted') {
+      return { updateOne: { filter, update: { $set: { ...position, deletedAt: new Date() }, $unset: Object.fromEntries(GRANT_FIELDS.map((f) => [f, ''])) }, upsert: true } };
+    }
+    const { share, ownerClientId } = change;
+    return {
+      updateOne: {
+        filter,
+        update: {
+          $set: {
+            ...position,
+            ownerClientId,
+            granteeClientId: share.clientId,
+            consentIds: share.consentIds ?? [],
+            accountIds: share.accountIds ?? [],
+            analysisIds: share.analysisIds ?? [],
+            expirationDateUtc: new Date(share.expirationDateUtc),
+          },
+          $unset: { deletedAt: '' },
+        },
+        upsert: true,
+      },
+    };
   }
+}
+
+type ShareData = z.infer<(typeof shareEvents.types)['share.created']>;
+
+/** What one message does to a share's grant. */
+type ShareChange =
+  | { kind: 'granted'; shareId: string; version: number; offset: number; share: ShareData; ownerClientId: string }
+  | { kind: 'deleted'; shareId: string; version: number; offset: number }
+  /** Its tombstone: a consumer that lagged past the compaction of its share.deleted finds only that. */
+  | { kind: 'erased'; shareId: string };
+
+const offsetOf = (meta: MessageMeta) => Number(meta.offset);
+
+function changeOf(item: BatchItem): ShareChange {
+  if ('tombstone' in item) return { kind: 'erased', shareId: item.tombstone };
+  const { event, meta } = item;
+  const schema = shareEvents.types[event.type as keyof typeof shareEvents.types];
+  if (!schema) throw new NonRetriableError(`${event.type} is no share event`);
+  const parsed = z.safeParse(schema, event.data);
+  if (!parsed.success) throw new NonRetriableError(`${event.type} data does not match its schema: ${z.prettifyError(parsed.error)}`);
+  const position = { shareId: parsed.data.id, version: event.version, offset: offsetOf(meta) };
+  return event.type === 'share.deleted' ? { kind: 'deleted', ...position } : { kind: 'granted', ...position, share: parsed.data, ownerClientId: event.ownerClientId };
+}
+
+/**
+ * Newer by the share's version; events of one version (published twice, or before events carried the
+ * share's version) by their place in the partition.
+ */
+function isNewer(a: { version: number; offset: number }, b: { version: number; offset: number }): boolean {
+  return a.version > b.version || (a.version === b.version && a.offset > b.offset);
+}
+
+function onlyDuplicateKeys(error: unknown): boolean {
+  const writeErrors = (error as { writeErrors?: unknown }).writeErrors;
+  const errors = (Array.isArray(writeErrors) ? writeErrors : writeErrors ? [writeErrors] : [error]) as Array<{ code?: number }>;
+  return errors.length > 0 && errors.every((e) => e.code === 11000);
 }

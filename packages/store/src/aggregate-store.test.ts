@@ -1,3 +1,4 @@
+import { newOutboxEntry, newTombstoneEntry, type OutboxEntry } from '@obp/bus';
 import { connectDatabase, database, hourBucket } from '@obp/db';
 import { Cleanup, testEnv, uniqueDbName } from '@obp/testkit';
 import { AggregateStore } from './aggregate-store';
@@ -81,6 +82,22 @@ describe('AggregateStore derived fields (real store)', () => {
     expect(await store.find('t-1')).toEqual({ id: 't-1', owner: 'app', done: false, dueAt: new Date('2026-11-23T14:20:00.000Z'), version: 4 });
     expect((await store.ids({ open: true })).sort()).toEqual(['t-1', 't-3']);
     expect(await store.rederive({ open: { $exists: false } }, ['overdue'])).toBe(0);
+  });
+
+  it("stamps each write's events with the version the write leaves the aggregate at, removal included", async () => {
+    const event = (type: string) => newOutboxEntry({ topic: 'tasks', key: 't-1', type, ownerClientId: 'app', data: {} });
+    const versionsInOutbox = async () => ((await raw('t-1'))?.outbox as OutboxEntry[]).map((e) => [e.envelope.type, e.envelope.version]);
+    await store.insert({ id: 't-1', owner: 'app', done: false, dueAt: null }, [event('task.created')]);
+    await store.mutate('t-1', (task) => ({ next: { ...task, done: true }, events: [event('task.done')], result: null }));
+    await store.mutate('t-1', (task) => ({ next: { ...task, owner: 'other-app' }, result: null }));
+    await store.mutate('t-1', () => ({ remove: true, events: [event('task.deleted'), newTombstoneEntry({ topic: 'tasks', key: 't-1', ownerClientId: 'app' })], result: null }));
+
+    expect(await versionsInOutbox()).toEqual([
+      ['task.created', 1],
+      ['task.done', 2],
+      ['task.deleted', 4],
+      ['tombstone', 4],
+    ]);
   });
 
   it('inserts an aggregate under an id once: a retried creation leaves the first one as it was', async () => {

@@ -32,6 +32,11 @@ export type Change<S, T> = { next: S; events?: OutboxEntry[]; result: T } | { re
 
 export type MutateOutcome<T> = { found: false } | { found: true; result: T };
 
+/** Events stamped with the aggregate's version their write leaves it at: consumers keep only a key's newest state by it. */
+function atVersion(events: OutboxEntry[], version: number): OutboxEntry[] {
+  return events.map((entry) => ({ ...entry, envelope: { ...entry.envelope, version } }));
+}
+
 export interface IndexSpec {
   key: Record<string, 1 | -1>;
   unique?: boolean;
@@ -116,7 +121,7 @@ export class AggregateStore<S extends { id: string }> implements OutboxSource {
   }
 
   async insert(state: S, events: OutboxEntry[] = []): Promise<void> {
-    await this.collection.insertOne({ ...this.fields(state), _id: state.id, version: 1, outbox: events, hasOutbox: events.length > 0, deletedAt: null });
+    await this.collection.insertOne({ ...this.fields(state), _id: state.id, version: 1, outbox: atVersion(events, 1), hasOutbox: events.length > 0, deletedAt: null });
     if (events.length > 0) this.notify();
   }
 
@@ -243,7 +248,8 @@ export class AggregateStore<S extends { id: string }> implements OutboxSource {
     }
   }
 
-  private async writeChange(id: string, version: number, decided: Change<S, unknown>, events: OutboxEntry[]): Promise<boolean> {
+  private async writeChange(id: string, version: number, decided: Change<S, unknown>, unstamped: OutboxEntry[]): Promise<boolean> {
+    const events = atVersion(unstamped, version + 1);
     if ('next' in decided) {
       const update: mongo.Document = {
         $set: { ...this.fields(decided.next), ...(events.length > 0 ? { hasOutbox: true } : {}) },

@@ -6,7 +6,7 @@
  *   --topic TOPIC --group GROUP [--since ISO-8601] [--dry-run]
  * TOPIC and GROUP as named in Kafka (with the deployment's NAMESPACE), as --list prints them. Prints one
  * JSON line per dead letter replayed (or, with --dry-run, that would be) and a summary line.
- * Reads KAFKA_BROKERS and EVENT_LOG_ROLL_MS like the services.
+ * Reads KAFKA_BROKERS, EVENT_LOG_ROLL_MS and EVENT_LOG_LAG_BOUND_MS like the services.
  */
 import { parseArgs } from 'node:util';
 import { commonEnv, loadConfig, z } from '@obp/config';
@@ -26,7 +26,7 @@ async function main(): Promise<void> {
       'dry-run': { type: 'boolean', default: false },
     },
   });
-  const config = loadConfig(z.object({ KAFKA_BROKERS: commonEnv.KAFKA_BROKERS, EVENT_LOG_ROLL_MS: commonEnv.EVENT_LOG_ROLL_MS, LOG_LEVEL: commonEnv.LOG_LEVEL, KAFKA_REPLICATION_FACTOR: commonEnv.KAFKA_REPLICATION_FACTOR }));
+  const config = loadConfig(z.object({ KAFKA_BROKERS: commonEnv.KAFKA_BROKERS, EVENT_LOG_ROLL_MS: commonEnv.EVENT_LOG_ROLL_MS, EVENT_LOG_LAG_BOUND_MS: commonEnv.EVENT_LOG_LAG_BOUND_MS, LOG_LEVEL: commonEnv.LOG_LEVEL, KAFKA_REPLICATION_FACTOR: commonEnv.KAFKA_REPLICATION_FACTOR }));
   const kafka = createKafka('replay-dead-letters', config.KAFKA_BROKERS, createLogger('replay-dead-letters', config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL), {
     replicationFactor: config.KAFKA_REPLICATION_FACTOR,
   });
@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   if (!values.topic || !values.group || (since && Number.isNaN(since.getTime()))) {
     throw new Error('Give --list, or --topic and --group (as --list prints them), and --since as an ISO 8601 instant if at all.');
   }
-  const report = await replayDeadLetters({ kafka, topic: values.topic, groupId: values.group, since, dryRun: values['dry-run'], eventLogRollMs: config.EVENT_LOG_ROLL_MS });
+  const report = await replayDeadLetters({ kafka, topic: values.topic, groupId: values.group, since, dryRun: values['dry-run'], eventLog: { rollMs: config.EVENT_LOG_ROLL_MS, lagBoundMs: config.EVENT_LOG_LAG_BOUND_MS } });
   const action = values['dry-run'] ? 'would replay' : 'replayed';
   for (const letter of report.replayed) process.stdout.write(JSON.stringify({ action, ...letter }) + '\n');
   for (const letter of report.skipped) process.stdout.write(JSON.stringify({ action: 'left', ...letter }) + '\n');
