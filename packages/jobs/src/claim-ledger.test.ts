@@ -42,6 +42,21 @@ describe('ClaimLedger (real store)', () => {
     expect(await ledger.claim('job-2', 1)).toBe(false);
   });
 
+  it('claims many at once: each wins or loses as it would alone, also when two processes race for overlapping lots', async () => {
+    const [first, second] = await Promise.all([openLedger(), openLedger()]);
+    expect(await first.claim('job-2', 1)).toBe(true);
+    expect(await first.claimMany([{ jobKey: 'job-1', epoch: 1 }, { jobKey: 'job-2', epoch: 1 }, { jobKey: 'job-3', epoch: 1 }])).toEqual([true, false, true]);
+
+    const lot = Array.from({ length: 40 }, (_, i) => ({ jobKey: `raced-${i}`, epoch: 1 }));
+    const [one, two] = await Promise.all([first.claimMany(lot), second.claimMany([...lot].reverse())]);
+    const twoInOrder = [...two].reverse();
+    expect(lot.map((_, i) => Number(one[i]) + Number(twoInOrder[i]))).toEqual(lot.map(() => 1));
+
+    await second.releaseMany(['job-1', 'job-3']);
+    expect(await first.claimMany([{ jobKey: 'job-1', epoch: 1 }, { jobKey: 'job-2', epoch: 1 }, { jobKey: 'job-3', epoch: 1 }])).toEqual([true, false, true]);
+    expect(await first.claimMany([])).toEqual([]);
+  });
+
   it('forgets the claims of a released job, and only of that job', async () => {
     const [first, second] = await Promise.all([openLedger(), openLedger()]);
     expect(await first.claim('job-1', 1)).toBe(true);

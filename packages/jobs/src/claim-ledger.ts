@@ -1,4 +1,4 @@
-import { dayBucket, deleteOlderThan, insertUnique, type mongo } from '@obp/db';
+import { dayBucket, deleteOlderThan, insertUnique, isDuplicateKey, type mongo } from '@obp/db';
 
 interface ClaimRecord {
   _id: string;
@@ -27,6 +27,34 @@ export class ClaimLedger {
   /** True when this caller won claim `epoch` of the job. */
   async claim(jobKey: string, epoch: number, now = new Date()): Promise<boolean> {
     return insertUnique(this.claims, { _id: `${jobKey}#${epoch}`, jobKey, claimedAt: now, claimedDay: dayBucket(now) });
+  }
+
+  /**
+   * Several claims in one write (an unordered insert of them all): for each, in order, whether this
+   * caller won it. The same unique-key race as `claim`, at one round trip for the lot.
+   */
+  async claimMany(claims: ReadonlyArray<{ jobKey: string; epoch: number }>, now = new Date()): Promise<boolean[]> {
+    if (claims.length === 0) return [];
+    const records = claims.map(({ jobKey, epoch }) => ({ _id: `${jobKey}#${epoch}`, jobKey, claimedAt: now, claimedDay: dayBucket(now) }));
+    try {
+      await this.claims.insertMany(records, { ordered: false });
+      return claims.map(() => true);
+    } catch (error) {
+      const failed = (error as { writeErrors?: unknown }).writeErrors;
+      if (!Array.isArray(failed) && !isDuplicateKey(error)) throw error;
+      const writeErrors: Array<{ index: number; code?: number; err?: { code?: number } }> = Array.isArray(failed) ? failed : [failed as { index: number; code?: number }];
+      const lost = new Set<number>();
+      for (const writeError of writeErrors) {
+        if ((writeError.code ?? writeError.err?.code) !== 11000) throw error;
+        lost.add(writeError.index);
+      }
+      return claims.map((_, index) => !lost.has(index));
+    }
+  }
+
+  /** Forgets finished jobs' claims, in one write. */
+  async releaseMany(jobKeys: readonly string[]): Promise<void> {
+    if (jobKeys.length > 0) await this.claims.deleteMany({ jobKey: { $in: [...jobKeys] } });
   }
 
   /** Forgets a finished job's claims. */
