@@ -2,6 +2,7 @@ import { analysisEvents, feedbackEvents, consentEvents, shareEvents, webhookRout
 import { ErasedIds } from '@obp/db';
 import { bindRoutes } from '@obp/http';
 import { JobRunner, periodicTask } from '@obp/jobs';
+import type { Versioned } from '@obp/store';
 import { startService, type RunningService, type ServiceDefinition, type ServiceOverrides } from '@obp/service-kit';
 import type { WebhooksConfig } from './config';
 import { DeliveryJobs } from './delivery/delivery.job';
@@ -49,7 +50,7 @@ export interface WebhooksServiceParts {
   endpoints: EndpointStore;
   messages: MessageStore;
   attempts: AttemptLog;
-  deliveryRunner: JobRunner<WebhookMessage>;
+  deliveryRunner: JobRunner<Versioned<WebhookMessage>>;
 }
 
 export type WebhooksServiceHandle = RunningService<WebhooksServiceParts>;
@@ -84,7 +85,7 @@ export const webhooksService: ServiceDefinition<WebhooksConfig, WebhooksServiceP
       queueRefreshMs: config.WEBHOOK_QUEUE_REFRESH_MS,
     });
     const deliveryRunner = kit.worker(
-      new JobRunner<WebhookMessage>({
+      new JobRunner<Versioned<WebhookMessage>>({
         name: 'webhook delivery',
         logger,
         concurrency: config.WEBHOOK_CONCURRENCY,

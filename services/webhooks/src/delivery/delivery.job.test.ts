@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { connectDatabase, database, type Connection, type mongo } from '@obp/db';
 import { ClaimLedger } from '@obp/jobs';
-import { AggregateStore } from '@obp/store';
+import { AggregateStore, type Versioned } from '@obp/store';
 import { createLogger } from '@obp/telemetry';
 import { testEnv, uniqueDbName } from '@obp/testkit';
 import { disable, newEndpoint, type WebhookEndpoint } from '../domain/webhook-endpoint';
@@ -36,7 +36,7 @@ class CountingMessages extends MessageStore {
   reads = 0;
   readMs = 0;
 
-  override async pending(): Promise<WebhookMessage[]> {
+  override async pending(): Promise<Array<Versioned<WebhookMessage>>> {
     this.reads++;
     const [pending] = await Promise.all([super.pending(), sleep(this.readMs)]);
     return pending;
@@ -115,7 +115,7 @@ describe('webhook delivery jobs (real store)', () => {
     return message;
   }
 
-  async function claimOne(jobs: DeliveryJobs, now = new Date()): Promise<WebhookMessage> {
+  async function claimOne(jobs: DeliveryJobs, now = new Date()): Promise<Versioned<WebhookMessage>> {
     const [candidate] = await jobs.due(now, 1);
     const claimed = candidate && (await jobs.claim(candidate, now));
     if (!claimed) throw new Error('nothing could be claimed');
@@ -327,11 +327,12 @@ describe('webhook delivery jobs (real store)', () => {
     const endpointId = await endpoint('ep');
     const message = await queued(endpointId, 'consent:1');
     class ErasedBeforeTheRecord extends AttemptLog {
-      override async record(attempt: Parameters<AttemptLog['record']>[0]): Promise<void> {
+      override async recordMany(recorded: Parameters<AttemptLog['recordMany']>[0]): Promise<void> {
         // The whole erasure (EraseMessagesService) runs here: it finds no attempt yet.
-        await messages.delete([attempt.messageId]);
-        await this.deleteOfMessages([attempt.messageId]);
-        await super.record(attempt);
+        const ids = recorded.map((attempt) => attempt.messageId);
+        await messages.delete(ids);
+        await this.deleteOfMessages(ids);
+        await super.recordMany(recorded);
       }
     }
     const jobs = deliveryJobs({ attempts: new ErasedBeforeTheRecord(db, 30) });

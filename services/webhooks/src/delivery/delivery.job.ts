@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { contextFromHeaders } from '@obp/bus';
 import type { ClaimLedger, JobContext, JobQueueView, JobSource } from '@obp/jobs';
+import type { Versioned } from '@obp/store';
 import type { Logger } from '@obp/telemetry';
-import { afterAttempt as endpointAfterAttempt, signingKeys } from '../domain/webhook-endpoint';
+import { afterAttempt as endpointAfterAttempt, signingKeys, type WebhookEndpoint } from '../domain/webhook-endpoint';
 import { abandon, afterClaimedAttempt, attemptDueAt, holdsLease, isAttemptDue, laneHeads, outcomeOf, type AttemptResult, type WebhookMessage } from '../domain/webhook-message';
 import type { RetrySchedule } from '../domain/retry-schedule';
 import { signedHeaders } from '../domain/signature';
@@ -11,6 +12,7 @@ import type { AttemptLog } from '../infrastructure/attempt-log';
 import type { EndpointStore } from '../infrastructure/endpoint-store';
 import type { MessageStore } from '../infrastructure/message-store';
 import type { DeliveryMetrics } from './delivery-metrics';
+import { GroupCommit } from './group-commit';
 
 const tracer = trace.getTracer('@obp/webhooks');
 const claimKey = (messageId: string) => `webhook-delivery:${messageId}`;
@@ -35,6 +37,8 @@ export interface DeliveryJobOptions {
   endpointConcurrency: number;
   /** The queue is read again at least this often while due messages wait; a written message has it read again after a tenth of this. */
   queueRefreshMs: number;
+  /** At most this many leases, or results, share one write (200 when not given). */
+  writeBatch?: number;
   /**
    * The next read of the queue waits at least this many times as long as the last one took (10 when
    * not given): the local store decodes every pending message, so a queue of 20,000 takes seconds to
@@ -50,10 +54,15 @@ export interface DeliveryJobOptions {
  * receiver does not hold up the others. A message is claimed exclusively (its lease with the next
  * epoch, then that epoch's unique claim); a crash leaves the lease to lapse and the message is
  * attempted again with the same id: at least once.
+ *
+ * The store's work is shared by the attempts under way: the leases and claims asked for while a
+ * write of them is under way go together in the next (`GroupCommit`), and so do the results,
+ * with their attempt records and claim releases. Endpoints are read with the queue and kept; an
+ * endpoint is written only when an attempt changes it (a failure streak starts or ends, it is disabled).
  */
-export class DeliveryJobs implements JobSource<WebhookMessage> {
+export class DeliveryJobs implements JobSource<Versioned<WebhookMessage>> {
   /** Due lane heads of the last read of the queue by endpoint, oldest first; the map's order is the order of the turns. */
-  private backlog = new Map<string, WebhookMessage[]>();
+  private backlog = new Map<string, Array<Versioned<WebhookMessage>>>();
   private nextDue: Date | null = null;
   private readAtMs = 0;
   /** How long the last read of the queue took. */
@@ -64,8 +73,16 @@ export class DeliveryJobs implements JobSource<WebhookMessage> {
   private inFlightTotal = 0;
   /** Every pending message as the last read of the queue saw them, for the runner's metrics. */
   private queue: JobQueueView = { depth: 0, oldestCreatedAt: null };
+  /** Endpoints as the last read of the queue (or the last write of one here) left them. */
+  private readonly endpointsRead = new Map<string, WebhookEndpoint>();
+  private readonly leases: GroupCommit<{ candidate: Versioned<WebhookMessage>; now: Date }, Versioned<WebhookMessage> | null>;
+  private readonly results: GroupCommit<AttemptDone, WebhookMessage | null>;
 
-  constructor(private readonly options: DeliveryJobOptions) {}
+  constructor(private readonly options: DeliveryJobOptions) {
+    const lot = { maxBatch: options.writeBatch ?? 200, maxParallel: 2 };
+    this.leases = new GroupCommit((asked) => this.leaseLot(asked), lot);
+    this.results = new GroupCommit((done) => this.recordLot(done), lot);
+  }
 
   /** A message was written (created or queued again): the queue is read again soon. */
   queued(): void {
@@ -78,7 +95,7 @@ export class DeliveryJobs implements JobSource<WebhookMessage> {
    * queue for every ended job would cost the square of a backlog). A candidate that is no longer due
    * is skipped by its claim, which reads the message afresh.
    */
-  async due(now: Date, limit: number): Promise<WebhookMessage[]> {
+  async due(now: Date, limit: number): Promise<Array<Versioned<WebhookMessage>>> {
     if (this.shouldRead(now)) await this.read(now);
     // The runner asks for its free slots plus its running jobs (a candidate might run already); ours are leased when they run, so only the free slots' worth leaves the backlog.
     return this.handOut(limit - this.inFlightTotal);
@@ -97,7 +114,7 @@ export class DeliveryJobs implements JobSource<WebhookMessage> {
     return (this.options.queueReadPacing ?? 10) * this.readTookMs;
   }
 
-  key(message: WebhookMessage): string {
+  key(message: Versioned<WebhookMessage>): string {
     return message.id;
   }
 
@@ -109,12 +126,13 @@ export class DeliveryJobs implements JobSource<WebhookMessage> {
     return this.queue;
   }
 
-  async claim(candidate: WebhookMessage, now: Date): Promise<WebhookMessage | null> {
+  async claim(candidate: Versioned<WebhookMessage>, now: Date): Promise<Versioned<WebhookMessage> | null> {
     const { endpointId } = candidate;
     if ((this.inFlight.get(endpointId) ?? 0) >= this.options.endpointConcurrency) return null;
+    if (!isAttemptDue(candidate, now)) return null;
     this.started(endpointId);
     try {
-      const claimed = await this.lease(candidate, now);
+      const claimed = await this.leases.submit({ candidate, now });
       if (!claimed) this.ended(endpointId);
       return claimed;
     } catch (error) {
@@ -123,7 +141,7 @@ export class DeliveryJobs implements JobSource<WebhookMessage> {
     }
   }
 
-  async renew(message: WebhookMessage, now: Date): Promise<boolean> {
+  async renew(message: Versioned<WebhookMessage>, now: Date): Promise<boolean> {
     const outcome = await this.options.messages.mutate(message.id, (current) => {
       if (!holdsLease(current, message)) return { result: false };
       return { next: { ...current, leaseUntil: new Date(now.getTime() + this.options.leaseMs) }, result: true };
@@ -132,7 +150,7 @@ export class DeliveryJobs implements JobSource<WebhookMessage> {
   }
 
   /** Attempts the message, continuing the trace of the event that caused it; the attempt's outcome, or `not-attempted` (disabled endpoint, stopping). */
-  async run(message: WebhookMessage, { signal }: JobContext): Promise<string> {
+  async run(message: Versioned<WebhookMessage>, { signal }: JobContext): Promise<string> {
     try {
       return await tracer.startActiveSpan(
         'webhook deliver',
@@ -171,6 +189,7 @@ export class DeliveryJobs implements JobSource<WebhookMessage> {
     const pending = await this.options.messages.pending();
     this.readTookMs = performance.now() - started;
     const heads = laneHeads(pending);
+    await this.readEndpoints(heads.filter((head) => isAttemptDue(head, now)).map((head) => head.endpointId));
     let earliest = Infinity;
     for (const head of heads) if (!isAttemptDue(head, now)) earliest = Math.min(earliest, attemptDueAt(head).getTime());
     this.nextDue = earliest === Infinity ? null : new Date(earliest);
@@ -186,8 +205,8 @@ export class DeliveryJobs implements JobSource<WebhookMessage> {
   }
 
   /** Up to `limit` candidates, one endpoint after the other; an endpoint that had its turn goes to the end of the round. */
-  private handOut(limit: number): WebhookMessage[] {
-    const handedOut: WebhookMessage[] = [];
+  private handOut(limit: number): Array<Versioned<WebhookMessage>> {
+    const handedOut: Array<Versioned<WebhookMessage>> = [];
     const handedOutOf = new Map<string, number>();
     for (let more = true; more && handedOut.length < limit; ) {
       more = false;
@@ -205,15 +224,35 @@ export class DeliveryJobs implements JobSource<WebhookMessage> {
     return handedOut;
   }
 
-  private async lease(candidate: WebhookMessage, now: Date): Promise<WebhookMessage | null> {
-    const epoch = candidate.claims + 1;
-    const leased = await this.options.messages.mutate(candidate.id, (current) => {
-      if (current.claims + 1 !== epoch || !isAttemptDue(current, now)) return { result: null };
-      const next = { ...current, claims: epoch, leaseUntil: new Date(now.getTime() + this.options.leaseMs) };
-      return { next, result: next };
-    });
-    if (!leased.found || !leased.result) return null;
-    return (await this.options.claims.claim(claimKey(candidate.id), epoch, now)) ? leased.result : null;
+  /** The endpoints of due messages, read with the queue: an attempt reads none. */
+  private async readEndpoints(ids: readonly string[]): Promise<void> {
+    const wanted = [...new Set(ids)];
+    if (wanted.length === 0) return;
+    const found = new Map((await this.options.endpoints.findMany({ _id: { $in: wanted } })).map((e) => [e.id, e]));
+    for (const id of wanted) {
+      const endpoint = found.get(id);
+      if (endpoint) this.endpointsRead.set(id, endpoint);
+      else this.endpointsRead.delete(id);
+    }
+  }
+
+  private async endpointOf(id: string): Promise<WebhookEndpoint | null> {
+    const known = this.endpointsRead.get(id);
+    if (known) return known;
+    const read = await this.options.endpoints.find(id);
+    if (read) this.endpointsRead.set(id, read);
+    return read;
+  }
+
+  /** Leases of a lot of candidates in one write, then their claims in one insert: each is won by one claimant. */
+  private async leaseLot(asked: ReadonlyArray<{ candidate: Versioned<WebhookMessage>; now: Date }>): Promise<Array<Versioned<WebhookMessage> | null>> {
+    const leased = await this.options.messages.leaseMany(
+      asked.map(({ candidate, now }) => ({ message: candidate, epoch: candidate.claims + 1, leaseUntil: new Date(now.getTime() + this.options.leaseMs) })),
+    );
+    const contested = leased.flatMap((message) => (message ? [message] : []));
+    const won = await this.options.claims.claimMany(contested.map((m) => ({ jobKey: claimKey(m.id), epoch: m.claims })), asked[0]!.now);
+    const winners = new Set(contested.filter((_, i) => won[i]));
+    return leased.map((message) => (message && winners.has(message) ? message : null));
   }
 
   private started(endpointId: string): void {
@@ -229,9 +268,9 @@ export class DeliveryJobs implements JobSource<WebhookMessage> {
     this.inFlightTotal--;
   }
 
-  private async attempt(message: WebhookMessage, stopped: AbortSignal): Promise<AttemptResult | null> {
-    const { messages, endpoints, attempts, sender, claims, metrics } = this.options;
-    const endpoint = await endpoints.find(message.endpointId);
+  private async attempt(message: Versioned<WebhookMessage>, stopped: AbortSignal): Promise<AttemptResult | null> {
+    const { messages, sender, claims } = this.options;
+    const endpoint = await this.endpointOf(message.endpointId);
     if (!endpoint || !endpoint.enabled) {
       await messages.mutate(message.id, (current) => (current.claims === message.claims ? { next: abandon(current, 'the endpoint is disabled or deleted', new Date()), result: undefined } : { result: undefined }));
       await claims.release(claimKey(message.id));
@@ -246,37 +285,54 @@ export class DeliveryJobs implements JobSource<WebhookMessage> {
       await messages.mutate(message.id, (current) => (holdsLease(current, message) ? { next: { ...current, leaseUntil: null }, result: undefined } : { result: undefined }));
       return null;
     }
-    const now = new Date();
-    const outcome = outcomeOf(result);
-    const written = await messages.mutate(message.id, (current) => {
-      const next = afterClaimedAttempt(current, message, result, now, this.options.schedule);
-      return next ? { next, result: next } : { result: null };
-    });
-    metrics.attempted(outcome, message.trigger);
-    this.laneMoved(written.found ? written.result : null);
-    // Erased while it was being sent (its consent or feedback item): no attempt of it is kept either.
-    if (written.found) {
-      const next = written.result;
-      await attempts.record({
+    await this.results.submit({ message, result, startedAt, endedAt: new Date() });
+    return result;
+  }
+
+  /**
+   * The results of a lot of attempts: the messages in one read and one write, the attempts in one
+   * insert, the erasures that ran meanwhile in one read, the claims released in one delete; an
+   * endpoint is written only when one of its attempts changes it.
+   */
+  private async recordLot(done: readonly AttemptDone[]): Promise<Array<WebhookMessage | null>> {
+    const { messages, attempts, claims, metrics, schedule } = this.options;
+    const outcomes = await messages.writeEach(
+      done.map((d) => d.message.id),
+      (current, i) => afterClaimedAttempt(current, done[i]!.message, done[i]!.result, done[i]!.endedAt, schedule),
+    );
+    const records = [];
+    for (const [i, { message, result, startedAt, endedAt }] of done.entries()) {
+      const { found, written } = outcomes[i]!;
+      const outcome = outcomeOf(result);
+      metrics.attempted(outcome, message.trigger);
+      this.laneMoved(found ? written : null);
+      // Erased while it was being sent (its consent or feedback item): no attempt of it is kept either.
+      if (!found) continue;
+      records.push({
         _id: randomUUID(),
-        endpointId: endpoint.id,
+        endpointId: message.endpointId,
         messageId: message.id,
         eventType: message.eventType,
         trigger: message.trigger,
-        status: outcome === 'succeeded' ? 'succeeded' : 'failed',
+        status: outcome === 'succeeded' ? ('succeeded' as const) : ('failed' as const),
         responseStatus: result.kind === 'answered' ? result.status : null,
         responseBody: result.kind === 'answered' ? result.body : null,
         error: outcome === 'succeeded' ? null : result.kind === 'answered' ? `answered ${result.status}` : result.error,
-        durationMs: now.getTime() - startedAt.getTime(),
+        durationMs: endedAt.getTime() - startedAt.getTime(),
         attemptedAt: startedAt,
-        nextAttemptAt: next?.status === 'pending' ? next.nextAttemptAt : null,
+        nextAttemptAt: written?.status === 'pending' ? written.nextAttemptAt : null,
       });
-      // Erased between the result's write and the record: the erasure deleted no attempt of it yet, so this one goes now.
-      if (!(await messages.find(message.id))) await attempts.deleteOfMessages([message.id]);
     }
-    await this.recordOnEndpoint(endpoint.id, outcome, now);
-    await claims.release(claimKey(message.id));
-    return result;
+    await attempts.recordMany(records);
+    if (records.length > 0) {
+      // Erased between the result's write and the record: the erasure deleted no attempt of them yet, so these go now.
+      const still = await messages.existing(records.map((r) => r.messageId));
+      const erased = records.filter((r) => !still.has(r.messageId)).map((r) => r.messageId);
+      if (erased.length > 0) await attempts.deleteOfMessages(erased);
+    }
+    for (const { message, result, endedAt } of done) await this.recordOnEndpoint(message.endpointId, outcomeOf(result), endedAt);
+    await claims.releaseMany(done.map((d) => claimKey(d.message.id)));
+    return outcomes.map((o) => o.written);
   }
 
   /**
@@ -292,14 +348,36 @@ export class DeliveryJobs implements JobSource<WebhookMessage> {
     }
   }
 
-  /** A success ends a failure streak; a 410, or failing for `disableAfterMs`, disables the endpoint and gives up its queue. */
+  /**
+   * A success ends a failure streak; a 410, or failing for `disableAfterMs`, disables the endpoint
+   * and gives up its queue. Decided on the endpoint as last read; written (and decided again on the
+   * endpoint as stored) only when that changes it.
+   */
   private async recordOnEndpoint(endpointId: string, outcome: 'succeeded' | 'failed' | 'gone', now: Date): Promise<void> {
+    const known = this.endpointsRead.get(endpointId);
+    if (known && !endpointAfterAttempt(known, outcome, now, this.options.disableAfterMs)) return;
+    let stored: WebhookEndpoint | null = null;
     const changed = await this.options.endpoints.mutate(endpointId, (current) => {
+      stored = current;
       const next = endpointAfterAttempt(current, outcome, now, this.options.disableAfterMs);
       return next ? { next, result: next } : { result: null };
     });
-    if (!changed.found || !changed.result || changed.result.enabled) return;
+    if (!changed.found) {
+      this.endpointsRead.delete(endpointId);
+      return;
+    }
+    const latest = changed.result ?? stored;
+    if (latest) this.endpointsRead.set(endpointId, latest);
+    if (!changed.result || changed.result.enabled) return;
     this.options.logger.warn({ webhookId: endpointId, reason: changed.result.disabledReason }, 'webhook endpoint disabled');
     await this.options.messages.abandonPendingOf(endpointId, `the endpoint was disabled (${changed.result.disabledReason})`, now);
   }
+}
+
+/** An attempt that has its result, to be written. */
+interface AttemptDone {
+  message: Versioned<WebhookMessage>;
+  result: AttemptResult;
+  startedAt: Date;
+  endedAt: Date;
 }

@@ -45,7 +45,12 @@ export class AttemptLog {
   }
 
   async record(attempt: Omit<DeliveryAttempt, 'attemptedDay'>): Promise<void> {
-    await this.attempts.insertOne({ ...attempt, attemptedDay: dayBucket(attempt.attemptedAt) });
+    await this.recordMany([attempt]);
+  }
+
+  /** Several attempts in one write. */
+  async recordMany(attempts: ReadonlyArray<Omit<DeliveryAttempt, 'attemptedDay'>>): Promise<void> {
+    if (attempts.length > 0) await this.attempts.insertMany(attempts.map((attempt) => ({ ...attempt, attemptedDay: dayBucket(attempt.attemptedAt) })));
   }
 
   /**

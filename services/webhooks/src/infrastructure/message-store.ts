@@ -1,5 +1,5 @@
-import { AggregateStore, type AggregateStoreOptions, type Change, type MutateOutcome } from '@obp/store';
-import { deleteOlderThan, inChunks, indexNames, isDuplicateKey, type mongo } from '@obp/db';
+import { AggregateStore, type AggregateStoreOptions, type Change, type MutateOutcome, type Versioned } from '@obp/store';
+import { deleteOlderThan, documentLocks, inChunks, indexNames, isDuplicateKey, type KeyedMutex, type mongo } from '@obp/db';
 import { abandon, erasureIdsOfMessage, type WebhookMessage } from '../domain/webhook-message';
 
 /**
@@ -12,8 +12,11 @@ import { abandon, erasureIdsOfMessage, type WebhookMessage } from '../domain/web
 export class MessageStore {
   readonly store: AggregateStore<WebhookMessage>;
 
+  private readonly locks: KeyedMutex;
+
   constructor(db: mongo.Db) {
     this.store = new AggregateStore<WebhookMessage>(db, messageStoreOptions);
+    this.locks = documentLocks(db);
   }
 
   /**
@@ -47,8 +50,95 @@ export class MessageStore {
   }
 
   /** Every pending message (the queue). */
-  pending(): Promise<WebhookMessage[]> {
+  pending(): Promise<Array<Versioned<WebhookMessage>>> {
     return this.store.findMany({ status: 'pending' });
+  }
+
+  /** These messages as they are now (those that exist). */
+  async findMany(ids: readonly string[]): Promise<Array<Versioned<WebhookMessage>>> {
+    const found: Array<Versioned<WebhookMessage>> = [];
+    for (const chunk of inChunks(ids)) found.push(...(await this.store.findMany({ _id: { $in: [...chunk] } })));
+    return found;
+  }
+
+  /**
+   * Leases each message at the version it was read with: `claims` becomes `epoch`, `leaseUntil` is
+   * set; one bulk write for the lot, then one read back. Answers, in order, the messages as leased,
+   * or null where the message changed since it was read. Another process may have written the same
+   * epoch meanwhile (the local store does not isolate updates across processes): the claim ledger's
+   * unique insert of that epoch decides, as for one message.
+   */
+  async leaseMany(leases: ReadonlyArray<{ message: Versioned<WebhookMessage>; epoch: number; leaseUntil: Date }>): Promise<Array<Versioned<WebhookMessage> | null>> {
+    if (leases.length === 0) return [];
+    const ids = leases.map((l) => l.message.id);
+    await this.underLocks(ids, () =>
+      this.store.collection.bulkWrite(
+        leases.map(({ message, epoch, leaseUntil }) => ({
+          updateOne: { filter: { _id: message.id, version: message.version, status: 'pending', deletedAt: null }, update: { $set: { claims: epoch, leaseUntil }, $inc: { version: 1 } } },
+        })),
+        { ordered: false },
+      ),
+    );
+    const after = new Map((await this.findMany(ids)).map((m) => [m.id, m]));
+    return leases.map(({ message, epoch, leaseUntil }) => {
+      const current = after.get(message.id);
+      return current && current.status === 'pending' && current.claims === epoch && current.leaseUntil?.getTime() === leaseUntil.getTime() ? current : null;
+    });
+  }
+
+  /**
+   * Writes the next state `decide` makes of each message as it is now (null: nothing to write), in
+   * one read and one bulk write under the messages' locks, each guarded by the version read. A
+   * write another process got in first is applied again alone, through `mutate`. Answers, in
+   * order, whether the message was found and what was written.
+   */
+  async writeEach(ids: readonly string[], decide: (current: WebhookMessage, index: number) => WebhookMessage | null): Promise<Array<{ found: boolean; written: WebhookMessage | null }>> {
+    if (ids.length === 0) return [];
+    const again: number[] = [];
+    const outcomes = await this.underLocks(ids, async () => {
+      const current = new Map((await this.findMany(ids)).map((m) => [m.id, m]));
+      const decided = ids.map((id, index) => {
+        const now = current.get(id);
+        return { now, next: now ? decide(now, index) : null };
+      });
+      const writes = decided.flatMap(({ now, next }) => (now && next ? [{ updateOne: { filter: { _id: now.id, version: now.version, deletedAt: null }, update: { $set: stateFields(next), $inc: { version: 1 } } } }] : []));
+      if (writes.length > 0) {
+        const result = await this.store.collection.bulkWrite(writes, { ordered: false });
+        if (result.matchedCount < writes.length) {
+          const reread = new Map((await this.findMany(ids)).map((m) => [m.id, m]));
+          decided.forEach(({ now, next }, index) => {
+            if (now && next && reread.get(now.id)?.version !== now.version + 1) again.push(index);
+          });
+        }
+      }
+      return decided.map(({ now, next }) => ({ found: now !== undefined, written: next }));
+    });
+    for (const index of again) {
+      const outcome = await this.store.mutate(ids[index]!, (current) => {
+        const next = decide(current, index);
+        return next ? { next, result: next } : { result: null };
+      });
+      outcomes[index] = outcome.found ? { found: true, written: outcome.result } : { found: false, written: null };
+    }
+    return outcomes;
+  }
+
+  /** Which of these messages still exist. */
+  async existing(ids: readonly string[]): Promise<Set<string>> {
+    const found = new Set<string>();
+    for (const chunk of inChunks(ids)) for (const id of await this.store.ids({ _id: { $in: [...chunk] } })) found.add(id);
+    return found;
+  }
+
+  /**
+   * Runs `task` holding the in-process locks of these messages, the same ones `AggregateStore.mutate`
+   * takes (taken in a fixed order, so two lots never wait for each other): a bulk write does not
+   * interleave with a redelivery's or an erasure's write of one of them in this process.
+   */
+  private underLocks<T>(ids: readonly string[], task: () => Promise<T>): Promise<T> {
+    const keys = [...new Set(ids)].sort().map((id) => `${messageStoreOptions.collection}:${id}`);
+    const take = (i: number): Promise<T> => (i === keys.length ? task() : this.locks.run(keys[i]!, () => take(i + 1)));
+    return take(0);
   }
 
   /** The endpoint's pending messages are given up (it was disabled): none waits in the queue for it. */
@@ -86,6 +176,12 @@ export class MessageStore {
 }
 
 const ERASURE_INDEX = 'erasureIds_1';
+
+/** What a state writes over the stored document: its fields but the id and version (the body, and with it the derived fields, never change). */
+function stateFields(state: WebhookMessage): mongo.Document {
+  const { id: _id, version: _version, ...fields } = state as WebhookMessage & { version?: number };
+  return fields;
+}
 
 const messageStoreOptions: AggregateStoreOptions<WebhookMessage> = {
   collection: 'webhook_messages',
