@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { connectDatabase, database, type Connection, type mongo } from '@obp/db';
-import { ClaimLedger } from '@obp/jobs';
+import { ClaimLedger, JobRunner } from '@obp/jobs';
 import { AggregateStore, type Versioned } from '@obp/store';
 import { createLogger } from '@obp/telemetry';
-import { testEnv, uniqueDbName } from '@obp/testkit';
+import { testEnv, uniqueDbName, waitFor } from '@obp/testkit';
 import { disable, newEndpoint, type WebhookEndpoint } from '../domain/webhook-endpoint';
 import { laneSequenceOf, messageIdFor, newMessage, type AttemptResult, type WebhookMessage } from '../domain/webhook-message';
 import { AttemptLog } from '../infrastructure/attempt-log';
@@ -31,10 +31,22 @@ class ScriptedSender implements MessageSender {
   }
 }
 
-/** Counts the reads of the whole queue; each takes at least `readMs`. */
+/** Counts the reads of the whole queue (each takes at least `readMs`) and the bulk writes of leases and results. */
 class CountingMessages extends MessageStore {
   reads = 0;
   readMs = 0;
+  leaseWrites = 0;
+  resultWrites = 0;
+
+  override leaseMany(...args: Parameters<MessageStore['leaseMany']>): ReturnType<MessageStore['leaseMany']> {
+    this.leaseWrites++;
+    return super.leaseMany(...args);
+  }
+
+  override writeEach(...args: Parameters<MessageStore['writeEach']>): ReturnType<MessageStore['writeEach']> {
+    this.resultWrites++;
+    return super.writeEach(...args);
+  }
 
   override async pending(): Promise<Array<Versioned<WebhookMessage>>> {
     this.reads++;
@@ -353,5 +365,127 @@ describe('webhook delivery jobs (real store)', () => {
     };
     await jobs.run(await claimOne(jobs), { signal: never });
     expect(await stored(message.id)).toMatchObject({ status: 'failed', lastError: 'the endpoint was disabled (by-app)' });
+  });
+
+  /** A runner over `jobs` as the service runs it, stopped after the test. */
+  function runnerOf(jobs: DeliveryJobs, concurrency: number): JobRunner<Versioned<WebhookMessage>> {
+    const runner = new JobRunner<Versioned<WebhookMessage>>({ name: 'webhook delivery', logger: createLogger('test', 'silent'), concurrency, pollIntervalMs: 50, leaseMs: LEASE_MS, source: jobs });
+    running.push(runner);
+    return runner;
+  }
+  const running: Array<JobRunner<Versioned<WebhookMessage>>> = [];
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((runner) => runner.stop()));
+  });
+
+  it('leases the lane heads started together in one write and one claim insert, and writes their results in lots', async () => {
+    const endpointId = await endpoint('ep');
+    const queuedIds = [];
+    for (let i = 0; i < 40; i++) queuedIds.push((await queued(endpointId, `share:${i}`, new Date(madeAt.getTime() + i))).id);
+    const jobs = deliveryJobs({ endpointConcurrency: 40 });
+
+    expect(await runnerOf(jobs, 40).runDue()).toBe(40);
+
+    expect([...sender.sent].sort()).toEqual([...queuedIds].sort());
+    expect(messages.leaseWrites).toBe(1);
+    expect(messages.resultWrites).toBeLessThan(40);
+    for (const id of queuedIds) expect(await stored(id)).toMatchObject({ status: 'succeeded', leaseUntil: null });
+    expect((await attempts.page(endpointId, 1, 100)).total).toBe(40);
+  });
+
+  it('lets another worker take over the messages of a worker that crashed once their leases lapse; the crashed one’s late results change nothing', async () => {
+    const endpointId = await endpoint('ep');
+    const lot = [await queued(endpointId, 'share:1'), await queued(endpointId, 'share:2')];
+    const [crashed, takeover] = [deliveryJobs(), deliveryJobs()];
+    const now = new Date();
+    const candidates = await crashed.due(now, 2);
+    const claimedByCrashed = await Promise.all(candidates.map((c) => crashed.claim(c, now)));
+    expect(claimedByCrashed.every((m) => m !== null)).toBe(true);
+
+    // While the leases hold, nobody else gets the messages.
+    expect(await takeover.due(new Date(now.getTime() + 1_000), 2)).toEqual([]);
+
+    const lapsed = new Date(now.getTime() + LEASE_MS + 1);
+    const taken = await Promise.all((await takeover.due(lapsed, 2)).map((c) => takeover.claim(c, lapsed)));
+    expect(taken.map((m) => m?.claims)).toEqual([2, 2]);
+    await Promise.all(taken.map((m) => takeover.run(m!, { signal: never })));
+
+    // The crashed worker comes back and finishes its stale attempts with failures: fenced off by the claim's epoch.
+    sender.answer = async () => serverError;
+    await Promise.all(claimedByCrashed.map((m) => crashed.run(m!, { signal: never })));
+    for (const message of lot) expect(await stored(message.id)).toMatchObject({ status: 'succeeded', failedAttempts: 0, claims: 2, leaseUntil: null });
+    expect(sender.sent.filter((id) => id === lot[0]!.id)).toHaveLength(2);
+  });
+
+  it('keeps each resource’s messages in order while many are sent at once', async () => {
+    const endpointId = await endpoint('ep');
+    const order = new Map<string, string[]>();
+    for (let i = 0; i < 48; i++) {
+      const resource = `share:${i % 6}`;
+      const message = await queued(endpointId, resource, new Date(madeAt.getTime() + i));
+      order.set(resource, [...(order.get(resource) ?? []), message.id]);
+    }
+    const resourceOf = new Map([...order].flatMap(([resource, ids]) => ids.map((id) => [id, resource] as const)));
+    const underway = new Map<string, number>();
+    let most = 0;
+    let mostOfOneResource = 0;
+    const failedOnce = new Set<string>();
+    const delivered: string[] = [];
+    sender.answer = async (id) => {
+      const resource = resourceOf.get(id)!;
+      underway.set(resource, (underway.get(resource) ?? 0) + 1);
+      mostOfOneResource = Math.max(mostOfOneResource, underway.get(resource)!);
+      most = Math.max(most, [...underway.values()].reduce((a, b) => a + b, 0));
+      await sleep(Math.random() * 5);
+      underway.set(resource, underway.get(resource)! - 1);
+      // Every third message fails its first attempt and is retried.
+      if (sender.sent.indexOf(id) % 3 === 0 && !failedOnce.has(id)) {
+        failedOnce.add(id);
+        return serverError;
+      }
+      delivered.push(id);
+      return ok;
+    };
+    const jobs = deliveryJobs({ endpointConcurrency: 16, schedule: [10, 10, 10], queueRefreshMs: 50 });
+    runnerOf(jobs, 32).start();
+    await waitFor(() => delivered.length === 48, { what: 'every message delivered', timeoutMs: 60_000 });
+
+    for (const [resource, ids] of order) expect([resource, delivered.filter((id) => resourceOf.get(id) === resource)]).toEqual([resource, ids]);
+    expect(mostOfOneResource).toBe(1);
+    expect(most).toBeGreaterThan(1);
+    expect(failedOnce.size).toBeGreaterThan(0);
+  });
+
+  it('delivers to a healthy endpoint while another hangs and a third answers 500: the hanging one holds no more than its share', async () => {
+    const [hanging, failing, healthy] = [await endpoint('hanging'), await endpoint('failing'), await endpoint('healthy')];
+    const endpointOf = new Map<string, string>();
+    for (let i = 0; i < 20; i++) {
+      endpointOf.set((await queued(hanging, `share:h${i}`, new Date(madeAt.getTime() + i))).id, hanging);
+      endpointOf.set((await queued(failing, `share:f${i}`, new Date(madeAt.getTime() + i))).id, failing);
+    }
+    const healthyIds = new Set<string>();
+    for (let i = 0; i < 30; i++) healthyIds.add((await queued(healthy, `share:ok${i}`, new Date(madeAt.getTime() + 100 + i))).id);
+    const release = new AbortController();
+    const delivered = new Set<string>();
+    sender.answer = async (id) => {
+      if (endpointOf.get(id) === hanging) {
+        await new Promise((resolve) => release.signal.addEventListener('abort', resolve, { once: true }));
+        return { kind: 'no-answer', error: 'timed out' };
+      }
+      if (endpointOf.get(id) === failing) return serverError;
+      delivered.add(id);
+      return ok;
+    };
+    const jobs = deliveryJobs({ endpointConcurrency: 4, queueRefreshMs: 50 });
+    runnerOf(jobs, 12).start();
+    try {
+      await waitFor(() => delivered.size === healthyIds.size, { what: 'every message of the healthy endpoint', timeoutMs: 60_000 });
+
+      expect(sender.sent.filter((id) => endpointOf.get(id) === hanging)).toHaveLength(4);
+      expect(new Set(sender.sent.filter((id) => endpointOf.get(id) === failing)).size).toBe(20);
+      for (const id of healthyIds) expect(await stored(id)).toMatchObject({ status: 'succeeded' });
+    } finally {
+      release.abort();
+    }
   });
 });
