@@ -2,6 +2,7 @@ import { z } from 'zod/v4';
 import { analysisEngines, analysisProfiles, analysisResultSchema } from './analysis-result';
 import { MAX_EXTERNAL_USER_ID_LENGTH } from './consents';
 import { defineEvents } from './events/event-catalogue';
+import { namesHiddenProblem } from './http/names-hidden';
 import { defineRoutes, json, locationHeader, problem } from './http/route';
 import { dataEnvelope, dateTimeString, guidString, pagedList } from './schema/common';
 import { caseInsensitivePattern, fieldLabel, guid, guidInputJsonSchema, INT32_MAX, optionalEnumIgnoringCase, pathGuid, previewValue, queryInt32, queryString, report, requestObject, type Describe } from './schema/fields';
@@ -234,7 +235,10 @@ export const analysisRoutes = defineRoutes(
       description: 'The job is queued and runs in the background; follow it with GET /analysis-jobs/{id} or the analysis-job.completed and analysis-job.failed webhooks.',
       body: { schema: createAnalysisJobBody },
       idempotent: true,
-      responses: { 201: json('Created: the job is queued', component('AnalysisJobCreated', z.object({ id: guidString() })), locationHeader('The job.')) },
+      responses: {
+        201: json('Created: the job is queued', component('AnalysisJobCreated', z.object({ id: guidString() })), locationHeader('The job.')),
+        422: namesHiddenProblem('`Input.consentIds` or `Input.accountIds` names a consent or account'),
+      },
     },
     getAnalysisJob: {
       method: 'get',

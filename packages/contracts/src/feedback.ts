@@ -1,6 +1,7 @@
 import { z } from 'zod/v4';
 import { canonicalCategories, canonicalCategoryOf, categorySchema, transactionFlags, transactionFlagSchema, type TransactionFlag } from './categories';
 import { defineEvents } from './events/event-catalogue';
+import { namesHiddenProblem } from './http/names-hidden';
 import { defineRoutes, file, json, locationHeader, problem } from './http/route';
 import { dataEnvelope, dateTimeString, guidString, pagedList } from './schema/common';
 import { fieldLabel, guid, INT32_MAX, optionalEnumIgnoringCase, optionalString, pathGuid, previewValue, queryInt32, queryString, report, requestObject, requiredString, type Describe } from './schema/fields';
@@ -240,7 +241,10 @@ export const feedbackRoutes = defineRoutes(
         'The body is self-contained (spec 2.7). It does not change earlier results; once a reviewer accepts it, later e1 analysis jobs of the app categorise that counterparty as the feedback says. A newer item about the same transaction supersedes a Pending one. Deleting a consent erases the feedback about its accounts (it answers 404 from then on), and feedback naming an account erased with its consent is refused (400 on `accountId`).',
       body: { schema: categorizationFeedbackBody, limit: '32kb' },
       idempotent: true,
-      responses: { 202: json('Queued for review', component('FeedbackAccepted', dataEnvelope(z.object({ id: guidString() }))), locationHeader('The feedback item.')) },
+      responses: {
+        202: json('Queued for review', component('FeedbackAccepted', dataEnvelope(z.object({ id: guidString() }))), locationHeader('The feedback item.')),
+        422: namesHiddenProblem('`accountId` names an account, or `transactionId` a transaction,', '; or `transactionId` is known to be a transaction of another account than `accountId`'),
+      },
     },
     listFeedback: {
       method: 'get',

@@ -15,6 +15,7 @@ export * from './feedback';
 export * from './platform';
 export * from './events/event-catalogue';
 export * from './http/route';
+export { namesHiddenProblem } from './http/names-hidden';
 export { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_WINDOW_MS, IDEMPOTENT_REPLAYED_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH } from './http/idempotency';
 export { buildOpenApiDocument, type ApiDocumentInfo, type WebhookMessageSpec } from './http/openapi';
 export * from './schema/common';

@@ -1,5 +1,6 @@
 import { z } from 'zod/v4';
 import { defineEvents } from './events/event-catalogue';
+import { namesHiddenProblem } from './http/names-hidden';
 import { defineRoutes, empty, json, locationHeader, text } from './http/route';
 import { dataEnvelope, dateTimeString, guidString, pagedList } from './schema/common';
 import { guidList, optionalDateTime, optionalString, pathGuid, queryBoolean, queryInt32, requestObject, requiredString, INT32_MAX } from './schema/fields';
@@ -70,7 +71,10 @@ export const shareRoutes = defineRoutes(
       summary: 'Create a share',
       body: { schema: createShareBody },
       idempotent: true,
-      responses: { 200: json('Created; data is the new share id', component('IdentifierEnvelope', dataEnvelope(guidString())), locationHeader()) },
+      responses: {
+        200: json('Created; data is the new share id', component('IdentifierEnvelope', dataEnvelope(guidString())), locationHeader()),
+        422: namesHiddenProblem('`consentIds` or `accountIds` names a consent or account'),
+      },
     },
     getShare: {
       method: 'get',

@@ -123,7 +123,7 @@ export const analysisService = (engine: Analyse = analyse): ServiceDefinition<An
     return {
       routes: bindRoutes(analysisRoutes, {
         listAnalysisJobs: listAnalysisJobsHttp(jobs),
-        createAnalysisJob: createAnalysisJobHttp(new CreateAnalysisJobService(jobs, events, access, wakeRunner)),
+        createAnalysisJob: createAnalysisJobHttp(new CreateAnalysisJobService(jobs, events, access, consentData, shareGrants, wakeRunner)),
         getAnalysisJob: getAnalysisJobHttp(access),
         getAnalysisJobResult: getAnalysisResultHttp(access, results),
       }),

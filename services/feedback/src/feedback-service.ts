@@ -1,3 +1,4 @@
+import { ConsentData, ownershipHandlers } from '@obp/consent-data';
 import { consentEvents, feedbackEvents, feedbackRoutes } from '@obp/contracts';
 import { ErasedIds } from '@obp/db';
 import { bindRoutes } from '@obp/http';
@@ -5,6 +6,7 @@ import { startService, type RunningService, type ServiceDefinition, type Service
 import type { FeedbackConfig } from './config';
 import type { FeedbackItem } from './domain/feedback-item';
 import { FeedbackEvents, feedbackStoreOptions, type FeedbackStore } from './infrastructure/feedback-store';
+import { TransactionAccounts } from './infrastructure/transaction-accounts';
 import { consoleHandlers } from './use-cases/console/console.http';
 import { EraseFeedbackService } from './use-cases/erase-feedback/erase-feedback.service';
 import { decideFeedbackHttp } from './use-cases/decide-feedback/decide-feedback.http';
@@ -13,9 +15,10 @@ import { getFeedbackHttp } from './use-cases/get-feedback/get-feedback.http';
 import { getReviewItemHttp } from './use-cases/get-review-item/get-review-item.http';
 import { listFeedbackHttp } from './use-cases/list-feedback/list-feedback.http';
 import { listReviewQueueHttp } from './use-cases/list-review-queue/list-review-queue.http';
-import { onConsentDeleted } from './use-cases/on-consent-deleted/on-consent-deleted.handler';
+import { onConsentDeleted, onConsentForgotten, onConsentTombstone } from './use-cases/on-consent-deleted/on-consent-deleted.handler';
 import { onFeedbackChanged } from './use-cases/on-feedback-changed/on-feedback-changed.handler';
 import { onFeedbackSubmitted } from './use-cases/on-feedback-submitted/on-feedback-submitted.handler';
+import { onTransactionsAdded } from './use-cases/on-transactions-added/on-transactions-added.handler';
 import { submitFeedbackHttp } from './use-cases/submit-feedback/submit-feedback.http';
 import { SubmitFeedbackService } from './use-cases/submit-feedback/submit-feedback.service';
 
@@ -41,9 +44,21 @@ export const feedbackService: ServiceDefinition<FeedbackConfig, FeedbackServiceP
     const changed = onFeedbackChanged(items, events);
     kit.subscribe('supersede', feedbackEvents, { 'categorization-feedback.submitted': onFeedbackSubmitted(erasure, changed), 'categorization-feedback.reviewed': changed });
     kit.subscribe('consent-erasure', consentEvents, { 'consent.deleted': onConsentDeleted(erasure) });
+    // Whose each account is, and which account each transaction belongs to: feedback names only what the app can see.
+    const consentOwners = new ConsentData(kit.db, { historyStart: (now) => now });
+    const transactionAccounts = new TransactionAccounts(kit.database);
+    for (const component of [consentOwners, transactionAccounts]) await component.ensureIndexes();
+    const ownership = ownershipHandlers(consentOwners);
+    kit.subscribe('consent-owners', consentEvents, {
+      ...ownership,
+      'transactions.added': onTransactionsAdded(transactionAccounts),
+      'consent.deleted': onConsentForgotten(ownership['consent.deleted']!, transactionAccounts),
+      onTombstone: onConsentTombstone(ownership.onTombstone!, transactionAccounts),
+    });
+    const grants = kit.shareGrants();
     return {
       routes: bindRoutes(feedbackRoutes, {
-        submitFeedback: submitFeedbackHttp(new SubmitFeedbackService(items, events, erasedAccounts)),
+        submitFeedback: submitFeedbackHttp(new SubmitFeedbackService(items, events, erasedAccounts, { consentOwners, transactionAccounts, grants })),
         listFeedback: listFeedbackHttp(items),
         getFeedback: getFeedbackHttp(items),
         listReviewQueue: listReviewQueueHttp(items),

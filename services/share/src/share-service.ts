@@ -1,3 +1,4 @@
+import { ConsentData, ownershipHandlers } from '@obp/consent-data';
 import { consentEvents, shareEvents, shareRoutes } from '@obp/contracts';
 import { bindRoutes } from '@obp/http';
 import { startService, type RunningService, type ServiceDefinition, type ServiceOverrides } from '@obp/service-kit';
@@ -17,9 +18,9 @@ import { UpdateShareService } from './use-cases/update-share/update-share.servic
 
 export const SERVICE_NAME = 'share';
 
-export type ShareServiceHandle = RunningService<{ shares: ShareStore; relay: OutboxRelay }>;
+export type ShareServiceHandle = RunningService<{ shares: ShareStore; relay: OutboxRelay; consentOwners: ConsentData }>;
 
-export const shareService: ServiceDefinition<ShareConfig, { shares: ShareStore; relay: OutboxRelay }> = {
+export const shareService: ServiceDefinition<ShareConfig, { shares: ShareStore; relay: OutboxRelay; consentOwners: ConsentData }> = {
   name: SERVICE_NAME,
   databaseName: (config) => config.SHARE_DB_NAME,
   async compose(kit) {
@@ -28,16 +29,21 @@ export const shareService: ServiceDefinition<ShareConfig, { shares: ShareStore; 
     if (maxEntries > 0) kit.invalidateOn(shares, shareEvents);
     const events = new ShareEvents(kit.events(shareEvents));
     kit.subscribe('consent-erasure', consentEvents, { 'consent.deleted': onConsentDeleted(shares, events), onTombstone: onConsentTombstone(shares, events) });
+    // Whose each consent and account is (no transactions): a share may only name the owner's own.
+    const consentOwners = new ConsentData(kit.db, { historyStart: (now) => now });
+    await consentOwners.ensureIndexes();
+    kit.subscribe('consent-owners', consentEvents, ownershipHandlers(consentOwners));
     return {
       routes: bindRoutes(shareRoutes, {
         listShares: listSharesHttp(shares),
-        createShare: createShareHttp(new CreateShareService(shares, events)),
+        createShare: createShareHttp(new CreateShareService(shares, events, consentOwners)),
         getShare: getShareHttp(shares),
         updateShare: updateShareHttp(new UpdateShareService(shares, events)),
         deleteShare: deleteShareHttp(new DeleteShareService(shares, events)),
       }),
       expose: {
         shares,
+        consentOwners,
         get relay() {
           return kit.relaysOf()[0]!;
         },

@@ -1,6 +1,8 @@
 import { traceHeaders } from '@obp/bus';
+import { idsHiddenFrom, type ConsentData } from '@obp/consent-data';
 import type { CreateAnalysisJobBody } from '@obp/contracts';
-import { err, ok, ValidationFailed, type Result } from '@obp/core';
+import { err, ExceptionBase, ok, ValidationFailed, type Result } from '@obp/core';
+import type { ShareGrants } from '@obp/share-grants';
 import { newJob } from '../../domain/analysis-job';
 import type { AnalysisJobEvents, AnalysisJobStore } from '../../infrastructure/analysis-job-store';
 import type { AnalysisJobAccess } from '../analysis-job-access';
@@ -12,18 +14,30 @@ export interface CreateAnalysisJobCommand {
   body: CreateAnalysisJobBody;
 }
 
+/** The input names consents or accounts known to be another app's, not shared with the job's owner (`errors` by field). */
+export class NamesOthersData extends ExceptionBase {
+  readonly code = 'NAMES_OTHERS_DATA';
+  constructor(readonly errors: Record<string, string[]>) {
+    super('The input names consents or accounts of another app that are not shared with this app.');
+  }
+}
+
 export class CreateAnalysisJobService {
   constructor(
     private readonly jobs: AnalysisJobStore,
     private readonly events: AnalysisJobEvents,
     private readonly access: AnalysisJobAccess,
+    private readonly consentData: ConsentData,
+    private readonly grants: ShareGrants,
     /** Wakes the job runner. */
     private readonly queued: () => void,
   ) {}
 
-  async execute(cmd: CreateAnalysisJobCommand, now = new Date()): Promise<Result<{ id: string }, ValidationFailed>> {
+  async execute(cmd: CreateAnalysisJobCommand, now = new Date()): Promise<Result<{ id: string }, ValidationFailed | NamesOthersData>> {
     const unreadable = await this.unreadableEarlierJobs(cmd);
     if (unreadable) return err(unreadable);
+    const hidden = await this.othersData(cmd, now);
+    if (hidden) return err(hidden);
     const job = newJob(cmd.id, cmd.ownerClientId, cmd.body, now, traceHeaders());
     // Not inserted: an earlier attempt of this request made the job (and queued it).
     if (await this.jobs.insertIfAbsent(job, [this.events.created(job)])) this.queued();
@@ -37,5 +51,26 @@ export class CreateAnalysisJobService {
       if (!(await this.access.readable(jobId, cmd.ownerClientId))) errors[`Input.analysisJobIds[${i}]`] = [`The analysis job '${jobId}' does not exist or is not accessible to this app.`];
     }
     return Object.keys(errors).length > 0 ? new ValidationFailed(errors) : null;
+  }
+
+  /**
+   * Consents and accounts the projection knows to be another app's, and no unexpired share of theirs opens
+   * to the caller, are refused at once. One the projection does not know yet is taken: it may be the
+   * caller's new consent, whose events are on the way; the job waits for it to become visible, and ends
+   * `NoData` if it never does.
+   */
+  private async othersData(cmd: CreateAnalysisJobCommand, now: Date): Promise<NamesOthersData | null> {
+    const consentIds = cmd.body.Input.consentIds ?? [];
+    const accountIds = cmd.body.Input.accountIds ?? [];
+    if (consentIds.length === 0 && accountIds.length === 0) return null;
+    const hidden = await idsHiddenFrom(this.consentData, cmd.ownerClientId, { consentIds, accountIds }, (owner, targets) => this.grants.allows(cmd.ownerClientId, owner, targets, now));
+    const errors: Record<string, string[]> = {};
+    consentIds.forEach((id, i) => {
+      if (hidden.consentIds.has(id)) errors[`Input.consentIds[${i}]`] = [`The consent '${id}' belongs to another app and is not shared with this app.`];
+    });
+    accountIds.forEach((id, i) => {
+      if (hidden.accountIds.has(id)) errors[`Input.accountIds[${i}]`] = [`The account '${id}' belongs to another app and is not shared with this app.`];
+    });
+    return Object.keys(errors).length > 0 ? new NamesOthersData(errors) : null;
   }
 }

@@ -1,11 +1,15 @@
-import { EventWriter, type OutboxEntry } from '@obp/bus';
+import { createKafka, EventWriter, type OutboxEntry } from '@obp/bus';
+import { ConsentData } from '@obp/consent-data';
 import { feedbackEvents, type CategorizationFeedbackBody } from '@obp/contracts';
 import { connectDatabase, database, ErasedIds } from '@obp/db';
+import { ShareGrants } from '@obp/share-grants';
 import { AggregateStore } from '@obp/store';
+import { createLogger } from '@obp/telemetry';
 import { Cleanup, testEnv, uniqueDbName } from '@obp/testkit';
 import { feedbackBodyFixture } from '../../domain/feedback-body.fixture';
 import { decide, newFeedbackItem, type FeedbackItem } from '../../domain/feedback-item';
 import { FeedbackEvents, feedbackStoreOptions } from '../../infrastructure/feedback-store';
+import { TransactionAccounts } from '../../infrastructure/transaction-accounts';
 import { SubmitFeedbackService } from '../submit-feedback/submit-feedback.service';
 import { EraseFeedbackService } from './erase-feedback.service';
 
@@ -40,7 +44,13 @@ async function testBed() {
     const doc = await items.collection.findOne({ _id: id });
     return doc && { events: ((doc.outbox ?? []) as OutboxEntry[]).map((e) => (e.tombstone ? 'tombstone' : e.envelope.type)), data: ((doc.outbox ?? []) as OutboxEntry[]).map((e) => e.envelope.data), hasState: 'transaction' in doc };
   };
-  return { items, erasedAccounts, stored, documentOf, erasure: new EraseFeedbackService(items, erasedAccounts, events), submit: new SubmitFeedbackService(items, events, erasedAccounts) };
+  const logger = createLogger('test', 'silent');
+  const visibility = {
+    consentOwners: new ConsentData(connection, { historyStart: (now) => now }),
+    transactionAccounts: new TransactionAccounts(db),
+    grants: new ShareGrants({ kafka: createKafka('feedback-erasure-test', testEnv().kafkaBrokers, logger), db: connection, logger, topic: 'unused', groupId: 'unused' }),
+  };
+  return { items, erasedAccounts, stored, documentOf, erasure: new EraseFeedbackService(items, erasedAccounts, events), submit: new SubmitFeedbackService(items, events, erasedAccounts, visibility) };
 }
 
 describe('EraseFeedbackService (real store)', () => {

@@ -1,4 +1,6 @@
+import { idsHiddenFrom, type ConsentData } from '@obp/consent-data';
 import type { CreateShareBody } from '@obp/contracts';
+import { err, ok, ValidationFailed, type Result } from '@obp/core';
 import { expirationOrDefault, type Share } from '../../domain/share';
 import type { ShareEvents, ShareStore } from '../../infrastructure/share-store';
 
@@ -6,10 +8,18 @@ export class CreateShareService {
   constructor(
     private readonly shares: ShareStore,
     private readonly events: ShareEvents,
+    /** Whose each consent and account is, from the consent events. */
+    private readonly consentOwners: ConsentData,
   ) {}
 
-  /** Creates the share under `id` (a retry of the request gives the same id, and leaves the share its first attempt made). */
-  async execute(id: string, ownerClientId: string, request: CreateShareBody, now = new Date()): Promise<string> {
+  /**
+   * Creates the share under `id` (a retry of the request gives the same id, and leaves the share its first
+   * attempt made). Refused when it names a consent or account known to be another app's: a share can only
+   * open the owner's own data (one naming another app's would grant nothing).
+   */
+  async execute(id: string, ownerClientId: string, request: CreateShareBody, now = new Date()): Promise<Result<string, ValidationFailed>> {
+    const hidden = await this.othersIds(ownerClientId, request);
+    if (hidden) return err(hidden);
     const share: Share = {
       id,
       ownerClientId,
@@ -23,6 +33,20 @@ export class CreateShareService {
       updatedAt: now,
     };
     await this.shares.insertIfAbsent(share, [this.events.created(share)]);
-    return share.id;
+    return ok(share.id);
+  }
+
+  private async othersIds(ownerClientId: string, request: CreateShareBody): Promise<ValidationFailed | null> {
+    const consentIds = request.consentIds ?? [];
+    const accountIds = request.accountIds ?? [];
+    const hidden = await idsHiddenFrom(this.consentOwners, ownerClientId, { consentIds, accountIds });
+    const errors: Record<string, string[]> = {};
+    consentIds.forEach((consentId, i) => {
+      if (hidden.consentIds.has(consentId)) errors[`consentIds[${i}]`] = [`The consent '${consentId}' is not one of this app's consents: a share can only name the app's own.`];
+    });
+    accountIds.forEach((accountId, i) => {
+      if (hidden.accountIds.has(accountId)) errors[`accountIds[${i}]`] = [`The account '${accountId}' is not an account of this app's consents: a share can only name the app's own.`];
+    });
+    return Object.keys(errors).length > 0 ? new ValidationFailed(errors) : null;
   }
 }
