@@ -99,6 +99,10 @@ export interface FerretProcess {
   /** SIGKILL to FerretDB and its PostgreSQL (every process of it), as a crash. `start()` brings them back. */
   kill(): Promise<void>;
   start(): Promise<void>;
+  /** SIGKILL to the postmaster of FerretDB's PostgreSQL alone, as a crash of the database; FerretDB keeps running. */
+  killPostgres(): Promise<void>;
+  /** Starts that PostgreSQL again (crash recovery included); FerretDB reconnects to it by itself. */
+  startPostgres(): Promise<void>;
 }
 
 /**
@@ -112,12 +116,15 @@ export async function startFerretDb(dataDir?: string, options: { postgresSetting
   const env = { ...process.env, POSTGRES_SETTINGS: options.postgresSettings ?? '' };
   const start = async () => (await run('bash', [script('start.sh'), String(port), dir], { timeout: 600_000, env })).stdout.trim().split('\n').pop()!;
   const uri = await start();
+  const postgresDir = join(dir, 'postgres');
   return {
     uri,
     start: async () => void (await start()),
+    killPostgres: () => killPidFile(join(postgresDir, 'postmaster.pid')),
+    startPostgres: async () => void (await run('bash', [join(repoRoot, 'infra/postgres/start.sh'), String(port + 1), postgresDir], { timeout: 120_000, env })),
     kill: async () => {
       await killPidFile(join(dir, 'ferretdb.pid'));
-      await killPidFile(join(dir, 'postgres', 'postmaster.pid'), { withChildren: true });
+      await killPidFile(join(postgresDir, 'postmaster.pid'), { withChildren: true });
     },
     stop: async () => {
       await run('bash', [script('stop.sh'), String(port), dir], { timeout: 30_000 });

@@ -1,0 +1,72 @@
+import { mongo } from 'mongoose';
+import { isStoreUnavailable } from './store-errors';
+
+/**
+ * The error responses FerretDB 1.x sent while its PostgreSQL was SIGKILLed and started again, recorded from
+ * the driver (name, code, codeName, errmsg) with operations running against a real FerretDB.
+ */
+const recorded = {
+  insertWhenKilled: '[msg_insert.go:168 handler.(*Handler).MsgInsert] FATAL: terminating connection due to unexpected postmaster exit (SQLSTATE 57P01)',
+  findWhenKilled:
+    '[msg_find.go:371 handler.handleMaxTimeMSError] [values.go:74 iterator.ConsumeValuesN[...]] [projection_iterator.go:60 common.(*projectionIterator).Next] [filter_iterator.go:52 common.(*filterIterator).Next] [query_iterator.go:92 postgresql.(*queryIterator).Next] FATAL: terminating connection due to unexpected postmaster exit (SQLSTATE 57P01)',
+  updateWhenKilled:
+    '[msg_update.go:133 handler.(*Handler).updateDocument] [update.go:59 common.UpdateDocument] [filter_iterator.go:52 common.(*filterIterator).Next] [query_iterator.go:92 postgresql.(*queryIterator).Next] FATAL: terminating connection due to unexpected postmaster exit (SQLSTATE 57P01)',
+  findAndModifyWhenKilled:
+    '[msg_findandmodify.go:196 handler.(*Handler).findAndModifyDocument] [update.go:114 common.UpdateDocument] [collection.go:259 postgresql.(*collection).UpdateAll] FATAL: terminating connection due to unexpected postmaster exit (SQLSTATE 57P01)',
+  countWhenKilled:
+    '[msg_find.go:371 handler.handleMaxTimeMSError] [group.go:239 stages.(*group).groupDocuments] [filter_iterator.go:52 common.(*filterIterator).Next] [query_iterator.go:92 postgresql.(*queryIterator).Next] FATAL: terminating connection due to unexpected postmaster exit (SQLSTATE 57P01)',
+  findWhileDown:
+    '[msg_find.go:371 handler.handleMaxTimeMSError] [collection.go:140 postgresql.(*collection).Query] failed to connect to `user=postgres database=ferretdb`:\n\t127.0.0.1:28369 (127.0.0.1): dial error: dial tcp 127.0.0.1:28369: connect: connection refused\n\t127.0.0.1:28369 (127.0.0.1): dial error: dial tcp 127.0.0.1:28369: connect: connection refused',
+  insertWhileDown:
+    '[msg_insert.go:168 handler.(*Handler).MsgInsert] failed to connect to `user=postgres database=ferretdb`:\n\t127.0.0.1:28369 (127.0.0.1): dial error: dial tcp 127.0.0.1:28369: connect: connection refused\n\t127.0.0.1:28369 (127.0.0.1): dial error: dial tcp 127.0.0.1:28369: connect: connection refused',
+};
+
+const serverError = (errmsg: string, code = 1, codeName = 'InternalError') => new mongo.MongoServerError({ ok: 0, errmsg, code, codeName });
+const bulkWriteError = (errmsg: string) => new mongo.MongoBulkWriteError(serverError(errmsg), {} as never);
+
+describe('isStoreUnavailable', () => {
+  it.each(Object.entries(recorded))('counts FerretDB’s InternalError for a PostgreSQL that is gone as the store unavailable (%s)', (_, errmsg) => {
+    const error = serverError(errmsg);
+    expect({ name: error.name, code: error.code, codeName: error.codeName }).toEqual({ name: 'MongoServerError', code: 1, codeName: 'InternalError' });
+    expect(isStoreUnavailable(error)).toBe(true);
+  });
+
+  it.each([
+    ['insertMany, PostgreSQL killed', recorded.insertWhenKilled],
+    ['bulkWrite, PostgreSQL down', recorded.insertWhileDown],
+  ])('counts the same answer to a bulk write as the store unavailable (%s)', (_, errmsg) => {
+    const error = bulkWriteError(errmsg);
+    expect(error.name).toBe('MongoBulkWriteError');
+    expect(isStoreUnavailable(error)).toBe(true);
+  });
+
+  // Not seen in the recordings (PostgreSQL came up between two attempts), but the same SQLSTATEs PostgreSQL gives
+  // a client while it starts, recovers after a crash, shuts down, or has no connection slot left, in pgx's form.
+  it.each([
+    ['starting up', 'failed to connect to `user=postgres database=ferretdb`: 127.0.0.1:5433 (127.0.0.1): server error: FATAL: the database system is starting up (SQLSTATE 57P03)'],
+    ['in recovery', 'FATAL: the database system is in recovery mode (SQLSTATE 57P03)'],
+    ['shut down', 'FATAL: terminating connection due to administrator command (SQLSTATE 57P01)'],
+    ['crash of another backend', 'FATAL: terminating connection because of crash of another server process (SQLSTATE 57P02)'],
+    ['too many connections', 'FATAL: sorry, too many clients already (SQLSTATE 53300)'],
+    ['connection failure', 'FATAL: connection to client lost (SQLSTATE 08006)'],
+  ])('counts PostgreSQL %s as the store unavailable', (_, message) => {
+    expect(isStoreUnavailable(serverError(`[msg_insert.go:168 handler.(*Handler).MsgInsert] ${message}`))).toBe(true);
+  });
+
+  it('counts a driver error for FerretDB itself unreachable, also as the cause of another error', () => {
+    const network = new mongo.MongoNetworkError('connect ECONNREFUSED 127.0.0.1:27017');
+    expect(isStoreUnavailable(network)).toBe(true);
+    expect(isStoreUnavailable(new Error('read failed', { cause: network }))).toBe(true);
+    expect(isStoreUnavailable(new Error('read failed', { cause: serverError(recorded.insertWhenKilled) }))).toBe(true);
+  });
+
+  it.each([
+    ['a duplicate key', serverError('E11000 duplicate key error collection: db.shares', 11000, 'DuplicateKey')],
+    ['another PostgreSQL error', serverError('[msg_insert.go:168 handler.(*Handler).MsgInsert] ERROR: value too long for type character varying(10) (SQLSTATE 22001)')],
+    ['a unique violation inside FerretDB', serverError('[msg_insert.go:168 handler.(*Handler).MsgInsert] ERROR: duplicate key value violates unique constraint (SQLSTATE 23505)')],
+    ['an unavailable-looking message under another code', serverError('bad value: (SQLSTATE 57P01)', 2, 'BadValue')],
+    ['a plain bug', new TypeError("Cannot read properties of undefined (reading 'id')")],
+  ])('leaves %s as it is (a 500, a dead letter)', (_, error) => {
+    expect(isStoreUnavailable(error)).toBe(false);
+  });
+});
