@@ -1,4 +1,5 @@
 import { createKafka } from '@obp/bus';
+import type { ConsentData } from '@obp/consent-data';
 import type { paths } from '@obp/client';
 import { parseEnvelope, type ConsentDto, type EventEnvelope } from '@obp/contracts';
 import { createLogger } from '@obp/telemetry';
@@ -86,3 +87,9 @@ export async function connectedConsent(stack: Stack, token: string, body: Partia
   const consent = await waitForStatus(stack, token, created.consentId, 'Updated');
   return { ...created, consent };
 }
+
+/** Waits until a service's projection of consent events knows the consent and its accounts (whose they are). */
+export const seenBy = (projection: ConsentData, consentId: string, accountIds: string[] = []) =>
+  waitFor(async () => (await projection.consent(consentId)) !== null && (await projection.accountsById(accountIds)).length === accountIds.length, {
+    what: `consent ${consentId} and its accounts to reach the projection`,
+  });

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { collect, type paths, type PlatformClient } from '@obp/client';
+import { waitFor } from '@obp/testkit';
+import { connectedConsent, seenBy } from './consent-helpers';
 import { startStack, type Stack, type TestClient } from './harness';
 
 let stack: Stack;
@@ -107,6 +109,50 @@ describe('POST /shares', () => {
     expect(((await big.json()) as { status: number }).status).toBe(413);
     const text = await stack.api(tokenA, '/shares', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'clientId=x' });
     expect(text.status).toBe(415);
+  });
+});
+
+describe('POST /shares naming consents and accounts', () => {
+  let consentOfA: string;
+  let accountsOfA: string[];
+
+  beforeAll(async () => {
+    ({ consentId: consentOfA } = await connectedConsent(stack, tokenA, { externalUserId: `shared-${randomUUID()}` }));
+    accountsOfA = (await apiA.GET('/consents/{id}/accounts', { params: { path: { id: consentOfA } } })).data.data.map((a) => a.id);
+    expect(accountsOfA.length).toBeGreaterThan(0);
+    await seenBy(stack.share.consentOwners, consentOfA, accountsOfA);
+  });
+
+  const sharesOf = async (token: string) => {
+    const api = stack.clientWithToken(token);
+    return (await collect(api.paginate((page) => api.GET('/shares', { params: { query: { page, pageSize: 500 } } })))).map((s) => s.id);
+  };
+
+  it("refuses another app's consent or account with a 422 naming each field, and makes no share", async () => {
+    const before = await sharesOf(tokenB);
+    const own = randomUUID();
+    const { res, body } = await createShareRaw(tokenB, { clientId: appA.clientId, consentIds: [own, consentOfA], accountIds: [accountsOfA[0]] });
+    expect(res.status).toBe(422);
+    expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(body).toMatchObject({ status: 422, errors: { 'consentIds[1]': [expect.stringContaining(consentOfA)], 'accountIds[0]': [expect.stringContaining(accountsOfA[0]!)] } });
+    expect(Object.keys(body.errors as object).sort()).toEqual(['accountIds[0]', 'consentIds[1]']);
+    expect(await sharesOf(tokenB)).toEqual(before);
+  });
+
+  it('refuses them also when the owner shared them with the app: a share opens only its owner’s own data, not again to a third', async () => {
+    await createShare(apiA, { clientId: appB.clientId, consentIds: [consentOfA] });
+    const { res, body } = await createShareRaw(tokenB, { clientId: 'a-third-app', consentIds: [consentOfA] });
+    expect(res.status).toBe(422);
+    expect(Object.keys(body.errors as object)).toEqual(['consentIds[0]']);
+  });
+
+  it('shares the app’s own consent and accounts, and takes ids the service does not know (a consent made a moment ago may not have reached it)', async () => {
+    const unknown = randomUUID();
+    const shareId = await createShare(apiA, { clientId: appB.clientId, consentIds: [consentOfA, unknown], accountIds: accountsOfA });
+    const { data } = await apiA.GET('/shares/{shareId}', { params: { path: { shareId } } });
+    expect(data.data).toMatchObject({ consentIds: [consentOfA, unknown], accountIds: accountsOfA });
+    // The grant reaches the consent service: app B reads the consent.
+    await waitFor(async () => (await stack.api(tokenB, `/consents/${consentOfA}`)).status === 200, { what: 'the grant to reach the consent service' });
   });
 });
 

@@ -27,6 +27,9 @@ export const SERVICE_NAME = 'feedback';
 export interface FeedbackServiceParts {
   items: FeedbackStore;
   erasure: EraseFeedbackService;
+  /** Whose each consent and account is, and which account each transaction belongs to: what feedback may name. */
+  consentOwners: ConsentData;
+  transactionAccounts: TransactionAccounts;
 }
 
 export type FeedbackServiceHandle = RunningService<FeedbackServiceParts>;
@@ -66,7 +69,7 @@ export const feedbackService: ServiceDefinition<FeedbackConfig, FeedbackServiceP
         decideFeedback: decideFeedbackHttp(new DecideFeedbackService(items, events)),
         ...consoleHandlers(),
       }),
-      expose: { items, erasure },
+      expose: { items, erasure, consentOwners, transactionAccounts },
     };
   },
 };
