@@ -17,6 +17,8 @@ const recorded = {
     '[msg_find.go:371 handler.handleMaxTimeMSError] [group.go:239 stages.(*group).groupDocuments] [filter_iterator.go:52 common.(*filterIterator).Next] [query_iterator.go:92 postgresql.(*queryIterator).Next] FATAL: terminating connection due to unexpected postmaster exit (SQLSTATE 57P01)',
   findWhileDown:
     '[msg_find.go:371 handler.handleMaxTimeMSError] [collection.go:140 postgresql.(*collection).Query] failed to connect to `user=postgres database=ferretdb`:\n\t127.0.0.1:28369 (127.0.0.1): dial error: dial tcp 127.0.0.1:28369: connect: connection refused\n\t127.0.0.1:28369 (127.0.0.1): dial error: dial tcp 127.0.0.1:28369: connect: connection refused',
+  insertWhileStartingUp:
+    '[msg_insert.go:168 handler.(*Handler).MsgInsert] failed to connect to `user=postgres database=ferretdb`:\n\t127.0.0.1:30887 (127.0.0.1): tls error: server refused TLS connection\n\t127.0.0.1:30887 (127.0.0.1): server error: FATAL: the database system is starting up (SQLSTATE 57P03)',
   insertWhileDown:
     '[msg_insert.go:168 handler.(*Handler).MsgInsert] failed to connect to `user=postgres database=ferretdb`:\n\t127.0.0.1:28369 (127.0.0.1): dial error: dial tcp 127.0.0.1:28369: connect: connection refused\n\t127.0.0.1:28369 (127.0.0.1): dial error: dial tcp 127.0.0.1:28369: connect: connection refused',
 };
@@ -40,10 +42,9 @@ describe('isStoreUnavailable', () => {
     expect(isStoreUnavailable(error)).toBe(true);
   });
 
-  // Not seen in the recordings (PostgreSQL came up between two attempts), but the same SQLSTATEs PostgreSQL gives
-  // a client while it starts, recovers after a crash, shuts down, or has no connection slot left, in pgx's form.
+  // Not seen in the recordings, but the SQLSTATEs PostgreSQL gives a client while it recovers after a crash, shuts
+  // down, or has no connection slot left, as FerretDB passes them on.
   it.each([
-    ['starting up', 'failed to connect to `user=postgres database=ferretdb`: 127.0.0.1:5433 (127.0.0.1): server error: FATAL: the database system is starting up (SQLSTATE 57P03)'],
     ['in recovery', 'FATAL: the database system is in recovery mode (SQLSTATE 57P03)'],
     ['shut down', 'FATAL: terminating connection due to administrator command (SQLSTATE 57P01)'],
     ['crash of another backend', 'FATAL: terminating connection because of crash of another server process (SQLSTATE 57P02)'],
