@@ -80,7 +80,8 @@ describe('the API document and the routes', () => {
         operations++;
         expect(Object.keys(operation.responses['429']!.headers!)).toEqual(expect.arrayContaining(['Retry-After', ...headers]));
         for (const [status, response] of Object.entries(operation.responses)) {
-          if (['401', '403', '405'].includes(status)) expect(response.headers ?? {}).not.toHaveProperty('RateLimit-Limit');
+          // The token check's answers, another method's, and the server's own to a request it could not read carry no budget.
+          if (['401', '403', '405', '408', '431'].includes(status)) expect(response.headers ?? {}).not.toHaveProperty('RateLimit-Limit');
           else expect(Object.keys(response.headers ?? {})).toEqual(expect.arrayContaining(headers));
         }
       }
@@ -98,6 +99,15 @@ describe('the API document and the routes', () => {
       const allow = Object.keys(operations).map((m) => m.toUpperCase()).join(', ');
       expect({ path, status: res.status, allow: res.headers.get('allow') }).toEqual({ path, status: 405, allow });
       await stack.document.check('PATCH', concrete, res);
+    }
+  });
+
+  it('answers headers over 16 KB with the 431 problem every operation documents, at the edge and before any route', async () => {
+    const token = await stack.token(await stack.registerClient());
+    for (const [method, path] of [['GET', '/shares'], ['POST', '/analysis-jobs'], ['GET', '/health/live'], ['GET', '/openapi.json']] as const) {
+      const res = await fetch(`${stack.baseUrl}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'x-padding': 'a'.repeat(20_000) } });
+      expect({ path, status: res.status, code: ((await res.clone().json()) as { code?: string }).code }).toEqual({ path, status: 431, code: 'header_too_large' });
+      await stack.document.check(method, path, res);
     }
   });
 

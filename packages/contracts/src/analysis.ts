@@ -5,9 +5,9 @@ import { defineEvents } from './events/event-catalogue';
 import { namesHiddenProblem } from './http/names-hidden';
 import { defineRoutes, json, locationHeader, problem } from './http/route';
 import { dataEnvelope, dateTimeString, guidString, pagedList } from './schema/common';
-import { caseInsensitivePattern, fieldLabel, guid, guidInputJsonSchema, INT32_MAX, optionalEnumIgnoringCase, pathGuid, previewValue, queryInt32, queryString, report, requestObject, type Describe } from './schema/fields';
+import { caseInsensitivePattern, fieldLabel, guid, guidInputJsonSchema, INT32_MAX, NOT_BLANK_PATTERN, optionalEnumIgnoringCase, pathGuid, previewValue, queryInt32, queryString, report, requestObject, type Describe } from './schema/fields';
 import { isValidIban, normaliseIban } from './schema/iban';
-import { component, documentedAs } from './schema/json-schema';
+import { component, documentedAs, documentedWith } from './schema/json-schema';
 import { Scopes } from './scopes';
 import { Topics } from './topics';
 
@@ -45,8 +45,9 @@ function reference() {
     if (found !== undefined) return report(ctx, value, (f) => `The ${f} field must not contain the character '${found}' (none of ${FORBIDDEN_REFERENCE_CHARACTERS.join(' ')} is allowed).`);
     return value.trim();
   });
-  const allowed = '[^<>`=;\\\\]';
-  return documentedAs(schema, { type: 'string', minLength: 1, maxLength: MAX_ANALYSIS_REFERENCE_LENGTH, pattern: `^${allowed}*[^<>\`=;\\\\\\s]${allowed}*$` });
+  // NUL is refused anywhere in input (packages/http), so it is left out too.
+  const allowed = '[^<>`=;\\\\\\u0000]';
+  return documentedAs(schema, { type: 'string', minLength: 1, maxLength: MAX_ANALYSIS_REFERENCE_LENGTH, pattern: `^${allowed}*[^<>\`=;\\\\\\s\\u0000]${allowed}*$` });
 }
 
 /** One of `values`, matched in any letter case and returned as written in `values`; required. */
@@ -98,10 +99,17 @@ function inputList(item: z.ZodType<string, unknown>, what: string, items: Record
 const analysisInputBody = requestObject({
   consentIds: inputList(guid(), 'consent ids (GUIDs)', guidInputJsonSchema),
   userIds: inputList(guid(), 'user ids (GUIDs)', guidInputJsonSchema),
-  externalUserIds: inputList(externalUserId(), 'external user ids', { type: 'string', minLength: 1, maxLength: MAX_EXTERNAL_USER_ID_LENGTH }),
+  externalUserIds: inputList(externalUserId(), 'external user ids', { type: 'string', minLength: 1, maxLength: MAX_EXTERNAL_USER_ID_LENGTH, pattern: NOT_BLANK_PATTERN }),
   accountIds: inputList(guid(), 'account ids (GUIDs)', guidInputJsonSchema),
   analysisJobIds: inputList(guid(), 'analysis job ids (GUIDs)', guidInputJsonSchema),
 }).meta({ description: 'Exactly one of the keys, with 1 to 100 values.' });
+// Exactly one kind of input: the one given holds values, the others are absent or null.
+documentedWith(analysisInputBody, {
+  oneOf: AnalysisInputKinds.map((kind) => ({
+    required: [kind],
+    properties: Object.fromEntries(AnalysisInputKinds.map((other) => [other, other === kind ? { type: 'array' } : { type: 'null' }])),
+  })),
+});
 
 function kvkNumber() {
   const schema = z
@@ -158,6 +166,16 @@ export const createAnalysisJobBody = requestObject({
   }
   if (body.Engine === 'e1' && body.CountryCode === null) crossFieldIssue(ctx, ['CountryCode'], null, (f) => `The ${f} field is required with engine e1.`);
   if (body.Profile === 'corporate' && body.Metadata.kvk_number === null) crossFieldIssue(ctx, ['Metadata', 'kvk_number'], null, (f) => `The ${f} field is required when Profile is corporate.`);
+});
+// The rules across fields JSON Schema can state (exactly one kind of input is stated on Input).
+documentedWith(createAnalysisJobBody, {
+  allOf: [
+    { if: { properties: { Engine: { pattern: caseInsensitivePattern(['e1']) } } }, then: { required: ['CountryCode'], properties: { CountryCode: { type: 'string' } } } },
+    {
+      if: { properties: { Profile: { pattern: caseInsensitivePattern(['corporate']) } } },
+      then: { required: ['Metadata'], properties: { Metadata: { type: 'object', required: ['kvk_number'], properties: { kvk_number: { type: 'string' } } } } },
+    },
+  ],
 });
 export type CreateAnalysisJobBody = z.output<typeof createAnalysisJobBody>;
 

@@ -177,8 +177,8 @@ export const consentRoutes = defineRoutes(
       query: {
         page: queryInt32({ default: 1, min: 1, max: INT32_MAX }),
         pageSize: queryInt32({ default: DEFAULT_TRANSACTION_PAGE_SIZE, min: 1, max: MAX_TRANSACTION_PAGE_SIZE }),
-        dateFrom: queryDateTime().meta({ description: 'Booked on or after (inclusive).' }),
-        dateTo: queryDateTime().meta({ description: 'Booked on or before (inclusive).' }),
+        dateFrom: queryDateTime().meta({ description: 'Booked on or after (inclusive); not after dateTo (a 400 naming dateFrom: a rule across two parameters, which JSON Schema cannot state).' }),
+        dateTo: queryDateTime().meta({ description: 'Booked on or before (inclusive); not before dateFrom.' }),
       },
       responses: { 200: json('A page of transactions', component('TransactionPagedList', pagedList(transactionSchema))), 404: notFound },
     },

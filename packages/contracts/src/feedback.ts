@@ -132,7 +132,10 @@ export const categorizationFeedbackBody = requestObject({
   purposeCode: optionalString(35),
   originalCategory: category(),
   originalFlags: flags(),
-  targetCategory: category(),
+  targetCategory: category().meta({
+    description:
+      'The corrected category: a canonical category (see Category) or a finer leaf below one. With targetFlags it must differ from originalCategory with originalFlags (a 400 naming targetCategory: a rule across fields, which JSON Schema cannot state).',
+  }),
   targetFlags: flags(),
   remark: optionalString(MAX_FEEDBACK_REMARK_LENGTH),
 }).superRefine((body, ctx) => {

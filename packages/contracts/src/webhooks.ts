@@ -192,7 +192,7 @@ function webhookUrl() {
     if (url.username || url.password) return report(ctx, value, (f) => `The ${f} field must not carry credentials.`);
     return url.toString();
   });
-  return documentedAs(schema, { type: 'string', format: 'uri', minLength: 1, maxLength: MAX_WEBHOOK_URL_LENGTH, pattern: '^[Hh][Tt][Tt][Pp][Ss]?://' });
+  return documentedAs(schema, { type: 'string', format: 'uri', minLength: 1, maxLength: MAX_WEBHOOK_URL_LENGTH, pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\u0000]*$' });
 }
 
 /** A non-empty list of subscribable event types; duplicates collapse; an unknown type is filed under `events[i]`. */

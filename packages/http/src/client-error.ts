@@ -1,22 +1,23 @@
 import { ServerResponse, STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { UnreadableRequestAnswers, type UnreadableRequestAnswer } from '@obp/contracts';
 import { problemBody, PROBLEM_CONTENT_TYPE } from './problem';
 
 /**
  * What Node answers itself when it cannot read a request (it never reaches express), with our
- * problem body instead of its bare status line: the same statuses Node's own handler picks.
+ * problem body instead of its bare status line: the same statuses Node's own handler picks. The API
+ * document lists each of them on every operation (`UnreadableRequestAnswers`).
  */
-function answerFor(code: string | undefined): { status: number; code: string; detail: string } {
+function answerFor(code: string | undefined): UnreadableRequestAnswer {
   switch (code) {
     case 'HPE_HEADER_OVERFLOW':
-      // The request line counts too: an overlong URL lands here (llhttp has no error of its own for it).
-      return { status: 431, code: 'header_too_large', detail: 'The request line and headers are larger than the server reads (16 KB).' };
+      return UnreadableRequestAnswers.headerTooLarge;
     case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
-      return { status: 413, code: 'chunk_extensions_too_large', detail: 'The chunk extensions of the body are too large.' };
+      return UnreadableRequestAnswers.chunkExtensionsTooLarge;
     case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return { status: 408, code: 'request_timeout', detail: 'The request was not received in time.' };
+      return UnreadableRequestAnswers.requestTimeout;
     default:
-      return { status: 400, code: 'malformed_request', detail: 'The request is not valid HTTP/1.1 (its request line, a header or the body framing).' };
+      return UnreadableRequestAnswers.malformed;
   }
 }
 

@@ -3,6 +3,7 @@ import type { $ZodType } from 'zod/v4/core';
 import { problemDetailsSchema } from '../schema/common';
 import { componentRef, JsonSchemaEmitter, registeredComponents, type JsonSchema } from '../schema/json-schema';
 import { methodsByPath, type ResponseSpec, type RouteContract } from './route';
+import { UnreadableRequestAnswers } from './unreadable-requests';
 
 /** A message the platform sends to an app's webhook endpoint: listed under the document's `webhooks`. */
 export interface WebhookMessageSpec {
@@ -29,13 +30,14 @@ const rateLimitHeaders = {
   'RateLimit-Reset': { description: 'Seconds until the bucket is full again.', schema: { type: 'integer', example: 1 } },
 };
 const rateLimitHeaderRefs = Object.fromEntries(Object.keys(rateLimitHeaders).map((name) => [name, { $ref: `#/components/headers/${name}` }]));
-/** Answers given before the rate limit is looked at: the token check's and another method's. */
-const beforeRateLimit = new Set(['401', '403', '405']);
+/** Answers given before the rate limit is looked at: the token check's, another method's, and a request the server could not read. */
+const beforeRateLimit = new Set(['401', '403', '405', '408', '431']);
 
 /**
  * The OpenAPI 3.1 document of `routes`: each operation with its parameters, body and every
  * status it can answer, including the ones the HTTP kit adds (400 for invalid input, 401/403 for
- * tokens, 405 with Allow, 413/415 for bodies).
+ * tokens, 405 with Allow, 413/415 for bodies) and the server's own to a request it cannot read (400, 408,
+ * 413, 431: on every operation).
  */
 export function buildOpenApiDocument(info: ApiDocumentInfo, routes: readonly RouteContract[], webhookMessages: readonly WebhookMessageSpec[] = []) {
   const input = new JsonSchemaEmitter('input');
@@ -51,6 +53,7 @@ export function buildOpenApiDocument(info: ApiDocumentInfo, routes: readonly Rou
     const id = (schema.meta() as { id?: string } | undefined)?.id;
     if (id && !(id in schemas)) schemas[id] = output.emitComponent(schema);
   }
+  Object.assign(schemas, input.ownComponents());
   return {
     openapi: '3.1.0',
     info: { title: info.title, version: info.version, description: info.description },
@@ -104,6 +107,7 @@ function operation(route: RouteContract, input: JsonSchemaEmitter, output: JsonS
     responses['502'] = { description: `The ${route.service} service is unavailable (the edge answers).`, content: problemContent() };
     responses['504'] = { description: `The ${route.service} service did not answer in time (the edge answers).`, content: problemContent() };
   }
+  unreadableRequests(responses);
   if (forwardedByEdge(route) && typeof route.auth === 'object') rateLimited(responses);
   return {
     operationId: route.operationId,
@@ -118,14 +122,30 @@ function operation(route: RouteContract, input: JsonSchemaEmitter, output: JsonS
   };
 }
 
+type DocumentedResponse = { description: string; headers?: Record<string, unknown>; content?: Record<string, unknown> };
+
+/**
+ * What the server answers any request it cannot read, whatever its route (431 for headers over 16 KB,
+ * 400, 408, 413): every operation lists them; a status the route answers itself keeps its meaning beside it.
+ */
+function unreadableRequests(responses: Record<string, unknown>): void {
+  for (const answer of Object.values(UnreadableRequestAnswers)) {
+    const status = String(answer.status);
+    const unreadable = `${answer.detail.slice(0, -1)} (the server answers before any route, code \`${answer.code}\`).`;
+    const own = responses[status] as DocumentedResponse | undefined;
+    responses[status] = own
+      ? { ...own, description: `${own.description.replace(/\.$/, '')}; or ${unreadable[0]!.toLowerCase()}${unreadable.slice(1)}`, content: { ...own.content, ...problemContent() } }
+      : { description: unreadable, content: problemContent() };
+  }
+}
+
 /**
  * The edge limits each app's API requests (a token bucket per client): a 429 problem with Retry-After (a
  * route's own 429 keeps its meaning beside it), and the RateLimit headers on every answer after the token check.
  */
 function rateLimited(responses: Record<string, unknown>): void {
-  type Response = { description: string; headers?: Record<string, unknown>; content?: Record<string, unknown> };
   const limited = 'The app’s rate limit is spent (the edge answers, code `rate_limited`): try again after Retry-After seconds.';
-  const own = responses['429'] as Response | undefined;
+  const own = responses['429'] as DocumentedResponse | undefined;
   responses['429'] = {
     description: own ? `${own.description}; or ${limited[0]!.toLowerCase()}${limited.slice(1)}` : limited,
     headers: { 'Retry-After': { description: 'Seconds to wait before trying again (at least 1).', schema: { type: 'integer', example: 1 } }, ...own?.headers },
@@ -133,7 +153,7 @@ function rateLimited(responses: Record<string, unknown>): void {
   };
   for (const [status, response] of Object.entries(responses)) {
     if (beforeRateLimit.has(status)) continue;
-    const answer = response as Response;
+    const answer = response as DocumentedResponse;
     responses[status] = { ...answer, headers: { ...answer.headers, ...rateLimitHeaderRefs } };
   }
 }

@@ -58,6 +58,8 @@ export function validationMessage(iss: Issue & { params?: { describe?: Describe 
 }
 
 const isBlank = (s: string) => s.trim() === '';
+/** Holds a character other than white space, and no NUL (refused anywhere in input). */
+export const NOT_BLANK_PATTERN = '^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$';
 const required = (field: string) => `The ${field} field is required.`;
 
 /** A required string: not blank, at most `max` characters; trimmed. */
@@ -69,7 +71,7 @@ export function requiredString(max: number) {
       if (value.length > max) return report(ctx, value, (f) => `The ${f} field must be at most ${max} characters.`);
       return value.trim();
     });
-  return documentedAs(schema, { type: 'string', minLength: 1, maxLength: max, pattern: '\\S' });
+  return documentedAs(schema, { type: 'string', minLength: 1, maxLength: max, pattern: NOT_BLANK_PATTERN });
 }
 
 /** An optional string or null, at most `max` characters; absent is null. */
@@ -83,7 +85,7 @@ export function optionalString(max: number, options: { notBlank?: boolean } = {}
     })
     .nullish()
     .transform((value) => value ?? null);
-  return documentedAs(schema, { type: ['string', 'null'], maxLength: max, ...(options.notBlank ? { minLength: 1, pattern: '\\S' } : {}) });
+  return documentedAs(schema, { type: ['string', 'null'], maxLength: max, ...(options.notBlank ? { minLength: 1, pattern: NOT_BLANK_PATTERN } : {}) });
 }
 
 const hex = (n: number) => `[0-9A-Fa-f]{${n}}`;
