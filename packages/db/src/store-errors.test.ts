@@ -54,6 +54,13 @@ describe('isStoreUnavailable', () => {
     expect(isStoreUnavailable(serverError(`[msg_insert.go:168 handler.(*Handler).MsgInsert] ${message}`))).toBe(true);
   });
 
+  it('counts a bulk write cut off by FerretDB going away as the store unavailable (recorded: its errorResponse is the network error)', () => {
+    const network = new mongo.MongoNetworkError('connection 2 to 127.0.0.1:18103 closed');
+    const error = new mongo.MongoBulkWriteError(network as never, {} as never);
+    expect({ name: error.name, message: error.message, response: (error.errorResponse as unknown as Error).name }).toEqual({ name: 'MongoBulkWriteError', message: 'connection 2 to 127.0.0.1:18103 closed', response: 'MongoNetworkError' });
+    expect(isStoreUnavailable(error)).toBe(true);
+  });
+
   it('counts a driver error for FerretDB itself unreachable, also as the cause of another error', () => {
     const network = new mongo.MongoNetworkError('connect ECONNREFUSED 127.0.0.1:27017');
     expect(isStoreUnavailable(network)).toBe(true);
@@ -67,6 +74,7 @@ describe('isStoreUnavailable', () => {
     ['a unique violation inside FerretDB', serverError('[msg_insert.go:168 handler.(*Handler).MsgInsert] ERROR: duplicate key value violates unique constraint (SQLSTATE 23505)')],
     ['an unavailable-looking message under another code', serverError('bad value: (SQLSTATE 57P01)', 2, 'BadValue')],
     ['a plain bug', new TypeError("Cannot read properties of undefined (reading 'id')")],
+    ['a bulk write refused by the server', new mongo.MongoBulkWriteError(serverError('E11000 duplicate key error', 11000, 'DuplicateKey'), {} as never)],
   ])('leaves %s as it is (a 500, a dead letter)', (_, error) => {
     expect(isStoreUnavailable(error)).toBe(false);
   });

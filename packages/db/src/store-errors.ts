@@ -30,10 +30,13 @@ function isPostgresUnavailable(error: { code?: unknown; message?: unknown; errms
   return typeof message === 'string' && POSTGRES_UNAVAILABLE.test(message);
 }
 
-export function isStoreUnavailable(error: unknown): boolean {
-  for (let at = error, depth = 0; at && typeof at === 'object' && depth < 5; at = (at as { cause?: unknown }).cause, depth++) {
-    if (STORE_UNAVAILABLE.has((at as { name?: string }).name ?? '')) return true;
-    if (isPostgresUnavailable(at)) return true;
-  }
-  return false;
+/**
+ * Also through `cause` and through a bulk write's `errorResponse`: the driver throws a network failure of a bulk
+ * write as a `MongoBulkWriteError` whose `errorResponse` is the `MongoNetworkError` itself.
+ */
+export function isStoreUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth >= 5) return false;
+  const at = error as { name?: string; cause?: unknown; errorResponse?: unknown };
+  if (STORE_UNAVAILABLE.has(at.name ?? '') || isPostgresUnavailable(at)) return true;
+  return (at.errorResponse instanceof Error && isStoreUnavailable(at.errorResponse, depth + 1)) || isStoreUnavailable(at.cause, depth + 1);
 }
