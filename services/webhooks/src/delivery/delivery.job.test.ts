@@ -31,7 +31,7 @@ class ScriptedSender implements MessageSender {
   }
 }
 
-/** Counts the reads of the whole queue (each takes at least `readMs`) and the bulk writes of leases and results. */
+/** Counts the reads of the whole queue (each takes at least `readMs`) and the bulk writes of leases, renewals and results. */
 class CountingMessages extends MessageStore {
   reads = 0;
   readMs = 0;
@@ -41,6 +41,13 @@ class CountingMessages extends MessageStore {
   override leaseMany(...args: Parameters<MessageStore['leaseMany']>): ReturnType<MessageStore['leaseMany']> {
     this.leaseWrites++;
     return super.leaseMany(...args);
+  }
+
+  renewWrites = 0;
+
+  override renewMany(...args: Parameters<MessageStore['renewMany']>): ReturnType<MessageStore['renewMany']> {
+    this.renewWrites++;
+    return super.renewMany(...args);
   }
 
   override writeEach(...args: Parameters<MessageStore['writeEach']>): ReturnType<MessageStore['writeEach']> {
@@ -268,6 +275,20 @@ describe('webhook delivery jobs (real store)', () => {
     const lapsed = new Date(now.getTime() + LEASE_MS + 1);
     expect(await two.claim(candidate!, lapsed)).toBeNull();
     expect(await two.claim(fresh, lapsed)).toMatchObject({ claims: 2 });
+  });
+
+  it('renews the leases of attempts under way together, in one write', async () => {
+    const endpointId = await endpoint('ep');
+    const lot = [await queued(endpointId, 'share:1'), await queued(endpointId, 'share:2'), await queued(endpointId, 'share:3')];
+    const jobs = deliveryJobs();
+    const now = new Date();
+    const claimed = await Promise.all((await jobs.due(now, 3)).map((c) => jobs.claim(c, now)));
+    const later = new Date(now.getTime() + 10_000);
+    messages.renewWrites = 0;
+
+    expect(await Promise.all(claimed.map((m) => jobs.renew(m!, later)))).toEqual([true, true, true]);
+    expect(messages.renewWrites).toBe(1);
+    for (const message of lot) expect((await stored(message.id)).leaseUntil).toEqual(new Date(later.getTime() + LEASE_MS));
   });
 
   it('renews a lease only while it holds it: not after the result was written', async () => {

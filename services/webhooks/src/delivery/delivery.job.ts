@@ -56,8 +56,8 @@ export interface DeliveryJobOptions {
  * attempted again with the same id: at least once.
  *
  * The store's work is shared by the attempts under way: the leases and claims asked for while a
- * write of them is under way go together in the next (`GroupCommit`), and so do the results,
- * with their attempt records and claim releases. Endpoints are read with the queue and kept; an
+ * write of them is under way go together in the next (`GroupCommit`), and so do the renewals and
+ * the results, with their attempt records and claim releases. Endpoints are read with the queue and kept; an
  * endpoint is written only when an attempt changes it (a failure streak starts or ends, it is disabled).
  */
 export class DeliveryJobs implements JobSource<Versioned<WebhookMessage>> {
@@ -77,11 +77,13 @@ export class DeliveryJobs implements JobSource<Versioned<WebhookMessage>> {
   private readonly endpointsRead = new Map<string, WebhookEndpoint>();
   private readonly leases: GroupCommit<{ candidate: Versioned<WebhookMessage>; now: Date }, Versioned<WebhookMessage> | null>;
   private readonly results: GroupCommit<AttemptDone, WebhookMessage | null>;
+  private readonly renewals: GroupCommit<{ id: string; claims: number; leaseUntil: Date }, boolean>;
 
   constructor(private readonly options: DeliveryJobOptions) {
     const lot = { maxBatch: options.writeBatch ?? 200, maxParallel: 2 };
     this.leases = new GroupCommit((asked) => this.leaseLot(asked), lot);
     this.results = new GroupCommit((done) => this.recordLot(done), lot);
+    this.renewals = new GroupCommit((asked) => this.options.messages.renewMany(asked), lot);
   }
 
   /** A message was written (created or queued again): the queue is read again soon. */
@@ -141,12 +143,9 @@ export class DeliveryJobs implements JobSource<Versioned<WebhookMessage>> {
     }
   }
 
-  async renew(message: Versioned<WebhookMessage>, now: Date): Promise<boolean> {
-    const outcome = await this.options.messages.mutate(message.id, (current) => {
-      if (!holdsLease(current, message)) return { result: false };
-      return { next: { ...current, leaseUntil: new Date(now.getTime() + this.options.leaseMs) }, result: true };
-    });
-    return outcome.found && outcome.result;
+  /** Renewed with the other renewals asked for meanwhile, in one write: attempts started together renew together. */
+  renew(message: Versioned<WebhookMessage>, now: Date): Promise<boolean> {
+    return this.renewals.submit({ id: message.id, claims: message.claims, leaseUntil: new Date(now.getTime() + this.options.leaseMs) });
   }
 
   /** Attempts the message, continuing the trace of the event that caused it; the attempt's outcome, or `not-attempted` (disabled endpoint, stopping). */

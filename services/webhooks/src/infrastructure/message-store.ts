@@ -87,6 +87,28 @@ export class MessageStore {
   }
 
   /**
+   * Extends the leases that these claims (`claims`, the epoch) still hold (pending, leased), in one
+   * bulk write and one read back; answers, in order, whether each is still held.
+   */
+  async renewMany(renewals: ReadonlyArray<{ id: string; claims: number; leaseUntil: Date }>): Promise<boolean[]> {
+    if (renewals.length === 0) return [];
+    const ids = renewals.map((r) => r.id);
+    await this.underLocks(ids, () =>
+      this.store.collection.bulkWrite(
+        renewals.map(({ id, claims, leaseUntil }) => ({
+          updateOne: { filter: { _id: id, claims, status: 'pending', leaseUntil: { $ne: null }, deletedAt: null }, update: { $set: { leaseUntil }, $inc: { version: 1 } } },
+        })),
+        { ordered: false },
+      ),
+    );
+    const after = new Map((await this.findMany(ids)).map((m) => [m.id, m]));
+    return renewals.map(({ id, claims, leaseUntil }) => {
+      const current = after.get(id);
+      return current !== undefined && current.status === 'pending' && current.claims === claims && current.leaseUntil?.getTime() === leaseUntil.getTime();
+    });
+  }
+
+  /**
    * Writes the next state `decide` makes of each message as it is now (null: nothing to write), in
    * one read and one bulk write under the messages' locks, each guarded by the version read. A
    * write another process got in first is applied again alone, through `mutate`. Answers, in
