@@ -132,7 +132,9 @@ async function main(): Promise<void> {
     const results: StepResult[] = [];
     for (const endpoints of endpointSteps) {
       console.log(`==> ${endpoints} endpoint(s)`);
-      results.push(await runStep(api, token, endpoints, registered));
+      const result = await runStep(api, token, endpoints, registered);
+      console.log(`    ${result.deliveries} drained in ${result.seconds.toFixed(1)} s: ${result.perSecond.toFixed(0)}/s; bare loop ${result.baselinePerSecond.toFixed(0)}/s`);
+      results.push(result);
     }
     print(results);
   } finally {

@@ -68,6 +68,8 @@ export class DeliveryJobs implements JobSource<Versioned<WebhookMessage>> {
   /** How long the last read of the queue took. */
   private readTookMs = 0;
   private queueWritten = false;
+  /** Lanes that had more than one pending message at the last read: delivering their head makes another due. */
+  private lanesWithMore = new Set<string>();
   /** Attempts under way by endpoint, from their claim to the end of their run. */
   private readonly inFlight = new Map<string, number>();
   private inFlightTotal = 0;
@@ -188,6 +190,9 @@ export class DeliveryJobs implements JobSource<Versioned<WebhookMessage>> {
     const pending = await this.options.messages.pending();
     this.readTookMs = performance.now() - started;
     const heads = laneHeads(pending);
+    const lanes = new Set<string>();
+    this.lanesWithMore = new Set();
+    for (const m of pending) (lanes.has(m.lane) ? this.lanesWithMore : lanes).add(m.lane);
     await this.readEndpoints(heads.filter((head) => isAttemptDue(head, now)).map((head) => head.endpointId));
     let earliest = Infinity;
     for (const head of heads) if (!isAttemptDue(head, now)) earliest = Math.min(earliest, attemptDueAt(head).getTime());
@@ -304,7 +309,7 @@ export class DeliveryJobs implements JobSource<Versioned<WebhookMessage>> {
       const { found, written } = outcomes[i]!;
       const outcome = outcomeOf(result);
       metrics.attempted(outcome, message.trigger);
-      this.laneMoved(found ? written : null);
+      this.laneMoved(found ? written : null, message.lane);
       // Erased while it was being sent (its consent or feedback item): no attempt of it is kept either.
       if (!found) continue;
       records.push({
@@ -336,13 +341,14 @@ export class DeliveryJobs implements JobSource<Versioned<WebhookMessage>> {
 
   /**
    * An attempt's result was written: the message is due again at its retry, or its lane's next
-   * message is now the head. Either is looked for without waiting for the periodic read (the read
+   * message (if the last read saw one) is now the head. Either is looked for without waiting for the periodic read (the read
    * that would notice it may be held back by the pacing).
    */
-  private laneMoved(next: WebhookMessage | null): void {
+  private laneMoved(next: WebhookMessage | null, lane?: string): void {
     if (next?.status === 'pending') {
       if (!this.nextDue || next.nextAttemptAt < this.nextDue) this.nextDue = next.nextAttemptAt;
-    } else {
+    } else if (lane === undefined || this.lanesWithMore.has(lane)) {
+      // A lane that held only this message at the last read has nothing behind it (what was written here since has woken the read already).
       this.queued();
     }
   }

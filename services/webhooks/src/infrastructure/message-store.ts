@@ -63,7 +63,7 @@ export class MessageStore {
 
   /**
    * Leases each message at the version it was read with: `claims` becomes `epoch`, `leaseUntil` is
-   * set; one bulk write for the lot, then one read back. Answers, in order, the messages as leased,
+   * set; one bulk write for the lot, and a read back when some did not apply. Answers, in order, the messages as leased,
    * or null where the message changed since it was read. Another process may have written the same
    * epoch meanwhile (the local store does not isolate updates across processes): the claim ledger's
    * unique insert of that epoch decides, as for one message.
@@ -71,7 +71,7 @@ export class MessageStore {
   async leaseMany(leases: ReadonlyArray<{ message: Versioned<WebhookMessage>; epoch: number; leaseUntil: Date }>): Promise<Array<Versioned<WebhookMessage> | null>> {
     if (leases.length === 0) return [];
     const ids = leases.map((l) => l.message.id);
-    await this.underLocks(ids, () =>
+    const written = await this.underLocks(ids, () =>
       this.store.collection.bulkWrite(
         leases.map(({ message, epoch, leaseUntil }) => ({
           updateOne: { filter: { _id: message.id, version: message.version, status: 'pending', deletedAt: null }, update: { $set: { claims: epoch, leaseUntil }, $inc: { version: 1 } } },
@@ -79,6 +79,8 @@ export class MessageStore {
         { ordered: false },
       ),
     );
+    // Every lease applied to the version read: the messages are as read, leased (no read back needed).
+    if (written.matchedCount === leases.length) return leases.map(({ message, epoch, leaseUntil }) => ({ ...message, claims: epoch, leaseUntil, version: message.version + 1 }));
     const after = new Map((await this.findMany(ids)).map((m) => [m.id, m]));
     return leases.map(({ message, epoch, leaseUntil }) => {
       const current = after.get(message.id);
