@@ -3,7 +3,7 @@ import { collect } from '@obp/client';
 import type { AccountDto } from '@obp/contracts';
 import { waitFor } from '@obp/testkit';
 import { createJob, finishedJob, getJob, getResult, jobBody, postJob } from './analysis-helpers';
-import { connectedConsent } from './consent-helpers';
+import { connectedConsent, seenBy } from './consent-helpers';
 import { startStack, type Stack, type TestClient } from './harness';
 
 interface Problem {
@@ -193,9 +193,31 @@ describe('analysis jobs through the edge', () => {
       const res = await stack.api(ownerToken, `/analysis-jobs/${unknown}/result`);
       expect(res.status).toBe(409);
       expect(((await res.json()) as Problem).detail).toContain('NoData');
-      // Another app's consent, not shared: nothing readable either (and nothing told about it).
-      const foreign = await createJob(stack, partnerToken, jobBody([retail.consentId]));
-      expect((await finishedJob(stack, partnerToken, foreign)).failure?.code).toBe('NoData');
+    });
+
+    it("refuses at once, with a 422 naming each field, another app's consent or account that is not shared with the app, and makes no job", async () => {
+      await seenBy(stack.analysis.consentData, retail.consentId, [retail.accounts[0]!.id]);
+      const reference = `foreign-${randomUUID()}`;
+      const byConsent = await postJob(stack, partnerToken, jobBody([randomUUID(), retail.consentId], { Reference: reference }));
+      expect(byConsent.status).toBe(422);
+      const problem = (await byConsent.json()) as Problem;
+      expect(problem).toMatchObject({ status: 422, errors: { 'Input.consentIds[1]': [expect.stringContaining(retail.consentId)] } });
+      expect(Object.keys(problem.errors!)).toEqual(['Input.consentIds[1]']);
+      const byAccount = await postJob(stack, partnerToken, jobBody([], { Reference: reference, Input: { accountIds: [retail.accounts[0]!.id] } }));
+      expect(byAccount.status).toBe(422);
+      expect(Object.keys(((await byAccount.json()) as Problem).errors!)).toEqual(['Input.accountIds[0]']);
+      expect(await listedIds(partnerToken, reference)).toEqual([]);
+    });
+
+    it('takes another app’s consent once a share of the owner names it, and the job reads it', async () => {
+      const api = stack.clientWithToken(ownerToken);
+      const shared = await api.POST('/shares', { body: { clientId: partner.clientId, consentIds: [business.consentId] } });
+      expect(shared.response.status).toBe(200);
+      await waitFor(() => stack.analysis.shareGrants.allows(partner.clientId, owner.clientId, [{ consentId: business.consentId }]), { what: 'the grant to reach the analysis service' });
+      const id = await createJob(stack, partnerToken, jobBody([business.consentId], { Engine: 'z2' }));
+      expect((await finishedJob(stack, partnerToken, id)).status).toBe('Completed');
+      expect((await getResult(stack, partnerToken, id)).consentIds).toEqual([business.consentId]);
+      expect((await api.DELETE('/shares/{shareId}', { params: { path: { shareId: shared.data.data } } })).response.status).toBe(204);
     });
 
     it('answers 404 for an unknown job and its result', async () => {
@@ -262,8 +284,8 @@ describe('analysis jobs through the edge', () => {
       expect(other.headers.get('content-type')).toMatch(/^application\/problem\+json/);
       expect(((await other.json()) as Problem).status).toBe(422);
 
-      // Keys are the app's own: another app's request with the same key is a request of its own.
-      const partnerJob = await createJob(stack, partnerToken, body, { 'Idempotency-Key': key });
+      // Keys are the app's own: another app's request with the same key is a request of its own (of the partner's own consent, not yet known here).
+      const partnerJob = await createJob(stack, partnerToken, { ...body, Input: { consentIds: [randomUUID()] } }, { 'Idempotency-Key': key });
       expect(partnerJob).not.toBe(id);
 
       expect(await listedIds(ownerToken, body.Reference)).toEqual([id]);

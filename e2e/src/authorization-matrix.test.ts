@@ -1,8 +1,8 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { apiRoutes, type RouteContract } from '@obp/contracts';
-import { createJob, finishedJob, jobBody } from './analysis-helpers';
-import { connectedConsent } from './consent-helpers';
+import { createJob, finishedJob, jobBody, postJob } from './analysis-helpers';
+import { connectedConsent, seenBy } from './consent-helpers';
 import { feedbackBody, submitFeedback } from './feedback-helpers';
 import { startStack, type Stack } from './harness';
 
@@ -203,19 +203,22 @@ describe('after the matrix', () => {
     expect(endpoint.description).not.toBe('taken over');
   });
 
-  it('a share another app makes of app A’s consent grants nothing, and its analysis of it yields none of A’s data', async () => {
+  it('another app may not name app A’s consent or account in a share or an analysis job: 422 naming the fields, telling nothing of A’s data', async () => {
     const appC = await stack.registerClient(['customer-api']);
     const tokenC = await stack.token(appC);
+    await seenBy(stack.share.consentOwners, resourceOf.consents!, [resourceOf.accounts!]);
+    await seenBy(stack.analysis.consentData, resourceOf.consents!, [resourceOf.accounts!]);
     const share = await stack.api(tokenB, '/shares', { method: 'POST', json: { clientId: appC.clientId, consentIds: [resourceOf.consents], accountIds: [resourceOf.accounts] } });
-    expect(share.status).toBe(200);
+    const job = await postJob(stack, tokenB, jobBody([resourceOf.consents!]));
+    const texts = [await share.text(), await job.text()];
+    const fields = texts.map((text) => Object.keys((JSON.parse(text) as { errors: object }).errors));
+    expect({ statuses: [share.status, job.status], fields }).toEqual({ statuses: [422, 422], fields: [['consentIds[0]', 'accountIds[0]'], ['Input.consentIds[0]']] });
+    // Only the ids B named come back.
+    const named: unknown[] = [resourceOf.consents, resourceOf.accounts];
+    expect(secretsOfA.filter((secret) => !named.includes(secret) && texts.some((text) => text.includes(secret)))).toEqual([]);
     for (const token of [tokenB, tokenC]) {
       expect((await stack.api(token, `/consents/${resourceOf.consents}`)).status).toBe(404);
       expect((await stack.api(token, `/accounts/${resourceOf.accounts}/transactions`)).status).toBe(404);
     }
-    const jobOfB = await createJob(stack, tokenB, jobBody([resourceOf.consents!]));
-    const finished = await finishedJob(stack, tokenB, jobOfB);
-    const result = await stack.api(tokenB, `/analysis-jobs/${jobOfB}/result`);
-    const text = `${JSON.stringify(finished)} ${await result.text()}`;
-    expect(secretsOfA.filter((secret) => secret !== resourceOf.consents && text.includes(secret))).toEqual([]);
   });
 });

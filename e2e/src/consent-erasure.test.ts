@@ -1,7 +1,7 @@
 import type { Connection } from '@obp/db';
 import { ConsentEventTypes, type TransactionsAddedData } from '@obp/contracts';
 import { waitFor } from '@obp/testkit';
-import { connectedConsent, recordTopic, type RecordedMessage } from './consent-helpers';
+import { connectedConsent, recordTopic, seenBy, type RecordedMessage } from './consent-helpers';
 import { startStack, type Stack, type TestClient } from './harness';
 
 /** Every document of every collection of a database that mentions any of `needles`. */
@@ -86,10 +86,10 @@ describe('consent erasure and reads through shares', () => {
     const { consentId } = await connectedConsent(stack, ownerToken, { externalUserId: `foreign-${Date.now()}` });
     const third = await stack.registerClient();
     const thirdToken = await stack.token(third);
-    // The third app names the owner's consent in a share of its own to the partner.
-    const { response } = await stack.clientWithToken(thirdToken).POST('/shares', { body: { clientId: partner.clientId, consentIds: [consentId] } });
-    expect(response.status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // The third app names the owner's consent in a share of its own to the partner: refused, once the share service knows whose it is.
+    await seenBy(stack.share.consentOwners, consentId);
+    const refused = await stack.api(thirdToken, '/shares', { method: 'POST', json: { clientId: partner.clientId, consentIds: [consentId] } });
+    expect(refused.status).toBe(422);
     expect(await status(partnerToken, `/consents/${consentId}`)).toBe(404);
     expect(await status(thirdToken, `/consents/${consentId}`)).toBe(404);
   });
