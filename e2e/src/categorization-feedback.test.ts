@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { waitFor } from '@obp/testkit';
+import type { TransactionDto } from '@obp/contracts';
+import { connectedConsent, seenBy } from './consent-helpers';
 import { decideFeedback, feedbackBody, feedbackItem, feedbackWithStatus, postFeedback, reviewFeedback, submitFeedback } from './feedback-helpers';
 import { startStack, type Stack, type TestClient } from './harness';
 import { RecordingReceiver, verifiedMessage } from './recording-receiver';
@@ -113,6 +115,62 @@ describe('categorization feedback through the edge', () => {
       expect((await postFeedback(stack, appToken, [feedbackBody()])).status).toBe(400);
       const malformed = await stack.api(appToken, '/v2/categorization-feedback', { method: 'POST', body: '{"engine":', headers: { 'content-type': 'application/json' } });
       expect(malformed.status).toBe(400);
+    });
+  });
+
+  describe('naming accounts and transactions', () => {
+    let consentId: string;
+    /** Two accounts of the app's consent, each with one of its transactions. */
+    let owned: Array<{ accountId: string; transaction: TransactionDto }>;
+    let intruder: TestClient;
+    let intruderToken: string;
+
+    beforeAll(async () => {
+      ({ consentId } = await connectedConsent(stack, appToken, { externalUserId: `feedback-${randomUUID()}` }));
+      const api = stack.clientWithToken(appToken);
+      const accounts = (await api.GET('/consents/{id}/accounts', { params: { path: { id: consentId } } })).data.data;
+      owned = [];
+      for (const account of accounts) {
+        const first = (await api.GET('/accounts/{id}/transactions', { params: { path: { id: account.id }, query: { pageSize: 1 } } })).data.data?.[0];
+        if (first) owned.push({ accountId: account.id, transaction: first });
+      }
+      expect(owned.length).toBeGreaterThanOrEqual(2);
+      intruder = await stack.registerClient();
+      intruderToken = await stack.token(intruder);
+      await seenBy(stack.feedback.consentOwners, consentId, owned.map((o) => o.accountId));
+      await waitFor(async () => (await stack.feedback.transactionAccounts.accountOf(owned[1]!.transaction.id)) !== null, { what: 'the transactions to reach the feedback service' });
+    });
+
+    const about = ({ accountId, transaction }: { accountId: string; transaction: TransactionDto }) =>
+      feedbackBody({ accountId, transactionId: transaction.id, amount: transaction.amount, currency: transaction.currency, description: transaction.description ?? '' });
+    const refusedFields = async (res: Response) => {
+      const problem = (await res.json()) as Problem;
+      return { status: res.status, fields: Object.keys(problem.errors ?? {}) };
+    };
+
+    it("refuses another app's account, or its transaction, with a 422 naming the field, and nothing reaches the reviewers' queue", async () => {
+      expect(await refusedFields(await postFeedback(stack, intruderToken, about(owned[0]!)))).toEqual({ status: 422, fields: ['accountId'] });
+      // The intruder's own (unknown) account, with the app's transaction.
+      const ownAccountTheirTransaction = { ...about(owned[0]!), accountId: randomUUID() };
+      expect(await refusedFields(await postFeedback(stack, intruderToken, ownAccountTheirTransaction))).toEqual({ status: 422, fields: ['transactionId'] });
+      expect((await queue({ clientId: intruder.clientId })).data).toEqual([]);
+      expect((await stack.clientWithToken(intruderToken).GET('/v2/categorization-feedback', { params: { query: {} } })).data.data).toEqual([]);
+    });
+
+    it('refuses a transaction named with another account than its own', async () => {
+      const mismatched = { ...about(owned[0]!), transactionId: owned[1]!.transaction.id };
+      expect(await refusedFields(await postFeedback(stack, appToken, mismatched))).toEqual({ status: 422, fields: ['transactionId'] });
+    });
+
+    it('takes the app’s own account and transaction, and another app’s once a share of the consent names it', async () => {
+      expect((await postFeedback(stack, appToken, about(owned[0]!))).status).toBe(202);
+      const shared = await stack.clientWithToken(appToken).POST('/shares', { body: { clientId: intruder.clientId, consentIds: [consentId] } });
+      expect(shared.response.status).toBe(200);
+      await waitFor(() => stack.feedback.shareGrants.allows(intruder.clientId, app.clientId, [{ consentId }]), { what: 'the grant to reach the feedback service' });
+      const res = await postFeedback(stack, intruderToken, about(owned[1]!));
+      expect(res.status).toBe(202);
+      const { id } = ((await res.json()) as { data: { id: string } }).data;
+      expect((await queue({ clientId: intruder.clientId })).data.map((i) => i.id)).toEqual([id]);
     });
   });
 

@@ -3,6 +3,7 @@ import { consentEvents, feedbackEvents, feedbackRoutes } from '@obp/contracts';
 import { ErasedIds } from '@obp/db';
 import { bindRoutes } from '@obp/http';
 import { startService, type RunningService, type ServiceDefinition, type ServiceOverrides } from '@obp/service-kit';
+import type { ShareGrants } from '@obp/share-grants';
 import type { FeedbackConfig } from './config';
 import type { FeedbackItem } from './domain/feedback-item';
 import { FeedbackEvents, feedbackStoreOptions, type FeedbackStore } from './infrastructure/feedback-store';
@@ -30,6 +31,7 @@ export interface FeedbackServiceParts {
   /** Whose each consent and account is, and which account each transaction belongs to: what feedback may name. */
   consentOwners: ConsentData;
   transactionAccounts: TransactionAccounts;
+  shareGrants: ShareGrants;
 }
 
 export type FeedbackServiceHandle = RunningService<FeedbackServiceParts>;
@@ -69,7 +71,7 @@ export const feedbackService: ServiceDefinition<FeedbackConfig, FeedbackServiceP
         decideFeedback: decideFeedbackHttp(new DecideFeedbackService(items, events)),
         ...consoleHandlers(),
       }),
-      expose: { items, erasure, consentOwners, transactionAccounts },
+      expose: { items, erasure, consentOwners, transactionAccounts, shareGrants: grants },
     };
   },
 };
