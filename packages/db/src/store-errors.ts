@@ -36,7 +36,7 @@ function isPostgresUnavailable(error: { code?: unknown; message?: unknown; errms
  */
 export function isStoreUnavailable(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== 'object' || depth >= 5) return false;
-  const at = error as { name?: string; cause?: unknown; errorResponse?: unknown };
+  const at = error as { name?: string; code?: unknown; message?: unknown; cause?: unknown; errorResponse?: unknown };
   if (STORE_UNAVAILABLE.has(at.name ?? '') || isPostgresUnavailable(at)) return true;
   return (at.errorResponse instanceof Error && isStoreUnavailable(at.errorResponse, depth + 1)) || isStoreUnavailable(at.cause, depth + 1);
 }
