@@ -5,20 +5,24 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createKafka } from '@obp/bus';
 import { ConsentData } from '@obp/consent-data';
 import { Topics, type TransactionDto } from '@obp/contracts';
-import { connectDatabase } from '@obp/db';
+import { connectDatabase, database } from '@obp/db';
 import { generateSandboxData } from '@obp/sandbox-bank';
 import { historyStart } from '@obp/sequencing-engine';
 import { createLogger } from '@obp/telemetry';
 import { freePort, repoRoot, startFerretDb, startKafka, uniqueName, waitFor, type FerretProcess, type KafkaProcess } from '@obp/testkit';
 import { newFigures, RetryingClient } from './faults/retrying-client';
 import { ServiceProcess } from './faults/service-process';
+import { auditShareWebhooks } from './faults/webhook-audit';
+import { RecordingReceiver } from './recording-receiver';
 
 /**
  * Fault injection: apps write shares and approve and refresh consents from parallel clients while
- * the test SIGKILLs and restarts the share service, the consent service, Kafka and the store (FerretDB
- * with its PostgreSQL). The clients retry as a careful integrator does, with Idempotency-Keys. At
- * the end nothing may be lost, doubled, out of order or dead-lettered. The services run as their own
- * processes on a Kafka and a store of this test's own, so the kills touch no other suite.
+ * the test SIGKILLs and restarts the share service, the consent service, the webhooks service, Kafka,
+ * the store (FerretDB with its PostgreSQL) and then the store's PostgreSQL alone. The clients retry as a careful
+ * integrator does, with Idempotency-Keys; each app has a webhook endpoint for its share events. At the end
+ * nothing may be lost, doubled, out of order or dead-lettered, and every acknowledged share event reached
+ * its app's endpoint at least once, in order. The services run as their own processes on a Kafka and a
+ * store of this test's own, so the kills touch no other suite.
  */
 
 const APPS = 3;
@@ -45,22 +49,28 @@ interface ConsentRecord {
 let kafka: KafkaProcess;
 let store: FerretProcess;
 const services: ServiceProcess[] = [];
+const receiver = new RecordingReceiver();
+/** Set once every check passed: the logs (and the store's data) are removed after the store stops. */
+let logsToRemove: string | null = null;
 
 afterAll(async () => {
   for (const service of services) await service.stop();
+  await receiver.stop().catch(() => undefined);
   await kafka?.dispose();
   await store?.stop();
+  if (logsToRemove) rmSync(logsToRemove, { recursive: true, force: true });
 }, 120_000);
 
-it('loses, doubles and reorders nothing while the share and consent services, Kafka and the store are killed', async () => {
+it('loses, doubles and reorders nothing while the share, consent and webhooks services, Kafka, the store and its PostgreSQL are killed', async () => {
   kafka = await startKafka();
-  store = await startFerretDb();
+  const logDir = mkdtempSync(join(repoRoot, '.cache', 'fault-injection-logs-'));
+  // The store's data and logs (ferretdb.log, postgres/postgres.log) are kept with the services' logs when the test fails.
+  store = await startFerretDb(join(logDir, 'store'));
   const namespace = uniqueName('faults');
   const db = (service: string) => `${namespace.replace(/-/g, '_')}_${service}`;
-  const ports = { edge: await freePort(), share: await freePort(), consent: await freePort(), sequencing: await freePort() };
+  const ports = { edge: await freePort(), share: await freePort(), consent: await freePort(), sequencing: await freePort(), webhooks: await freePort() };
   const edgeUrl = `http://127.0.0.1:${ports.edge}`;
   const adminToken = randomBytes(24).toString('base64url');
-  const logDir = mkdtempSync(join(repoRoot, '.cache', 'fault-injection-logs-'));
   const common = {
     MONGODB_URI: store.uri,
     KAFKA_BROKERS: kafka.brokers.join(','),
@@ -82,7 +92,7 @@ it('loses, doubles and reorders nothing while the share and consent services, Ka
       SHARE_SERVICE_URL: `http://127.0.0.1:${ports.share}`,
       CONSENT_SERVICE_URL: `http://127.0.0.1:${ports.consent}`,
       SEQUENCING_SERVICE_URL: `http://127.0.0.1:${ports.sequencing}`,
-      WEBHOOKS_SERVICE_URL: unused,
+      WEBHOOKS_SERVICE_URL: `http://127.0.0.1:${ports.webhooks}`,
       ANALYSIS_SERVICE_URL: unused,
       FEEDBACK_SERVICE_URL: unused,
     },
@@ -106,7 +116,14 @@ it('loses, doubles and reorders nothing while the share and consent services, Ka
     logDir,
   );
   const sequencing = new ServiceProcess('sequencing-engine', ports.sequencing, { ...common, SEQUENCING_DB_NAME: db('sequencing') }, logDir);
-  services.push(edge, share, consent, sequencing);
+  // Not production: a production webhooks service delivers only over https to public addresses; this one only to loopback.
+  const webhooks = new ServiceProcess(
+    'webhooks',
+    ports.webhooks,
+    { ...common, NODE_ENV: 'development', WEBHOOKS_DB_NAME: db('webhooks'), JWKS_URL: `${edgeUrl}/.well-known/jwks.json`, WEBHOOK_POLL_MS: '1000', WEBHOOK_LOOPBACK_ONLY: 'true' },
+    logDir,
+  );
+  services.push(edge, share, consent, sequencing, webhooks);
   for (const service of services) await service.start('ready');
 
   const figures = newFigures();
@@ -127,6 +144,11 @@ it('loses, doubles and reorders nothing while the share and consent services, Ka
       return { client, api: new RetryingClient(edgeUrl, () => token, figures) };
     }),
   );
+  await receiver.start();
+  const hookPath = (app: number) => `/hooks/app${app}`;
+  for (const [app, { api }] of apps.entries()) {
+    await api.call('POST', '/webhooks', { json: { url: receiver.url(hookPath(app)), events: ['share.created', 'share.updated', 'share.deleted'] }, idempotencyKey: RetryingClient.newKey(), done: (s) => s === 201 });
+  }
 
   const shares: ShareRecord[] = [];
   const consents: ConsentRecord[] = [];
@@ -206,10 +228,15 @@ it('loses, doubles and reorders nothing while the share and consent services, Ka
     await crash('share service', () => share.kill(), () => share.start(), 500);
     await sleep(4_000);
     await crash('consent service', () => consent.kill(), () => consent.start(), 500);
+    await sleep(4_000);
+    // Down long enough for share events to queue up for it.
+    await crash('webhooks service', () => webhooks.kill(), () => webhooks.start(), 5_000);
     await sleep(6_000);
     await crash('Kafka', () => kafka.kill(), () => kafka.start(), 2_000);
     await sleep(6_000);
     await crash('store', () => store.kill(), () => store.start(), 2_000);
+    await sleep(6_000);
+    await crash('store PostgreSQL', () => store.killPostgres(), () => store.startPostgres(), 2_000);
     await sleep(6_000);
     faulting = false;
   }
@@ -276,6 +303,21 @@ it('loses, doubles and reorders nothing while the share and consent services, Ka
   for (const line of wrongShares.slice(0, 20)) console.log(line);
   const outOfOrder = wrongShares.length;
 
+  // Every acknowledged share event at its app's webhook endpoint at least once, in order per share. The
+  // webhooks service may still be working off what queued while it was down: wait until nothing is missing.
+  const webhookAudit = () => {
+    const audits = apps.map((_, app) => auditShareWebhooks(receiver.on(hookPath(app)), shares.filter((s) => s.app === app)));
+    return audits.reduce((a, b) => ({ received: a.received + b.received, duplicates: a.duplicates + b.duplicates, missing: a.missing + b.missing, outOfOrder: a.outOfOrder + b.outOfOrder, wrong: [...a.wrong, ...b.wrong] }));
+  };
+  let hooks = webhookAudit();
+  const deliveredBy = Date.now() + 180_000;
+  while (hooks.missing > 0 && Date.now() < deliveredBy) {
+    await sleep(2_000);
+    hooks = webhookAudit();
+  }
+  for (const line of hooks.wrong.slice(0, 20)) console.log(line);
+  if (hooks.missing > 0) console.log(`webhook messages in the webhooks service's store, by status: ${await webhookMessageCensus(store.uri, db('webhooks'))}`);
+
   // Every consent Updated with exactly its sandbox transactions; the sequencing projection holds the same.
   const sequencingDb = await connectDatabase(store.uri, db('sequencing'));
   const projection = new ConsentData(sequencingDb, { historyStart });
@@ -334,15 +376,31 @@ it('loses, doubles and reorders nothing while the share and consent services, Ka
       `  operations: ${figures.operations}; retries: ${figures.retries}; clean failures (429/409): ${figures.cleanFailures}; 5xx: ${figures.serverErrors}; no answer: ${figures.networkErrors}`,
       `  shares: ${shares.length} (${shares.filter((s) => s.deleted).length} deleted); consents: ${consents.length} (${consents.filter((c) => c.refreshed).length} refreshed)`,
       `  lost: ${lost}; doubled: ${doubled}; events out of order or missing: ${outOfOrder}; consents wrong: ${consentMismatches}; dead letters: ${Object.values(deadLetters).reduce((a, b) => a + b, 0)}`,
+      `  share webhooks: ${hooks.received} received; duplicates: ${hooks.duplicates}; missing: ${hooks.missing}; shares out of order: ${hooks.outOfOrder}`,
     ].join('\n'),
   );
-  expect(faults).toEqual(['share service', 'consent service', 'Kafka', 'store']);
+  expect(faults).toEqual(['share service', 'consent service', 'webhooks service', 'Kafka', 'store', 'store PostgreSQL']);
   expect(shares.length).toBeGreaterThan(APPS * SHARE_WORKERS_PER_APP);
   expect(consents.length).toBeGreaterThanOrEqual(APPS);
   expect({ lost, doubled, outOfOrder, consentMismatches, deadLetters }).toEqual({ lost: 0, doubled: 0, outOfOrder: 0, consentMismatches: 0, deadLetters: Object.fromEntries(Object.keys(deadLetters).map((k) => [k, 0])) });
-  // The services' logs are kept only when something above failed.
-  rmSync(logDir, { recursive: true, force: true });
+  expect({ webhooksMissing: hooks.missing, webhooksOutOfOrder: hooks.outOfOrder }).toEqual({ webhooksMissing: 0, webhooksOutOfOrder: 0 });
+  // The services' and the store's logs are kept only when something above failed.
+  logsToRemove = logDir;
 }, 900_000);
+
+/** How many webhook messages the webhooks service made, by status (or why that could not be read within 10 s). */
+async function webhookMessageCensus(uri: string, dbName: string): Promise<string> {
+  const census = (async () => {
+    const connection = await connectDatabase(uri, dbName);
+    try {
+      const rows = await database(connection).collection('webhook_messages').aggregate<{ _id: string; n: number }>([{ $group: { _id: '$status', n: { $sum: 1 } } }], { maxTimeMS: 10_000 }).toArray();
+      return JSON.stringify(Object.fromEntries(rows.map((r) => [r._id, r.n])));
+    } finally {
+      await connection.close();
+    }
+  })();
+  return Promise.race([census.catch((error: Error) => `unreadable: ${error.message}`), sleep(15_000).then(() => 'no answer within 15 s')]);
+}
 
 /** Every message of a topic from offset 0 to its current end. */
 async function readTopic(brokers: string[], topic: string): Promise<Array<{ key: string | null; value: string | null }>> {
