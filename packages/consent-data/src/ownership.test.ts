@@ -64,7 +64,7 @@ describe('idsHiddenFrom over the ownership handlers (real store)', () => {
     const accountShared = await consentOf('app-a');
     const granted = async (owner: string, targets: Array<{ consentId: string } | { accountId: string }>) =>
       owner === 'app-a' && targets.some((t) => ('consentId' in t && t.consentId === shared.consentId) || ('accountId' in t && t.accountId === accountShared.accountId));
-    const hidden = await idsHiddenFrom(data, 'app-b', { consentIds: [shared.consentId, accountShared.consentId], accountIds: [shared.accountId, accountShared.accountId] }, granted);
+    const hidden = await idsHiddenFrom(data, 'app-b', { consentIds: [shared.consentId, accountShared.consentId], accountIds: [shared.accountId, accountShared.accountId] }, { granted, waitMs: 0 });
     expect(hidden).toEqual({ consentIds: new Set([accountShared.consentId]), accountIds: new Set() });
   });
 
@@ -74,5 +74,20 @@ describe('idsHiddenFrom over the ownership handlers (real store)', () => {
     await ownershipHandlers(data)['consent.deleted']!(deleted.data, deleted, meta(`${theirs.consentId}/deleted`));
     const hidden = await idsHiddenFrom(data, 'app-b', { consentIds: [theirs.consentId], accountIds: [theirs.accountId] });
     expect(hidden).toEqual({ consentIds: new Set(), accountIds: new Set() });
+  });
+
+  it('looks again for a grant on its way while the wait lasts, and refuses what none opens by its end', async () => {
+    const shareOnItsWay = await consentOf('app-a');
+    const neverShared = await consentOf('app-a');
+    let looks = 0;
+    // The share of the first consent reaches the projection of grants at the third look.
+    const granted = async (_owner: string, targets: Array<{ consentId: string } | { accountId: string }>) =>
+      targets.some((t) => 'consentId' in t && t.consentId === shareOnItsWay.consentId) && ++looks >= 3;
+    const hidden = await idsHiddenFrom(data, 'app-b', { consentIds: [shareOnItsWay.consentId, neverShared.consentId], accountIds: [] }, { granted, waitMs: 2_000, intervalMs: 10 });
+    expect({ looks, hidden: [...hidden.consentIds] }).toEqual({ looks: 3, hidden: [neverShared.consentId] });
+
+    looks = 0;
+    const atOnce = await idsHiddenFrom(data, 'app-b', { consentIds: [shareOnItsWay.consentId], accountIds: [] }, { granted, waitMs: 0 });
+    expect({ looks, hidden: [...atOnce.consentIds] }).toEqual({ looks: 1, hidden: [shareOnItsWay.consentId] });
   });
 });

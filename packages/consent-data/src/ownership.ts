@@ -23,30 +23,56 @@ export interface NamedIds {
   accountIds: readonly string[];
 }
 
-/** Whether a share of `ownerClientId` opens one of `grantedBy` to the caller (e.g. `ShareGrants.allows` bound to the caller); absent: nothing is shared. */
+/** Whether a share of `ownerClientId` opens one of `grantedBy` to the caller (e.g. `ShareGrants.allows` bound to the caller). */
 export type GrantCheck = (ownerClientId: string, grantedBy: Array<{ consentId: string } | { accountId: string }>) => Promise<boolean>;
+
+export interface GrantsToAwait {
+  granted: GrantCheck;
+  /**
+   * How long an id of another app is looked at again for a grant (0: not at all). A share made a
+   * moment ago reaches the caller's projection of grants a little later: the app it was made for,
+   * naming what it was given at once, is not refused for that.
+   */
+  waitMs: number;
+  /** Between two looks. */
+  intervalMs?: number;
+}
+
+/** Another app's id, and what a grant must name to open it. */
+type Foreign = { kind: 'consentIds' | 'accountIds'; id: string; owner: string; grantedBy: Array<{ consentId: string } | { accountId: string }> };
 
 /**
  * The named ids this projection knows to belong to another app than `clientId`, and that no grant
  * opens to it: what a write by `clientId` may not name. An id the projection does not know is not
  * among them: it may be the caller's own consent, created a moment ago, whose events are still on
  * the way (a grant is checked against the resource's owner when it is read, so such an id can
- * never open another app's data).
+ * never open another app's data). Without `grants`, nothing of another app is open to the caller.
  */
-export async function idsHiddenFrom(data: ConsentData, clientId: string, named: NamedIds, granted: GrantCheck = async () => false): Promise<{ consentIds: Set<string>; accountIds: Set<string> }> {
-  const hidden = { consentIds: new Set<string>(), accountIds: new Set<string>() };
+export async function idsHiddenFrom(data: ConsentData, clientId: string, named: NamedIds, grants?: GrantsToAwait): Promise<{ consentIds: Set<string>; accountIds: Set<string> }> {
   const owners = new Map<string, string | null>();
   const ownerOf = async (consentId: string): Promise<string | null> => {
     if (!owners.has(consentId)) owners.set(consentId, (await data.consent(consentId))?.ownerClientId ?? null);
     return owners.get(consentId)!;
   };
+  let foreign: Foreign[] = [];
   for (const consentId of new Set(named.consentIds)) {
     const owner = await ownerOf(consentId);
-    if (owner !== null && owner !== clientId && !(await granted(owner, [{ consentId }]))) hidden.consentIds.add(consentId);
+    if (owner !== null && owner !== clientId) foreign.push({ kind: 'consentIds', id: consentId, owner, grantedBy: [{ consentId }] });
   }
   for (const account of await data.accountsById([...new Set(named.accountIds)])) {
     const owner = await ownerOf(account.consentId);
-    if (owner !== null && owner !== clientId && !(await granted(owner, [{ consentId: account.consentId }, { accountId: account.id }]))) hidden.accountIds.add(account.id);
+    if (owner !== null && owner !== clientId) foreign.push({ kind: 'accountIds', id: account.id, owner, grantedBy: [{ consentId: account.consentId }, { accountId: account.id }] });
   }
+  if (grants && foreign.length > 0) {
+    const deadline = Date.now() + grants.waitMs;
+    for (;;) {
+      const open = await Promise.all(foreign.map((f) => grants.granted(f.owner, f.grantedBy)));
+      foreign = foreign.filter((_, i) => !open[i]);
+      if (foreign.length === 0 || Date.now() >= deadline) break;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(grants.intervalMs ?? 200, Math.max(0, deadline - Date.now()))));
+    }
+  }
+  const hidden = { consentIds: new Set<string>(), accountIds: new Set<string>() };
+  for (const f of foreign) hidden[f.kind].add(f.id);
   return hidden;
 }

@@ -123,7 +123,7 @@ export const analysisService = (engine: Analyse = analyse): ServiceDefinition<An
     return {
       routes: bindRoutes(analysisRoutes, {
         listAnalysisJobs: listAnalysisJobsHttp(jobs),
-        createAnalysisJob: createAnalysisJobHttp(new CreateAnalysisJobService(jobs, events, access, consentData, shareGrants, wakeRunner)),
+        createAnalysisJob: createAnalysisJobHttp(new CreateAnalysisJobService(jobs, events, access, consentData, shareGrants, wakeRunner, config.ANALYSIS_GRANT_WAIT_MS)),
         getAnalysisJob: getAnalysisJobHttp(access),
         getAnalysisJobResult: getAnalysisResultHttp(access, results),
       }),

@@ -20,6 +20,11 @@ const schema = z.object({
    * service (their events take about a second) before running without it.
    */
   ANALYSIS_VISIBILITY_WAIT_MS: ms(10_000),
+  /**
+   * How long POST /analysis-jobs looks again for a share opening another app's consent or account it
+   * names (a share made a moment ago) before refusing it with a 422.
+   */
+  ANALYSIS_GRANT_WAIT_MS: ms(3_000),
   /** A waiting job looks again after this even when no event woke it. */
   ANALYSIS_WAIT_RECHECK_MS: ms(30_000),
   /** Transactions older than the window are pruned this often. */

@@ -1,9 +1,14 @@
-import { loadConfig, port, serviceEnv, z } from '@obp/config';
+import { loadConfig, milliseconds, port, serviceEnv, z } from '@obp/config';
 
 const schema = z.object({
   ...serviceEnv,
   PORT: port(8086),
   FEEDBACK_DB_NAME: z.string().min(1).default('feedback'),
+  /**
+   * How long a submission looks again for a share opening another app's account it names (a share made
+   * a moment ago) before refusing it with a 422.
+   */
+  FEEDBACK_GRANT_WAIT_MS: milliseconds(3_000),
 });
 
 export type FeedbackConfig = z.infer<typeof schema>;

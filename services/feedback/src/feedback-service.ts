@@ -63,7 +63,7 @@ export const feedbackService: ServiceDefinition<FeedbackConfig, FeedbackServiceP
     const grants = kit.shareGrants();
     return {
       routes: bindRoutes(feedbackRoutes, {
-        submitFeedback: submitFeedbackHttp(new SubmitFeedbackService(items, events, erasedAccounts, { consentOwners, transactionAccounts, grants })),
+        submitFeedback: submitFeedbackHttp(new SubmitFeedbackService(items, events, erasedAccounts, { consentOwners, transactionAccounts, grants, grantWaitMs: kit.config.FEEDBACK_GRANT_WAIT_MS })),
         listFeedback: listFeedbackHttp(items),
         getFeedback: getFeedbackHttp(items),
         listReviewQueue: listReviewQueueHttp(items),

@@ -31,6 +31,8 @@ export class CreateAnalysisJobService {
     private readonly grants: ShareGrants,
     /** Wakes the job runner. */
     private readonly queued: () => void,
+    /** How long another app's consent or account is looked at again for a share on its way. */
+    private readonly grantWaitMs = 0,
   ) {}
 
   async execute(cmd: CreateAnalysisJobCommand, now = new Date()): Promise<Result<{ id: string }, ValidationFailed | NamesOthersData>> {
@@ -55,7 +57,7 @@ export class CreateAnalysisJobService {
 
   /**
    * Consents and accounts the projection knows to be another app's, and no unexpired share of theirs opens
-   * to the caller, are refused at once. One the projection does not know yet is taken: it may be the
+   * to the caller (within `grantWaitMs`, for a share made a moment ago), are refused at once. One the projection does not know yet is taken: it may be the
    * caller's new consent, whose events are on the way; the job waits for it to become visible, and ends
    * `NoData` if it never does.
    */
@@ -63,7 +65,10 @@ export class CreateAnalysisJobService {
     const consentIds = cmd.body.Input.consentIds ?? [];
     const accountIds = cmd.body.Input.accountIds ?? [];
     if (consentIds.length === 0 && accountIds.length === 0) return null;
-    const hidden = await idsHiddenFrom(this.consentData, cmd.ownerClientId, { consentIds, accountIds }, (owner, targets) => this.grants.allows(cmd.ownerClientId, owner, targets, now));
+    const hidden = await idsHiddenFrom(this.consentData, cmd.ownerClientId, { consentIds, accountIds }, {
+      granted: (owner, targets) => this.grants.allows(cmd.ownerClientId, owner, targets, now),
+      waitMs: this.grantWaitMs,
+    });
     const errors: Record<string, string[]> = {};
     consentIds.forEach((id, i) => {
       if (hidden.consentIds.has(id)) errors[`Input.consentIds[${i}]`] = [`The consent '${id}' belongs to another app and is not shared with this app.`];

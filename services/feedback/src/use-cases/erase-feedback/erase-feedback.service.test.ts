@@ -49,6 +49,7 @@ async function testBed() {
     consentOwners: new ConsentData(connection, { historyStart: (now) => now }),
     transactionAccounts: new TransactionAccounts(db),
     grants: new ShareGrants({ kafka: createKafka('feedback-erasure-test', testEnv().kafkaBrokers, logger), db: connection, logger, topic: 'unused', groupId: 'unused' }),
+    grantWaitMs: 0,
   };
   return { items, erasedAccounts, stored, documentOf, erasure: new EraseFeedbackService(items, erasedAccounts, events), submit: new SubmitFeedbackService(items, events, erasedAccounts, visibility) };
 }

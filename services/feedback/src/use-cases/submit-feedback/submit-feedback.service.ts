@@ -25,6 +25,8 @@ export interface FeedbackVisibility {
   consentOwners: ConsentData;
   transactionAccounts: TransactionAccounts;
   grants: ShareGrants;
+  /** How long another app's account is looked at again for a share on its way (a share made a moment ago). */
+  grantWaitMs: number;
 }
 
 /** Queues an item for review, with its `submitted` event in the same write (older items about the transaction are superseded from that event). */
@@ -56,9 +58,9 @@ export class SubmitFeedbackService {
    * ago may not have reached this service yet); what is known to be another app's is refused.
    */
   private async othersData(clientId: string, body: CategorizationFeedbackBody, now: Date): Promise<NamesOthersData | null> {
-    const { consentOwners, transactionAccounts, grants } = this.visibility;
+    const { consentOwners, transactionAccounts, grants, grantWaitMs } = this.visibility;
     const errors: Record<string, string[]> = {};
-    const hidden = await idsHiddenFrom(consentOwners, clientId, { consentIds: [], accountIds: [body.accountId] }, (owner, targets) => grants.allows(clientId, owner, targets, now));
+    const hidden = await idsHiddenFrom(consentOwners, clientId, { consentIds: [], accountIds: [body.accountId] }, { granted: (owner, targets) => grants.allows(clientId, owner, targets, now), waitMs: grantWaitMs });
     if (hidden.accountIds.has(body.accountId)) errors.accountId = [`The account '${body.accountId}' belongs to another app and is not shared with this app.`];
     const accountOfTransaction = await transactionAccounts.accountOf(body.transactionId);
     if (accountOfTransaction !== null && accountOfTransaction !== body.accountId) errors.transactionId = [`The transaction '${body.transactionId}' is not a transaction of the account '${body.accountId}'.`];
