@@ -17,3 +17,4 @@ npx tsx bench/analysis-engine.bench.ts
 npx tsx bench/analysis-jobs.bench.ts
 npx tsx bench/service-start.bench.ts
 npx tsx bench/rate-limit.bench.ts
+npx tsx bench/consumer-lag.bench.ts
