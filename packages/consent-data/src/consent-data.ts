@@ -98,6 +98,11 @@ export class ConsentData {
     return r ? toConsent(r) : null;
   }
 
+  /** The consents among `ids` that are projected (one read). */
+  async consentsById(ids: string[]): Promise<ProjectedConsent[]> {
+    return ids.length === 0 ? [] : (await this.consents.find({ _id: { $in: ids } }).toArray()).map(toConsent);
+  }
+
   async consentsOfUser(userId: string): Promise<ProjectedConsent[]> {
     return (await this.consents.find({ userId }).sort({ _id: 1 }).toArray()).map(toConsent);
   }

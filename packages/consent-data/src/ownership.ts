@@ -49,19 +49,17 @@ type Foreign = { kind: 'consentIds' | 'accountIds'; id: string; owner: string; g
  * never open another app's data). Without `grants`, nothing of another app is open to the caller.
  */
 export async function idsHiddenFrom(data: ConsentData, clientId: string, named: NamedIds, grants?: GrantsToAwait): Promise<{ consentIds: Set<string>; accountIds: Set<string> }> {
-  const owners = new Map<string, string | null>();
-  const ownerOf = async (consentId: string): Promise<string | null> => {
-    if (!owners.has(consentId)) owners.set(consentId, (await data.consent(consentId))?.ownerClientId ?? null);
-    return owners.get(consentId)!;
-  };
+  const accounts = await data.accountsById([...new Set(named.accountIds)]);
+  const consents = await data.consentsById([...new Set([...named.consentIds, ...accounts.map((a) => a.consentId)])]);
+  const owners = new Map(consents.map((c) => [c.id, c.ownerClientId]));
   let foreign: Foreign[] = [];
   for (const consentId of new Set(named.consentIds)) {
-    const owner = await ownerOf(consentId);
-    if (owner !== null && owner !== clientId) foreign.push({ kind: 'consentIds', id: consentId, owner, grantedBy: [{ consentId }] });
+    const owner = owners.get(consentId);
+    if (owner !== undefined && owner !== clientId) foreign.push({ kind: 'consentIds', id: consentId, owner, grantedBy: [{ consentId }] });
   }
-  for (const account of await data.accountsById([...new Set(named.accountIds)])) {
-    const owner = await ownerOf(account.consentId);
-    if (owner !== null && owner !== clientId) foreign.push({ kind: 'accountIds', id: account.id, owner, grantedBy: [{ consentId: account.consentId }, { accountId: account.id }] });
+  for (const account of accounts) {
+    const owner = owners.get(account.consentId);
+    if (owner !== undefined && owner !== clientId) foreign.push({ kind: 'accountIds', id: account.id, owner, grantedBy: [{ consentId: account.consentId }, { accountId: account.id }] });
   }
   if (grants && foreign.length > 0) {
     const deadline = Date.now() + grants.waitMs;
@@ -76,3 +74,4 @@ export async function idsHiddenFrom(data: ConsentData, clientId: string, named: 
   for (const f of foreign) hidden[f.kind].add(f.id);
   return hidden;
 }
+
