@@ -1,7 +1,7 @@
 import type { Kafka } from 'kafkajs';
-import { IdempotentConsumer, NonRetriableError, type BatchItem, type MessageMeta } from '@obp/bus';
+import { IdempotentConsumer, NonRetriableError, TransientError, type BatchItem, type MessageMeta } from '@obp/bus';
 import { shareEvents, z, type EventLogTiming } from '@obp/contracts';
-import { database, type Connection, type mongo } from '@obp/db';
+import { database, isDuplicateKey, type Connection, type mongo } from '@obp/db';
 import type { Logger } from '@obp/telemetry';
 
 /**
@@ -52,8 +52,8 @@ export interface ShareGrantsOptions {
  * the share service, so access checks keep working when that service is down; a grant ends at
  * its expiry, or when its share.deleted / share.updated event or its tombstone arrives.
  *
- * Each fetched run of events is applied in one bulk write, one write per share: the run's newest
- * state of it. A write applies only over an older state (by the share's version, then the event's
+ * Each fetched run of events is applied with one read and one bulk write, one operation per share: the
+ * run's newest state of it. A state replaces only an older one (by the share's version, then the event's
  * offset), so a run delivered again, or an older event after a newer one, changes nothing.
  */
 export class ShareGrants {
@@ -104,7 +104,11 @@ export class ShareGrants {
     );
   }
 
-  /** The run's newest state of each share, written in one unordered bulk write (one operation per share). */
+  /**
+   * The run's newest state of each share over the stored one when newer: one read of the stored versions,
+   * one bulk write. Each write is guarded by the version it read; one that finds the share changed since
+   * (another member of the group during a rebalance) fails the run, which is then read and written again.
+   */
   private async apply(items: BatchItem[]): Promise<void> {
     const latest = new Map<string, ShareChange>();
     for (const item of items) {
@@ -113,45 +117,53 @@ export class ShareGrants {
       if (!current || change.kind === 'erased' || current.kind === 'erased' || isNewer(change, current)) latest.set(change.shareId, change);
     }
     if (latest.size === 0) return;
-    const operations = [...latest.values()].map((change) => this.operationOf(change));
+    const stored = new Map(
+      (await this.grants.find({ _id: { $in: [...latest.keys()] } }, { projection: { version: 1, offset: 1 } }).toArray()).map((g) => [g._id, { version: g.version ?? 0, offset: g.offset ?? -1 }]),
+    );
+    const operations: Array<mongo.AnyBulkWriteOperation<GrantRecord>> = [];
+    let guarded = 0;
+    for (const change of latest.values()) {
+      const current = stored.get(change.shareId);
+      if (change.kind === 'erased') {
+        if (current) operations.push({ deleteOne: { filter: { _id: change.shareId } } });
+        continue;
+      }
+      if (current && !isNewer(change, current)) continue;
+      const { _id, ...fields } = recordOf(change);
+      const cleared = [...GRANT_FIELDS, 'deletedAt'].filter((f) => !(f in fields));
+      const update = { $set: fields, ...(cleared.length > 0 ? { $unset: Object.fromEntries(cleared.map((f) => [f, '' as const])) } : {}) };
+      // Absent, or written before grants carried a version: upserted over no version at all.
+      const filter: mongo.Filter<GrantRecord> = current && current.version > 0 ? { _id, version: current.version, offset: current.offset } : { _id, version: { $exists: false } };
+      operations.push({ updateOne: { filter, update, upsert: true } });
+      guarded++;
+    }
+    if (operations.length === 0) return;
+    let written: number;
     try {
-      await this.grants.bulkWrite(operations, { ordered: false });
+      const result = await this.grants.bulkWrite(operations, { ordered: false });
+      written = result.matchedCount + result.upsertedCount;
     } catch (error) {
-      // An upsert that met a newer (or the same) state inserts a duplicate of its id: that change is not applied, as meant.
-      if (!onlyDuplicateKeys(error)) throw error;
+      // The filter missed a record written meanwhile, and the upsert met its id.
+      if (isDuplicateKey(error)) throw new TransientError('a share grant was written concurrently: the run is applied again', { cause: error });
+      throw error;
     }
+    if (written < guarded) throw new TransientError('a share grant changed since it was read: the run is applied again');
   }
+}
 
-  private operationOf(change: ShareChange): mongo.AnyBulkWriteOperation<GrantRecord> {
-    if (change.kind === 'erased') return { deleteOne: { filter: { _id: change.shareId } } };
-    const filter: mongo.Filter<GrantRecord> = {
-      _id: change.shareId,
-      $or: [{ version: { $exists: false } }, { version: { $lt: change.version } }, { version: change.version, offset: { $lt: change.offset } }],
-    };
-    const position = { version: change.version, offset: change.offset };
-    if (change.kind === 'deleted') {
-      return { updateOne: { filter, update: { $set: { ...position, deletedAt: new Date() }, $unset: Object.fromEntries(GRANT_FIELDS.map((f) => [f, ''])) }, upsert: true } };
-    }
-    const { share, ownerClientId } = change;
-    return {
-      updateOne: {
-        filter,
-        update: {
-          $set: {
-            ...position,
-            ownerClientId,
-            granteeClientId: share.clientId,
-            consentIds: share.consentIds ?? [],
-            accountIds: share.accountIds ?? [],
-            analysisIds: share.analysisIds ?? [],
-            expirationDateUtc: new Date(share.expirationDateUtc),
-          },
-          $unset: { deletedAt: '' },
-        },
-        upsert: true,
-      },
-    };
-  }
+function recordOf(change: Exclude<ShareChange, { kind: 'erased' }>): GrantRecord {
+  const position = { _id: change.shareId, version: change.version, offset: change.offset };
+  if (change.kind === 'deleted') return { ...position, deletedAt: new Date() };
+  const { share, ownerClientId } = change;
+  return {
+    ...position,
+    ownerClientId,
+    granteeClientId: share.clientId,
+    consentIds: share.consentIds ?? [],
+    accountIds: share.accountIds ?? [],
+    analysisIds: share.analysisIds ?? [],
+    expirationDateUtc: new Date(share.expirationDateUtc),
+  };
 }
 
 type ShareData = z.infer<(typeof shareEvents.types)['share.created']>;
@@ -182,10 +194,4 @@ function changeOf(item: BatchItem): ShareChange {
  */
 function isNewer(a: { version: number; offset: number }, b: { version: number; offset: number }): boolean {
   return a.version > b.version || (a.version === b.version && a.offset > b.offset);
-}
-
-function onlyDuplicateKeys(error: unknown): boolean {
-  const writeErrors = (error as { writeErrors?: unknown }).writeErrors;
-  const errors = (Array.isArray(writeErrors) ? writeErrors : writeErrors ? [writeErrors] : [error]) as Array<{ code?: number }>;
-  return errors.length > 0 && errors.every((e) => e.code === 11000);
 }
