@@ -414,6 +414,20 @@ describe('webhook delivery jobs (real store)', () => {
     expect((await attempts.page(endpointId, 1, 100)).total).toBe(40);
   });
 
+  it('leases, renews and records a lot larger than the store has connections (a few updates to a command)', async () => {
+    const endpointId = await endpoint('ep');
+    const lot = [];
+    for (let i = 0; i < 120; i++) lot.push(await queued(endpointId, `share:${i}`, new Date(madeAt.getTime() + i)));
+    const jobs = deliveryJobs({ endpointConcurrency: 120 });
+    const now = new Date();
+    const claimed = await Promise.all((await jobs.due(now, 120)).map((c) => jobs.claim(c, now)));
+    expect(claimed.filter((m) => m !== null)).toHaveLength(120);
+    expect(messages.leaseWrites).toBe(1);
+    expect(await Promise.all(claimed.map((m) => jobs.renew(m!, new Date())))).toEqual(claimed.map(() => true));
+    await Promise.all(claimed.map((m) => jobs.run(m!, { signal: never })));
+    for (const message of lot) expect(await stored(message.id)).toMatchObject({ status: 'succeeded', leaseUntil: null });
+  });
+
   it('lets another worker take over the messages of a worker that crashed once their leases lapse; the crashed one’s late results change nothing', async () => {
     const endpointId = await endpoint('ep');
     const lot = [await queued(endpointId, 'share:1'), await queued(endpointId, 'share:2')];

@@ -72,11 +72,10 @@ export class MessageStore {
     if (leases.length === 0) return [];
     const ids = leases.map((l) => l.message.id);
     const written = await this.underLocks(ids, () =>
-      this.store.collection.bulkWrite(
+      this.updateEach(
         leases.map(({ message, epoch, leaseUntil }) => ({
           updateOne: { filter: { _id: message.id, version: message.version, status: 'pending', deletedAt: null }, update: { $set: { claims: epoch, leaseUntil }, $inc: { version: 1 } } },
         })),
-        { ordered: false },
       ),
     );
     // Every lease applied to the version read: the messages are as read, leased (no read back needed).
@@ -96,11 +95,10 @@ export class MessageStore {
     if (renewals.length === 0) return [];
     const ids = renewals.map((r) => r.id);
     await this.underLocks(ids, () =>
-      this.store.collection.bulkWrite(
+      this.updateEach(
         renewals.map(({ id, claims, leaseUntil }) => ({
           updateOne: { filter: { _id: id, claims, status: 'pending', leaseUntil: { $ne: null }, deletedAt: null }, update: { $set: { leaseUntil }, $inc: { version: 1 } } },
         })),
-        { ordered: false },
       ),
     );
     const after = new Map((await this.findMany(ids)).map((m) => [m.id, m]));
@@ -127,7 +125,7 @@ export class MessageStore {
       });
       const writes = decided.flatMap(({ now, next }) => (now && next ? [{ updateOne: { filter: { _id: now.id, version: now.version, deletedAt: null }, update: { $set: stateFields(next), $inc: { version: 1 } } } }] : []));
       if (writes.length > 0) {
-        const result = await this.store.collection.bulkWrite(writes, { ordered: false });
+        const result = await this.updateEach(writes);
         if (result.matchedCount < writes.length) {
           const reread = new Map((await this.findMany(ids)).map((m) => [m.id, m]));
           decided.forEach(({ now, next }, index) => {
@@ -152,6 +150,19 @@ export class MessageStore {
     const found = new Set<string>();
     for (const chunk of inChunks(ids)) for (const id of await this.store.ids({ _id: { $in: [...chunk] } })) found.add(id);
     return found;
+  }
+
+  /**
+   * Version-guarded updates, a few to a command, one command after the other: FerretDB 1.24 holds a
+   * PostgreSQL connection for every update of a command until the command ends, so a command of
+   * more updates than its pool has connections (50) never ends, and stalls every other client.
+   */
+  private async updateEach(updates: mongo.AnyBulkWriteOperation<mongo.Document & { _id: string }>[]): Promise<{ matchedCount: number }> {
+    let matchedCount = 0;
+    for (let from = 0; from < updates.length; from += UPDATES_PER_COMMAND) {
+      matchedCount += (await this.store.collection.bulkWrite(updates.slice(from, from + UPDATES_PER_COMMAND), { ordered: false })).matchedCount;
+    }
+    return { matchedCount };
   }
 
   /**
@@ -200,6 +211,9 @@ export class MessageStore {
 }
 
 const ERASURE_INDEX = 'erasureIds_1';
+
+/** Updates sent in one command (see `updateEach`). */
+const UPDATES_PER_COMMAND = 5;
 
 /** What a state writes over the stored document: its fields but the id and version (the body, and with it the derived fields, never change). */
 function stateFields(state: WebhookMessage): mongo.Document {
