@@ -47,11 +47,15 @@ interface StepResult {
   baselinePerSecond: number;
 }
 
-/** The webhook delivery queue's depth as the service's last read of it saw it (its /metrics). */
-async function queueDepth(): Promise<number> {
+/**
+ * The webhooks service's share-events lag (its /metrics): 0 once every created share's event is
+ * consumed, that is, its messages are in the queue. (The queue depth gauge is of the last read of the
+ * queue, which waits while every attempt slot is held at the gate.)
+ */
+async function shareEventsLag(): Promise<number> {
   const text = await (await fetch(`http://127.0.0.1:${config.ports.webhooks}/metrics`)).text();
-  const line = text.split('\n').find((l) => l.startsWith('job_queue_depth{') && l.includes('job_runner="webhook delivery"'));
-  return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
+  const lines = text.split('\n').filter((l) => l.startsWith('messaging_kafka_consumer_lag{') && l.includes('webhooks-share-events'));
+  return lines.length === 0 ? Infinity : lines.reduce((sum, l) => sum + Number(l.slice(l.lastIndexOf(' ') + 1)), 0);
 }
 
 async function arrivals(): Promise<Arrival[]> {
@@ -92,7 +96,7 @@ async function runStep(api: PlatformApi, token: string, endpoints: number, regis
   });
   const deadline = Date.now() + DELIVERY_TIMEOUT_MS;
   // Every message is in the queue (those held at the gate are still pending) before the gate opens.
-  while ((await queueDepth()) < expected) {
+  while ((await shareEventsLag()) > 0) {
     if (Date.now() > deadline) throw new Error(`the queue never held the ${expected} messages`);
     await sleep(200);
   }
