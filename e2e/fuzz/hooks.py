@@ -1,7 +1,8 @@
 """Schemathesis hooks for the API fuzzing test (e2e/src/api-fuzz.test.ts).
 
-The API document is JSON Schema, which cannot state a rule across two fields, nor one that depends on
-data the server holds. A request that breaks only such a rule is schema-valid, yet the API rightly
+The API document is JSON Schema, which cannot compare two fields' values, nor state a rule that depends
+on data the server holds (the rules it can state, such as exactly one kind of analysis input or no NUL
+character anywhere, are in the document). A request that breaks only such a rule is schema-valid, yet the API rightly
 answers it with a 400 problem naming the field (docs/decisions.md). Here, and only here, the
 positive_data_acceptance check lets such a 400 pass: every field the problem names must be one listed
 for that operation, with a message that states that rule. So does the 422 for an Idempotency-Key that an
@@ -21,10 +22,9 @@ RULES_JSON_SCHEMA_CANNOT_STATE = {
     # Two query parameters compared.
     "GET /accounts/{id}/transactions": {"dateFrom": "must not be after dateTo"},
     # Rules across fields of the body (spec 2.5).
+    # (Exactly one kind of Input, CountryCode with engine e1 and kvk_number with profile corporate are in the
+    # document: oneOf and if/then.)
     "POST /analysis-jobs": {
-        "Input": "must name exactly one kind of input",
-        "CountryCode": "is required with engine e1",
-        "Metadata.kvk_number": "is required when Profile is corporate",
         # The IBAN's check digits (mod 97).
         "Metadata.internal_ibans[]": "is not a valid IBAN",
         # Data the server holds: the app's earlier jobs.
@@ -35,7 +35,8 @@ RULES_JSON_SCHEMA_CANNOT_STATE = {
     # The length of a registered redirect URL as stored: the URL parser's normalisation (percent-encoding, punycode,
     # the path's "/") may lengthen one the document's maxLength allows.
     "POST /admin/clients": {"redirectUrls[]": "characters once normalised"},
-    # A correction must change something: target differs from original.
+    # A correction must change something: target category and flags differ from the original. JSON Schema
+    # cannot compare two fields; categories are open below the canonical ones and flags compare as sets.
     "POST /v2/categorization-feedback": {"targetCategory": "must differ from the original"},
 }
 
