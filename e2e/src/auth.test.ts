@@ -195,7 +195,7 @@ describe('operations endpoints', () => {
   it('serves health and readiness on the edge, the share and the consent service', async () => {
     const expectedChecks: Array<[string, object]> = [
       [stack.baseUrl, { database: 'ok' }],
-      [`http://127.0.0.1:${stack.share.port()}`, { database: 'ok', consentEvents: 'ok', sharesCache: 'ok' }],
+      [`http://127.0.0.1:${stack.share.port()}`, { database: 'ok', consentEvents: 'ok', 'consentEvents-consent-owners': 'ok', sharesCache: 'ok' }],
       [`http://127.0.0.1:${stack.consent.port()}`, { database: 'ok', shareGrants: 'ok' }],
     ];
     for (const [base, checks] of expectedChecks) {
