@@ -27,13 +27,14 @@ async function erase({ erased, results, jobs, events }: Erasure, consentId: stri
   const now = new Date();
   await erased.record([consentId, ...accountIds], now);
   await project();
-  await results.deleteByConsent(consentId);
+  // Jobs first: a job shows `resultErasedAt` before its result is gone, so no reader sees a 410 beside a job that does not say why.
   for (const id of await jobs.ids({ erasureIds: { $in: [consentId, ...accountIds] } })) {
     await jobs.mutate(id, (current) => {
       const computedFrom = current.status === 'Completed' && !current.resultErasedAt && (current.scope?.consentIds.includes(consentId) ?? false);
       return { next: computedFrom ? eraseResult(current, now) : current, events: [events.tombstone(current)], result: undefined };
     });
   }
+  await results.deleteByConsent(consentId);
 }
 
 /** `consent.deleted`: the consent is erased (see `erase`). */
