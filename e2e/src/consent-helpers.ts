@@ -19,10 +19,13 @@ export async function recordTopic(brokers: string[], topic: string) {
   const kafka = createKafka(uniqueName('recorder'), brokers, logger);
   const consumer = kafka.consumer({ groupId: uniqueName('recorder') });
   const messages: RecordedMessage[] = [];
+  /** The next offset to read, by partition. */
+  const readUpTo = new Map<number, bigint>();
   await consumer.connect();
   await consumer.subscribe({ topics: [topic], fromBeginning: true });
   await consumer.run({
-    eachMessage: async ({ message }) => {
+    eachMessage: async ({ partition, message }) => {
+      readUpTo.set(partition, BigInt(message.offset) + 1n);
       const key = message.key?.toString() ?? null;
       if (message.value === null) {
         messages.push({ key, event: null });
@@ -36,6 +39,13 @@ export async function recordTopic(brokers: string[], topic: string) {
   return {
     messages,
     events: (type: string) => messages.filter((m) => m.event?.type === type).map((m) => m.event!),
+    /** Every partition read up to where it ended when this was called (partitions are read each at its own pace). */
+    caughtUp: async () => {
+      const admin = kafka.admin();
+      await admin.connect();
+      const ends = await admin.fetchTopicOffsets(topic).finally(() => admin.disconnect());
+      await waitFor(() => ends.every((p) => BigInt(p.high) <= (readUpTo.get(p.partition) ?? BigInt(p.low))), { what: `the end of every partition of ${topic}`, timeoutMs: 30_000, intervalMs: 100 });
+    },
     stop: () => consumer.disconnect(),
   };
 }
