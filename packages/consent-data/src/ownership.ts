@@ -48,7 +48,7 @@ type Foreign = { kind: 'consentIds' | 'accountIds'; id: string; owner: string; g
  * the way (a grant is checked against the resource's owner when it is read, so such an id can
  * never open another app's data). Without `grants`, nothing of another app is open to the caller.
  */
-export async function idsHiddenFrom(data: ConsentData, clientId: string, named: NamedIds, grants?: GrantsToAwait): Promise<{ consentIds: Set<string>; accountIds: Set<string> }> {
+export async function idsHiddenFrom(data: ConsentData, clientId: string, named: NamedIds, grants?: GrantsToAwait): Promise<HiddenIds> {
   const accounts = await data.accountsById([...new Set(named.accountIds)]);
   const consents = await data.consentsById([...new Set([...named.consentIds, ...accounts.map((a) => a.consentId)])]);
   const owners = new Map(consents.map((c) => [c.id, c.ownerClientId]));
@@ -75,3 +75,24 @@ export async function idsHiddenFrom(data: ConsentData, clientId: string, named: 
   return hidden;
 }
 
+
+/** The ids `idsHiddenFrom` found, by kind. */
+export interface HiddenIds {
+  consentIds: Set<string>;
+  accountIds: Set<string>;
+}
+
+/**
+ * A write's field errors for the hidden ids it names: `<prefix>consentIds[i]` and `<prefix>accountIds[i]`,
+ * each with `message` of its kind and id (none when nothing named is hidden).
+ */
+export function fieldsNamingHidden(named: NamedIds, hidden: HiddenIds, prefix: string, message: (kind: 'consent' | 'account', id: string) => string): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  named.consentIds.forEach((id, i) => {
+    if (hidden.consentIds.has(id)) errors[`${prefix}consentIds[${i}]`] = [message('consent', id)];
+  });
+  named.accountIds.forEach((id, i) => {
+    if (hidden.accountIds.has(id)) errors[`${prefix}accountIds[${i}]`] = [message('account', id)];
+  });
+  return errors;
+}

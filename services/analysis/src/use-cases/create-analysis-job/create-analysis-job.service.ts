@@ -1,5 +1,5 @@
 import { traceHeaders } from '@obp/bus';
-import { idsHiddenFrom, type ConsentData } from '@obp/consent-data';
+import { fieldsNamingHidden, idsHiddenFrom, type ConsentData } from '@obp/consent-data';
 import type { CreateAnalysisJobBody } from '@obp/contracts';
 import { err, ExceptionBase, ok, ValidationFailed, type Result } from '@obp/core';
 import type { ShareGrants } from '@obp/share-grants';
@@ -69,13 +69,7 @@ export class CreateAnalysisJobService {
       granted: (owner, targets) => this.grants.allows(cmd.ownerClientId, owner, targets, now),
       waitMs: this.grantWaitMs,
     });
-    const errors: Record<string, string[]> = {};
-    consentIds.forEach((id, i) => {
-      if (hidden.consentIds.has(id)) errors[`Input.consentIds[${i}]`] = [`The consent '${id}' belongs to another app and is not shared with this app.`];
-    });
-    accountIds.forEach((id, i) => {
-      if (hidden.accountIds.has(id)) errors[`Input.accountIds[${i}]`] = [`The account '${id}' belongs to another app and is not shared with this app.`];
-    });
+    const errors = fieldsNamingHidden({ consentIds, accountIds }, hidden, 'Input.', (kind, id) => `The ${kind} '${id}' belongs to another app and is not shared with this app.`);
     return Object.keys(errors).length > 0 ? new NamesOthersData(errors) : null;
   }
 }

@@ -1,4 +1,4 @@
-import { idsHiddenFrom, type ConsentData } from '@obp/consent-data';
+import { fieldsNamingHidden, idsHiddenFrom, type ConsentData } from '@obp/consent-data';
 import type { CreateShareBody } from '@obp/contracts';
 import { err, ok, ValidationFailed, type Result } from '@obp/core';
 import { expirationOrDefault, type Share } from '../../domain/share';
@@ -40,13 +40,9 @@ export class CreateShareService {
     const consentIds = request.consentIds ?? [];
     const accountIds = request.accountIds ?? [];
     const hidden = await idsHiddenFrom(this.consentOwners, ownerClientId, { consentIds, accountIds });
-    const errors: Record<string, string[]> = {};
-    consentIds.forEach((consentId, i) => {
-      if (hidden.consentIds.has(consentId)) errors[`consentIds[${i}]`] = [`The consent '${consentId}' is not one of this app's consents: a share can only name the app's own.`];
-    });
-    accountIds.forEach((accountId, i) => {
-      if (hidden.accountIds.has(accountId)) errors[`accountIds[${i}]`] = [`The account '${accountId}' is not an account of this app's consents: a share can only name the app's own.`];
-    });
+    const errors = fieldsNamingHidden({ consentIds, accountIds }, hidden, '', (kind, id) =>
+      kind === 'consent' ? `The consent '${id}' is not one of this app's consents: a share can only name the app's own.` : `The account '${id}' is not an account of this app's consents: a share can only name the app's own.`,
+    );
     return Object.keys(errors).length > 0 ? new ValidationFailed(errors) : null;
   }
 }
