@@ -21,4 +21,27 @@ describe('KeyedMutex', () => {
     await expect(mutex.run('k', async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     await expect(mutex.run('k', async () => 'next')).resolves.toBe('next');
   });
+
+  it('runAll runs its task holding every key of its set: no task holding one of them runs meanwhile, and overlapping sets taken at once all end', async () => {
+    const mutex = new KeyedMutex();
+    const holding = new Set<string>();
+    const overlaps: string[] = [];
+    const task = (keys: string[]) => async () => {
+      for (const key of keys) if (holding.has(key)) overlaps.push(key);
+      for (const key of keys) holding.add(key);
+      await new Promise((r) => setTimeout(r, 5));
+      for (const key of keys) holding.delete(key);
+      return keys.join('');
+    };
+    // The same keys in other orders, at once: taken in sorted order, so none holds a key another waits for while it waits for one the other holds.
+    const results = await Promise.all([
+      mutex.runAll(['b', 'a', 'c'], task(['a', 'b', 'c'])),
+      mutex.run('c', task(['c'])),
+      mutex.runAll(['c', 'b'], task(['b', 'c'])),
+      mutex.runAll(['c', 'a', 'b'], task(['a', 'b', 'c'])),
+      mutex.run('a', task(['a'])),
+    ]);
+    expect(results).toEqual(['abc', 'c', 'bc', 'abc', 'a']);
+    expect(overlaps).toEqual([]);
+  });
 });

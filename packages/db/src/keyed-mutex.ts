@@ -18,6 +18,16 @@ export class KeyedMutex {
       if (this.tails.get(key) === tail) this.tails.delete(key);
     }
   }
+
+  /**
+   * Runs `task` holding the lock of every key, taken one after the other in sorted order (two callers
+   * locking overlapping sets cannot wait on each other). Not reentrant: `task` must not lock one of them again.
+   */
+  async runAll<T>(keys: Iterable<string>, task: () => Promise<T>): Promise<T> {
+    const sorted = [...new Set(keys)].sort();
+    const from = (i: number): Promise<T> => (i === sorted.length ? task() : this.run(sorted[i]!, () => from(i + 1)));
+    return from(0);
+  }
 }
 
 const locks = new WeakMap<object, KeyedMutex>();

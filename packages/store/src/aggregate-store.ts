@@ -2,6 +2,12 @@ import type { OutboxEntry } from '@obp/bus';
 import { documentLocks, isDuplicateKey, type KeyedMutex, type mongo } from '@obp/db';
 import { StateCache, type StateCacheOptions } from './state-cache';
 
+/**
+ * Writes sent in one command: FerretDB 1.24 runs a command's writes one after the other, holding a PostgreSQL
+ * connection for each until the command ends, so a command of many stalls the store for every client.
+ */
+const WRITES_PER_COMMAND = 5;
+
 /** What every aggregate document carries besides its state. */
 interface Bookkeeping {
   _id: string;
@@ -31,6 +37,14 @@ type StoredDocument = mongo.Document & { _id: string };
 export type Change<S, T> = { next: S; events?: OutboxEntry[]; result: T } | { remove: true; events?: OutboxEntry[]; result: T } | { result: T };
 
 export type MutateOutcome<T> = { found: false } | { found: true; result: T };
+
+/** A bulk write's error when every write it failed was a duplicate key. */
+function onlyDuplicateKeys(error: unknown): boolean {
+  if (isDuplicateKey(error) && !(typeof error === 'object' && error !== null && 'writeErrors' in error)) return true;
+  const writeErrors = (error as { writeErrors?: Array<{ code?: number }> | { code?: number } }).writeErrors;
+  if (writeErrors === undefined) return false;
+  return (Array.isArray(writeErrors) ? writeErrors : [writeErrors]).every((e) => e.code === 11000);
+}
 
 /** Events stamped with the aggregate's version their write leaves it at: consumers keep only a key's newest state by it. */
 function atVersion(events: OutboxEntry[], version: number): OutboxEntry[] {
@@ -77,6 +91,7 @@ export interface OutboxSource {
   withPendingEvents(limit: number): Promise<PendingEvents[]>;
   pendingCount(): Promise<number>;
   clearPublished(id: string, published: ReadonlySet<string>): Promise<void>;
+  clearPublishedPage(docs: readonly PendingEvents[]): Promise<void>;
   recordPublishFailure(id: string, error: Error): Promise<number>;
   ensureIndexes(): Promise<void>;
 }
@@ -136,6 +151,31 @@ export class AggregateStore<S extends { id: string }> implements OutboxSource {
     } catch (error) {
       if (isDuplicateKey(error)) return false;
       throw error;
+    }
+  }
+
+  /**
+   * Inserts those of `states` whose id is not taken (no events), in one command when none is: after a
+   * duplicate key the ids still missing are inserted again (FerretDB may stop an unordered insert at
+   * its first error).
+   */
+  async insertMissing(states: readonly S[]): Promise<void> {
+    let left = [...states];
+    while (left.length > 0) {
+      try {
+        await this.collection.insertMany(
+          left.map((state) => ({ ...this.fields(state), _id: state.id, version: 1, outbox: [], hasOutbox: false, deletedAt: null })),
+          { ordered: false },
+        );
+        return;
+      } catch (error) {
+        if (!onlyDuplicateKeys(error)) throw error;
+        const taken = new Set((await this.collection.find({ _id: { $in: left.map((s) => s.id) } }, { projection: { _id: 1 } }).toArray()).map((d) => String(d._id)));
+        const missing = left.filter((s) => !taken.has(s.id));
+        // Nothing inserted and nothing found taken: the error was not what it said.
+        if (missing.length === left.length) throw error;
+        left = missing;
+      }
     }
   }
 
@@ -296,6 +336,35 @@ export class AggregateStore<S extends { id: string }> implements OutboxSource {
       }
       throw new ConcurrencyConflict(id);
     });
+  }
+
+  /**
+   * Clears a page of documents whose events were all published, as the relay read them: each document still
+   * at the version it was read at holds nothing but (some of) those events (a write that adds events raises
+   * the version; clearing does not), so its outbox is emptied, or a removed aggregate's document deleted, by
+   * an update guarded by that version, a few to a command, under the page's document locks. Documents
+   * written since fall back to `clearPublished`, which keeps what they added.
+   */
+  async clearPublishedPage(docs: readonly PendingEvents[]): Promise<void> {
+    const stale: PendingEvents[] = [];
+    await this.lock.runAll(
+      docs.map((doc) => this.lockKey(doc._id)),
+      async () => {
+        const [removed, live] = [docs.filter((doc) => doc.deletedAt), docs.filter((doc) => !doc.deletedAt)];
+        for (let from = 0; from < live.length; from += WRITES_PER_COMMAND) {
+          const chunk = live.slice(from, from + WRITES_PER_COMMAND);
+          const cleared = chunk.map((doc) => ({ updateOne: { filter: this.versioned(doc._id, doc.version), update: { $set: { outbox: [], hasOutbox: false } } } }));
+          if ((await this.collection.bulkWrite(cleared, { ordered: false })).matchedCount < chunk.length) stale.push(...chunk);
+        }
+        for (let from = 0; from < removed.length; from += WRITES_PER_COMMAND) {
+          const chunk = removed.slice(from, from + WRITES_PER_COMMAND);
+          const deleted = chunk.map((doc) => ({ deleteOne: { filter: this.versioned(doc._id, doc.version) } }));
+          if ((await this.collection.bulkWrite(deleted, { ordered: false })).deletedCount < chunk.length) stale.push(...chunk);
+        }
+      },
+    );
+    // Which of a chunk's documents did not match is not told: each of them is cleared again by what it holds now.
+    for (const doc of stale) await this.clearPublished(doc._id, new Set(doc.outbox.map((entry) => entry.eventId)));
   }
 
   /** Counts a failed publish on the first pending entry (eShop's event state). */

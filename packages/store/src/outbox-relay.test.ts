@@ -107,6 +107,64 @@ describe('aggregate store and outbox relay (real Kafka and store)', () => {
     for (const c of counters) expect(sent.filter((message) => message.startsWith(`${c.id}:`))).toEqual([`${c.id}:0`, `${c.id}:1`]);
   });
 
+  it('clears a published page with a few update commands, not a read and a write per document', async () => {
+    const commands: string[] = [];
+    const watched = await connectDatabase(testEnv().mongoUri, database(db).databaseName, { onCommand: (event) => void commands.push(event.commandName) });
+    try {
+      const watchedStore = new AggregateStore<Counter>(database(watched), { collection: 'counters' });
+      const counters = Array.from({ length: 40 }, (_, i) => ({ id: `page-${i}`, owner: 'app', count: 0 }));
+      await Promise.all(counters.map((c) => watchedStore.insert(c, [changed(c)])));
+      // And five removed aggregates, whose documents only wait for their last event.
+      for (const c of counters.slice(0, 5)) await watchedStore.mutate(c.id, (current) => ({ remove: true, events: [writer.entry('counter.removed', { key: current.id, ownerClientId: current.owner, data: {} })], result: undefined }));
+      commands.length = 0;
+      expect(await new OutboxRelay({ store: watchedStore, producer, logger }).publishPending()).toBe(40);
+      expect(await watchedStore.pendingCount()).toBe(0);
+      expect(await database(db).collection('counters').countDocuments({ _id: { $in: counters.slice(0, 5).map((c) => c.id) } as never })).toBe(0);
+      // One read of the page; 35 emptied outboxes and 5 deletions, five to a command; no read of each document.
+      expect(commands.filter((name) => name === 'find')).toHaveLength(1);
+      expect(commands.filter((name) => name === 'update')).toHaveLength(7);
+      expect(commands.filter((name) => name === 'delete')).toHaveLength(1);
+    } finally {
+      await watched.close();
+    }
+  });
+
+  it('keeps the events an aggregate got while its page was being published, and the next pass publishes them', async () => {
+    const counters = Array.from({ length: 12 }, (_, i) => ({ id: `during-${i}`, owner: 'app', count: 0 }));
+    await Promise.all(counters.map((c) => store.insert(c, [changed(c)])));
+    const sent: string[] = [];
+    let firstSend = true;
+    // Written after the relay read its page, before it cleared it: one change, one removal, on two documents of the page.
+    const writingDuringSend = watchingSends(producer, (batch) => {
+      for (const { messages } of batch.topicMessages ?? []) for (const m of messages) sent.push(`${String(m.key)}:${(JSON.parse(String(m.value)) as { data: { count?: number } }).data.count ?? 'removed'}`);
+    });
+    const writing = new Proxy(writingDuringSend, {
+      get(target, prop, receiver) {
+        if (prop !== 'sendBatch') return Reflect.get(target, prop, receiver);
+        return async (...args: Parameters<Producer['sendBatch']>) => {
+          if (firstSend) {
+            firstSend = false;
+            await store.mutate('during-3', (current) => {
+              const next = { ...current, count: 1 };
+              return { next, events: [changed(next)], result: undefined };
+            });
+            await store.mutate('during-7', (current) => ({ remove: true, events: [writer.entry('counter.removed', { key: current.id, ownerClientId: current.owner, data: {} })], result: undefined }));
+          }
+          return target.sendBatch(...args);
+        };
+      },
+    });
+    const relay = new OutboxRelay({ store, producer: writing, logger });
+    expect(await relay.publishPending()).toBe(12);
+    expect(await store.pendingCount()).toBe(2);
+    expect(await relay.publishPending()).toBe(2);
+    expect(await store.pendingCount()).toBe(0);
+    expect(sent.filter((m) => m.startsWith('during-3:'))).toEqual(['during-3:0', 'during-3:1']);
+    expect(sent.filter((m) => m.startsWith('during-7:'))).toEqual(['during-7:0', 'during-7:removed']);
+    expect(sent).toHaveLength(14);
+    expect(await database(db).collection('counters').countDocuments({ _id: 'during-7' as never })).toBe(0);
+  });
+
   it('splits a batch whose events exceed what the broker takes in one send, and publishes them all', async () => {
     const note = 'x'.repeat(100_000);
     const counters = Array.from({ length: 12 }, (_, i) => ({ id: `large-${i}`, owner: 'app', count: 0 }));

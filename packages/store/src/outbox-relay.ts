@@ -5,8 +5,6 @@ import type { Logger } from '@obp/telemetry';
 import type { OutboxSource, PendingEvents } from './aggregate-store';
 import { OutboxMetrics } from './outbox-metrics';
 
-/** Documents cleared at once after a send (each is its own write). */
-const CLEARING_CONCURRENCY = 16;
 /** Events per send, as JSON: well under the broker's 1 MiB record batch. */
 const MAX_SEND_BYTES = 256 * 1024;
 
@@ -77,16 +75,14 @@ export class OutboxRelay {
 
   /**
    * The batch's events in as few sends as fit the broker's limits (each document's events in one
-   * send, in order, on its key's partition); after each send its documents are cleared, several at
-   * once. A failed send is counted on its first document and ends the pass (the runner backs off).
+   * send, in order, on its key's partition); after each send its documents are cleared together
+   * (`clearPublishedPage`: a few commands, not a read and a write each). A failed send is counted on its first document and ends the pass (the runner backs off).
    */
   private async publishBatch(batch: PendingEvents[]): Promise<void> {
     const { store } = this.options;
     for (const send of sendsOf(batch)) {
       await this.publish(send);
-      for (let i = 0; i < send.length; i += CLEARING_CONCURRENCY) {
-        await Promise.all(send.slice(i, i + CLEARING_CONCURRENCY).map((doc) => store.clearPublished(doc._id, new Set(doc.outbox.map((e) => e.eventId)))));
-      }
+      await store.clearPublishedPage(send);
     }
   }
 
