@@ -1,5 +1,6 @@
 import { database, documentLocks, type Connection, type mongo } from '@obp/db';
-import { HistoryMonths, type HistoryMonthRecord } from './history-months';
+import type { BucketDocument } from '@obp/store';
+import { HistoryMonths } from './history-months';
 
 export interface ProjectedConsent {
   id: string;
@@ -62,7 +63,7 @@ export function openCollections(connection: Connection): ConsentDataCollections 
   return {
     consents: db.collection<ConsentRecord>('consents'),
     accounts: db.collection<AccountRecord>('accounts'),
-    historyMonths: new HistoryMonths(db.collection<HistoryMonthRecord>('history_months'), documentLocks(connection)),
+    historyMonths: new HistoryMonths(db.collection<BucketDocument>('history_months'), documentLocks(connection)),
     resultSlots: openResultSlots(connection),
   };
 }

@@ -49,8 +49,7 @@ export class ConsentData {
     // Replaced by the index above (external ids are matched within their app only).
     await this.consents.dropIndex('externalUserId_1').catch(() => undefined);
     await this.accounts.createIndex({ consentId: 1 });
-    await this.collections.historyMonths.collection.createIndex({ consentId: 1 });
-    await this.collections.historyMonths.collection.createIndex({ bookingMonth: 1 });
+    await this.collections.historyMonths.ensureIndexes();
     await this.moveTransactionDocuments();
   }
 

@@ -1,6 +1,6 @@
-import { gunzipSync, gzipSync } from 'node:zlib';
-import { mongo, type Connection } from '@obp/db';
-import { openResultSlots, type CachedResult, type ProjectedConsent, type ResultSlotRecord } from './collections';
+import type { Connection } from '@obp/db';
+import { BucketStore } from '@obp/store';
+import { openResultSlots, type CachedResult, type ProjectedConsent } from './collections';
 
 /**
  * One result per consent that a service derives from the projection (e.g. its sequencing), kept in
@@ -9,26 +9,25 @@ import { openResultSlots, type CachedResult, type ProjectedConsent, type ResultS
  * written into the slot the projection's handlers create with the consent and delete on
  * `consent.deleted`, never into a new one, so a computation racing with an erasure leaves nothing.
  * (A consent projected before slots existed gets its slot with its next data event; until then its
- * results are computed but not cached.)
+ * results are computed but not cached.) The entry is a bucket `within` the slot (`BucketStore`).
  */
 export class ConsentResultCache<Result> {
-  private readonly slots: mongo.Collection<ResultSlotRecord>;
+  private readonly entries: BucketStore<Result, Omit<CachedResult<Result>, 'result'>>;
 
   constructor(connection: Connection) {
-    this.slots = openResultSlots(connection);
+    this.entries = new BucketStore(openResultSlots(connection), { valueField: 'resultGzip', within: 'cached' });
   }
 
   /** The result cached for `consent`'s current data under `key`; `consent` as just read from the projection. */
   async get(consent: ProjectedConsent, key: string): Promise<CachedResult<Result> | null> {
-    const cached = (await this.slots.findOne({ _id: consent.id }))?.cached;
     // An entry of an older layout (no `resultGzip`) is a miss, and the next computation replaces it.
-    if (!cached?.resultGzip || cached.dataVersion !== consent.dataVersion || cached.key !== key) return null;
-    const { resultGzip, ...entry } = cached;
-    return { ...entry, result: JSON.parse(gunzipSync(resultGzip.buffer).toString('utf8')) as Result };
+    const cached = await this.entries.get(consent.id);
+    if (!cached || cached.fields.dataVersion !== consent.dataVersion || cached.fields.key !== key) return null;
+    return { ...cached.fields, result: cached.value };
   }
 
   /** Caches `result`, computed from data read after `consent` was; nothing when the consent has been erased meanwhile. */
   async store(consent: ProjectedConsent, key: string, result: Result, computedAt: Date): Promise<void> {
-    await this.slots.replaceOne({ _id: consent.id }, { cached: { dataVersion: consent.dataVersion, key, computedAt, resultGzip: new mongo.Binary(gzipSync(JSON.stringify(result))) } });
+    await this.entries.put(consent.id, { dataVersion: consent.dataVersion, key, computedAt }, result);
   }
 }

@@ -9,7 +9,7 @@ export const eraseConsent =
     // The result slot first: from here on no cached result is read, and a computation racing with
     // this erasure finds no slot to write into (results are only ever written into an existing slot).
     await resultSlots.deleteOne({ _id: consentId });
-    await historyMonths.collection.deleteMany({ consentId });
+    await historyMonths.deleteByConsent(consentId);
     await accounts.deleteMany({ consentId });
     await consents.deleteOne({ _id: consentId });
   };

@@ -1,0 +1,169 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { isDuplicateKey, mongo, type KeyedMutex } from '@obp/db';
+
+/**
+ * The encoding of every bucket: a JSON value, gzipped, in one binary field. One field, because the
+ * local store (FerretDB) converts a document it returns field by field, so hundreds of items of a
+ * dozen fields each cost far more as documents than one binary value does; gzipped, because the
+ * store reads a few KB faster than the JSON text. See docs/decisions.md, "Month buckets (issue 25)".
+ */
+export const gzipJson = {
+  encode: (value: unknown): mongo.Binary => new mongo.Binary(gzipSync(JSON.stringify(value))),
+  decode: <T>(binary: mongo.Binary): T => JSON.parse(gunzipSync(binary.buffer).toString('utf8')) as T,
+};
+
+/** Named fields of a bucket besides its value (what it is found and erased by). */
+export type BucketFields = object;
+
+export interface Bucket<Value, Fields extends BucketFields> {
+  id: string;
+  /** Raised by every change; 0 for a bucket written without one (as some layouts were). */
+  version: number;
+  fields: Fields;
+  value: Value;
+}
+
+/** What a change of a bucket decides from what it read: `next` undefined leaves it, null deletes it. */
+export interface BucketChange<Value, Fields extends BucketFields, R> {
+  next?: { fields: Fields; value: Value } | null;
+  result: R;
+}
+
+export interface BucketStoreOptions {
+  /** The field holding the encoded value. */
+  valueField: string;
+  /** What the bucket's data belongs to (an id, or an array of ids): erasure deletes by it. */
+  ownerField?: string;
+  /**
+   * The bucket lives in this field of a document the caller creates and deletes (a slot): it is only
+   * ever written into a document that exists, so an erased owner's slot never comes back.
+   */
+  within?: string;
+  /**
+   * Changes of one bucket queue for each other in this process: FerretDB does not isolate concurrent
+   * updates of one document (see `KeyedMutex`). Across processes the version check decides.
+   */
+  lock?: KeyedMutex;
+}
+
+/** A stored bucket as the store sees it: its id and fields; the layout is the `BucketStore`'s. */
+export type BucketDocument = mongo.Document & { _id: string };
+
+/**
+ * Documents that each hold one encoded value (a bucket) and the fields it is found by. Writes are
+ * compare-and-set on the bucket's version, retried from a fresh read when another writer came first,
+ * so writers in several processes lose nothing; erasure and pruning delete whole buckets.
+ */
+export class BucketStore<Value, Fields extends BucketFields> {
+  constructor(
+    readonly collection: mongo.Collection<BucketDocument>,
+    private readonly options: BucketStoreOptions,
+  ) {}
+
+  async ensureIndexes(): Promise<void> {
+    if (this.options.ownerField) await this.collection.createIndex({ [this.options.ownerField]: 1 });
+  }
+
+  async get(id: string): Promise<Bucket<Value, Fields> | null> {
+    const document = await this.collection.findOne({ _id: id });
+    return document ? this.toBucket(document) : null;
+  }
+
+  /** The buckets matching `filter`, decoded (a document without the value field, e.g. of an older layout, is left out). */
+  async find(filter: mongo.Filter<BucketDocument>): Promise<Array<Bucket<Value, Fields>>> {
+    const documents = await this.collection.find(filter).toArray();
+    return documents.flatMap((document) => this.toBucket(document) ?? []);
+  }
+
+  /** The named `fields` of the buckets matching `filter`, without reading their values. */
+  async fieldsOf<K extends keyof Fields & string>(filter: mongo.Filter<BucketDocument>, fields: K[]): Promise<Array<{ id: string } & Pick<Fields, K>>> {
+    const projection = { _id: 1, ...Object.fromEntries(fields.map((field) => [this.path(field), 1])) };
+    const documents = await this.collection.find(filter, { projection }).toArray();
+    return documents.map((document) => ({ id: document._id, ...(this.unwrap(document) as Pick<Fields, K>) }));
+  }
+
+  /** Stores the bucket unless one with its id is stored already: the first stored stays. True when this call stored it. */
+  async insertOnce(id: string, fields: Fields, value: Value): Promise<boolean> {
+    try {
+      await this.collection.insertOne({ _id: id, ...this.wrap(fields, value, 1) });
+      return true;
+    } catch (error) {
+      if (isDuplicateKey(error)) return false;
+      throw error;
+    }
+  }
+
+  /**
+   * Writes the bucket whatever it held. A bucket `within` a slot is written only into a slot that
+   * exists: false when there was none.
+   */
+  async put(id: string, fields: Fields, value: Value): Promise<boolean> {
+    if (this.options.within) {
+      return (await this.collection.updateOne({ _id: id }, { $set: { [this.options.within]: { ...fields, [this.options.valueField]: gzipJson.encode(value) } } })).matchedCount === 1;
+    }
+    await this.collection.updateOne({ _id: id }, { $set: { ...fields, [this.options.valueField]: gzipJson.encode(value) }, $inc: { version: 1 } }, { upsert: true });
+    return true;
+  }
+
+  /**
+   * Reads the bucket, lets `decide` say what it becomes, and writes that only if the bucket is still
+   * the version read (or still absent); otherwise reads it again and decides again.
+   */
+  async change<R>(id: string, decide: (current: Bucket<Value, Fields> | null) => BucketChange<Value, Fields, R> | Promise<BucketChange<Value, Fields, R>>): Promise<R> {
+    const attempt = async (): Promise<R> => {
+      for (;;) {
+        const document = await this.collection.findOne({ _id: id });
+        const current = document ? this.toBucket(document) : null;
+        const { next, result } = await decide(current);
+        if (next === undefined) return result;
+        if (!current) {
+          if (next === null) return result;
+          if (await this.insertOnce(id, next.fields, next.value)) return result;
+          continue; // another writer made it first: decide again from theirs
+        }
+        const versioned: mongo.Filter<BucketDocument> = { _id: id, version: current.version === 0 ? { $exists: false } : current.version };
+        const written =
+          next === null
+            ? (await this.collection.deleteOne(versioned)).deletedCount
+            : (await this.collection.updateOne(versioned, { $set: this.wrap(next.fields, next.value, current.version + 1) })).matchedCount;
+        if (written === 1) return result;
+      }
+    };
+    return this.options.lock ? this.options.lock.run(`${this.collection.collectionName}:${id}`, attempt) : attempt();
+  }
+
+  async delete(id: string): Promise<boolean> {
+    return (await this.collection.deleteOne({ _id: id })).deletedCount === 1;
+  }
+
+  /** Erasure: every bucket of `owner` goes. Returns how many. */
+  async deleteOwnedBy(owner: string): Promise<number> {
+    if (!this.options.ownerField) throw new Error(`the buckets of ${this.collection.collectionName} name no owner`);
+    return this.deleteWhere({ [this.options.ownerField]: owner });
+  }
+
+  /** Pruning: the buckets matching `filter` go. Returns how many. */
+  async deleteWhere(filter: mongo.Filter<BucketDocument>): Promise<number> {
+    return (await this.collection.deleteMany(filter)).deletedCount;
+  }
+
+  private path(field: string): string {
+    return this.options.within ? `${this.options.within}.${field}` : field;
+  }
+
+  private wrap(fields: Fields, value: Value, version: number): mongo.Document {
+    const bucket = { ...fields, [this.options.valueField]: gzipJson.encode(value) };
+    return this.options.within ? { [this.options.within]: bucket } : { ...bucket, version };
+  }
+
+  private unwrap(document: BucketDocument): mongo.Document {
+    const { _id, ...top } = document;
+    return this.options.within ? ((top[this.options.within] as mongo.Document | undefined) ?? {}) : top;
+  }
+
+  private toBucket(document: BucketDocument): Bucket<Value, Fields> | null {
+    const { [this.options.valueField]: encoded, version, ...fields } = this.unwrap(document);
+    if (!(encoded instanceof mongo.Binary)) return null;
+    return { id: document._id, version: typeof version === 'number' ? version : 0, fields: fields as Fields, value: gzipJson.decode<Value>(encoded) };
+  }
+}

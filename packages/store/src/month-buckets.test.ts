@@ -1,0 +1,82 @@
+import { connectDatabase, database, KeyedMutex, type mongo } from '@obp/db';
+import { Cleanup, testEnv, uniqueDbName } from '@obp/testkit';
+import type { BucketDocument } from './bucket-store';
+import { MonthBuckets } from './month-buckets';
+
+interface Booking {
+  id: string;
+  bookedAt: string;
+  amount: number;
+}
+
+const booking = (id: string, bookedAt: string, amount = -1): Booking => ({ id, bookedAt, amount });
+const oldestFirst = (a: Booking, b: Booking) => (a.bookedAt < b.bookedAt ? -1 : a.bookedAt > b.bookedAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+describe('MonthBuckets (real store)', () => {
+  const cleanup = new Cleanup();
+  let collection: mongo.Collection<BucketDocument>;
+
+  beforeEach(async () => {
+    const connection = await connectDatabase(testEnv().mongoUri, uniqueDbName('month_buckets'));
+    cleanup.add(() => connection.close());
+    const db = database(connection);
+    cleanup.add(() => db.dropDatabase());
+    collection = db.collection<BucketDocument>('bookings');
+  });
+  afterEach(() => cleanup.run());
+
+  const monthsOf = (lock?: KeyedMutex) =>
+    new MonthBuckets<Booking>({ collection, ownerField: 'ownerId', monthField: 'month', valueField: 'bookingsGzip', indexedFields: ['accountId'], lock, idOf: (b) => b.id, bookedAt: (b) => b.bookedAt, order: oldestFirst });
+
+  it('keeps each item once in the bucket of its scope and month, in order, with the month’s count and earliest booking', async () => {
+    const months = monthsOf();
+    await months.ensureIndexes();
+    const first = [booking('b', '2026-03-09T10:00:00.000Z'), booking('a', '2026-03-02T00:00:00.000Z'), booking('c', '2026-04-01T00:00:00.000Z'), booking('a', '2026-03-02T00:00:00.000Z')];
+    expect((await months.add('acc-1', { ownerId: 'o-1', accountId: 'acc-1' }, first)).map((b) => b.id)).toEqual(['b', 'a', 'c']);
+    // Sent again with one new: only the new one is added.
+    expect((await months.add('acc-1', { ownerId: 'o-1', accountId: 'acc-1' }, [...first, booking('d', '2026-03-01T00:00:00.000Z')])).map((b) => b.id)).toEqual(['d']);
+
+    expect(await collection.findOne({ _id: 'acc-1:2026-03' }, { projection: { bookingsGzip: 0 } })).toEqual({ _id: 'acc-1:2026-03', ownerId: 'o-1', accountId: 'acc-1', month: '2026-03', count: 3, firstBooked: '2026-03-01T00:00:00.000Z', version: 2 });
+    const read = await months.read('acc-1', ['2026-03', '2026-04', '2026-05']);
+    expect(Object.fromEntries([...read].map(([month, items]) => [month, items.map((b) => b.id)]))).toEqual({ '2026-03': ['d', 'a', 'b'], '2026-04': ['c'], '2026-05': [] });
+    expect(await months.counts({ accountId: 'acc-1' })).toEqual({ '2026-03': 3, '2026-04': 1 });
+    expect((await months.monthsWhere({ ownerId: 'o-1' })).map(({ scope, month, items }) => [scope, month, items.length]).sort((a, b) => String(a[1]).localeCompare(String(b[1])))).toEqual([
+      [{ ownerId: 'o-1', accountId: 'acc-1' }, '2026-03', 3],
+      [{ ownerId: 'o-1', accountId: 'acc-1' }, '2026-04', 1],
+    ]);
+    for (const field of ['ownerId_1', 'month_1', 'accountId_1']) expect(await collection.indexExists(field)).toBe(true);
+  });
+
+  it('loses no item when the stores of one process add to one month at once', async () => {
+    const lock = new KeyedMutex();
+    const [one, two] = [monthsOf(lock), monthsOf(lock)];
+    const items = Array.from({ length: 24 }, (_, i) => booking(`t${String(i).padStart(2, '0')}`, `2026-05-${String(i + 1).padStart(2, '0')}T00:00:00.000Z`));
+    await Promise.all(items.map((item, i) => (i % 2 === 0 ? one : two).add('s', { ownerId: 'o' }, [item])));
+    expect((await one.read('s', ['2026-05'])).get('2026-05')!.map((b) => b.id)).toEqual(items.map((b) => b.id));
+    expect(await one.counts({ ownerId: 'o' })).toEqual({ '2026-05': 24 });
+  });
+
+  it('prunes the months before a start whole and the older part of the start’s month, and says how many items went', async () => {
+    const months = monthsOf();
+    await months.add('s-1', { ownerId: 'o-1' }, [booking('jan', '2026-01-15T00:00:00.000Z'), booking('feb-1', '2026-02-01T00:00:00.000Z'), booking('feb-20', '2026-02-20T00:00:00.000Z'), booking('mar', '2026-03-03T00:00:00.000Z')]);
+    await months.add('s-2', { ownerId: 'o-2' }, [booking('old', '2025-12-31T23:59:59.999Z'), booking('feb-10', '2026-02-10T00:00:00.000Z')]);
+    expect(await months.dropBefore(new Date('2026-02-10T00:00:00.000Z'), ['2025-12', '2026-01'])).toBe(3);
+    expect(Object.fromEntries([...(await months.read('s-1', ['2026-01', '2026-02', '2026-03']))].map(([m, items]) => [m, items.map((b) => b.id)]))).toEqual({ '2026-01': [], '2026-02': ['feb-20'], '2026-03': ['mar'] });
+    expect((await months.read('s-2', ['2026-02'])).get('2026-02')!.map((b) => b.id)).toEqual(['feb-10']);
+    expect(await collection.findOne({ _id: 's-1:2026-02' }, { projection: { count: 1, firstBooked: 1 } })).toEqual({ _id: 's-1:2026-02', count: 1, firstBooked: '2026-02-20T00:00:00.000Z' });
+    expect(await months.dropBefore(new Date('2026-02-10T00:00:00.000Z'), ['2025-12', '2026-01'])).toBe(0);
+    // A month whose items all left goes.
+    expect(await months.dropBefore(new Date('2026-03-04T00:00:00.000Z'), ['2026-02'])).toBe(3);
+    expect(await collection.countDocuments({})).toBe(0);
+  });
+
+  it('erases every month of an owner across its scopes, says how many items went, and keeps the others’', async () => {
+    const months = monthsOf();
+    await months.add('acc-1', { ownerId: 'o-1', accountId: 'acc-1' }, [booking('a', '2026-03-02T00:00:00.000Z'), booking('b', '2026-04-02T00:00:00.000Z')]);
+    await months.add('acc-2', { ownerId: 'o-1', accountId: 'acc-2' }, [booking('c', '2026-03-02T00:00:00.000Z')]);
+    await months.add('acc-3', { ownerId: 'o-2', accountId: 'acc-3' }, [booking('d', '2026-03-02T00:00:00.000Z')]);
+    expect(await months.deleteOwnedBy('o-1')).toBe(3);
+    expect(await months.deleteOwnedBy('o-1')).toBe(0);
+    expect(await months.counts({})).toEqual({ '2026-03': 1 });
+  });
+});

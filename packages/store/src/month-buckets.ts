@@ -1,0 +1,144 @@
+import { monthBucket, type KeyedMutex, type mongo } from '@obp/db';
+import { BucketStore, type BucketDocument } from './bucket-store';
+
+export interface MonthBucketsOptions<Item> {
+  collection: mongo.Collection<BucketDocument>;
+  /** The field naming whom a bucket's items belong to: erasure deletes by it. */
+  ownerField: string;
+  /** The field holding the month (the layouts already stored name it). */
+  monthField: string;
+  /** The field holding the encoded items. */
+  valueField: string;
+  /** Further fields the buckets are found by, indexed. */
+  indexedFields?: string[];
+  lock?: KeyedMutex;
+  idOf(item: Item): string;
+  /** When the item was booked, as an ISO instant in UTC (compared as text). */
+  bookedAt(item: Item): string;
+  /** The order a bucket keeps its items in. */
+  order(a: Item, b: Item): number;
+}
+
+/** A month's bucket as read: its scope's fields, its month and items. */
+export interface MonthOf<Item> {
+  scope: Record<string, unknown>;
+  month: string;
+  items: Item[];
+}
+
+/**
+ * Items kept by the month they were booked in, one bucket per scope (e.g. a consent or an account)
+ * and month, each bucket one encoded value (`BucketStore`). An item is stored once per bucket by
+ * its id: adding it again changes nothing. Changes are compare-and-set per bucket.
+ */
+export class MonthBuckets<Item> {
+  readonly buckets: BucketStore<Item[], Record<string, unknown>>;
+
+  constructor(private readonly options: MonthBucketsOptions<Item>) {
+    this.buckets = new BucketStore(options.collection, { valueField: options.valueField, ownerField: options.ownerField, lock: options.lock });
+  }
+
+  get collection(): mongo.Collection<BucketDocument> {
+    return this.options.collection;
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.buckets.ensureIndexes();
+    for (const field of [this.options.monthField, ...(this.options.indexedFields ?? [])]) await this.collection.createIndex({ [field]: 1 });
+  }
+
+  /** The bucket id of `scopeId`'s `month`. */
+  static idOf(scopeId: string, month: string): string {
+    return `${scopeId}:${month}`;
+  }
+
+  /**
+   * Adds those of `items` its bucket does not hold yet (by id) to their months of `scopeId`; `scope`
+   * are the fields every bucket of it carries (the owner field among them). Returns the items added.
+   */
+  async add(scopeId: string, scope: Record<string, unknown>, items: Item[]): Promise<Item[]> {
+    const byMonth = new Map<string, Item[]>();
+    for (const item of items) {
+      const month = monthBucket(new Date(this.options.bookedAt(item)));
+      byMonth.set(month, [...(byMonth.get(month) ?? []), item]);
+    }
+    const added: Item[] = [];
+    for (const [month, batch] of byMonth) {
+      added.push(
+        ...(await this.buckets.change(MonthBuckets.idOf(scopeId, month), (current) => {
+          const stored = current?.value ?? [];
+          const known = new Set(stored.map(this.options.idOf));
+          const fresh = [...new Map(batch.filter((item) => !known.has(this.options.idOf(item))).map((item) => [this.options.idOf(item), item])).values()];
+          if (fresh.length === 0) return { result: [] };
+          return { next: this.contents({ ...scope, [this.options.monthField]: month }, [...stored, ...fresh]), result: fresh };
+        })),
+      );
+    }
+    return added;
+  }
+
+  /** Every month's bucket matching `filter` (on the scope's fields). */
+  async monthsWhere(filter: mongo.Filter<BucketDocument>): Promise<Array<MonthOf<Item>>> {
+    return (await this.buckets.find(filter)).map(({ fields, value }) => this.monthOf(fields, value));
+  }
+
+  /** The buckets of `scopeId`'s `months`, by month (a month without one holds nothing). */
+  async read(scopeId: string, months: string[]): Promise<Map<string, Item[]>> {
+    const read = new Map<string, Item[]>(months.map((month) => [month, []]));
+    if (months.length === 0) return read;
+    for (const { month, items } of await this.monthsWhere({ _id: { $in: months.map((month) => MonthBuckets.idOf(scopeId, month)) } })) read.set(month, items);
+    return read;
+  }
+
+  /** Month → how many items its bucket holds, for the buckets matching `filter`, without reading the items. */
+  async counts(filter: mongo.Filter<BucketDocument>): Promise<Record<string, number>> {
+    const counts: Record<string, number> = {};
+    for (const bucket of await this.buckets.fieldsOf(filter, [this.options.monthField, 'count'])) {
+      const month = bucket[this.options.monthField] as string;
+      counts[month] = (counts[month] ?? 0) + (bucket.count as number);
+    }
+    return counts;
+  }
+
+  /**
+   * Drops what was booked before `start`: the buckets of `olderMonths` whole (found by month), then the
+   * older part of `start`'s own month, rewritten where its earliest booking lies before it. Returns how
+   * many items went.
+   */
+  async dropBefore(start: Date, olderMonths: string[]): Promise<number> {
+    const whole = { [this.options.monthField]: { $in: olderMonths } };
+    let dropped = Object.values(await this.counts(whole)).reduce((sum, count) => sum + count, 0);
+    await this.buckets.deleteWhere(whole);
+    const from = start.toISOString();
+    const partlyOld = await this.buckets.fieldsOf({ [this.options.monthField]: monthBucket(start), firstBooked: { $lt: from } }, []);
+    for (const { id } of partlyOld) {
+      dropped += await this.buckets.change(id, (current) => {
+        if (!current) return { result: 0 };
+        const kept = current.value.filter((item) => this.options.bookedAt(item) >= from);
+        if (kept.length === current.value.length) return { result: 0 };
+        return { next: kept.length === 0 ? null : this.contents(current.fields, kept), result: current.value.length - kept.length };
+      });
+    }
+    return dropped;
+  }
+
+  /** Erasure: every bucket of `owner` goes. Returns how many items went. */
+  async deleteOwnedBy(owner: string): Promise<number> {
+    const filter = { [this.options.ownerField]: owner };
+    const items = Object.values(await this.counts(filter)).reduce((sum, count) => sum + count, 0);
+    await this.buckets.deleteWhere(filter);
+    return items;
+  }
+
+  /** A bucket's fields and value for `items`, kept in the bucket's order. */
+  private contents(fields: Record<string, unknown>, items: Item[]): { fields: Record<string, unknown>; value: Item[] } {
+    const sorted = [...items].sort(this.options.order);
+    const firstBooked = sorted.map(this.options.bookedAt).reduce((a, b) => (b < a ? b : a));
+    return { fields: { ...fields, count: sorted.length, firstBooked }, value: sorted };
+  }
+
+  private monthOf(fields: Record<string, unknown>, items: Item[]): MonthOf<Item> {
+    const { [this.options.monthField]: month, count: _count, firstBooked: _first, ...scope } = fields;
+    return { scope, month: month as string, items };
+  }
+}
