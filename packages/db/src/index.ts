@@ -41,18 +41,5 @@ export { isStoreUnavailable } from './store-errors';
 export { KeyedMutex, documentLocks } from './keyed-mutex';
 export { dayBucket, monthBucket, hourBucket, dayBucketsBefore, hourBucketsBetween, inChunks, deleteOlderThan, type DatedRecords } from './time-buckets';
 
-/** The store's refusal of a write whose unique key is taken (MongoDB's code, which FerretDB keeps). */
-export function isDuplicateKey(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === 11000;
-}
-
-/** Inserts `document` unless its unique key is taken: true when this call inserted it. */
-export async function insertUnique<T extends mongo.Document>(collection: mongo.Collection<T>, document: mongo.OptionalUnlessRequiredId<T>): Promise<boolean> {
-  try {
-    await collection.insertOne(document);
-    return true;
-  } catch (error) {
-    if (isDuplicateKey(error)) return false;
-    throw error;
-  }
-}
+export { isDuplicateKey, insertUnique } from './unique-keys';
+export { runMigrations, MIGRATIONS_COLLECTION, type Migration, type MigrationRunOptions } from './migrations';
