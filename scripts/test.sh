@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole test suite on a fresh clone: install, lint (module boundaries included), type-check, validate
+# The whole test suite on a fresh clone: install, lint (module boundaries and import circles included), type-check, validate
 # the Kubernetes manifests (kubeconform, offline) and the container files (infra/containers/check.sh, offline),
 # then every jest suite against a real Kafka and FerretDB that the jest global setup starts.
 set -euo pipefail
@@ -8,6 +8,7 @@ bash scripts/bootstrap.sh
 echo "==> lint"
 NX_DAEMON=false npx nx show projects >/dev/null  # computes the project graph the boundary rule reads
 npx eslint --max-warnings=0 .
+npx tsx scripts/import-cycles.ts  # no two files import each other, directly or round a circle
 echo "==> typecheck"
 npx tsc -p tsconfig.json --noEmit
 echo "==> kubernetes"

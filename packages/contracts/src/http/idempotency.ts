@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import type { ResponseSpec } from './route';
+import type { ResponseSpec } from './responses';
 
 /**
  * Idempotent creates (Stripe's model): a creating POST declared `idempotent` reads the
