@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { ConsentDto, EventEnvelope, TransactionDto } from '@obp/contracts';
-import { connectDatabase, database, type Connection } from '@obp/db';
+import { connectDatabase, database, runMigrations, type Connection } from '@obp/db';
 import { testEnv, uniqueDbName } from '@obp/testkit';
 import { ConsentData } from './consent-data';
 import { ConsentResultCache } from './consent-result-cache';
+import { consentDataMigrations } from './migrations';
+import { historyByMonth } from './migrations/0002-history-by-month';
 
 const NOW = new Date('2026-11-01T12:00:00Z');
 const historyStart = (now: Date) => new Date(now.getTime() - 365 * 86_400_000);
@@ -190,19 +192,20 @@ describe('ConsentData (real store)', () => {
     const kept = [transaction(accountId, '2026-10-01T00:00:00.000Z', -1), transaction(accountId, '2026-09-01T00:00:00.000Z', -2)];
     const legacy = database(db).collection('transactions');
     await legacy.insertMany(kept.map(({ id, bookingDate, ...rest }) => ({ _id: id as never, consentId, ...rest, bookingDate: new Date(bookingDate), bookingMonth: bookingDate.slice(0, 7) })));
-    // A start cut short: one of them was moved already.
+    // A run cut short: one of them was moved already.
     await data.handlers(() => NOW)['transactions.added']!(...handlerArgs(consentId, [kept[0]!]));
-    await data.ensureIndexes();
+    expect(await runMigrations(db, consentDataMigrations)).toEqual(['0001-external-users-within-app', '0002-history-by-month']);
     expect(await data.history([consentId], NOW)).toEqual([kept[1], kept[0]]);
     expect(await database(db).listCollections({ name: 'transactions' }).toArray()).toEqual([]);
-    await data.ensureIndexes();
+    // Run again before it was recorded (a runner that lost its lock): nothing is moved twice.
+    await historyByMonth.up(db);
     expect((await data.history([consentId], NOW)).length).toBe(2);
   });
 
   it('refuses to take the consent service’s own transactions for old projection rows (a database shared by mistake)', async () => {
     const legacy = database(db).collection('transactions');
     await legacy.insertOne({ _id: randomUUID() as never, consentId: randomUUID(), fetchId: 'f1', bookingDate: NOW, bookingMonth: '2026-11' });
-    await expect(data.ensureIndexes()).rejects.toThrow(/a projection must have a database of its own/);
+    await expect(runMigrations(db, consentDataMigrations)).rejects.toThrow(/a projection must have a database of its own/);
     expect(await legacy.countDocuments()).toBe(1);
   });
 

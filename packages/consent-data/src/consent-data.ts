@@ -1,6 +1,6 @@
 import type { EventHandlers } from '@obp/bus';
 import type { consentEvents, TransactionDto } from '@obp/contracts';
-import { database, monthBucket, type Connection } from '@obp/db';
+import { monthBucket, type Connection } from '@obp/db';
 import { monthsBefore } from './booking-month';
 import { openCollections, type AccountRecord, type ConsentDataCollections, type ConsentRecord, type ProjectedAccount, type ProjectedConsent } from './collections';
 import { onAccountsUpdated } from './on-accounts-updated.handler';
@@ -28,7 +28,7 @@ export class ConsentData {
   private readonly collections: ConsentDataCollections;
 
   constructor(
-    private readonly connection: Connection,
+    connection: Connection,
     private readonly options: ConsentDataOptions,
   ) {
     this.collections = openCollections(connection);
@@ -46,36 +46,8 @@ export class ConsentData {
   async ensureIndexes(): Promise<void> {
     await this.consents.createIndex({ userId: 1 });
     await this.consents.createIndex({ ownerClientId: 1, externalUserId: 1 });
-    // Replaced by the index above (external ids are matched within their app only).
-    await this.consents.dropIndex('externalUserId_1').catch(() => undefined);
     await this.accounts.createIndex({ consentId: 1 });
     await this.collections.historyMonths.ensureIndexes();
-    await this.moveTransactionDocuments();
-  }
-
-  /**
-   * Databases written before transactions were kept by month hold one document per transaction in
-   * `transactions`: they are moved into their months one consent at a time, each consent's rows
-   * deleted once its months are written, so a start cut short resumes where it stopped, and a second
-   * process moving the same consent merges nothing twice. The collection goes once it is empty. Old
-   * instances must be stopped before a new one starts (a row they wrote after the move would go with
-   * the collection). The consent service's own `transactions` (rows carrying `fetchId`) is never touched,
-   * whatever a misconfiguration makes the database.
-   */
-  private async moveTransactionDocuments(): Promise<void> {
-    const db = database(this.connection);
-    if ((await db.listCollections({ name: LEGACY_TRANSACTIONS }, { nameOnly: true }).toArray()).length === 0) return;
-    const legacy = db.collection<LegacyTransactionRecord>(LEGACY_TRANSACTIONS);
-    if (await legacy.findOne({ fetchId: { $exists: true } })) throw new Error(`the database '${db.databaseName}' holds the consent service's transactions: a projection must have a database of its own`);
-    for (const consentId of await legacy.distinct('consentId')) {
-      const rows = await legacy.find({ consentId }).toArray();
-      await this.collections.historyMonths.add(
-        consentId,
-        rows.map(({ _id, consentId: _c, bookingDate, bookingMonth: _m, ...rest }) => ({ id: _id, ...rest, bookingDate: bookingDate.toISOString() })),
-      );
-      await legacy.deleteMany({ consentId });
-    }
-    if ((await legacy.countDocuments({}, { limit: 1 })) === 0) await legacy.drop().catch(() => undefined);
   }
 
   /** The handlers that keep the projection, one per consent event type (each in a file named for its event); each can be repeated without effect. */
@@ -147,9 +119,6 @@ export class ConsentData {
  * years; a month left there is read with its consent's (and filtered out) until it goes with the consent.
  */
 const PRUNED_MONTHS = 24;
-
-const LEGACY_TRANSACTIONS = 'transactions';
-type LegacyTransactionRecord = Omit<TransactionDto, 'id' | 'bookingDate'> & { _id: string; consentId: string; bookingDate: Date; bookingMonth: string; fetchId?: string };
 
 const toAccount = ({ _id, consentId, iban }: AccountRecord): ProjectedAccount => ({ id: _id, consentId, iban });
 

@@ -2,3 +2,4 @@ export { ConsentData, type ConsentDataOptions, type ProjectedAccount, type Proje
 export { ConsentResultCache } from './consent-result-cache';
 export type { CachedResult, ResultSlotRecord } from './collections';
 export { fieldsNamingHidden, idsHiddenFrom, ownershipHandlers, type GrantCheck, type GrantsToAwait, type HiddenIds, type NamedIds } from './ownership';
+export { consentDataMigrations } from './migrations';

@@ -5,7 +5,7 @@ import type { Kafka, Producer } from 'kafkajs';
 import { createTokenVerifier, jwksKeyResolver, requireScope, API_AUDIENCE, type KeyResolver } from '@obp/auth';
 import { ConsumerLag, createKafka, createProducer, dispatchByType, ensureTopics, EventWriter, IdempotentConsumer, inNamespace, KeyBroadcast, LogRoller, type EventHandlers, type TopicSpec } from '@obp/bus';
 import { eventLogConfig, healthRoutes, IDEMPOTENCY_WINDOW_MS, metricsRoutes, topicSpecs, Topics, type EventCatalogue, type EventLogTiming, type RouteAuth, type RouteContract } from '@obp/contracts';
-import { connectDatabase, database, isDatabaseReady, type Connection, type DatabaseOptions, type mongo } from '@obp/db';
+import { connectDatabase, database, isDatabaseReady, type Connection, type DatabaseOptions, type Migration, type mongo } from '@obp/db';
 import { answerMethodNotAllowed, bindRoutes, closeServer, createHttpApp, finishHttpApp, listen, mountRoutes, routeTableOf, sendProblem, type HealthReport, type RouteBinding } from '@obp/http';
 import { ClaimLedger, periodicTask, type Worker } from '@obp/jobs';
 import { ShareGrants } from '@obp/share-grants';
@@ -47,6 +47,8 @@ export interface ServiceDefinition<C extends ServiceConfig, X> {
   name: string;
   /** The service's own database. */
   databaseName(config: C): string;
+  /** Changes of its database's data, run before the service starts (`migrateService`), never by its start. */
+  migrations?: readonly Migration[];
   compose(kit: ServiceKit<C>): Promise<Composition<X>>;
 }
 

@@ -9,9 +9,10 @@ import type { AnalysisConfig } from './config';
 import type { AnalysisJob } from './domain/analysis-job';
 import { analyse } from './domain/engine/analyse';
 import { historyStart } from './domain/history-window';
-import { AnalysisJobEvents, analysisJobStoreOptions, migrateErasureIds, type AnalysisJobStore } from './infrastructure/analysis-job-store';
+import { AnalysisJobEvents, analysisJobStoreOptions, type AnalysisJobStore } from './infrastructure/analysis-job-store';
 import { AnalysisResults } from './infrastructure/analysis-results';
 import { FeedbackRules } from './infrastructure/feedback-rules';
+import { analysisMigrations } from './migrations';
 import { AnalysisMetrics } from './run/analysis-metrics';
 import { AnalysisRunJobs, type Analyse } from './run/analysis-run.job';
 import { InputResolver } from './run/resolve-input';
@@ -48,6 +49,7 @@ export type AnalysisServiceHandle = RunningService<AnalysisServiceParts>;
 export const analysisService = (engine: Analyse = analyse): ServiceDefinition<AnalysisConfig, AnalysisServiceParts> => ({
   name: SERVICE_NAME,
   databaseName: (config) => config.ANALYSIS_DB_NAME,
+  migrations: analysisMigrations,
   async compose(kit) {
     const { config, logger } = kit;
     const jobs = kit.store<AnalysisJob>(analysisJobStoreOptions);
@@ -57,7 +59,6 @@ export const analysisService = (engine: Analyse = analyse): ServiceDefinition<An
     const erased = new ErasedIds(kit.database, 'erased_consents');
     const feedbackRules = new FeedbackRules(kit.database);
     for (const component of [consentData, results, feedbackRules, erased]) await component.ensureIndexes();
-    await migrateErasureIds(jobs);
     const shareGrants = kit.shareGrants();
     const claims = await kit.claims();
 

@@ -22,6 +22,7 @@ import { onFeedbackSubmitted } from './use-cases/on-feedback-submitted/on-feedba
 import { onTransactionsAdded } from './use-cases/on-transactions-added/on-transactions-added.handler';
 import { submitFeedbackHttp } from './use-cases/submit-feedback/submit-feedback.http';
 import { SubmitFeedbackService } from './use-cases/submit-feedback/submit-feedback.service';
+import { feedbackMigrations } from './migrations';
 
 export const SERVICE_NAME = 'feedback';
 
@@ -40,6 +41,7 @@ export type FeedbackServiceHandle = RunningService<FeedbackServiceParts>;
 export const feedbackService: ServiceDefinition<FeedbackConfig, FeedbackServiceParts> = {
   name: SERVICE_NAME,
   databaseName: (config) => config.FEEDBACK_DB_NAME,
+  migrations: feedbackMigrations,
   async compose(kit) {
     const items = kit.store<FeedbackItem>(feedbackStoreOptions);
     const events = new FeedbackEvents(kit.events(feedbackEvents));

@@ -8,6 +8,7 @@ import { historyStart } from './domain/history-window';
 import { getConsentSequencingHttp, getUserSequencingHttp } from './use-cases/get-sequencing/get-sequencing.http';
 import { GetSequencingService, type Sequencing } from './use-cases/get-sequencing/get-sequencing.service';
 import { onTransactionsFetched } from './use-cases/precompute-sequencing/on-transactions-fetched.handler';
+import { sequencingEngineMigrations } from './migrations';
 
 export const SERVICE_NAME = 'sequencing-engine';
 
@@ -17,6 +18,7 @@ export type SequencingEngineHandle = RunningService<{ consentData: ConsentData }
 export const sequencingEngine: ServiceDefinition<SequencingEngineConfig, { consentData: ConsentData }> = {
   name: SERVICE_NAME,
   databaseName: (config) => config.SEQUENCING_DB_NAME,
+  migrations: sequencingEngineMigrations,
   async compose(kit) {
     const consentData = new ConsentData(kit.db, { historyStart });
     await consentData.ensureIndexes();

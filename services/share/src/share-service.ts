@@ -15,6 +15,7 @@ import { listSharesHttp } from './use-cases/list-shares/list-shares.http';
 import { onConsentDeleted, onConsentTombstone } from './use-cases/on-consent-deleted/on-consent-deleted.handler';
 import { updateShareHttp } from './use-cases/update-share/update-share.http';
 import { UpdateShareService } from './use-cases/update-share/update-share.service';
+import { shareMigrations } from './migrations';
 
 export const SERVICE_NAME = 'share';
 
@@ -23,6 +24,7 @@ export type ShareServiceHandle = RunningService<{ shares: ShareStore; relay: Out
 export const shareService: ServiceDefinition<ShareConfig, { shares: ShareStore; relay: OutboxRelay; consentOwners: ConsentData }> = {
   name: SERVICE_NAME,
   databaseName: (config) => config.SHARE_DB_NAME,
+  migrations: shareMigrations,
   async compose(kit) {
     const { SHARE_CACHE_ENTRIES: maxEntries, SHARE_CACHE_TTL_MS: ttlMs } = kit.config;
     const shares = kit.store<Share>({ ...shareStoreOptions, cache: { maxEntries, ttlMs } });

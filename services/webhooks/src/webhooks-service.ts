@@ -14,6 +14,7 @@ import { endpointStoreOptions, type EndpointStore } from './infrastructure/endpo
 import { HttpSender } from './infrastructure/http-sender';
 import { MessageStore } from './infrastructure/message-store';
 import { createWebhookHttp } from './use-cases/create-webhook/create-webhook.http';
+import { webhooksMigrations } from './migrations';
 import { CreateWebhookService } from './use-cases/create-webhook/create-webhook.service';
 import { deleteWebhookHttp } from './use-cases/delete-webhook/delete-webhook.http';
 import { DeleteWebhookService } from './use-cases/delete-webhook/delete-webhook.service';
@@ -60,6 +61,7 @@ export const webhooksService: ServiceDefinition<WebhooksConfig, WebhooksServiceP
   name: SERVICE_NAME,
   databaseName: (config) => config.WEBHOOKS_DB_NAME,
   async compose(kit) {
+  migrations: webhooksMigrations,
     const { config, logger } = kit;
     const policy = { production: config.NODE_ENV === 'production', loopbackOnly: config.WEBHOOK_LOOPBACK_ONLY };
     const endpoints = kit.store<WebhookEndpoint>(endpointStoreOptions);

@@ -1,6 +1,5 @@
 import type { EventWriter, OutboxEntry } from '@obp/bus';
 import type { analysisEvents } from '@obp/contracts';
-import { indexNames } from '@obp/db';
 import type { AggregateStore, AggregateStoreOptions } from '@obp/store';
 import { toAnalysisJobDto, type AnalysisJob } from '../domain/analysis-job';
 
@@ -24,22 +23,6 @@ export const analysisJobStoreOptions: AggregateStoreOptions<AnalysisJob> = {
     },
   },
 };
-
-/** The index of the derived field `erasureIds` replaced (the consents a completed job was computed from). */
-const LEGACY_ERASURE_INDEX = 'scopeConsentIds_1';
-
-/**
- * Jobs written before `erasureIds` replaced `scopeConsentIds` have no `erasureIds`, so an erasure would not
- * find them: their derived fields are written anew and the old one goes. The old index says the database
- * predates the rename; it is dropped last, so a start cut short resumes and later starts read nothing.
- * Runs before the consumers start. Returns how many jobs it rewrote.
- */
-export async function migrateErasureIds(jobs: AnalysisJobStore): Promise<number> {
-  if (!(await indexNames(jobs.collection))?.includes(LEGACY_ERASURE_INDEX)) return 0;
-  const rewritten = await jobs.rederive({ erasureIds: { $exists: false } }, ['scopeConsentIds']);
-  await jobs.collection.dropIndex(LEGACY_ERASURE_INDEX).catch(() => undefined);
-  return rewritten;
-}
 
 /**
  * The job events, each carrying the job as the API shows it, keyed by its id. A job that names an erased

@@ -1,5 +1,5 @@
 import { AggregateStore, type AggregateStoreOptions, type Change, type MutateOutcome, type Versioned } from '@obp/store';
-import { deleteOlderThan, documentLocks, inChunks, indexNames, isDuplicateKey, type KeyedMutex, type mongo } from '@obp/db';
+import { deleteOlderThan, documentLocks, inChunks, isDuplicateKey, type KeyedMutex, type mongo } from '@obp/db';
 import { abandon, erasureIdsOfMessage, type WebhookMessage } from '../domain/webhook-message';
 
 /**
@@ -19,14 +19,7 @@ export class MessageStore {
     this.locks = documentLocks(db);
   }
 
-  /**
-   * Messages written before `erasureIds` was derived get theirs first, so that an erasure finds them
-   * too. Its index missing says the database predates it; it is created after, so a start cut short
-   * resumes and later starts read nothing.
-   */
   async ensureIndexes(): Promise<void> {
-    const indexes = await indexNames(this.store.collection);
-    if (indexes && !indexes.includes(ERASURE_INDEX)) await this.store.rederive({ erasureIds: { $exists: false } });
     await this.store.ensureIndexes();
   }
 
@@ -210,7 +203,6 @@ export class MessageStore {
   }
 }
 
-const ERASURE_INDEX = 'erasureIds_1';
 
 /** Updates sent in one command (see `updateEach`). */
 const UPDATES_PER_COMMAND = 5;

@@ -3,7 +3,8 @@ import { connectDatabase, database } from '@obp/db';
 import { AggregateStore } from '@obp/store';
 import { Cleanup, testEnv, uniqueDbName } from '@obp/testkit';
 import { completeJob, newJob, type AnalysisJob } from '../domain/analysis-job';
-import { analysisJobStoreOptions, migrateErasureIds } from './analysis-job-store';
+import { analysisJobStoreOptions } from '../infrastructure/analysis-job-store';
+import { migrateErasureIds } from './0003-job-erasure-ids';
 
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());

@@ -1,0 +1,5 @@
+import { consentDataMigrations } from '@obp/consent-data';
+import type { Migration } from '@obp/db';
+
+/** The sequencing engine database's migrations, in order (run by `npm run migrate`, before the service starts): its consent data projection's. */
+export const sequencingEngineMigrations: readonly Migration[] = consentDataMigrations;
