@@ -2,11 +2,26 @@ import type { OutboxEntry } from '@obp/bus';
 import { documentLocks, isDuplicateKey, type KeyedMutex, type mongo } from '@obp/db';
 import { StateCache, type StateCacheOptions } from './state-cache';
 
-/**
- * Writes sent in one command: FerretDB 1.24 runs a command's writes one after the other, holding a PostgreSQL
- * connection for each until the command ends, so a command of many stalls the store for every client.
- */
-const WRITES_PER_COMMAND = 5;
+/** Documents one write of `clearPublishedPage` names at most. */
+const CLEARED_PER_WRITE = 100;
+
+/** A page's documents by what clears them: removed or not, and the version they were read at; at most `CLEARED_PER_WRITE` ids each. */
+function pageGroups(docs: readonly PendingEvents[]): Array<[removed: boolean, version: number, ids: string[]]> {
+  const groups: Array<[boolean, number, string[]]> = [];
+  const open = new Map<string, [boolean, number, string[]]>();
+  for (const doc of docs) {
+    const removed = doc.deletedAt !== null;
+    const key = `${removed}:${doc.version}`;
+    let group = open.get(key);
+    if (!group || group[2].length >= CLEARED_PER_WRITE) {
+      group = [removed, doc.version, []];
+      groups.push(group);
+      open.set(key, group);
+    }
+    group[2].push(doc._id);
+  }
+  return groups;
+}
 
 /** What every aggregate document carries besides its state. */
 interface Bookkeeping {
@@ -339,32 +354,30 @@ export class AggregateStore<S extends { id: string }> implements OutboxSource {
   }
 
   /**
-   * Clears a page of documents whose events were all published, as the relay read them: each document still
-   * at the version it was read at holds nothing but (some of) those events (a write that adds events raises
-   * the version; clearing does not), so its outbox is emptied, or a removed aggregate's document deleted, by
-   * an update guarded by that version, a few to a command, under the page's document locks. Documents
-   * written since fall back to `clearPublished`, which keeps what they added.
+   * Clears a page of documents whose events were all published, as the relay read them. A document still at
+   * the version it was read at holds nothing but (some of) those events (a write that adds events raises the
+   * version; clearing does not), so the documents read at one version are emptied, or a removed aggregate's
+   * deleted, by one write naming them all (`_id` in the list, `version` equal), under the page's document
+   * locks: on FerretDB one `updateMany` costs about what two `updateOne`s do, whatever the command carries.
+   * Documents that did not match were written since: each is cleared by `clearPublished`, which keeps what
+   * they added.
    */
   async clearPublishedPage(docs: readonly PendingEvents[]): Promise<void> {
-    const stale: PendingEvents[] = [];
+    const stale: string[] = [];
     await this.lock.runAll(
       docs.map((doc) => this.lockKey(doc._id)),
       async () => {
-        const [removed, live] = [docs.filter((doc) => doc.deletedAt), docs.filter((doc) => !doc.deletedAt)];
-        for (let from = 0; from < live.length; from += WRITES_PER_COMMAND) {
-          const chunk = live.slice(from, from + WRITES_PER_COMMAND);
-          const cleared = chunk.map((doc) => ({ updateOne: { filter: this.versioned(doc._id, doc.version), update: { $set: { outbox: [], hasOutbox: false } } } }));
-          if ((await this.collection.bulkWrite(cleared, { ordered: false })).matchedCount < chunk.length) stale.push(...chunk);
-        }
-        for (let from = 0; from < removed.length; from += WRITES_PER_COMMAND) {
-          const chunk = removed.slice(from, from + WRITES_PER_COMMAND);
-          const deleted = chunk.map((doc) => ({ deleteOne: { filter: this.versioned(doc._id, doc.version) } }));
-          if ((await this.collection.bulkWrite(deleted, { ordered: false })).deletedCount < chunk.length) stale.push(...chunk);
+        for (const [removed, version, ids] of pageGroups(docs)) {
+          const filter = { _id: { $in: ids }, version } as mongo.Filter<StoredDocument>;
+          const matched = removed ? (await this.collection.deleteMany(filter)).deletedCount : (await this.collection.updateMany(filter, { $set: { outbox: [], hasOutbox: false } })).matchedCount;
+          if (matched === ids.length) continue;
+          const left = await this.collection.find({ _id: { $in: ids } } as mongo.Filter<StoredDocument>, { projection: { _id: 1, hasOutbox: 1 } }).toArray();
+          for (const doc of left) if (doc.hasOutbox) stale.push(String(doc._id));
         }
       },
     );
-    // Which of a chunk's documents did not match is not told: each of them is cleared again by what it holds now.
-    for (const doc of stale) await this.clearPublished(doc._id, new Set(doc.outbox.map((entry) => entry.eventId)));
+    const published = new Map(docs.map((doc) => [doc._id, new Set(doc.outbox.map((entry) => entry.eventId))]));
+    for (const id of stale) await this.clearPublished(id, published.get(id)!);
   }
 
   /** Counts a failed publish on the first pending entry (eShop's event state). */
