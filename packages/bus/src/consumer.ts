@@ -7,7 +7,7 @@ import { database, dayBucket, deleteOlderThan, ensureCollection, isStoreUnavaila
 import type { Logger } from '@obp/telemetry';
 import { createProducer, ensureTopics } from './kafka';
 import { LogRoller } from './log-roller';
-import { contextFromHeaders } from './trace-headers';
+import { contextFromHeaders, traceHeaders } from './trace-headers';
 
 const tracer = trace.getTracer('@obp/bus');
 
@@ -37,6 +37,8 @@ export interface MessageMeta {
   partition: number;
   offset: string;
   key: string | null;
+  /** The trace context the message was written in (W3C headers): work it causes later (a batch's, say) continues that trace. */
+  trace?: Record<string, string>;
 }
 
 export type EventHandler = (event: EventEnvelope, meta: MessageMeta) => Promise<void>;
@@ -345,9 +347,10 @@ export class IdempotentConsumer {
     const replayedFrom = this.replaySources.get(topic);
     const key = message.key?.toString('utf8') ?? null;
     // A replayed dead letter is handled as the message it was, where it was.
+    const written = traceHeaders(contextFromHeaders(message.headers));
     return replayedFrom
-      ? { topic: replayedFrom, partition: Number(headerText(message, DeadLetterHeaders.originalPartition) ?? 0), offset: headerText(message, DeadLetterHeaders.originalOffset) ?? message.offset, key }
-      : { topic, partition, offset: message.offset, key };
+      ? { topic: replayedFrom, partition: Number(headerText(message, DeadLetterHeaders.originalPartition) ?? 0), offset: headerText(message, DeadLetterHeaders.originalOffset) ?? message.offset, key, trace: written }
+      : { topic, partition, offset: message.offset, key, trace: written };
   }
 
   private spanAttributes(topic: string, partition: number) {

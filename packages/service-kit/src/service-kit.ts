@@ -3,7 +3,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { Express, RequestHandler, Router } from 'express';
 import type { Kafka, Producer } from 'kafkajs';
 import { createTokenVerifier, jwksKeyResolver, requireScope, API_AUDIENCE, type KeyResolver } from '@obp/auth';
-import { ConsumerLag, createKafka, createProducer, dispatchByType, ensureTopics, EventWriter, IdempotentConsumer, inNamespace, KeyBroadcast, LogRoller, type EventHandlers, type TopicSpec } from '@obp/bus';
+import { ConsumerLag, createKafka, createProducer, dispatchByType, ensureTopics, EventWriter, IdempotentConsumer, inNamespace, KeyBroadcast, LogRoller, type BatchHandler, type EventHandlers, type IdempotentConsumerOptions, type TopicSpec } from '@obp/bus';
 import { eventLogConfig, healthRoutes, IDEMPOTENCY_WINDOW_MS, metricsRoutes, topicSpecs, Topics, type EventCatalogue, type EventLogTiming, type RouteAuth, type RouteContract } from '@obp/contracts';
 import { connectDatabase, database, isDatabaseReady, type Connection, type DatabaseOptions, type Migration, type mongo } from '@obp/db';
 import { answerMethodNotAllowed, bindRoutes, closeServer, createHttpApp, finishHttpApp, listen, mountRoutes, routeTableOf, sendProblem, type HealthReport, type RouteBinding } from '@obp/http';
@@ -133,6 +133,19 @@ export class ServiceKit<C extends ServiceConfig> {
    * each handler gets the parsed, typed data of its type.
    */
   subscribe<Cat extends EventCatalogue>(name: string, catalogue: Cat, handlers: EventHandlers<Cat>): IdempotentConsumer {
+    return this.consume(name, catalogue, { handle: dispatchByType(catalogue, handlers), onTombstone: handlers.onTombstone });
+  }
+
+  /**
+   * Subscribes `applyBatch` to a topic in the consumer group `<service>-<name>`: each fetched run of a
+   * partition's events and tombstones comes in one call (see `BatchHandler` in @obp/bus; the handler
+   * parses the events' data and must be idempotent).
+   */
+  subscribeRuns(name: string, catalogue: EventCatalogue, applyBatch: BatchHandler): IdempotentConsumer {
+    return this.consume(name, catalogue, { applyBatch });
+  }
+
+  private consume(name: string, catalogue: EventCatalogue, handling: Pick<IdempotentConsumerOptions, 'handle' | 'onTombstone' | 'applyBatch'>): IdempotentConsumer {
     const groupId = inNamespace(this.config.NAMESPACE, `${this.serviceName}-${name}`);
     const topics = [this.useTopic(catalogue.topic)];
     this.consumerLag().watch(groupId, topics);
@@ -144,8 +157,7 @@ export class ServiceKit<C extends ServiceConfig> {
       topics,
       eventLog: this.eventLog(),
       fetchMaxWaitMs: this.config.KAFKA_FETCH_MAX_WAIT_MS,
-      handle: dispatchByType(catalogue, handlers),
-      onTombstone: handlers.onTombstone,
+      ...handling,
     });
     // Readiness names a subscription after its topic: `consentEvents` for consent.events.v1.
     const topicCheck = catalogue.topic.replace(/\.v\d+$/, '').replace(/\.(\w)/g, (_m, c: string) => c.toUpperCase());

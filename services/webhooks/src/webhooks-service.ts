@@ -7,14 +7,15 @@ import { startService, type RunningService, type ServiceDefinition, type Service
 import type { WebhooksConfig } from './config';
 import { DeliveryJobs } from './delivery/delivery.job';
 import { DeliveryMetrics } from './delivery/delivery-metrics';
+import { FirstAttempts } from './delivery/first-attempts';
 import type { WebhookEndpoint } from './domain/webhook-endpoint';
 import type { WebhookMessage } from './domain/webhook-message';
 import { AttemptLog } from './infrastructure/attempt-log';
 import { endpointStoreOptions, type EndpointStore } from './infrastructure/endpoint-store';
 import { HttpSender } from './infrastructure/http-sender';
 import { MessageStore } from './infrastructure/message-store';
-import { createWebhookHttp } from './use-cases/create-webhook/create-webhook.http';
 import { webhooksMigrations } from './migrations';
+import { createWebhookHttp } from './use-cases/create-webhook/create-webhook.http';
 import { CreateWebhookService } from './use-cases/create-webhook/create-webhook.service';
 import { deleteWebhookHttp } from './use-cases/delete-webhook/delete-webhook.http';
 import { DeleteWebhookService } from './use-cases/delete-webhook/delete-webhook.service';
@@ -27,7 +28,7 @@ import { onConsentDeleted, onConsentTombstone } from './use-cases/on-consent-del
 import { onFeedbackErased, onFeedbackTombstone } from './use-cases/on-feedback-erased/on-feedback-erased.handler';
 import { onFeedbackReviewed } from './use-cases/on-feedback-reviewed/on-feedback-reviewed.handler';
 import { onConsentStatusUpdated } from './use-cases/on-consent-status-updated/on-consent-status-updated.handler';
-import { onShareChanged } from './use-cases/on-share-changed/on-share-changed.handler';
+import { onShareEvents } from './use-cases/on-share-changed/on-share-events.handler';
 import { onTransactionsFetched } from './use-cases/on-transactions-fetched/on-transactions-fetched.handler';
 import { pingWebhookHttp } from './use-cases/ping-webhook/ping-webhook.http';
 import { PingWebhookService } from './use-cases/ping-webhook/ping-webhook.service';
@@ -60,8 +61,8 @@ export type WebhooksServiceHandle = RunningService<WebhooksServiceParts>;
 export const webhooksService: ServiceDefinition<WebhooksConfig, WebhooksServiceParts> = {
   name: SERVICE_NAME,
   databaseName: (config) => config.WEBHOOKS_DB_NAME,
-  async compose(kit) {
   migrations: webhooksMigrations,
+  async compose(kit) {
     const { config, logger } = kit;
     const policy = { production: config.NODE_ENV === 'production', loopbackOnly: config.WEBHOOK_LOOPBACK_ONLY };
     const endpoints = kit.store<WebhookEndpoint>(endpointStoreOptions);
@@ -72,13 +73,15 @@ export const webhooksService: ServiceDefinition<WebhooksConfig, WebhooksServiceP
     const erasure = new EraseMessagesService(erased, messages, attempts);
     const claims = await kit.claims();
 
+    const sender = new HttpSender({ timeoutMs: config.WEBHOOK_TIMEOUT_MS, policy, logger });
+    const metrics = new DeliveryMetrics();
     const deliveries = new DeliveryJobs({
       messages,
       endpoints,
       attempts,
-      sender: new HttpSender({ timeoutMs: config.WEBHOOK_TIMEOUT_MS, policy, logger }),
+      sender,
       claims,
-      metrics: new DeliveryMetrics(),
+      metrics,
       logger,
       schedule: config.WEBHOOK_RETRY_SCHEDULE,
       leaseMs: config.WEBHOOK_LEASE_MS,
@@ -118,10 +121,18 @@ export const webhooksService: ServiceDefinition<WebhooksConfig, WebhooksServiceP
       }),
     );
 
-    const publish = new PublishEventService(endpoints, messages, erasure, wake);
+    const firstAttempts = new FirstAttempts({
+      messages,
+      attempts,
+      sender,
+      slots: deliveries.slots,
+      metrics,
+      schedule: config.WEBHOOK_RETRY_SCHEDULE,
+      recordOnEndpoint: (endpointId, outcome, now, known) => deliveries.recordOnEndpoint(endpointId, outcome, now, known),
+    });
+    const publish = new PublishEventService(endpoints, messages, erasure, wake, firstAttempts);
     // No event is lost to an outage of the store: only one that can never be applied is dead-lettered.
-    const onShare = retriedUntilApplied(onShareChanged(publish));
-    kit.subscribe('share-events', shareEvents, { 'share.created': onShare, 'share.updated': onShare, 'share.deleted': onShare });
+    kit.subscribeRuns('share-events', shareEvents, retriedUntilApplied(onShareEvents(publish)));
     kit.subscribe('consent-events', consentEvents, {
       'consent.status.updated': retriedUntilApplied(onConsentStatusUpdated(publish)),
       'transactions.fetched': retriedUntilApplied(onTransactionsFetched(publish)),

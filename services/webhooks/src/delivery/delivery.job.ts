@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { contextFromHeaders } from '@obp/bus';
 import type { ClaimLedger, JobContext, JobQueueView, JobSource } from '@obp/jobs';
@@ -8,10 +7,11 @@ import { afterAttempt as endpointAfterAttempt, signingKeys, type WebhookEndpoint
 import { abandon, afterClaimedAttempt, attemptDueAt, holdsLease, isAttemptDue, laneHeads, outcomeOf, type AttemptResult, type WebhookMessage } from '../domain/webhook-message';
 import type { RetrySchedule } from '../domain/retry-schedule';
 import { signedHeaders } from '../domain/signature';
-import type { AttemptLog } from '../infrastructure/attempt-log';
+import { attemptRecord, type AttemptLog } from '../infrastructure/attempt-log';
 import type { EndpointStore } from '../infrastructure/endpoint-store';
 import type { MessageStore } from '../infrastructure/message-store';
 import type { DeliveryMetrics } from './delivery-metrics';
+import { EndpointSlots } from './endpoint-slots';
 import { GroupCommit } from './group-commit';
 
 const tracer = trace.getTracer('@obp/webhooks');
@@ -35,6 +35,8 @@ export interface DeliveryJobOptions {
   disableAfterMs: number;
   /** Attempts of one endpoint under way at once: a receiver that hangs holds no more workers than this. */
   endpointConcurrency: number;
+  /** The process's attempts by endpoint, shared with the first attempts made while consuming (of `endpointConcurrency` when not given). */
+  slots?: EndpointSlots;
   /** The queue is read again at least this often while due messages wait; a written message has it read again after a tenth of this. */
   queueRefreshMs: number;
   /** At most this many leases, or results, share one write (200 when not given). */
@@ -70,8 +72,10 @@ export class DeliveryJobs implements JobSource<Versioned<WebhookMessage>> {
   private queueWritten = false;
   /** Lanes that had more than one pending message at the last read: delivering their head makes another due. */
   private lanesWithMore = new Set<string>();
-  /** Attempts under way by endpoint, from their claim to the end of their run. */
+  /** Attempts under way here by endpoint, from their claim to the end of their run. */
   private readonly inFlight = new Map<string, number>();
+  /** Attempts under way in the process by endpoint, these and the first attempts made while consuming. */
+  readonly slots: EndpointSlots;
   private inFlightTotal = 0;
   /** Every pending message as the last read of the queue saw them, for the runner's metrics. */
   private queue: JobQueueView = { depth: 0, oldestCreatedAt: null };
@@ -82,6 +86,7 @@ export class DeliveryJobs implements JobSource<Versioned<WebhookMessage>> {
   private readonly renewals: GroupCommit<{ id: string; claims: number; leaseUntil: Date }, boolean>;
 
   constructor(private readonly options: DeliveryJobOptions) {
+    this.slots = options.slots ?? new EndpointSlots(options.endpointConcurrency);
     const lot = { maxBatch: options.writeBatch ?? 200, maxParallel: 2 };
     this.leases = new GroupCommit((asked) => this.leaseLot(asked), lot);
     this.results = new GroupCommit((done) => this.recordLot(done), lot);
@@ -132,8 +137,8 @@ export class DeliveryJobs implements JobSource<Versioned<WebhookMessage>> {
 
   async claim(candidate: Versioned<WebhookMessage>, now: Date): Promise<Versioned<WebhookMessage> | null> {
     const { endpointId } = candidate;
-    if ((this.inFlight.get(endpointId) ?? 0) >= this.options.endpointConcurrency) return null;
     if (!isAttemptDue(candidate, now)) return null;
+    if (!this.slots.tryTake(endpointId)) return null;
     this.started(endpointId);
     try {
       const claimed = await this.leases.submit({ candidate, now });
@@ -217,7 +222,7 @@ export class DeliveryJobs implements JobSource<Versioned<WebhookMessage>> {
       for (const [endpointId, queue] of [...this.backlog]) {
         if (handedOut.length >= limit) break;
         const taken = handedOutOf.get(endpointId) ?? 0;
-        if ((this.inFlight.get(endpointId) ?? 0) + taken >= this.options.endpointConcurrency) continue;
+        if (this.slots.held(endpointId) + taken >= this.slots.perEndpoint) continue;
         handedOut.push(queue.shift()!);
         handedOutOf.set(endpointId, taken + 1);
         this.backlog.delete(endpointId);
@@ -270,6 +275,7 @@ export class DeliveryJobs implements JobSource<Versioned<WebhookMessage>> {
     if (count > 1) this.inFlight.set(endpointId, count - 1);
     else this.inFlight.delete(endpointId);
     this.inFlightTotal--;
+    this.slots.release(endpointId);
   }
 
   private async attempt(message: Versioned<WebhookMessage>, stopped: AbortSignal): Promise<AttemptResult | null> {
@@ -312,20 +318,7 @@ export class DeliveryJobs implements JobSource<Versioned<WebhookMessage>> {
       this.laneMoved(found ? written : null, message.lane);
       // Erased while it was being sent (its consent or feedback item): no attempt of it is kept either.
       if (!found) continue;
-      records.push({
-        _id: randomUUID(),
-        endpointId: message.endpointId,
-        messageId: message.id,
-        eventType: message.eventType,
-        trigger: message.trigger,
-        status: outcome === 'succeeded' ? ('succeeded' as const) : ('failed' as const),
-        responseStatus: result.kind === 'answered' ? result.status : null,
-        responseBody: result.kind === 'answered' ? result.body : null,
-        error: outcome === 'succeeded' ? null : result.kind === 'answered' ? `answered ${result.status}` : result.error,
-        durationMs: endedAt.getTime() - startedAt.getTime(),
-        attemptedAt: startedAt,
-        nextAttemptAt: written?.status === 'pending' ? written.nextAttemptAt : null,
-      });
+      records.push(attemptRecord(message, result, startedAt, endedAt, written?.status === 'pending' ? written.nextAttemptAt : null));
     }
     await attempts.recordMany(records);
     if (records.length > 0) {
@@ -355,11 +348,10 @@ export class DeliveryJobs implements JobSource<Versioned<WebhookMessage>> {
 
   /**
    * A success ends a failure streak; a 410, or failing for `disableAfterMs`, disables the endpoint
-   * and gives up its queue. Decided on the endpoint as last read; written (and decided again on the
+   * and gives up its queue. Decided on the endpoint as last read (or as `known`); written (and decided again on the
    * endpoint as stored) only when that changes it.
    */
-  private async recordOnEndpoint(endpointId: string, outcome: 'succeeded' | 'failed' | 'gone', now: Date): Promise<void> {
-    const known = this.endpointsRead.get(endpointId);
+  async recordOnEndpoint(endpointId: string, outcome: 'succeeded' | 'failed' | 'gone', now: Date, known = this.endpointsRead.get(endpointId)): Promise<void> {
     if (known && !endpointAfterAttempt(known, outcome, now, this.options.disableAfterMs)) return;
     let stored: WebhookEndpoint | null = null;
     const changed = await this.options.endpoints.mutate(endpointId, (current) => {

@@ -1,5 +1,7 @@
 import { dayBucket, deleteOlderThan, inChunks, type mongo } from '@obp/db';
+import { randomUUID } from 'node:crypto';
 import type { WebhookDeliveryAttemptDto, WebhookDeliveryTrigger, WebhookEventType } from '@obp/contracts';
+import { outcomeOf, type AttemptResult, type WebhookMessage } from '../domain/webhook-message';
 
 const COLLECTION = 'webhook_attempts';
 
@@ -21,6 +23,25 @@ export interface DeliveryAttempt {
 }
 
 const DAY_MS = 86_400_000;
+
+/** The record of one attempt of `message`: `nextAttemptAt` is when it is due again, null when it is not. */
+export function attemptRecord(message: Pick<WebhookMessage, 'id' | 'endpointId' | 'eventType' | 'trigger'>, result: AttemptResult, startedAt: Date, endedAt: Date, nextAttemptAt: Date | null): Omit<DeliveryAttempt, 'attemptedDay'> {
+  const outcome = outcomeOf(result);
+  return {
+    _id: randomUUID(),
+    endpointId: message.endpointId,
+    messageId: message.id,
+    eventType: message.eventType,
+    trigger: message.trigger,
+    status: outcome === 'succeeded' ? 'succeeded' : 'failed',
+    responseStatus: result.kind === 'answered' ? result.status : null,
+    responseBody: result.kind === 'answered' ? result.body : null,
+    error: outcome === 'succeeded' ? null : result.kind === 'answered' ? `answered ${result.status}` : result.error,
+    durationMs: endedAt.getTime() - startedAt.getTime(),
+    attemptedAt: startedAt,
+    nextAttemptAt,
+  };
+}
 
 /**
  * Every attempt to deliver a message, for the app's attempt log. One endpoint's are read by

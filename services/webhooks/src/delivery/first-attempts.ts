@@ -1,0 +1,145 @@
+import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { contextFromHeaders } from '@obp/bus';
+import { signingKeys, type WebhookEndpoint } from '../domain/webhook-endpoint';
+import { afterAttempt, outcomeOf, type AttemptOutcome, type AttemptResult, type WebhookMessage } from '../domain/webhook-message';
+import type { RetrySchedule } from '../domain/retry-schedule';
+import { signedHeaders } from '../domain/signature';
+import { attemptRecord, type AttemptLog, type DeliveryAttempt } from '../infrastructure/attempt-log';
+import type { MessageStore } from '../infrastructure/message-store';
+import type { MessageSender } from './delivery.job';
+import type { DeliveryMetrics } from './delivery-metrics';
+import type { EndpointSlots } from './endpoint-slots';
+
+const tracer = trace.getTracer('@obp/webhooks');
+
+/** A new message and the endpoint it goes to, as read for its run. */
+export interface NewDelivery {
+  message: WebhookMessage;
+  endpoint: WebhookEndpoint;
+}
+
+export interface FirstAttemptsOptions {
+  messages: MessageStore;
+  attempts: AttemptLog;
+  sender: MessageSender;
+  slots: EndpointSlots;
+  metrics: DeliveryMetrics;
+  schedule: RetrySchedule;
+  /** Records what the run's attempts did to an endpoint (a failure streak starts or ends, 410 disables it): `DeliveryJobs.recordOnEndpoint`. */
+  recordOnEndpoint: (endpointId: string, outcome: AttemptOutcome, now: Date, known: WebhookEndpoint) => Promise<void>;
+}
+
+/** What a run's first attempts left to the stored queue. */
+export interface FirstAttemptsOutcome {
+  /** Messages recorded as pending (a failed first attempt, or not attempted): the delivery jobs take them. */
+  queued: number;
+  attempted: number;
+}
+
+/**
+ * The first attempts of the new messages of a consumed run, made straight from the run, so that a
+ * message that is delivered at once costs the store its share of one insert of messages and one of
+ * attempts, not the stored queue's lease, claim and result writes. The consumer owns the run's
+ * partition and a resource's events are all on one partition in order, so no other process makes
+ * messages of these lanes meanwhile. A lane is attempted here while nothing of it is pending in the
+ * store; each lane's messages one after the other, every lane at once, at most `slots.perEndpoint` of
+ * one endpoint at a time. The first failure of a lane (or of its endpoint in this run) sends the rest
+ * to the stored queue, behind it, as does a lane pending in the store and an endpoint already in a
+ * failure streak (so an endpoint that fails holds up a run at most once per streak). Then the run's
+ * messages, each in the state its attempt left it, go in one insert and their attempts in another;
+ * the caller commits the offsets after that. A crash before it sends the run again: at least once,
+ * with the same message ids.
+ */
+export class FirstAttempts {
+  constructor(private readonly options: FirstAttemptsOptions) {}
+
+  async deliver(deliveries: readonly NewDelivery[]): Promise<FirstAttemptsOutcome> {
+    const { messages, attempts } = this.options;
+    if (deliveries.length === 0) return { queued: 0, attempted: 0 };
+    // Recorded by an earlier try of this run (cut short before its offsets were committed): not again.
+    const recorded = await messages.existing(deliveries.map((d) => d.message.id));
+    const lanes = new Map<string, NewDelivery[]>();
+    for (const delivery of deliveries) {
+      if (recorded.has(delivery.message.id)) continue;
+      const lane = lanes.get(delivery.message.lane);
+      if (lane) lane.push(delivery);
+      else lanes.set(delivery.message.lane, [delivery]);
+    }
+    if (lanes.size === 0) return { queued: 0, attempted: 0 };
+    const blocked = await messages.pendingLanes([...lanes.keys()]);
+    const failing = new Set<string>();
+    const records: Array<Omit<DeliveryAttempt, 'attemptedDay'>> = [];
+    const outcomes = new Map<string, { outcome: AttemptOutcome; at: Date; endpoint: WebhookEndpoint }>();
+    const settled: WebhookMessage[] = [];
+    await Promise.all(
+      [...lanes].map(async ([lane, queue]) => {
+        let open = !blocked.has(lane);
+        for (const { message, endpoint } of queue) {
+          if (open && (endpoint.failingSince !== null || failing.has(endpoint.id))) open = false;
+          if (!open) {
+            settled.push(message);
+            continue;
+          }
+          const attempt = await this.attempt(message, endpoint, failing);
+          if (!attempt) {
+            open = false;
+            settled.push(message);
+            continue;
+          }
+          const { result, startedAt, endedAt } = attempt;
+          const outcome = outcomeOf(result);
+          const after = afterAttempt(message, result, endedAt, this.options.schedule);
+          settled.push(after);
+          records.push(attemptRecord(message, result, startedAt, endedAt, after.status === 'pending' ? after.nextAttemptAt : null));
+          this.options.metrics.attempted(outcome, message.trigger);
+          const known = outcomes.get(endpoint.id);
+          if (!known || known.outcome === 'succeeded' || outcome === 'gone') outcomes.set(endpoint.id, { outcome, at: endedAt, endpoint });
+          if (outcome !== 'succeeded') {
+            failing.add(endpoint.id);
+            open = false;
+          }
+        }
+      }),
+    );
+    await messages.insertMissing(settled);
+    await attempts.recordMany(records);
+    // Decided on the endpoint as read for the run: written only when its attempts change it.
+    for (const [endpointId, { outcome, at, endpoint }] of outcomes) await this.options.recordOnEndpoint(endpointId, outcome, at, endpoint);
+    return { queued: settled.filter((m) => m.status === 'pending').length, attempted: records.length };
+  }
+
+  /** One attempt in one of the endpoint's slots; null when the endpoint failed in this run while it waited for the slot. */
+  private async attempt(message: WebhookMessage, endpoint: WebhookEndpoint, failing: ReadonlySet<string>): Promise<{ result: AttemptResult; startedAt: Date; endedAt: Date } | null> {
+    const { slots, sender } = this.options;
+    await slots.take(endpoint.id);
+    try {
+      if (failing.has(endpoint.id)) return null;
+      return await tracer.startActiveSpan(
+        'webhook deliver',
+        { kind: SpanKind.CLIENT, attributes: { 'obp.webhook.id': endpoint.id, 'obp.webhook.message_id': message.id, 'obp.webhook.event_type': message.eventType, 'obp.webhook.first_attempt': true } },
+        contextFromHeaders(message.trace),
+        async (span) => {
+          try {
+            const startedAt = new Date();
+            const result = await sender.send(endpoint.url, signedHeaders(signingKeys(endpoint, startedAt), message.id, startedAt, message.body), message.body, NEVER_STOPPED);
+            const outcome = outcomeOf(result);
+            span.setAttribute('obp.webhook.outcome', outcome);
+            if (result.kind === 'answered') span.setAttribute('http.response.status_code', result.status);
+            if (outcome !== 'succeeded') span.setStatus({ code: SpanStatusCode.ERROR, message: result.kind === 'answered' ? `answered ${result.status}` : result.error });
+            return { result, startedAt, endedAt: new Date() };
+          } finally {
+            span.end();
+          }
+        },
+      );
+    } finally {
+      slots.release(endpoint.id);
+    }
+  }
+}
+
+/**
+ * An attempt made from a run is never cut short: its answer is recorded with the run, and the run's
+ * offsets are committed only after that (a stop waits for the run, up to the attempt's timeout).
+ */
+const NEVER_STOPPED = new AbortController().signal;
