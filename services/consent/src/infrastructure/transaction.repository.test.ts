@@ -1,7 +1,7 @@
 import { connectDatabase, database, type Connection } from '@obp/db';
 import { testEnv, uniqueDbName } from '@obp/testkit';
 import { newestFirst } from '../domain/transaction-page';
-import { TransactionRepository, type StoredTransaction, type TransactionPageQuery } from './transaction.repository';
+import { TRANSACTION_BUCKETS, TransactionRepository, type StoredTransaction, type TransactionPageQuery } from './transaction.repository';
 
 const CONSENT = 'consent-1';
 const ACCOUNTS = ['account-a', 'account-b'];
@@ -84,32 +84,31 @@ describe('TransactionRepository (real store)', () => {
     expect(Object.keys(page.items[0]!).sort()).toEqual(Object.keys(first[0]!).sort());
   });
 
-  it('pages transactions stored before months were counted, and counts them with the next fetch', async () => {
-    const repository = new TransactionRepository(connection);
-    await repository.ensureIndexes();
-    const stored = history(300, 3);
-    const records = stored.map(({ id, bookingDate, ...rest }) => ({ _id: id, ...rest, bookingDate: new Date(bookingDate) }));
-    await database(connection).collection<{ _id: string }>('transactions').insertMany(records);
-    await expectPagesOf(repository, stored);
-
-    const later = history(20, 4);
-    await repository.insertNew(CONSENT, later);
-    expect(await database(connection).collection('transactions').countDocuments({ bookingMonth: { $exists: false } })).toBe(0);
-    expect(await database(connection).collection('transaction_months').countDocuments({ consentId: CONSENT })).toBe(2);
-    await expectPagesOf(repository, [...stored, ...later]);
-  });
-
-  it('sets the months right when a fetch stopped after storing transactions and before rewriting them', async () => {
+  it('sets the months right when a fetch stopped after storing some of its months and is repeated', async () => {
     const repository = new TransactionRepository(connection);
     await repository.ensureIndexes();
     const first = history(200, 6);
     await repository.insertNew(CONSENT, first);
     const stopped = history(60, 7);
-    const records = stopped.map(({ id, bookingDate, ...rest }) => ({ _id: id, ...rest, bookingDate: new Date(bookingDate), bookingMonth: bookingDate.slice(0, 7) }));
-    await database(connection).collection<{ _id: string }>('transactions').insertMany(records);
+    // The fetch stopped after the months of its first account.
+    await repository.insertNew(CONSENT, stopped.filter((t) => t.accountId === ACCOUNTS[0]));
 
     await repository.insertNew(CONSENT, stopped);
     await expectPagesOf(repository, [...first, ...stopped]);
+    expect(await repository.countByConsent(CONSENT)).toBe(260);
+  });
+
+  it('gives a transaction stored before the fetch id it was first stored with, and tells each fetch what it stored, oldest first', async () => {
+    const repository = new TransactionRepository(connection);
+    await repository.ensureIndexes();
+    const first = history(80, 8);
+    await repository.insertNew(CONSENT, first);
+    const second = history(30, 9);
+    await repository.insertNew(CONSENT, [...first.slice(0, 40).map((t) => ({ ...t, fetchId: 'fetch-9' })), ...second]);
+    const oldestFirst = (list: StoredTransaction[]) => [...list].sort((a, b) => new Date(a.bookingDate).getTime() - new Date(b.bookingDate).getTime() || (a.id < b.id ? -1 : 1)).map((t) => t.id);
+    expect((await repository.storedBy(CONSENT, 'fetch-8')).map((t) => t.id)).toEqual(oldestFirst(first));
+    expect((await repository.storedBy(CONSENT, 'fetch-9')).map((t) => t.id)).toEqual(oldestFirst(second));
+    expect(await repository.storedBy(CONSENT, first[0]!.fetchId)).toContainEqual(first[0]);
   });
 
   it('erases an account’s month counts with the consent', async () => {
@@ -117,8 +116,7 @@ describe('TransactionRepository (real store)', () => {
     await repository.ensureIndexes();
     await repository.insertNew(CONSENT, history(50, 5));
     expect(await repository.deleteByConsent(CONSENT)).toBe(50);
-    expect(await database(connection).collection('transaction_months').countDocuments({})).toBe(0);
-    expect(await database(connection).collection('transaction_month_pages').countDocuments({})).toBe(0);
+    expect(await database(connection).collection(TRANSACTION_BUCKETS).countDocuments({})).toBe(0);
     expect(await repository.page({ accountId: ACCOUNTS[0]!, skip: 0, limit: 50 })).toEqual({ items: [], total: 0 });
   });
 });

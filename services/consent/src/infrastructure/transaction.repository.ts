@@ -1,34 +1,15 @@
 import type { TransactionDto } from '@obp/contracts';
-import { database, inChunks, monthBucket, type Connection, type mongo } from '@obp/db';
-import { monthsNewestFirst, monthsOfPage, type MonthCount } from '../domain/transaction-page';
-import { TransactionMonths } from './transaction-months';
-
-type TransactionRecord = Omit<TransactionDto, 'id' | 'bookingDate' | 'valueDate'> & {
-  _id: string;
-  consentId: string;
-  ownerClientId: string;
-  externalId: string;
-  bookingDate: Date;
-  /** `monthBucket(bookingDate)`: an account's months are rewritten from their transactions. Absent on records stored before it. */
-  bookingMonth?: string;
-  valueDate: Date | null;
-  /** The fetch that first stored this transaction: the fetch's `transactions.added` carries it. */
-  fetchId: string;
-};
+import { database, documentLocks, monthBucket, type Connection } from '@obp/db';
+import { MonthBuckets, type BucketDocument } from '@obp/store';
+import { monthsNewestFirst, monthsOfPage, newestFirst, type MonthCount } from '../domain/transaction-page';
 
 export interface StoredTransaction extends TransactionDto {
   consentId: string;
   ownerClientId: string;
   externalId: string;
+  /** The fetch that first stored this transaction: the fetch's `transactions.added` carries it. */
   fetchId: string;
 }
-
-const fromRecord = ({ _id, bookingDate, bookingMonth: _m, valueDate, ...rest }: TransactionRecord): StoredTransaction => ({
-  id: _id,
-  ...rest,
-  bookingDate: bookingDate.toISOString(),
-  valueDate: valueDate ? valueDate.toISOString() : null,
-});
 
 export const toTransactionDto = ({ consentId: _c, ownerClientId: _o, externalId: _e, fetchId: _f, ...dto }: StoredTransaction): TransactionDto => dto;
 
@@ -40,82 +21,67 @@ export interface TransactionPageQuery {
   limit: number;
 }
 
+/** Where the transactions are kept: `transaction_buckets`, one bucket per account and booking month. */
+export const TRANSACTION_BUCKETS = 'transaction_buckets';
+
+const sortKey = (t: StoredTransaction) => ({ bookingDate: new Date(t.bookingDate), id: t.id });
+/** Oldest booking first, then by id (ISO instants in UTC compare as time). */
+const oldestFirst = (a: StoredTransaction, b: StoredTransaction): number => compare(a.bookingDate, b.bookingDate) || compare(a.id, b.id);
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Dates as full ISO instants in UTC, as they are read back; the fields in the order they have always been answered in. */
+const normalised = ({ id, bookingDate, valueDate, ...rest }: StoredTransaction): StoredTransaction => ({
+  id,
+  ...rest,
+  bookingDate: new Date(bookingDate).toISOString(),
+  valueDate: valueDate ? new Date(valueDate).toISOString() : null,
+});
+
+/**
+ * Every account's transactions, kept one way: a bucket per account and booking month (`MonthBuckets`,
+ * see docs/decisions.md "Month buckets (issue 25)"), newest first, each bucket carrying its consent (erasure) and
+ * its count (paging). A page reads the counts and then only the months it falls in, never the
+ * account's whole history.
+ */
 export class TransactionRepository {
-  private readonly collection: mongo.Collection<TransactionRecord>;
-  private readonly months: TransactionMonths;
+  private readonly months: MonthBuckets<StoredTransaction>;
 
   constructor(connection: Connection) {
-    this.collection = database(connection).collection<TransactionRecord>('transactions');
-    this.months = new TransactionMonths(connection);
+    this.months = new MonthBuckets<StoredTransaction>({
+      collection: database(connection).collection<BucketDocument>(TRANSACTION_BUCKETS),
+      ownerField: 'consentId',
+      monthField: 'bookingMonth',
+      valueField: 'transactionsGzip',
+      indexedFields: ['accountId'],
+      lock: documentLocks(connection),
+      idOf: (t) => t.id,
+      bookedAt: (t) => t.bookingDate,
+      order: (a, b) => newestFirst(sortKey(a), sortKey(b)),
+    });
   }
 
-  async ensureIndexes(): Promise<void> {
-    await this.collection.createIndex({ consentId: 1, fetchId: 1 });
-    await this.collection.createIndex({ accountId: 1, bookingDate: -1 });
-    await this.collection.createIndex({ accountId: 1, bookingMonth: 1 });
-    await this.months.ensureIndexes();
+  ensureIndexes(): Promise<void> {
+    return this.months.ensureIndexes();
   }
 
   /**
    * Stores the transactions not stored yet; one stored before keeps the `fetchId` of the fetch
-   * that stored it first. Ids are stable, so a retried or repeated fetch never doubles one. Then
-   * brings every account's months up to what is stored (see `TransactionMonths.rewrite`): a fetch
-   * that stopped before is set right by the next one. An account whose transactions were stored
-   * before months were kept is paged from the transactions until then.
+   * that stored it first. Ids are stable, so a retried or repeated fetch never doubles one.
    */
   async insertNew(consentId: string, transactions: StoredTransaction[]): Promise<void> {
-    const existing = await this.collection.find({ consentId }, { projection: { _id: 1, accountId: 1, bookingDate: 1, bookingMonth: 1 } }).toArray();
-    await this.addBookingMonths(existing.filter((r) => r.bookingMonth === undefined));
-    const existingIds = new Set(existing.map((r) => r._id));
-    const fresh = transactions.filter((t) => !existingIds.has(t.id));
-    for (let i = 0; i < fresh.length; i += 500) {
-      const docs = fresh.slice(i, i + 500).map(({ id, bookingDate, valueDate, ...rest }): TransactionRecord => ({
-        _id: id,
-        ...rest,
-        bookingDate: new Date(bookingDate),
-        bookingMonth: monthBucket(new Date(bookingDate)),
-        valueDate: valueDate ? new Date(valueDate) : null,
-      }));
-      await this.collection.insertMany(docs, { ordered: false }).catch((error: { code?: number; writeErrors?: Array<{ code?: number }> }) => {
-        const errors = error.writeErrors ?? [error];
-        if (!errors.every((e) => e.code === 11000)) throw error;
-      });
+    const stored = new Set((await this.months.monthsWhere({ consentId })).flatMap((month) => month.items.map((t) => t.id)));
+    const byAccount = new Map<string, StoredTransaction[]>();
+    for (const transaction of transactions) {
+      if (stored.has(transaction.id)) continue;
+      byAccount.set(transaction.accountId, [...(byAccount.get(transaction.accountId) ?? []), normalised(transaction)]);
     }
-    const stored = [...existing, ...fresh.map((t) => ({ accountId: t.accountId, bookingDate: new Date(t.bookingDate) }))];
-    await this.countMonths(consentId, stored);
-  }
-
-  /** Gives records stored before `bookingMonth` existed theirs. */
-  private async addBookingMonths(records: Array<Pick<TransactionRecord, '_id' | 'bookingDate'>>): Promise<void> {
-    const idsByMonth = new Map<string, string[]>();
-    for (const r of records) {
-      const month = monthBucket(r.bookingDate);
-      idsByMonth.set(month, [...(idsByMonth.get(month) ?? []), r._id]);
-    }
-    for (const [month, ids] of idsByMonth) {
-      for (const chunk of inChunks(ids)) await this.collection.updateMany({ _id: { $in: chunk } }, { $set: { bookingMonth: month } });
-    }
-  }
-
-  private async countMonths(consentId: string, stored: Array<Pick<TransactionRecord, 'accountId' | 'bookingDate'>>): Promise<void> {
-    const byAccount = new Map<string, Record<string, number>>();
-    for (const { accountId, bookingDate } of stored) {
-      const months = byAccount.get(accountId) ?? {};
-      const month = monthBucket(bookingDate);
-      months[month] = (months[month] ?? 0) + 1;
-      byAccount.set(accountId, months);
-    }
-    for (const [accountId, months] of byAccount) {
-      await this.months.rewrite(consentId, accountId, months, async (chunk) =>
-        (await this.collection.find({ accountId, bookingMonth: { $in: chunk } }).toArray()).map(fromRecord),
-      );
-    }
+    for (const [accountId, fresh] of byAccount) await this.months.add(accountId, { consentId, accountId }, fresh);
   }
 
   /** Everything a fetch stored, oldest first. */
   async storedBy(consentId: string, fetchId: string): Promise<StoredTransaction[]> {
-    const records = await this.collection.find({ consentId, fetchId }).sort({ bookingDate: 1, _id: 1 }).toArray();
-    return records.map(fromRecord);
+    const months = await this.months.monthsWhere({ consentId });
+    return months.flatMap((month) => month.items.filter((t) => t.fetchId === fetchId)).sort(oldestFirst);
   }
 
   /**
@@ -124,8 +90,7 @@ export class TransactionRepository {
    * what of them is in range.
    */
   async page(q: TransactionPageQuery): Promise<{ items: StoredTransaction[]; total: number }> {
-    const counts = await this.months.countsOf(q.accountId);
-    if (!counts) return this.pageOfUncounted(q);
+    const counts = await this.months.counts({ accountId: q.accountId });
     const first = q.from && monthBucket(q.from);
     const last = q.to && monthBucket(q.to);
     const inRange = (t: StoredTransaction) => (!q.from || new Date(t.bookingDate) >= q.from) && (!q.to || new Date(t.bookingDate) <= q.to);
@@ -142,22 +107,12 @@ export class TransactionRepository {
     return { items, total: months.reduce((sum, m) => sum + m.count, 0) };
   }
 
-  private async pageOfUncounted(q: TransactionPageQuery): Promise<{ items: StoredTransaction[]; total: number }> {
-    const filter: mongo.Filter<TransactionRecord> = { accountId: q.accountId };
-    if (q.from || q.to) filter.bookingDate = { ...(q.from ? { $gte: q.from } : {}), ...(q.to ? { $lte: q.to } : {}) };
-    const [records, total] = await Promise.all([
-      this.collection.find(filter).sort({ bookingDate: -1, _id: 1 }).skip(q.skip).limit(q.limit).toArray(),
-      this.collection.countDocuments(filter),
-    ]);
-    return { items: records.map(fromRecord), total };
-  }
-
   async countByConsent(consentId: string): Promise<number> {
-    return this.collection.countDocuments({ consentId });
+    return Object.values(await this.months.counts({ consentId })).reduce((sum, count) => sum + count, 0);
   }
 
-  async deleteByConsent(consentId: string): Promise<number> {
-    await this.months.deleteByConsent(consentId);
-    return (await this.collection.deleteMany({ consentId })).deletedCount;
+  /** Erasure: every transaction of the consent. Returns how many went. */
+  deleteByConsent(consentId: string): Promise<number> {
+    return this.months.deleteOwnedBy(consentId);
   }
 }
