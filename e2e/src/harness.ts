@@ -106,8 +106,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const analysisEventsTopic = `${namespace}.${Topics.analysisEvents}`;
   const feedbackEventsTopic = `${namespace}.${Topics.feedbackEvents}`;
   const overrides = { onDatabaseCommand: options.onDatabaseCommand };
-  // The consumers' fetch wait as kafkajs has it (production waits 10 s): a test stack stops, and its groups rebalance, within 5 s.
-  const common = { NAMESPACE: namespace, MONGODB_URI: env.mongoUri, KAFKA_BROKERS: kafkaBrokers.join(','), LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', TOKEN_ISSUER: issuer, KAFKA_FETCH_MAX_WAIT_MS: '5000', ...(options.eventLog ? { EVENT_LOG_ROLL_MS: String(options.eventLog.rollMs), EVENT_LOG_LAG_BOUND_MS: String(options.eventLog.lagBoundMs) } : {}) };
+  // The consumers' fetch wait (production waits 10 s): a consumer stops, and learns of a rebalance, once its fetch
+  // under way ends, so a test stack stops, and its groups rebalance, within a second.
+  const common = { NAMESPACE: namespace, MONGODB_URI: env.mongoUri, KAFKA_BROKERS: kafkaBrokers.join(','), LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', TOKEN_ISSUER: issuer, KAFKA_FETCH_MAX_WAIT_MS: '1000', ...(options.eventLog ? { EVENT_LOG_ROLL_MS: String(options.eventLog.rollMs), EVENT_LOG_LAG_BOUND_MS: String(options.eventLog.lagBoundMs) } : {}) };
 
   const edgeEnv = { ...common, PORT: String(edgePort), EDGE_DB_NAME: uniqueDbName('edge'), ADMIN_TOKEN: adminToken, SHARE_SERVICE_URL: `http://127.0.0.1:${sharePort}`, CONSENT_SERVICE_URL: `http://127.0.0.1:${consentPort}`,
     SEQUENCING_SERVICE_URL: `http://127.0.0.1:${sequencingPort}`,
@@ -277,16 +278,21 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     document,
     async stop() {
       stopChecking();
-      for (const instance of secondInstances) await instance.stop().catch(() => undefined);
-      await feedback.stop();
-      await analysis.stop().catch(() => undefined);
-      await webhooks.stop().catch(() => undefined);
-      await sequencing.stop();
-      await consent.stop().catch(() => undefined);
-      for (const replica of shareReplicas) await replica.stop();
-      await share.stop();
-      for (const replica of edgeReplicas) await replica.stop();
+      // The services stop side by side: each one's stop is mostly waiting for its consumers' fetches to end.
+      await Promise.all(secondInstances.map((instance) => instance.stop().catch(() => undefined)));
+      const stopped = await Promise.allSettled([
+        feedback.stop(),
+        analysis.stop().catch(() => undefined),
+        webhooks.stop().catch(() => undefined),
+        sequencing.stop(),
+        consent.stop().catch(() => undefined),
+        ...shareReplicas.map((replica) => replica.stop()),
+        share.stop(),
+      ]);
+      await Promise.all(edgeReplicas.map((replica) => replica.stop()));
       await edge.stop();
+      const failed = stopped.find((result) => result.status === 'rejected');
+      if (failed) throw failed.reason;
     },
   };
   return stack;
