@@ -12,12 +12,7 @@ import { checkCircles, importGraph, pathRound, type KnownCircle } from '@obp/tes
  * Circles being removed. Each must still be a whole circle of the graph: once it is gone (or grows)
  * the check fails until it is taken off this list.
  */
-const KNOWN_CIRCLES: KnownCircle[] = [
-  {
-    files: ['services/consent/src/infrastructure/transaction-months.ts', 'services/consent/src/infrastructure/transaction.repository.ts'],
-    reason: 'issue 25, part 6: the consent service stores transactions one way (part 3) and the circle goes with it',
-  },
-];
+const KNOWN_CIRCLES: KnownCircle[] = [];
 
 const root = join(__dirname, '..');
 const graph = importGraph(join(root, 'tsconfig.json'));
