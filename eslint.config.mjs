@@ -50,6 +50,11 @@ export default [
     },
   },
   {
+    // What `npm start` and the deployments run (packages/devstack/src/runtime-code.test.ts follows everything npm start and npm run migrate load).
+    files: ['infra/**/*.ts', 'scripts/build.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [{ name: '@obp/testkit', message: 'The test kit is for tests only: the runtime\'s own helpers live in @obp/devstack.' }] }] },
+  },
+  {
     files: ['packages/telemetry/**/*.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },

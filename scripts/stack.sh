@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Starts the whole platform locally: FerretDB, Kafka, topics, every service (with OpenTelemetry
-# loaded first), registers a demo client and prints its credentials and a curl line. Ctrl-C stops it.
+# Starts the whole platform locally: FerretDB, Kafka, topics, every service's migrations (scripts/migrate.sh),
+# every service (with OpenTelemetry loaded first), registers a demo client and prints its credentials and a curl line. Ctrl-C stops it.
 # External servers: set MONGODB_URI and KAFKA_BROKERS (e.g. from `docker compose up mongo kafka`).
 # RUN_DIR (default .cache/run) holds the logs, each service's pid (pids/<name>.pid) and the demo
 # client as JSON (demo-client.json); "==> stack ready" is printed once everything answers.
@@ -55,9 +55,15 @@ else
 fi
 # node's arguments for a service, from the one place that says them (the tests start services with it too).
 service_args() {
-  node --require tsx/cjs -e 'const { serviceNodeArguments } = require("./packages/testkit/src/service-command.ts");
+  node --require tsx/cjs -e 'const { serviceNodeArguments } = require("./packages/devstack/src/service-command.ts");
 process.stdout.write(serviceNodeArguments(process.argv[1], process.argv[2]).join(" "));' "$1" "$RUNTIME"
 }
+
+# Every service's migrations, before any service starts (as a deployment's init containers do).
+echo "==> migrations (logs: $RUN/logs/migrate.log)"
+if ! bash scripts/migrate.sh >>"$RUN/logs/migrate.log" 2>&1; then
+  echo "migrations failed; see $RUN/logs/migrate.log" >&2; tail -20 "$RUN/logs/migrate.log" >&2; exit 1
+fi
 
 start_service() { # name port env...
   local name=$1 port=$2; shift 2

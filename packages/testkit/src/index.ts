@@ -4,5 +4,5 @@ export { testEnv } from './env';
 export { Cleanup } from './cleanup';
 export { QueryRecorder, explainFilter, filterShape, type RecordedQuery, type QueryPlan } from './query-plans';
 export { recordedMetrics } from './metrics';
-export { serviceNodeArguments, type ServiceRuntime } from './service-command';
+export { serviceNodeArguments, type ServiceRuntime } from '@obp/devstack';
 export { importGraph, circles, pathRound, checkCircles, type ImportGraph, type KnownCircle } from './import-circles';

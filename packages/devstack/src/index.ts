@@ -1,0 +1,1 @@
+export { migrationNodeArguments, serviceNodeArguments, type ServiceRuntime } from './service-command';
