@@ -1,8 +1,10 @@
 /**
- * Runs tasks one at a time per key, in arrival order. FerretDB 1.x on SQLite does not isolate
- * concurrent updates of one document (a read-modify-write inside the server: measured, 11 of 100
- * concurrent `$inc`s survived), so every write a service makes to a document goes through the
- * lock of that document. MongoDB needs none of this, and the lock costs one map entry per key.
+ * Runs tasks one at a time per key, in arrival order. FerretDB 1.x, the local store, does not isolate
+ * concurrent updates of one document on either of its backends (PostgreSQL, the default, and SQLite):
+ * it reads, modifies and writes inside the server, so concurrent `$inc`s and version-checked updates are
+ * lost (docs/decisions.md). Every write a service makes to a document therefore goes through the lock
+ * of that document, which serialises the writes of one process only. MongoDB needs none of this, and
+ * the lock costs one map entry per key.
  */
 export class KeyedMutex {
   private readonly tails = new Map<string, Promise<unknown>>();

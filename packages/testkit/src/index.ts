@@ -6,3 +6,4 @@ export { QueryRecorder, explainFilter, filterShape, type RecordedQuery, type Que
 export { recordedMetrics } from './metrics';
 export { serviceNodeArguments, type ServiceRuntime } from '@obp/devstack';
 export { importGraph, circles, pathRound, checkCircles, type ImportGraph, type KnownCircle } from './import-circles';
+export { topicUses, renderTopicMap, withTopicMap, eventCatalogues, TOPIC_MAP_START, TOPIC_MAP_END, type TopicUse } from './topic-map';
