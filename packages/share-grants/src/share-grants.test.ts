@@ -73,13 +73,15 @@ async function testBed(options: { start?: boolean; maxBatchSize?: number } = {})
   cleanup.add(() => producer.disconnect());
   await producer.connect();
   const groupId = uniqueName('share-grants');
+  // A projection stops once its fetch under way ends: half a second instead of the default 5 s keeps each test short.
+  const fetchMaxWaitMs = 500;
   const start = async (ofGroup = groupId) => {
-    const projection = new ShareGrants({ kafka, db, logger, topic, groupId: ofGroup, maxBatchSize: options.maxBatchSize });
+    const projection = new ShareGrants({ kafka, db, logger, topic, groupId: ofGroup, maxBatchSize: options.maxBatchSize, fetchMaxWaitMs });
     cleanup.add(() => projection.stop());
     await projection.start();
     return projection;
   };
-  const grants = options.start === false ? new ShareGrants({ kafka, db, logger, topic, groupId }) : await start();
+  const grants = options.start === false ? new ShareGrants({ kafka, db, logger, topic, groupId, fetchMaxWaitMs }) : await start();
 
   const publish = async (...events: EventEnvelope[]) => {
     await producer.send({ topic, messages: events.map((e) => ({ key: (e.data as ShareDto).id, value: JSON.stringify(e) })) });
