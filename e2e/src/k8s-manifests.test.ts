@@ -41,7 +41,15 @@ interface Manifest {
   metadata: { name: string };
   data?: Record<string, string>;
   stringData?: Record<string, string>;
-  spec?: { template?: { spec: { containers: Array<{ image: string; command: string[]; env?: EnvVar[]; envFrom?: Array<{ configMapRef?: { name: string } }> }> } } };
+  spec?: { template?: { spec: { containers: Container[]; initContainers?: Container[] } } };
+}
+
+interface Container {
+  name: string;
+  image: string;
+  command: string[];
+  env?: EnvVar[];
+  envFrom?: Array<{ configMapRef?: { name: string } }>;
 }
 
 function manifests(): Manifest[] {
@@ -57,8 +65,7 @@ const one = (all: Manifest[], kind: string, name: string): Manifest => {
 };
 
 /** The environment a Deployment's container gets: its ConfigMap, its own variables and the Secret's keys (the example's values). */
-function environmentOf(deployment: Manifest, all: Manifest[]): Record<string, string> {
-  const container = deployment.spec!.template!.spec.containers[0]!;
+function environmentOf(deployment: Manifest, all: Manifest[], container: Container = deployment.spec!.template!.spec.containers[0]!): Record<string, string> {
   const secret = one(all, 'Secret', 'obp-secrets').stringData!;
   const env: Record<string, string> = {};
   for (const ref of container.envFrom ?? []) Object.assign(env, one(all, 'ConfigMap', ref.configMapRef!.name).data);
@@ -111,5 +118,21 @@ describe('Kubernetes manifests', () => {
       for (const kind of ['Service', 'PodDisruptionBudget', 'HorizontalPodAutoscaler']) one(all, kind, service);
     }
     expect(runs(one(all, 'Job', 'create-topics')).command.at(-1)).toBe('dist/tools/create-topics.js');
+  });
+
+  it("migrate every service's own database before its process starts: an init container on the service's image, with its configuration", () => {
+    const all = manifests();
+    for (const [service, load] of Object.entries(loaders)) {
+      const deployment = one(all, 'Deployment', service);
+      const [main] = deployment.spec!.template!.spec.containers;
+      const migrate = deployment.spec!.template!.spec.initContainers ?? [];
+      expect(migrate.map((c) => ({ image: c.image, command: c.command }))).toEqual([
+        { image: main!.image, command: ['node', '--enable-source-maps', '--require', './dist/telemetry/register.js', `dist/${service}/cli/migrate.js`] },
+      ]);
+      const { MONGODB_URI, NAMESPACE } = load(environmentOf(deployment, all)) as { MONGODB_URI: string; NAMESPACE: string };
+      expect(load(environmentOf(deployment, all, migrate[0]))).toMatchObject({ MONGODB_URI, NAMESPACE });
+      const databaseOf = (env: Record<string, string>) => Object.entries(load(env)).filter(([key]) => key.endsWith('_DB_NAME'));
+      expect(databaseOf(environmentOf(deployment, all, migrate[0]))).toEqual(databaseOf(environmentOf(deployment, all)));
+    }
   });
 });

@@ -186,6 +186,30 @@ function deployment(s: ServiceSpec) {
             { maxSkew: 1, topologyKey: 'kubernetes.io/hostname', whenUnsatisfiable: 'ScheduleAnyway', labelSelector: { matchLabels: { 'app.kubernetes.io/name': s.name } } },
           ],
           containers: [
+          // The service's migrations (`npm run migrate`) before its process starts: the first pod of a rollout applies
+          // them, the others wait for its lock or find them recorded (docs/runbook.md, "Migrations").
+          initContainers: [
+            {
+              name: 'migrate',
+              image: image(s.name),
+              imagePullPolicy: 'IfNotPresent',
+              command: nodeCommand(`dist/${s.name}/cli/migrate.js`),
+              envFrom: [{ configMapRef: { name: CONFIG_MAP } }],
+              env: [
+                { name: 'SERVICE_NAME', value: s.name },
+                { name: 'OTEL_SERVICE_NAME', value: `${s.name}-migrate` },
+                { name: 'NODE_OPTIONS', value: `--max-old-space-size=${Math.floor(s.memoryMi.limit * 0.6)}` },
+                ...['MONGODB_URI', ...(s.secrets ?? [])].map(fromSecret),
+              ],
+              resources: {
+                requests: { cpu: '50m', memory: '128Mi' },
+                limits: { cpu: s.cpu.limit, memory: `${s.memoryMi.limit}Mi` },
+              },
+              // Copies: one object twice in the document would be written as a YAML anchor and alias.
+              securityContext: structuredClone(containerSecurity),
+              volumeMounts: [{ ...tmpMount }],
+            },
+          ],
             {
               name: s.name,
               image: image(s.name),
