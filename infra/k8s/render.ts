@@ -185,7 +185,6 @@ function deployment(s: ServiceSpec) {
           topologySpreadConstraints: [
             { maxSkew: 1, topologyKey: 'kubernetes.io/hostname', whenUnsatisfiable: 'ScheduleAnyway', labelSelector: { matchLabels: { 'app.kubernetes.io/name': s.name } } },
           ],
-          containers: [
           // The service's migrations (`npm run migrate`) before its process starts: the first pod of a rollout applies
           // them, the others wait for its lock or find them recorded (docs/runbook.md, "Migrations").
           initContainers: [
@@ -210,6 +209,7 @@ function deployment(s: ServiceSpec) {
               volumeMounts: [{ ...tmpMount }],
             },
           ],
+          containers: [
             {
               name: s.name,
               image: image(s.name),
