@@ -12,6 +12,7 @@ import { ConsentEvents } from './infrastructure/consent-events';
 import { ConsentRepository, consentStoreOptions } from './infrastructure/consent.repository';
 import { RefreshRequestRepository } from './infrastructure/refresh-request.repository';
 import { TransactionRepository } from './infrastructure/transaction.repository';
+import { consentServiceMigrations } from './migrations';
 import { housekeepingDueAt, MaintenanceJob } from './maintenance/maintenance-job';
 import { MaintenanceRounds } from './maintenance/maintenance-rounds.repository';
 import type { BankProvider } from './providers/bank-provider';
@@ -51,6 +52,7 @@ export type ConsentServiceHandle = RunningService<ConsentServiceParts>;
 export const consentService = (providers?: BankProvider[]): ServiceDefinition<ConsentConfig, ConsentServiceParts> => ({
   name: SERVICE_NAME,
   databaseName: (config) => config.CONSENT_DB_NAME,
+  migrations: consentServiceMigrations,
   async compose(kit) {
     const { config, logger } = kit;
     const housekeepingSettings = { intervalMs: config.MAINTENANCE_INTERVAL_MS, authorizationTimeoutMs: config.AUTHORIZATION_TIMEOUT_MS, dailySyncAgeMs: 86_400_000 };
