@@ -2,6 +2,8 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { analysisService } from '@obp/analysis';
+import { connectDatabase, database } from '@obp/db';
 import { freePort, repoRoot, testEnv, uniqueName } from '@obp/testkit';
 import { ServiceProcess } from './faults/service-process';
 
@@ -64,6 +66,15 @@ it('builds every service, its preload and its tools to JavaScript that node star
     ANALYSIS_SERVICE_URL: url('analysis'),
     FEEDBACK_SERVICE_URL: url('feedback'),
   };
+  // The images' migrations first, as the pods' init containers run them (npm run migrate on the built files).
+  await run('bash', ['scripts/migrate.sh'], { cwd: repoRoot, env: { ...process.env, ...env, STACK_BUILT: '1', NODE_DEBUG: '' } });
+  const analysisDb = await connectDatabase(mongoUri, db('analysis'));
+  try {
+    const recorded = await database(analysisDb).collection<{ _id: string }>('schema_migrations').find({ appliedAt: { $exists: true } }).sort({ _id: 1 }).toArray();
+    expect(recorded.map((r) => r._id)).toEqual(analysisService().migrations!.map((m) => m.id));
+  } finally {
+    await analysisDb.close();
+  }
   const logs = mkdtempSync(join(repoRoot, '.cache', 'built-services-logs-'));
   logDir = logs;
   running.push(...services.map((name) => new ServiceProcess(name, ports[name]!, env, logs, 'built')));

@@ -1,15 +1,15 @@
-import { loadAnalysisConfig, startAnalysisService, type AnalysisServiceHandle } from '@obp/analysis';
-import { loadConsentConfig, startConsentService, type ConsentServiceHandle } from '@obp/consent';
-import { loadEdgeConfig, startEdgeService, type EdgeServiceHandle } from '@obp/edge';
-import { loadFeedbackConfig, startFeedbackService, type FeedbackServiceHandle } from '@obp/feedback';
-import { loadSequencingEngineConfig, startSequencingEngine, type SequencingEngineHandle } from '@obp/sequencing-engine';
-import { loadShareConfig, startShareService, type ShareServiceHandle } from '@obp/share';
-import { loadWebhooksConfig, startWebhooksService, type WebhooksServiceHandle } from '@obp/webhooks';
+import { analysisService, loadAnalysisConfig, startAnalysisService, type AnalysisServiceHandle } from '@obp/analysis';
+import { consentService, loadConsentConfig, startConsentService, type ConsentServiceHandle } from '@obp/consent';
+import { edgeService, loadEdgeConfig, startEdgeService, type EdgeServiceHandle } from '@obp/edge';
+import { feedbackService, loadFeedbackConfig, startFeedbackService, type FeedbackServiceHandle } from '@obp/feedback';
+import { loadSequencingEngineConfig, sequencingEngine, startSequencingEngine, type SequencingEngineHandle } from '@obp/sequencing-engine';
+import { loadShareConfig, shareService, startShareService, type ShareServiceHandle } from '@obp/share';
+import { loadWebhooksConfig, startWebhooksService, webhooksService, type WebhooksServiceHandle } from '@obp/webhooks';
 import { createPlatformClient, type PlatformClient } from '@obp/client';
 import { isScope, Topics, type EventLogTiming, type RegisterClientBody } from '@obp/contracts';
 import { freePort, testEnv, uniqueDbName, uniqueName } from '@obp/testkit';
 import { ApiDocumentChecker } from './api-document';
-import type { ServiceOverrides } from '@obp/service-kit';
+import { migrateService, type ServiceConfig, type ServiceDefinition, type ServiceOverrides } from '@obp/service-kit';
 
 export interface TestClient {
   clientId: string;
@@ -85,6 +85,12 @@ export interface StackOptions {
   eventLog?: EventLogTiming;
 }
 
+/** A service's database migrated as a deployment does it before the service starts (npm run migrate); its configuration passed on. */
+async function migrated<C extends ServiceConfig>(definition: ServiceDefinition<C, unknown>, config: C): Promise<C> {
+  await migrateService(definition, config);
+  return config;
+}
+
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const env = options.mongoUri && options.kafkaBrokers ? { mongoUri: options.mongoUri, kafkaBrokers: options.kafkaBrokers } : testEnv();
   const kafkaBrokers = options.kafkaBrokers ?? env.kafkaBrokers;
@@ -117,7 +123,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     FEEDBACK_SERVICE_URL: `http://127.0.0.1:${feedbackPort}`,
     ...options.edgeEnv,
   };
-  const edge = await startEdgeService(loadEdgeConfig(edgeEnv), overrides);
+  const edge = await startEdgeService(await migrated(edgeService, loadEdgeConfig(edgeEnv)), overrides);
   const edgeReplicas: EdgeServiceHandle[] = [];
   /** The edge first, so that it stops taking requests before the services behind it. */
   const secondInstances: Array<{ stop(): Promise<void> }> = [];
@@ -128,7 +134,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     JWKS_URL: `${issuer}/.well-known/jwks.json`,
     OUTBOX_POLL_MS: String(options.outboxPollMs ?? 200),
   };
-  const share = await startShareService(loadShareConfig(shareEnv), overrides);
+  const share = await startShareService(await migrated(shareService, loadShareConfig(shareEnv)), overrides);
   const shareReplicas: ShareServiceHandle[] = [];
   const consentConfig = loadConsentConfig({
     ...common,
@@ -141,9 +147,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     MAINTENANCE_INTERVAL_MS: '60000',
     ...options.consentEnv,
   });
-  let consent = await startConsentService(consentConfig, overrides);
+  let consent = await startConsentService(await migrated(consentService(), consentConfig), overrides);
   const sequencingEnv = { ...common, PORT: String(sequencingPort), SEQUENCING_DB_NAME: uniqueDbName('sequencing'), JWKS_URL: `${issuer}/.well-known/jwks.json` };
-  const sequencing = await startSequencingEngine(loadSequencingEngineConfig(sequencingEnv), overrides);
+  const sequencing = await startSequencingEngine(await migrated(sequencingEngine, loadSequencingEngineConfig(sequencingEnv)), overrides);
   const webhooksConfig = loadWebhooksConfig({
     ...common,
     PORT: String(webhooksPort),
@@ -152,7 +158,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     WEBHOOK_POLL_MS: '1000',
     ...options.webhooksEnv,
   });
-  let webhooks = await startWebhooksService(webhooksConfig, overrides);
+  let webhooks = await startWebhooksService(await migrated(webhooksService, webhooksConfig), overrides);
   const analysisConfig = loadAnalysisConfig({
     ...common,
     PORT: String(analysisPort),
@@ -163,9 +169,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ANALYSIS_VISIBILITY_WAIT_MS: '3000',
     ...options.analysisEnv,
   });
-  let analysis = await startAnalysisService(analysisConfig, overrides);
+  let analysis = await startAnalysisService(await migrated(analysisService(), analysisConfig), overrides);
   const feedbackEnv = { ...common, PORT: String(feedbackPort), FEEDBACK_DB_NAME: uniqueDbName('feedback'), JWKS_URL: `${issuer}/.well-known/jwks.json`, OUTBOX_POLL_MS: String(options.outboxPollMs ?? 200) };
-  const feedback = await startFeedbackService(loadFeedbackConfig(feedbackEnv), overrides);
+  const feedback = await startFeedbackService(await migrated(feedbackService, loadFeedbackConfig(feedbackEnv)), overrides);
   await Promise.all([edge.ready(), share.ready(), consent.ready(), sequencing.ready(), webhooks.ready(), analysis.ready(), feedback.ready()]);
 
   const baseUrl = `http://127.0.0.1:${edgePort}`;

@@ -1,1 +1,1 @@
-export { migrationNodeArguments, serviceNodeArguments, type ServiceRuntime } from './service-command';
+export { migrationCommands, serviceNodeArguments, type ServiceRuntime } from './service-command';

@@ -9,11 +9,12 @@ export function serviceNodeArguments(name: string, runtime: ServiceRuntime): str
 }
 
 /**
- * node's arguments that run these services' migrations (each service's `cli/migrate`) in one process,
- * side by side, from the repository root (built: as the images hold them).
+ * The node processes that run these services' migrations (each service's `cli/migrate`), from the
+ * repository root: from source, one process for all of them; built, one each (every bundle holds its
+ * own copy of the shared packages, whose schema registry takes each id once per process).
  */
-export function migrationNodeArguments(names: readonly string[], runtime: ServiceRuntime): string[] {
-  const files = names.map((name) => (runtime === 'built' ? `dist/${name}/cli/migrate.js` : `services/${name}/src/cli/migrate.ts`));
-  const loader = runtime === 'built' ? ['--enable-source-maps'] : ['--require', 'tsx/cjs'];
-  return [...loader, '-e', 'for (const file of process.argv.slice(1)) require(require("node:path").resolve(file));', ...files];
+export function migrationCommands(names: readonly string[], runtime: ServiceRuntime): string[][] {
+  const requireEach = ['-e', 'for (const file of process.argv.slice(1)) require(require("node:path").resolve(file));'];
+  if (runtime === 'built') return names.map((name) => ['--enable-source-maps', ...requireEach, `dist/${name}/cli/migrate.js`]);
+  return names.length === 0 ? [] : [['--require', 'tsx/cjs', ...requireEach, ...names.map((name) => `services/${name}/src/cli/migrate.ts`)]];
 }
