@@ -90,6 +90,12 @@ export interface IdempotentConsumerOptions {
   applyBatch?: BatchHandler;
   /** Most messages in one run: read per processed-id query, handed to `applyBatch` at once. Default 500. */
   maxBatchSize?: number;
+  /**
+   * Default true. False for an `applyBatch` handler that tells by itself what it applied already (its
+   * writes keyed by event id): the events' ids are then neither read nor recorded as processed, which
+   * spares a run one read and one insert of as many records as it has events.
+   */
+  recordsProcessed?: boolean;
   retry?: Partial<RetryPolicy>;
   fromBeginning?: boolean;
   partitionsConsumedConcurrently?: number;
@@ -334,7 +340,7 @@ export class IdempotentConsumer {
   /** The processed ids among `run`'s events and the dead-lettered keys among its keys, one query each. */
   private async runState(run: Array<{ event?: EventEnvelope; key: Buffer | null }>): Promise<RunState> {
     const { groupId } = this.options;
-    const eventIds = [...new Set(run.flatMap(({ event }) => (event ? [`${groupId}|${event.id}`] : [])))];
+    const eventIds = this.options.recordsProcessed === false ? [] : [...new Set(run.flatMap(({ event }) => (event ? [`${groupId}|${event.id}`] : [])))];
     const keys = [...new Set(run.flatMap(({ key }) => (key ? [`${groupId}|${key.toString('utf8')}`] : [])))];
     const [processed, deadLettered] = await Promise.all([
       eventIds.length > 0 ? this.processed.find({ _id: { $in: eventIds } }, { projection: { eventId: 1 } }).toArray() : [],
@@ -423,7 +429,7 @@ export class IdempotentConsumer {
       for (const { message, content } of stretch) await this.onMessage(topic, partition, message, content, state, heartbeat);
       return;
     }
-    if (fresh.length > 0) {
+    if (fresh.length > 0 && this.options.recordsProcessed !== false) {
       const at = processedNow();
       await this.processed
         .insertMany(
@@ -523,11 +529,13 @@ export class IdempotentConsumer {
       return;
     }
     const applied = await this.apply(() => this.handle(event, meta), message, meta, span, state, heartbeat, event.id);
-    await this.processed
-      .insertOne({ _id: processedId, groupId: this.options.groupId, eventId: event.id, topic: meta.topic, ...processedNow() })
-      .catch((error: { code?: number }) => {
-        if (error.code !== 11000) throw error;
-      });
+    if (this.options.recordsProcessed !== false) {
+      await this.processed
+        .insertOne({ _id: processedId, groupId: this.options.groupId, eventId: event.id, topic: meta.topic, ...processedNow() })
+        .catch((error: { code?: number }) => {
+          if (error.code !== 11000) throw error;
+        });
+    }
     if (!replayed) state.processed.add(event.id);
     if (applied && meta.key !== null) await this.eraseDeadLetters(meta, state);
   }

@@ -139,13 +139,14 @@ export class ServiceKit<C extends ServiceConfig> {
   /**
    * Subscribes `applyBatch` to a topic in the consumer group `<service>-<name>`: each fetched run of a
    * partition's events and tombstones comes in one call (see `BatchHandler` in @obp/bus; the handler
-   * parses the events' data and must be idempotent).
+   * parses the events' data and must be idempotent). `recordsProcessed: false` when the handler tells
+   * by itself what it applied (see `IdempotentConsumerOptions`).
    */
-  subscribeRuns(name: string, catalogue: EventCatalogue, applyBatch: BatchHandler): IdempotentConsumer {
-    return this.consume(name, catalogue, { applyBatch });
+  subscribeRuns(name: string, catalogue: EventCatalogue, applyBatch: BatchHandler, options: Pick<IdempotentConsumerOptions, 'recordsProcessed'> = {}): IdempotentConsumer {
+    return this.consume(name, catalogue, { applyBatch, ...options });
   }
 
-  private consume(name: string, catalogue: EventCatalogue, handling: Pick<IdempotentConsumerOptions, 'handle' | 'onTombstone' | 'applyBatch'>): IdempotentConsumer {
+  private consume(name: string, catalogue: EventCatalogue, handling: Pick<IdempotentConsumerOptions, 'handle' | 'onTombstone' | 'applyBatch' | 'recordsProcessed'>): IdempotentConsumer {
     const groupId = inNamespace(this.config.NAMESPACE, `${this.serviceName}-${name}`);
     const topics = [this.useTopic(catalogue.topic)];
     this.consumerLag().watch(groupId, topics);

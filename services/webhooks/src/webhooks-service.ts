@@ -132,7 +132,8 @@ export const webhooksService: ServiceDefinition<WebhooksConfig, WebhooksServiceP
     });
     const publish = new PublishEventService(endpoints, messages, erasure, wake, firstAttempts);
     // No event is lost to an outage of the store: only one that can never be applied is dead-lettered.
-    kit.subscribeRuns('share-events', shareEvents, retriedUntilApplied(onShareEvents(publish)));
+    // A run sent again finds its recorded messages by their ids (`FirstAttempts`): no processed-event records.
+    kit.subscribeRuns('share-events', shareEvents, retriedUntilApplied(onShareEvents(publish)), { recordsProcessed: false });
     kit.subscribe('consent-events', consentEvents, {
       'consent.status.updated': retriedUntilApplied(onConsentStatusUpdated(publish)),
       'transactions.fetched': retriedUntilApplied(onTransactionsFetched(publish)),

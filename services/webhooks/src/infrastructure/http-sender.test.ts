@@ -33,6 +33,23 @@ describe('HttpSender', () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
+  it('keeps the connection for the next attempt when the answer was read whole, and closes one cut short', async () => {
+    const connections: string[] = [];
+    const count = (socket: { remotePort?: number }) => connections.push(String(socket.remotePort));
+    server.on('connection', count);
+    try {
+      await sender.send(`${base}/answer`, {}, '{}', never);
+      await sender.send(`${base}/answer`, {}, '{}', never);
+      expect(connections).toHaveLength(1);
+      // The body of /slow-body never ends: its connection is not used again.
+      await sender.send(`${base}/slow-body`, {}, '{}', never);
+      await sender.send(`${base}/answer`, {}, '{}', never);
+      expect(connections).toHaveLength(2);
+    } finally {
+      server.off('connection', count);
+    }
+  });
+
   it('keeps only the first KiB of an answer', async () => {
     const result = await sender.send(`${base}/big`, {}, '{}', never);
     expect(result).toMatchObject({ kind: 'answered', status: 200 });

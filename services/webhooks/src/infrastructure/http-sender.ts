@@ -38,12 +38,23 @@ export function publicOnlyLookup(logger: Logger): LookupFunction {
   };
 }
 
+/** An idle kept-alive connection to a receiver is closed after this. */
+const IDLE_CONNECTION_MS = 5_000;
+
 /**
  * Sends one signed message: POST, no redirects followed, abandoned after `timeoutMs` (connecting,
- * the answer and the start of its body together); only the first KiB of the body is read.
+ * the answer and the start of its body together); only the first KiB of the body is read. Connections
+ * are kept alive between attempts: the address is checked when a connection is made (`publicOnlyLookup`),
+ * and a kept connection stays with the address it was checked at. One whose answer was cut short (a
+ * longer body, a timeout) is closed.
  */
 export class HttpSender {
-  constructor(private readonly options: { timeoutMs: number; policy: TargetPolicy; logger: Logger }) {}
+  private readonly agents: { http: http.Agent; https: https.Agent };
+
+  constructor(private readonly options: { timeoutMs: number; policy: TargetPolicy; logger: Logger }) {
+    const kept = { keepAlive: true, timeout: IDLE_CONNECTION_MS, scheduling: 'lifo' as const };
+    this.agents = { http: new http.Agent(kept), https: new https.Agent(kept) };
+  }
 
   async send(target: string, headers: Record<string, string>, body: string, stopped: AbortSignal): Promise<AttemptResult> {
     const url = new URL(target);
@@ -62,11 +73,12 @@ export class HttpSender {
   }
 
   private post(url: URL, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<AttemptResult> {
-    const client = url.protocol === 'https:' ? https : http;
+    const secure = url.protocol === 'https:';
+    const client = secure ? https : http;
     return new Promise<AttemptResult>((resolve, reject) => {
       const request = client.request(url, {
         method: 'POST',
-        agent: false,
+        agent: secure ? this.agents.https : this.agents.http,
         signal,
         headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'obp-webhooks/1' },
         ...(this.options.policy.production ? { lookup: publicOnlyLookup(this.options.logger) } : {}),
@@ -83,7 +95,7 @@ export class HttpSender {
   }
 }
 
-/** The answer's status and the start of its body; the rest is not read (the socket is closed). */
+/** The answer's status and the start of its body; the rest is not read (the connection is closed, unless the body ended within it). */
 function readExcerpt(response: IncomingMessage, signal: AbortSignal): Promise<AttemptResult> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
@@ -96,7 +108,7 @@ function readExcerpt(response: IncomingMessage, signal: AbortSignal): Promise<At
       const text = Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString('utf8');
       const retryAfter = response.headers['retry-after'];
       resolve({ kind: 'answered', status: response.statusCode ?? 0, retryAfter: typeof retryAfter === 'string' ? retryAfter : null, body: text });
-      response.destroy();
+      if (!response.complete) response.destroy();
     };
     response.on('data', (chunk: Buffer) => {
       chunks.push(chunk);

@@ -149,7 +149,7 @@ async function consume(b: Bed, kafka: Kafka = b.kafka, messages: MessageStore = 
     recordOnEndpoint: (endpointId, outcome, now, known) => b.deliveries.recordOnEndpoint(endpointId, outcome, now, known),
   });
   const publish = new PublishEventService(b.endpoints, messages, erasure, () => b.deliveries.queued(), firstAttempts);
-  const consumer = new IdempotentConsumer({ kafka, db: b.connection, logger, groupId: b.groupId, topics: [b.topic], applyBatch: retriedUntilApplied(onShareEvents(publish)) });
+  const consumer = new IdempotentConsumer({ kafka, db: b.connection, logger, groupId: b.groupId, topics: [b.topic], applyBatch: retriedUntilApplied(onShareEvents(publish)), recordsProcessed: false });
   cleanup.add(() => consumer.stop());
   await consumer.start();
   return consumer;
@@ -182,7 +182,7 @@ const stored = async (b: Bed, endpointId: string, event: EventEnvelope) => (awai
 const commandsOn = (b: Bed, name: string, collection: string) => b.commands.filter((c) => c.commandName === name && c.command[name] === collection);
 
 describe('share events delivered from the consumed run (real Kafka, store and receiver)', () => {
-  it('delivers a run at once and records its messages in one insert and their attempts in another, in order per share', async () => {
+  it('delivers a run at once and records its messages in one insert and their attempts in another (no processed-event records), in order per share', async () => {
     const b = await bed();
     const [one, two] = [await endpoint(b, 'one'), await endpoint(b, 'two')];
     const shares = Array.from({ length: 30 }, () => randomUUID());
@@ -195,6 +195,8 @@ describe('share events delivered from the consumed run (real Kafka, store and re
     expect(commandsOn(b, 'insert', 'webhook_messages')).toHaveLength(1);
     expect(commandsOn(b, 'insert', 'webhook_attempts')).toHaveLength(1);
     expect(commandsOn(b, 'update', 'webhook_messages')).toHaveLength(0);
+    // The messages tell which events were applied: no processed-event records besides.
+    expect(commandsOn(b, 'insert', 'processed_events')).toHaveLength(0);
     for (const event of events) for (const e of [one, two]) expect(await stored(b, e.id, event)).toMatchObject({ status: 'succeeded', failedAttempts: 0, leaseUntil: null });
   });
 
