@@ -64,6 +64,11 @@ export const serviceEnv = {
   JWKS_URL: z.string().url().default('http://127.0.0.1:8080/.well-known/jwks.json'),
   /** Fallback poll of the outbox relays; a write wakes them at once. */
   OUTBOX_POLL_MS: ms(30_000),
+  /**
+   * Aggregates with events not yet published a service may hold before it answers writes that add events
+   * with 503 (code `outbox_backlog`) until its relays catch up; 0: no bound.
+   */
+  OUTBOX_BACKLOG_LIMIT: z.coerce.number().int().min(0).default(10_000),
 };
 
 export const milliseconds = ms;

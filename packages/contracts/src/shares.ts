@@ -71,6 +71,7 @@ export const shareRoutes = defineRoutes(
       summary: 'Create a share',
       body: { schema: createShareBody },
       idempotent: true,
+      writesEvents: true,
       responses: {
         200: json('Created; data is the new share id', component('IdentifierEnvelope', dataEnvelope(guidString())), locationHeader()),
         422: namesHiddenProblem('`consentIds` or `accountIds` names a consent or account'),
@@ -91,6 +92,7 @@ export const shareRoutes = defineRoutes(
       summary: 'Update a share’s expiration',
       params: shareId,
       body: { schema: updateShareBody, required: false },
+      writesEvents: true,
       responses: { 204: empty('Updated'), 404: notFound, 409: problemConflict() },
     },
     deleteShare: {
@@ -99,6 +101,7 @@ export const shareRoutes = defineRoutes(
       auth: { scope: Scopes.customerApi },
       summary: 'Delete a share',
       params: shareId,
+      writesEvents: true,
       responses: { 204: empty('Deleted'), 404: notFound, 409: problemConflict() },
     },
   },

@@ -9,7 +9,7 @@ import { connectDatabase, database, isDatabaseReady, type Connection, type Datab
 import { answerMethodNotAllowed, bindRoutes, closeServer, createHttpApp, finishHttpApp, listen, mountRoutes, routeTableOf, sendProblem, type HealthReport, type RouteBinding } from '@obp/http';
 import { ClaimLedger, periodicTask, type Worker } from '@obp/jobs';
 import { ShareGrants } from '@obp/share-grants';
-import { AggregateStore, OutboxRelay, type AggregateStoreOptions, type OutboxSource } from '@obp/store';
+import { AggregateStore, OutboxBacklog, OutboxRelay, type AggregateStoreOptions, type OutboxSource } from '@obp/store';
 import { createLogger, prometheusMetrics, PROMETHEUS_CONTENT_TYPE, type Logger } from '@obp/telemetry';
 import type { CommonConfig, ServiceEnvConfig } from '@obp/config';
 import { IdempotencyKeys } from './idempotency-keys';
@@ -17,11 +17,16 @@ import { IdempotencyKeys } from './idempotency-keys';
 /** How often a service purges Idempotency-Keys past their 24 hours (by day, through an index). */
 const IDEMPOTENCY_PURGE_INTERVAL_MS = 3_600_000;
 
+/** How often a service counts its unpublished events for admission (see `OutboxBacklog`). */
+const OUTBOX_BACKLOG_COUNT_MS = 1_000;
+/** Seconds a write refused while the outbox is backed up is asked to wait: the relays publish hundreds of aggregates a second. */
+const OUTBOX_BACKLOG_RETRY_AFTER_SECONDS = 1;
+
 /**
  * The settings the kit reads: the common ones, the port, and token verification and outbox
  * polling (`serviceEnv`); the edge, which signs the tokens itself, has no JWKS to read.
  */
-export type ServiceConfig = CommonConfig & { PORT: number; TOKEN_ISSUER: string } & Partial<Pick<ServiceEnvConfig, 'JWKS_URL' | 'OUTBOX_POLL_MS'>>;
+export type ServiceConfig = CommonConfig & { PORT: number; TOKEN_ISSUER: string } & Partial<Pick<ServiceEnvConfig, 'JWKS_URL' | 'OUTBOX_POLL_MS' | 'OUTBOX_BACKLOG_LIMIT'>>;
 
 export interface ServiceOverrides {
   logger?: Logger;
@@ -83,6 +88,8 @@ export class ServiceKit<C extends ServiceConfig> {
   /** Components whose indexes are ensured with the stores', before anything reads. */
   private readonly indexed: Array<{ ensureIndexes(): Promise<void> }> = [];
   private readonly relays: OutboxRelay[] = [];
+  /** The unpublished events of the service's stores, when writes that add events are admitted by them (`OUTBOX_BACKLOG_LIMIT`). */
+  private backlog: OutboxBacklog | undefined;
   private readonly consumers: Array<{ name: string; consumer: GroupMember }> = [];
   private readonly consumerStarts: Array<Promise<void>> = [];
   /** The lag of the service's consumer groups, read from the broker when the metrics are collected. */
@@ -306,6 +313,8 @@ export class ServiceKit<C extends ServiceConfig> {
           new OutboxRelay({ store, producer: this.producerClient, logger: this.logger, pollIntervalMs: this.config.OUTBOX_POLL_MS, onWritten: (topic, partition) => roller.touched(topic, partition) }),
         );
       }
+      const limit = this.config.OUTBOX_BACKLOG_LIMIT ?? 0;
+      if (limit > 0) this.backlog = new OutboxBacklog({ sources: this.stores, limit, countEveryMs: OUTBOX_BACKLOG_COUNT_MS });
     }
   }
 
@@ -316,6 +325,7 @@ export class ServiceKit<C extends ServiceConfig> {
   /** Relays, consumers (joining in the background), workers and start hooks. */
   async run(): Promise<void> {
     for (const relay of this.relays) relay.start();
+    this.backlog?.start();
     this.roller?.start();
     for (const { name, consumer } of this.consumers) this.consumerStarts.push(this.startConsumer(name, consumer));
     this.lag?.start();
@@ -356,10 +366,25 @@ export class ServiceKit<C extends ServiceConfig> {
     // A consumer still starting gives up at its next step; nothing of it may outlive the database.
     await Promise.all(this.consumerStarts);
     await this.lag?.stop();
+    await this.backlog?.stop();
     await Promise.all(this.relays.map((r) => r.stop()));
     await this.roller?.stop();
     await this.producerClient?.disconnect();
   }
+
+  /**
+   * Admission of a route that writes events (`writesEvents`): while the service holds `OUTBOX_BACKLOG_LIMIT`
+   * aggregates with unpublished events, a 503 with Retry-After (code `outbox_backlog`) before
+   * anything is read or written, so the backlog, and the delay before consumers see a write, stay bounded.
+   */
+  admitEventWrites: RequestHandler = (_req, res, next) => {
+    if (!this.backlog?.full) return next();
+    res.set('Retry-After', String(OUTBOX_BACKLOG_RETRY_AFTER_SECONDS));
+    sendProblem(res, 503, {
+      code: 'outbox_backlog',
+      detail: `The service already holds as many events not yet published as its bound allows (${this.backlog.limit} aggregates): nothing was written. Try again after Retry-After seconds.`,
+    });
+  };
 
   relaysOf(): readonly OutboxRelay[] {
     return this.relays;
@@ -416,7 +441,7 @@ async function startComposed<C extends ServiceConfig, X>(
     getMetrics: async () => ({ status: 200, file: Buffer.from(await prometheusMetrics()), contentType: PROMETHEUS_CONTENT_TYPE }),
   });
   const bindings = [...health, ...metrics, ...composition.routes];
-  mountRoutes(app, bindings, kit.guard, { idempotency });
+  mountRoutes(app, bindings, kit.guard, { idempotency, admitEventWrites: kit.admitEventWrites });
   for (const { contract, handlers } of composition.forwards ?? []) routeTableOf(app).add(contract.method, contract.path, [...kit.guard(contract.auth), ...handlers]);
   answerMethodNotAllowed(app, [...bindings.map((b) => b.contract), ...(composition.forwards ?? []).map((f) => f.contract)]);
   finishHttpApp(app, logger);

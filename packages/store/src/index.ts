@@ -1,4 +1,5 @@
 export { AggregateStore, ConcurrencyConflict, type AggregateDocument, type AggregateStoreOptions, type Change, type IndexSpec, type MutateOutcome, type OutboxSource, type PendingEvents, type StateFilter, type Versioned } from './aggregate-store';
+export { OutboxBacklog, type OutboxBacklogOptions } from './outbox-backlog';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
 export { StateCache, type StateCacheOptions } from './state-cache';
 export { BucketStore, gzipJson, type Bucket, type BucketDocument, type BucketChange, type BucketFields, type BucketStoreOptions } from './bucket-store';

@@ -5475,7 +5475,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The service cannot reach its store just now (it is restarting or failing over): try again after Retry-After seconds. */
+            /** @description The service cannot reach its store just now (it is restarting or failing over), or it already holds as many events not yet published as its bound allows (code `outbox_backlog`: its events are published slower than they are written; nothing was written): try again after Retry-After seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5829,7 +5829,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The service cannot reach its store just now (it is restarting or failing over): try again after Retry-After seconds. */
+            /** @description The service cannot reach its store just now (it is restarting or failing over), or it already holds as many events not yet published as its bound allows (code `outbox_backlog`: its events are published slower than they are written; nothing was written): try again after Retry-After seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6000,7 +6000,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The service cannot reach its store just now (it is restarting or failing over): try again after Retry-After seconds. */
+            /** @description The service cannot reach its store just now (it is restarting or failing over), or it already holds as many events not yet published as its bound allows (code `outbox_backlog`: its events are published slower than they are written; nothing was written): try again after Retry-After seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];

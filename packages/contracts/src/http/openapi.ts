@@ -98,7 +98,9 @@ function operation(route: RouteContract, input: JsonSchemaEmitter, output: JsonS
   if (Object.values(route.responses).some((response) => response.kind === 'json' || response.kind === 'problem' || response.kind === 'empty')) {
     // A route's own 503 (readiness) stays as it declared it.
     responses['503'] ??= {
-      description: 'The service cannot reach its store just now (it is restarting or failing over): try again after Retry-After seconds.',
+      description: route.writesEvents
+        ? 'The service cannot reach its store just now (it is restarting or failing over), or it already holds as many events not yet published as its bound allows (code `outbox_backlog`: its events are published slower than they are written; nothing was written): try again after Retry-After seconds.'
+        : 'The service cannot reach its store just now (it is restarting or failing over): try again after Retry-After seconds.',
       headers: { 'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', example: 5 } } },
       content: problemContent(),
     };

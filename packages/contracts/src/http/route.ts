@@ -56,6 +56,11 @@ export interface RouteContract<
    * the replay header are declared with it, and its handler creates under the id it is given.
    */
   idempotent: I;
+  /**
+   * The handler writes events to its service's outbox: refused with a 503 (code `outbox_backlog`) while the
+   * service holds as many aggregates with unpublished events as its bound (`OUTBOX_BACKLOG_LIMIT`), before anything is read.
+   */
+  writesEvents: boolean;
 }
 
 export interface RouteOptions<P extends z.ZodRawShape, Q extends z.ZodRawShape, B extends z.ZodType | undefined, R extends Record<number, ResponseSpec>, H extends z.ZodRawShape = z.ZodRawShape> {
@@ -72,6 +77,8 @@ export interface RouteOptions<P extends z.ZodRawShape, Q extends z.ZodRawShape, 
   responses: R;
   /** A creating POST: a retry with the same Idempotency-Key creates nothing more (scoped routes only). */
   idempotent?: boolean;
+  /** The handler writes events (see `RouteContract.writesEvents`). */
+  writesEvents?: boolean;
 }
 
 /** The routes of one service, each under its operation id, with what they have in common. */
@@ -111,6 +118,7 @@ export function defineRoutes<const T extends Record<string, RouteOptions<z.ZodRa
       responses: idempotent ? idempotentResponses(operationId, r.responses) : r.responses,
       validationDetail: group.validationDetail ?? false,
       idempotent,
+      writesEvents: r.writesEvents ?? false,
     } as RouteContract;
   }
   return out as never;

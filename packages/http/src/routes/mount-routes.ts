@@ -14,6 +14,8 @@ type Errors = Record<string, string[]>;
 export interface MountOptions {
   /** Where the Idempotency-Keys of idempotent routes are kept; required when a route is one. */
   idempotency?: IdempotencyRecords;
+  /** Run after the guard on routes that write events (`writesEvents`): the service kit's admission while its outbox is backed up. */
+  admitEventWrites?: RequestHandler;
 }
 
 /**
@@ -36,7 +38,8 @@ export function mountRoutes(app: Express, bindings: readonly RouteBinding[], gua
       const result = await handle({ params, query, headers, body, caller: res.locals.auth, req } as never);
       send(req, res, contract, result);
     };
-    routeTableOf(app).add(contract.method, contract.path, [...guard(contract.auth), ...bodyParsers(contract), route]);
+    const admission = contract.writesEvents && options.admitEventWrites ? [options.admitEventWrites] : [];
+    routeTableOf(app).add(contract.method, contract.path, [...guard(contract.auth), ...admission, ...bodyParsers(contract), route]);
   }
 }
 
