@@ -62,6 +62,7 @@ const config: Record<string, string> = {
   // Three brokers above: every partition on all three (with the cluster's min.insync.replicas=2, acks=all survives one down).
   KAFKA_REPLICATION_FACTOR: '3',
   OUTBOX_POLL_MS: '30000',
+  OUTBOX_BACKLOG_LIMIT: '10000',
   TOKEN_ISSUER: `https://${PUBLIC_HOST}`,
   JWKS_URL: `${serviceUrl('edge')}/.well-known/jwks.json`,
   PUBLIC_BASE_URL: `https://${PUBLIC_HOST}`,
