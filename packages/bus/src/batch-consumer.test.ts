@@ -55,6 +55,8 @@ async function startBatchConsumer(bed: TestBed, applyBatch: BatchHandler = async
     db: bed.db,
     logger,
     retry: { attempts: 3, initialDelayMs: 20, maxDelayMs: 100 },
+    // A consumer stops once its fetch under way ends: half a second instead of the default 5 s keeps each test short.
+    fetchMaxWaitMs: 500,
     applyBatch: async (items) => {
       await applyBatch(items);
       runs.push(items);
@@ -70,7 +72,7 @@ const appliedEventIds = (runs: BatchItem[][]) => runs.flat().flatMap((item) => (
 /** Every message of `topic`, read by a plain kafkajs consumer of its own group. */
 async function readTopic(kafka: Kafka, topic: string): Promise<KafkaMessage[]> {
   const messages: KafkaMessage[] = [];
-  const reader = kafka.consumer({ groupId: uniqueName('reader') });
+  const reader = kafka.consumer({ groupId: uniqueName('reader'), maxWaitTimeInMs: 500 });
   cleanup.add(() => reader.disconnect());
   await reader.connect();
   await reader.subscribe({ topic, fromBeginning: true });

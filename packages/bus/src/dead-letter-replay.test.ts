@@ -57,6 +57,8 @@ function group(b: Bed, failing: Set<string>) {
       db: b.db,
       logger,
       retry: { attempts: 2, initialDelayMs: 10, maxDelayMs: 20 },
+      // A consumer stops once its fetch under way ends: half a second instead of the default 5 s keeps the test short.
+      fetchMaxWaitMs: 500,
       handle: async (e, meta) => {
         if (failing.has(e.id)) throw new Error(`cannot apply ${e.id} yet`);
         applied.push({ id: e.id, topic: meta.topic });

@@ -57,7 +57,8 @@ describe('aggregate store and outbox relay (real Kafka and store)', () => {
 
   /** Every message of the topic, duplicates included, with its event id header. */
   async function readTopic() {
-    const consumer = kafka().consumer({ groupId: uniqueName('raw') });
+    // Stops once its fetch under way ends: half a second instead of the default 5 s keeps each test short.
+    const consumer = kafka().consumer({ groupId: uniqueName('raw'), maxWaitTimeInMs: 500 });
     const ids: string[] = [];
     await consumer.connect();
     await consumer.subscribe({ topic, fromBeginning: true });
@@ -199,7 +200,7 @@ describe('aggregate store and outbox relay (real Kafka and store)', () => {
 
     const consumerDb = await connectDatabase(testEnv().mongoUri, uniqueDbName('consumer'));
     const applied: EventEnvelope[] = [];
-    const consumer = new IdempotentConsumer({ kafka: kafka(), groupId: uniqueName('group'), topics: [topic], db: consumerDb, logger, handle: async (e) => void applied.push(e) });
+    const consumer = new IdempotentConsumer({ kafka: kafka(), groupId: uniqueName('group'), topics: [topic], db: consumerDb, logger, fetchMaxWaitMs: 500, handle: async (e) => void applied.push(e) });
     const topicReader = await readTopic();
     try {
       await consumer.start();

@@ -154,7 +154,7 @@ describe('two outbox relays over one outbox (real Kafka and store)', () => {
 
   /** Every message of the topic from its beginning, duplicates included. */
   async function readTopic(): Promise<Received[]> {
-    const consumer = kafka('raw').consumer({ groupId: uniqueName('raw') });
+    const consumer = kafka('raw').consumer({ groupId: uniqueName('raw'), maxWaitTimeInMs: 500 });
     const received: Received[] = [];
     await consumer.connect();
     cleanup.add(() => consumer.disconnect());
@@ -181,6 +181,8 @@ describe('two outbox relays over one outbox (real Kafka and store)', () => {
       topics: [topic],
       db: consumerDb,
       logger,
+      // A consumer stops once its fetch under way ends: half a second instead of the default 5 s keeps the test short.
+      fetchMaxWaitMs: 500,
       handle: async (event, meta) => void (applied[meta.key!] ??= []).push(event.id),
     });
     cleanup.add(() => consumer.stop());
