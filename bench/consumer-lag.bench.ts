@@ -8,8 +8,10 @@
  * Prints the write rate, each group's peak lag, its lag at the end of the writes, the time it took to drain
  * after them (its lag and the share service's outbox both at 0), and what it applied during the writes as a
  * ratio of what was published and of what was written (1.0 keeps up; the issue measured 0.61 one event at a
- * time: 170 applied a second against 280 written). The share outbox's backlog is printed beside: events reach
- * Kafka only as the outbox relay publishes them.
+ * time: 170 applied a second against 280 written), and its peak lag and drain time against the issue's (~22,000,
+ * ~6 min). The share outbox's backlog is printed beside: events reach Kafka only as the outbox relay publishes
+ * them, and the share service refuses writes (503 `outbox_backlog`) while it holds OUTBOX_BACKLOG_LIMIT (10,000)
+ * unpublished shares, which bounds it (set OUTBOX_BACKLOG_LIMIT=0 to run without the bound).
  *
  *   npx tsx bench/consumer-lag.bench.ts
  *   BENCH_LAG_SECONDS=20 BENCH_FROM_SOURCE=1 npx tsx bench/consumer-lag.bench.ts   # quick
@@ -29,6 +31,10 @@ const WRITE_SECONDS = Number(process.env.BENCH_LAG_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SAMPLE_MS = 2_000;
 const DRAIN_LIMIT_MS = 15 * 60_000;
+/** The share service's bound on its unpublished events (`OUTBOX_BACKLOG_LIMIT`, passed on to the stack). */
+const OUTBOX_BOUND = Number(process.env.OUTBOX_BACKLOG_LIMIT ?? 10_000);
+/** Issue 24, one event at a time: each group's peak lag (~22,000) and the time it took to drain (~6 min). */
+const BASELINE = { peakLag: 22_000, drainSeconds: 360 };
 
 /** The services with a group that reads share events (the share-grant projections and webhooks). */
 const CONSUMER_PORTS = ['consent', 'sequencing', 'analysis', 'webhooks'] as const;
@@ -95,7 +101,7 @@ async function main(): Promise<void> {
   const config = loadBenchConfig();
   console.log('consumer lag under POST /shares at the rate the edge accepts: the stack and the load generator as processes of their own, loopback');
   console.log(`  machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (shared: figures vary with what else runs)`);
-  console.log(`  writes: ${WRITE_SECONDS} s, ${CONNECTIONS} connections, one app (rate limit far above the load)`);
+  console.log(`  writes: ${WRITE_SECONDS} s, ${CONNECTIONS} connections, one app (rate limit far above the load); share outbox bound ${OUTBOX_BOUND === 0 ? 'none' : OUTBOX_BOUND.toLocaleString('en-US')} (OUTBOX_BACKLOG_LIMIT)`);
   let stack: RunningStack | undefined;
   try {
     stack = launchStack(config, { LOG_LEVEL: 'warn' });
@@ -120,6 +126,7 @@ async function main(): Promise<void> {
     const accepted = writes.requests - writes.non2xx - writes.errors;
     const writeRate = accepted / ((writesEnded - started) / 1000);
     console.log(`  written: ${accepted.toLocaleString('en-US')} shares accepted (${writes.non2xx} non-2xx, ${writes.errors} errors), ${writeRate.toFixed(0)}/s; p50 ${writes.p50} ms, p99 ${writes.p99} ms`);
+    console.log(`  (non-2xx: 503 outbox_backlog while the share outbox held ${OUTBOX_BOUND.toLocaleString('en-US')} unpublished shares; the load does not wait Retry-After)`);
 
     const atEnd = samples.at(-1)?.lags ?? new Map<string, number>();
     const publishedByEnd = accepted - (samples.at(-1)?.outbox ?? 0);
@@ -137,7 +144,7 @@ async function main(): Promise<void> {
     const groups = [...new Set(samples.flatMap((s) => [...s.lags.keys()]))].sort();
     console.log('');
     console.log(`  published to Kafka during the writes: ${publishedByEnd.toLocaleString('en-US')} (the rest waited in the share service's outbox)`);
-    console.log('  group                                   peak lag   lag at end of writes   drained after   applied / published   applied / written');
+    console.log('  group                                   peak lag   lag at end of writes   drained after   applied / published   applied / written   peak / baseline   drain / baseline');
     for (const group of groups) {
       const peak = Math.max(...samples.map((s) => s.lags.get(group) ?? 0));
       const endLag = atEnd.get(group) ?? 0;
@@ -145,16 +152,16 @@ async function main(): Promise<void> {
       // During the writes: applied = published less what was still unread at their end.
       const applied = publishedByEnd - endLag;
       console.log(
-        `  ${group.padEnd(40)}${String(peak).padStart(8)}   ${String(endLag).padStart(20)}   ${(drainSeconds === undefined ? 'not drained' : `${drainSeconds.toFixed(0)} s`).padStart(13)}   ${(applied / publishedByEnd).toFixed(2).padStart(19)}   ${(applied / accepted).toFixed(2).padStart(17)}`,
+        `  ${group.padEnd(40)}${String(peak).padStart(8)}   ${String(endLag).padStart(20)}   ${(drainSeconds === undefined ? 'not drained' : `${drainSeconds.toFixed(0)} s`).padStart(13)}   ${(applied / publishedByEnd).toFixed(2).padStart(19)}   ${(applied / accepted).toFixed(2).padStart(17)}   ${(peak / BASELINE.peakLag).toFixed(2).padStart(15)}   ${(drainSeconds === undefined ? '-' : (drainSeconds / BASELINE.drainSeconds).toFixed(2)).padStart(16)}`,
       );
     }
     console.log('');
-    console.log(`  peak share outbox backlog (written, not yet published): ${Math.max(...samples.map((s) => s.outbox))}`);
+    console.log(`  peak share outbox backlog (written, not yet published): ${Math.max(...samples.map((s) => s.outbox))} (bound ${OUTBOX_BOUND === 0 ? 'none' : OUTBOX_BOUND})`);
     console.log(`  over time (s since the writes began: share outbox backlog | lag of ${groups.map((g) => g.slice(g.indexOf('.') + 1)).join(' / ')}):`);
     for (const s of samples.filter((_, i) => i % 3 === 0)) {
       console.log(`    ${((s.at - started) / 1000).toFixed(0).padStart(4)} s: ${String(s.outbox).padStart(6)} | ${groups.map((g) => s.lags.get(g) ?? '-').join(' / ')}`);
     }
-    console.log('  baseline (issue 24, one event at a time): at 280 writes/s each group applied ~170/s (ratio 0.61), peak lag ~22,000, ~6 min to drain');
+    console.log(`  baseline (issue 24, one event at a time): at 280 writes/s each group applied ~170/s (ratio 0.61), peak lag ~${BASELINE.peakLag.toLocaleString('en-US')}, ~${BASELINE.drainSeconds / 60} min to drain`);
   } finally {
     await stack?.stop();
     if (stack && (config.mongoUri || config.kafkaBrokers)) await removeExternalData(config, stack.databases, stack.namespace).catch(() => undefined);
