@@ -56,8 +56,9 @@ export class FirstAttempts {
   async deliver(deliveries: readonly NewDelivery[]): Promise<FirstAttemptsOutcome> {
     const { messages, attempts } = this.options;
     if (deliveries.length === 0) return { queued: 0, attempted: 0 };
-    // Recorded by an earlier try of this run (cut short before its offsets were committed): not again.
-    const recorded = await messages.existing(deliveries.map((d) => d.message.id));
+    // An endpoint in a failure streak is not attempted here: its pending lanes need not be known.
+    const open = [...new Set(deliveries.filter((d) => d.endpoint.failingSince === null).map((d) => d.endpoint.id))];
+    const [recorded, blocked] = await Promise.all([this.recordedBefore(deliveries), open.length > 0 ? messages.pendingLanesOf(open) : new Set<string>()]);
     const lanes = new Map<string, NewDelivery[]>();
     for (const delivery of deliveries) {
       if (recorded.has(delivery.message.id)) continue;
@@ -66,7 +67,6 @@ export class FirstAttempts {
       else lanes.set(delivery.message.lane, [delivery]);
     }
     if (lanes.size === 0) return { queued: 0, attempted: 0 };
-    const blocked = await messages.pendingLanes([...lanes.keys()]);
     const failing = new Set<string>();
     const records: Array<Omit<DeliveryAttempt, 'attemptedDay'>> = [];
     const outcomes = new Map<string, { outcome: AttemptOutcome; at: Date; endpoint: WebhookEndpoint }>();
@@ -101,11 +101,22 @@ export class FirstAttempts {
         }
       }),
     );
-    await messages.insertMissing(settled);
-    await attempts.recordMany(records);
+    await Promise.all([messages.insertMissing(settled), attempts.recordMany(records)]);
     // Decided on the endpoint as read for the run: written only when its attempts change it.
     for (const [endpointId, { outcome, at, endpoint }] of outcomes) await this.options.recordOnEndpoint(endpointId, outcome, at, endpoint);
     return { queued: settled.filter((m) => m.status === 'pending').length, attempted: records.length };
+  }
+
+  /**
+   * The messages of the run an earlier try recorded (it was cut short before its offsets were
+   * committed): they are not sent again. The runs of a partition are recorded in order and the next
+   * starts at the committed offset, so what was recorded of it is a prefix: if its first message is
+   * not recorded, none is, and one read of one id tells.
+   */
+  private async recordedBefore(deliveries: readonly NewDelivery[]): Promise<Set<string>> {
+    const { messages } = this.options;
+    if ((await messages.existing([deliveries[0]!.message.id])).size === 0) return new Set();
+    return messages.existing(deliveries.map((d) => d.message.id));
   }
 
   /** One attempt in one of the endpoint's slots; null when the endpoint failed in this run while it waited for the slot. */
