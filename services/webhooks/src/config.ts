@@ -27,12 +27,13 @@ const schema = z.object({
   WEBHOOK_SECRET_GRACE_MS: ms(86_400_000),
   /** Messages and attempts are kept this long (replay reaches back this far). */
   WEBHOOK_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  /** Attempts under way at once in one process, over all endpoints. */
+  /** Attempts of the stored queue (retries, redeliveries, replays, the other topics' events) under way at once in one process, over all endpoints. */
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(4096).default(256),
   /**
-   * Attempts to one endpoint under way at once (of WEBHOOK_CONCURRENCY), each of a different resource:
-   * what one endpoint can receive per second is about this over the time an attempt takes, and a
-   * receiver that hangs holds no more than this of the process's attempts.
+   * Attempts to one endpoint under way at once in one process, each of a different resource, the first
+   * attempts made from the consumed share events and the stored queue's together: what one endpoint can
+   * receive per second is about this over the time an attempt takes, and a receiver that hangs holds no
+   * more than this of the process's attempts.
    */
   WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(32),
   /** The queue of due messages is read again at least this often while messages wait; after a write, within a tenth of it. */
