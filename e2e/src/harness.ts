@@ -91,6 +91,11 @@ async function migrated<C extends ServiceConfig>(definition: ServiceDefinition<C
   return config;
 }
 
+function startedValue<T>(result: PromiseSettledResult<T>): T {
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
+}
+
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const env = options.mongoUri && options.kafkaBrokers ? { mongoUri: options.mongoUri, kafkaBrokers: options.kafkaBrokers } : testEnv();
   const kafkaBrokers = options.kafkaBrokers ?? env.kafkaBrokers;
@@ -134,7 +139,6 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     JWKS_URL: `${issuer}/.well-known/jwks.json`,
     OUTBOX_POLL_MS: String(options.outboxPollMs ?? 200),
   };
-  const share = await startShareService(await migrated(shareService, loadShareConfig(shareEnv)), overrides);
   const shareReplicas: ShareServiceHandle[] = [];
   const consentConfig = loadConsentConfig({
     ...common,
@@ -147,9 +151,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     MAINTENANCE_INTERVAL_MS: '60000',
     ...options.consentEnv,
   });
-  let consent = await startConsentService(await migrated(consentService(), consentConfig), overrides);
   const sequencingEnv = { ...common, PORT: String(sequencingPort), SEQUENCING_DB_NAME: uniqueDbName('sequencing'), JWKS_URL: `${issuer}/.well-known/jwks.json` };
-  const sequencing = await startSequencingEngine(await migrated(sequencingEngine, loadSequencingEngineConfig(sequencingEnv)), overrides);
   const webhooksConfig = loadWebhooksConfig({
     ...common,
     PORT: String(webhooksPort),
@@ -158,7 +160,6 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     WEBHOOK_POLL_MS: '1000',
     ...options.webhooksEnv,
   });
-  let webhooks = await startWebhooksService(await migrated(webhooksService, webhooksConfig), overrides);
   const analysisConfig = loadAnalysisConfig({
     ...common,
     PORT: String(analysisPort),
@@ -169,9 +170,28 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ANALYSIS_VISIBILITY_WAIT_MS: '3000',
     ...options.analysisEnv,
   });
-  let analysis = await startAnalysisService(await migrated(analysisService(), analysisConfig), overrides);
   const feedbackEnv = { ...common, PORT: String(feedbackPort), FEEDBACK_DB_NAME: uniqueDbName('feedback'), JWKS_URL: `${issuer}/.well-known/jwks.json`, OUTBOX_POLL_MS: String(options.outboxPollMs ?? 200) };
-  const feedback = await startFeedbackService(await migrated(feedbackService, loadFeedbackConfig(feedbackEnv)), overrides);
+  // The services behind the edge are migrated and started side by side, as a deployment starts them.
+  const started = await Promise.allSettled([
+    migrated(shareService, loadShareConfig(shareEnv)).then((config) => startShareService(config, overrides)),
+    migrated(consentService(), consentConfig).then((config) => startConsentService(config, overrides)),
+    migrated(sequencingEngine, loadSequencingEngineConfig(sequencingEnv)).then((config) => startSequencingEngine(config, overrides)),
+    migrated(webhooksService, webhooksConfig).then((config) => startWebhooksService(config, overrides)),
+    migrated(analysisService(), analysisConfig).then((config) => startAnalysisService(config, overrides)),
+    migrated(feedbackService, loadFeedbackConfig(feedbackEnv)).then((config) => startFeedbackService(config, overrides)),
+  ]);
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    await Promise.all(started.map((result) => (result.status === 'fulfilled' ? result.value.stop().catch(() => undefined) : undefined)));
+    await edge.stop();
+    throw failed.reason;
+  }
+  const share = startedValue(started[0]);
+  let consent = startedValue(started[1]);
+  const sequencing = startedValue(started[2]);
+  let webhooks = startedValue(started[3]);
+  let analysis = startedValue(started[4]);
+  const feedback = startedValue(started[5]);
   await Promise.all([edge.ready(), share.ready(), consent.ready(), sequencing.ready(), webhooks.ready(), analysis.ready(), feedback.ready()]);
 
   const baseUrl = `http://127.0.0.1:${edgePort}`;
