@@ -3,6 +3,7 @@ module.exports = {
   testEnvironment: 'node',
   transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } } }] },
   testMatch: ['<rootDir>/{packages,services,e2e}/*/{src,test}/**/*.test.ts', '<rootDir>/e2e/src/**/*.test.ts'],
+  testSequencer: '<rootDir>/jest.sequencer.mjs',
   globalSetup: '<rootDir>/packages/testkit/src/global-setup.ts',
   globalTeardown: '<rootDir>/packages/testkit/src/global-teardown.ts',
   testTimeout: 60_000,

@@ -60,7 +60,7 @@ describe('topics of the event log', () => {
 
     expect(await counts(kafka, started)).toEqual([10, 10, 10]);
     expect(await counts(kafka, written)).toEqual([0, 15, 0]);
-    const consumer = kafka.consumer({ groupId: uniqueName('reader') });
+    const consumer = kafka.consumer({ groupId: uniqueName('reader'), maxWaitTimeInMs: 500 });
     cleanup.add(() => consumer.disconnect());
     const seen: Array<string | null> = [];
     await consumer.connect();
