@@ -1,4 +1,4 @@
-export type { JobQueueView } from './job-metrics';
+export { JobMetrics, type JobQueueView } from './job-metrics';
 export { JobRunner, type JobContext, type JobRunnerOptions, type JobSource, type Worker } from './job-runner';
 export { periodicTask } from './periodic-task';
 export { ClaimLedger } from './claim-ledger';

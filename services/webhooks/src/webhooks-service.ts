@@ -1,7 +1,7 @@
 import { analysisEvents, feedbackEvents, consentEvents, shareEvents, webhookRoutes } from '@obp/contracts';
 import { ErasedIds } from '@obp/db';
 import { bindRoutes } from '@obp/http';
-import { JobRunner, periodicTask } from '@obp/jobs';
+import { JobMetrics, JobRunner, periodicTask } from '@obp/jobs';
 import type { Versioned } from '@obp/store';
 import { startService, type RunningService, type ServiceDefinition, type ServiceOverrides } from '@obp/service-kit';
 import type { WebhooksConfig } from './config';
@@ -42,6 +42,9 @@ import { rotateSecretHttp } from './use-cases/rotate-secret/rotate-secret.http';
 import { RotateSecretService } from './use-cases/rotate-secret/rotate-secret.service';
 import { updateWebhookHttp } from './use-cases/update-webhook/update-webhook.http';
 import { UpdateWebhookService } from './use-cases/update-webhook/update-webhook.service';
+
+/** The delivery runner's name in the job metrics: the stored queue's runs and the first attempts made from consumed runs. */
+const DELIVERY_RUNNER = 'webhook delivery';
 
 export const SERVICE_NAME = 'webhooks';
 
@@ -91,7 +94,7 @@ export const webhooksService: ServiceDefinition<WebhooksConfig, WebhooksServiceP
     });
     const deliveryRunner = kit.worker(
       new JobRunner<Versioned<WebhookMessage>>({
-        name: 'webhook delivery',
+        name: DELIVERY_RUNNER,
         logger,
         concurrency: config.WEBHOOK_CONCURRENCY,
         pollIntervalMs: config.WEBHOOK_POLL_MS,
@@ -127,6 +130,7 @@ export const webhooksService: ServiceDefinition<WebhooksConfig, WebhooksServiceP
       sender,
       slots: deliveries.slots,
       metrics,
+      runs: new JobMetrics(DELIVERY_RUNNER),
       schedule: config.WEBHOOK_RETRY_SCHEDULE,
       recordOnEndpoint: (endpointId, outcome, now, known) => deliveries.recordOnEndpoint(endpointId, outcome, now, known),
     });

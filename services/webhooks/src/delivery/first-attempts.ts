@@ -1,5 +1,6 @@
 import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { contextFromHeaders } from '@obp/bus';
+import type { JobMetrics } from '@obp/jobs';
 import { signingKeys, type WebhookEndpoint } from '../domain/webhook-endpoint';
 import { afterAttempt, outcomeOf, type AttemptOutcome, type AttemptResult, type WebhookMessage } from '../domain/webhook-message';
 import type { RetrySchedule } from '../domain/retry-schedule';
@@ -24,6 +25,8 @@ export interface FirstAttemptsOptions {
   sender: MessageSender;
   slots: EndpointSlots;
   metrics: DeliveryMetrics;
+  /** The delivery runner's metrics: a first attempt is a run of its message like one the runner makes (`job.runs`, `job.attempts` 1). */
+  runs: Pick<JobMetrics, 'ran'>;
   schedule: RetrySchedule;
   /** Records what the run's attempts did to an endpoint (a failure streak starts or ends, 410 disables it): `DeliveryJobs.recordOnEndpoint`. */
   recordOnEndpoint: (endpointId: string, outcome: AttemptOutcome, now: Date, known: WebhookEndpoint) => Promise<void>;
@@ -92,6 +95,7 @@ export class FirstAttempts {
           settled.push(after);
           records.push(attemptRecord(message, result, startedAt, endedAt, after.status === 'pending' ? after.nextAttemptAt : null));
           this.options.metrics.attempted(outcome, message.trigger);
+          this.options.runs.ran(outcome, 1);
           const known = outcomes.get(endpoint.id);
           if (!known || known.outcome === 'succeeded' || outcome === 'gone') outcomes.set(endpoint.id, { outcome, at: endedAt, endpoint });
           if (outcome !== 'succeeded') {

@@ -1,11 +1,12 @@
 import type { ShareDto, SubscribableWebhookEventType } from '@obp/contracts';
-import { connectDatabase, database, ErasedIds, type Connection, type mongo } from '@obp/db';
+import { connectDatabase, database, ErasedIds, runMigrations, type Connection, type mongo } from '@obp/db';
 import { AggregateStore } from '@obp/store';
 import { testEnv, uniqueDbName } from '@obp/testkit';
 import { newEndpoint, type WebhookEndpoint } from '../../domain/webhook-endpoint';
 import { AttemptLog } from '../../infrastructure/attempt-log';
 import { endpointStoreOptions, type EndpointStore } from '../../infrastructure/endpoint-store';
 import { MessageStore } from '../../infrastructure/message-store';
+import { webhooksMigrations } from '../../migrations';
 import { PublishEventService, type PublishedEvent } from '../publish-event/publish-event.service';
 import { EraseMessagesService } from './erase-messages.service';
 
@@ -135,7 +136,7 @@ describe('a consent’s erasure reaches its webhook messages (real store)', () =
     expect(await bodies()).toEqual([]);
   });
 
-  it('finds the messages written before they were indexed for erasure', async () => {
+  it('finds the messages written before they were indexed for erasure, once the migrations ran', async () => {
     const publish = new PublishEventService(endpoints, messages, new EraseMessagesService(erased, messages, attempts), () => undefined);
     await publish.publish(statusUpdated(ERASED));
     // As a version that did not derive `erasureIds` left them.
@@ -143,6 +144,8 @@ describe('a consent’s erasure reaches its webhook messages (real store)', () =
     await messages.store.collection.updateMany({}, { $unset: { erasureIds: '' } });
     expect(await messages.idsNaming([ERASED])).toEqual([]);
 
+    // Deployed as every start path does it: the migrations, then the service's start.
+    await runMigrations(connection, webhooksMigrations);
     await new MessageStore(db).ensureIndexes();
 
     expect(await new EraseMessagesService(erased, messages, attempts).erase([ERASED], new Date())).toBe(1);

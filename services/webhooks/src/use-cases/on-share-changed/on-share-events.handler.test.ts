@@ -5,7 +5,7 @@ import type { Kafka, Producer } from 'kafkajs';
 import { createKafka, createProducer, ensureTopics, IdempotentConsumer } from '@obp/bus';
 import type { EventEnvelope, ShareEventData, ShareEventType } from '@obp/contracts';
 import { connectDatabase, database, ErasedIds, type Connection, type mongo } from '@obp/db';
-import { ClaimLedger, JobRunner } from '@obp/jobs';
+import { ClaimLedger, JobMetrics, JobRunner } from '@obp/jobs';
 import { AggregateStore, type Versioned } from '@obp/store';
 import { createLogger } from '@obp/telemetry';
 import { Cleanup, testEnv, uniqueDbName, uniqueName, waitFor } from '@obp/testkit';
@@ -145,6 +145,7 @@ async function consume(b: Bed, kafka: Kafka = b.kafka, messages: MessageStore = 
     sender: new HttpSender({ timeoutMs: 5_000, policy: { production: false }, logger }),
     slots: b.deliveries.slots,
     metrics: new DeliveryMetrics(),
+    runs: new JobMetrics('webhook delivery'),
     schedule: [200, 200, 200],
     recordOnEndpoint: (endpointId, outcome, now, known) => b.deliveries.recordOnEndpoint(endpointId, outcome, now, known),
   });
