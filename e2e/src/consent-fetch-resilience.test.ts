@@ -1,3 +1,4 @@
+import { collect } from '@obp/client';
 import { ConsentEventTypes, type TransactionsAddedData, type TransactionsFetchedData } from '@obp/contracts';
 import { generateSandboxData } from '@obp/sandbox-bank';
 import { waitFor } from '@obp/testkit';
@@ -46,9 +47,9 @@ describe('background fetch resilience', () => {
       const externalUserId = `restart-${Date.now()}`;
       const created = await createConsent(stack, token, { providerKey: 'sandbox-slow', externalUserId });
       await decide(created.consentUrl, 'approve');
-      const transactions = stack.consent.db.collection('transactions');
-      // The first account's transactions are stored; the second account's call is under way.
-      await waitFor(async () => (await transactions.countDocuments({ consentId: created.consentId })) > 0, { what: 'a partly stored fetch', timeoutMs: 20_000, intervalMs: 20 });
+      // The first account's transactions are stored (in its month buckets); the second account's call is under way.
+      const buckets = stack.consent.db.collection('transaction_buckets');
+      await waitFor(async () => (await buckets.countDocuments({ consentId: created.consentId })) > 0, { what: 'a partly stored fetch', timeoutMs: 20_000, intervalMs: 20 });
       expect((await getConsent(stack, token, created.consentId)).status).toBe('Updating');
       await stack.consent.stop();
 
@@ -57,9 +58,12 @@ describe('background fetch resilience', () => {
       expect(updated.errors).toEqual([]);
 
       const expected = generateSandboxData({ seed: `sandbox-slow:${externalUserId}`, profile: 'retail', asOf: new Date() }).transactions.length;
-      const stored = await stack.consent.db.collection('transactions').find({ consentId: created.consentId }).toArray();
+      const api = stack.clientWithToken(token);
+      const accounts = (await api.GET('/consents/{id}/accounts', { params: { path: { id: created.consentId } } })).data!.data;
+      const stored = [];
+      for (const account of accounts) stored.push(...(await collect(api.paginate((page) => api.GET('/accounts/{id}/transactions', { params: { path: { id: account.id }, query: { page, pageSize: 500 } } })))));
       expect(stored).toHaveLength(expected);
-      expect(new Set(stored.map((t) => t.externalId as string)).size).toBe(expected);
+      expect(new Set(stored.map((t) => t.id)).size).toBe(expected);
 
       await waitFor(() => recorder.events(ConsentEventTypes.transactionsFetched).some((e) => (e.data as TransactionsFetchedData).consentId === created.consentId), {
         what: 'transactions.fetched',
