@@ -1,5 +1,6 @@
 export { JobMetrics, type JobQueueView } from './job-metrics';
 export { JobRunner, type JobContext, type JobRunnerOptions, type JobSource, type Worker } from './job-runner';
-export { periodicTask } from './periodic-task';
+export { periodicRound, periodicTask, ROUND_CLAIM_RETENTION_MS } from './periodic-task';
 export { ClaimLedger } from './claim-ledger';
+export { DueBacklog, type DueBacklogOptions } from './due-backlog';
 export { backoffDelayMs, nextAttemptAt, type BackoffPolicy } from './retry-policy';

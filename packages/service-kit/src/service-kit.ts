@@ -7,7 +7,7 @@ import { ConsumerLag, createKafka, createProducer, dispatchByType, ensureTopics,
 import { eventLogConfig, healthRoutes, IDEMPOTENCY_WINDOW_MS, metricsRoutes, topicSpecs, Topics, type EventCatalogue, type EventLogTiming, type RouteAuth, type RouteContract } from '@obp/contracts';
 import { connectDatabase, database, isDatabaseReady, type Connection, type DatabaseOptions, type Migration, type mongo } from '@obp/db';
 import { answerMethodNotAllowed, bindRoutes, closeServer, createHttpApp, finishHttpApp, listen, mountRoutes, routeTableOf, sendProblem, type HealthReport, type RouteBinding } from '@obp/http';
-import { ClaimLedger, periodicTask, type Worker } from '@obp/jobs';
+import { ClaimLedger, periodicRound, periodicTask, type Worker } from '@obp/jobs';
 import { ShareGrants } from '@obp/share-grants';
 import { AggregateStore, OutboxBacklog, OutboxRelay, type AggregateStoreOptions, type OutboxSource } from '@obp/store';
 import { createLogger, prometheusMetrics, PROMETHEUS_CONTENT_TYPE, type Logger } from '@obp/telemetry';
@@ -222,6 +222,14 @@ export class ServiceKit<C extends ServiceConfig> {
   async claims(): Promise<ClaimLedger> {
     this.claimLedger ??= await ClaimLedger.open(this.database);
     return this.claimLedger;
+  }
+
+  /**
+   * A task that one process of the service does every `intervalMs` (housekeeping, purges), however
+   * many processes run: each round is claimed in the service's claim ledger (`<name>#<round>`).
+   */
+  async periodicRound(name: string, intervalMs: number, run: (now: Date) => Promise<void>): Promise<void> {
+    this.worker(periodicRound({ name, logger: this.logger, intervalMs, claims: await this.claims(), run }));
   }
 
   /**

@@ -2,7 +2,7 @@ import { ConsentData } from '@obp/consent-data';
 import { analysisEvents, analysisRoutes, consentEvents, feedbackEvents } from '@obp/contracts';
 import { ErasedIds } from '@obp/db';
 import { bindRoutes } from '@obp/http';
-import { JobRunner, periodicTask } from '@obp/jobs';
+import { JobRunner } from '@obp/jobs';
 import { startService, type RunningService, type ServiceDefinition, type ServiceOverrides } from '@obp/service-kit';
 import type { ShareGrants } from '@obp/share-grants';
 import type { AnalysisConfig } from './config';
@@ -30,9 +30,6 @@ import { onFeedbackReviewed } from './use-cases/on-feedback-reviewed/on-feedback
 import { onTransactionsFetched } from './use-cases/on-transactions-fetched/on-transactions-fetched.handler';
 
 export const SERVICE_NAME = 'analysis';
-
-/** Claims of jobs a crash never released are forgotten after this. */
-const CLAIM_RETENTION_MS = 7 * 86_400_000;
 
 export interface AnalysisServiceParts {
   jobs: AnalysisJobStore;
@@ -106,19 +103,7 @@ export const analysisService = (engine: Analyse = analyse): ServiceDefinition<An
       'categorization-feedback.retired': onFeedbackRetired(feedbackRules),
       'categorization-feedback.erased': onFeedbackErased(feedbackRules),
     });
-    kit.worker(
-      periodicTask({
-        name: 'analysis housekeeping',
-        logger,
-        intervalMs: config.HOUSEKEEPING_INTERVAL_MS,
-        // One process of the service does each round: the round's slot is claimed like a job.
-        run: async (now) => {
-          if (!(await claims.claim('analysis-housekeeping', Math.floor(now.getTime() / config.HOUSEKEEPING_INTERVAL_MS), now))) return;
-          await consentData.prune(now);
-          await claims.purgeOlderThan(new Date(now.getTime() - CLAIM_RETENTION_MS));
-        },
-      }),
-    );
+    await kit.periodicRound('analysis-housekeeping', config.HOUSEKEEPING_INTERVAL_MS, async (now) => void (await consentData.prune(now)));
 
     const access = new AnalysisJobAccess(jobs, shareGrants);
     return {

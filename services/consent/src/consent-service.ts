@@ -1,6 +1,6 @@
 import { consentEvents, consentRoutes, sandboxRoutes } from '@obp/contracts';
 import { bindRoutes } from '@obp/http';
-import { JobRunner, periodicTask } from '@obp/jobs';
+import { JobRunner } from '@obp/jobs';
 import { startService, type RunningService, type ServiceDefinition, type ServiceOverrides } from '@obp/service-kit';
 import type { ShareGrants } from '@obp/share-grants';
 import type { OutboxRelay } from '@obp/store';
@@ -34,9 +34,6 @@ import { refreshConsentHttp } from './use-cases/refresh-consent/refresh-consent.
 import { RefreshConsentService } from './use-cases/refresh-consent/refresh-consent.service';
 
 export const SERVICE_NAME = 'consent';
-
-/** Claims of jobs a crash never released are forgotten after this. */
-const CLAIM_RETENTION_MS = 7 * 86_400_000;
 
 export interface ConsentServiceParts {
   consents: ConsentRepository;
@@ -99,20 +96,7 @@ export const consentService = (providers?: BankProvider[]): ServiceDefinition<Co
       logger,
       requestFetch,
     );
-    const claims = await kit.claims();
-    kit.worker(
-      periodicTask({
-        name: 'consent maintenance',
-        logger,
-        intervalMs: config.MAINTENANCE_INTERVAL_MS,
-        // One process of the service does each round: the round's slot is claimed like a job.
-        run: async (now) => {
-          if (!(await claims.claim('consent-maintenance', Math.floor(now.getTime() / config.MAINTENANCE_INTERVAL_MS), now))) return;
-          await maintenance.runOnce(now);
-          await claims.purgeOlderThan(new Date(now.getTime() - CLAIM_RETENTION_MS));
-        },
-      }),
-    );
+    await kit.periodicRound('consent-maintenance', config.MAINTENANCE_INTERVAL_MS, (now) => maintenance.runOnce(now));
     // Erasures a crash interrupted are finished as soon as the service runs.
     kit.onStarted(() => eraseConsent.finishUnfinished());
 

@@ -1,7 +1,7 @@
 import { analysisEvents, feedbackEvents, consentEvents, shareEvents, webhookRoutes } from '@obp/contracts';
 import { ErasedIds } from '@obp/db';
 import { bindRoutes } from '@obp/http';
-import { JobMetrics, JobRunner, periodicTask } from '@obp/jobs';
+import { JobMetrics, JobRunner } from '@obp/jobs';
 import type { Versioned } from '@obp/store';
 import { startService, type RunningService, type ServiceDefinition, type ServiceOverrides } from '@obp/service-kit';
 import type { WebhooksConfig } from './config';
@@ -47,9 +47,6 @@ import { UpdateWebhookService } from './use-cases/update-webhook/update-webhook.
 const DELIVERY_RUNNER = 'webhook delivery';
 
 export const SERVICE_NAME = 'webhooks';
-
-/** Claims of deliveries a crash never released are forgotten after this. */
-const CLAIM_RETENTION_MS = 7 * 86_400_000;
 
 export interface WebhooksServiceParts {
   endpoints: EndpointStore;
@@ -108,21 +105,11 @@ export const webhooksService: ServiceDefinition<WebhooksConfig, WebhooksServiceP
       deliveries.queued();
       deliveryRunner.kick();
     };
-    kit.worker(
-      periodicTask({
-        name: 'webhook purge',
-        logger,
-        intervalMs: config.PURGE_INTERVAL_MS,
-        // One process of the service purges each round: the round's slot is claimed like a job.
-        run: async (now) => {
-          if (!(await claims.claim('webhook-purge', Math.floor(now.getTime() / config.PURGE_INTERVAL_MS), now))) return;
-          const cutoff = new Date(now.getTime() - config.WEBHOOK_RETENTION_DAYS * 86_400_000);
-          await messages.purgeOlderThan(cutoff);
-          await attempts.purgeOlderThan(cutoff);
-          await claims.purgeOlderThan(new Date(now.getTime() - CLAIM_RETENTION_MS));
-        },
-      }),
-    );
+    await kit.periodicRound('webhook-purge', config.PURGE_INTERVAL_MS, async (now) => {
+      const cutoff = new Date(now.getTime() - config.WEBHOOK_RETENTION_DAYS * 86_400_000);
+      await messages.purgeOlderThan(cutoff);
+      await attempts.purgeOlderThan(cutoff);
+    });
 
     const firstAttempts = new FirstAttempts({
       messages,

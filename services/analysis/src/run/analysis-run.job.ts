@@ -3,7 +3,7 @@ import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { contextFromHeaders, type OutboxEntry } from '@obp/bus';
 import { analysisResultSchema, z, type AnalysisResult } from '@obp/contracts';
 import type { FeedbackRule } from '@obp/categorisation';
-import type { ClaimLedger, JobContext, JobQueueView, JobSource } from '@obp/jobs';
+import { DueBacklog, type ClaimLedger, type JobContext, type JobQueueView, type JobSource } from '@obp/jobs';
 import type { Logger } from '@obp/telemetry';
 import { awaitData, claimRun, completeJob, failJob, holdsRun, isRunDue, renewLease, retryLater, runDueAt, waitEndsAt, type AnalysisJob, type JobFailure, type JobScope } from '../domain/analysis-job';
 import type { AnalysisInput } from '../domain/engine/analyse';
@@ -57,37 +57,24 @@ type Outcome = { kind: RunOutcome; code?: string } | null;
  * back-off; only an input that names nothing readable, erased data, or an engine fault fails it.
  */
 export class AnalysisRunJobs implements JobSource<AnalysisJob> {
-  private nextDue: Date | null = null;
-  private backlog: AnalysisJob[] = [];
-  /** Every job not yet Completed or Failed as the last read of the queue saw them, for the runner's metrics. */
-  private queue: JobQueueView = { depth: 0, oldestCreatedAt: null };
+  private readonly backlog: DueBacklog<AnalysisJob>;
 
-  constructor(private readonly options: AnalysisRunOptions) {}
+  constructor(private readonly options: AnalysisRunOptions) {
+    this.backlog = new DueBacklog({
+      readPending: () => options.jobs.findMany({ runPending: true }),
+      isDue: isRunDue,
+      dueAt: (job) => runDueAt(job.run!),
+      createdAt: (job) => job.createdAt,
+    });
+  }
 
-  /**
-   * Due jobs, oldest first, from what the last read of the queue left over; read again once that is
-   * used up (reading the whole queue after every job would cost the square of a backlog). A candidate
-   * no longer due is skipped by its claim, which reads the job afresh.
-   */
-  async due(now: Date, limit: number): Promise<AnalysisJob[]> {
-    if (this.backlog.length === 0) {
-      const queued = await this.options.jobs.findMany({ runPending: true });
-      let earliest = Infinity;
-      let oldest: Date | null = null;
-      for (const job of queued) {
-        if (!isRunDue(job, now)) earliest = Math.min(earliest, runDueAt(job.run!).getTime());
-        if (!oldest || job.createdAt < oldest) oldest = job.createdAt;
-      }
-      this.queue = { depth: queued.length, oldestCreatedAt: oldest };
-      this.nextDue = earliest === Infinity ? null : new Date(earliest);
-      this.backlog = queued.filter((job) => isRunDue(job, now)).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-    }
-    return this.backlog.splice(0, limit);
+  due(now: Date, limit: number): Promise<AnalysisJob[]> {
+    return this.backlog.due(now, limit);
   }
 
   /** The earliest job waiting out a back-off, a wait for data or a lease, as of the last look: the runner wakes for it. */
   nextDueAt(): Date | null {
-    return this.nextDue;
+    return this.backlog.nextDueAt();
   }
 
   key(job: AnalysisJob): string {
@@ -99,7 +86,7 @@ export class AnalysisRunJobs implements JobSource<AnalysisJob> {
   }
 
   queueView(): JobQueueView {
-    return this.queue;
+    return this.backlog.queueView();
   }
 
   /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
 import { contextFromHeaders } from '@obp/bus';
-import type { ClaimLedger, JobContext, JobQueueView, JobSource } from '@obp/jobs';
+import { DueBacklog, type ClaimLedger, type JobContext, type JobQueueView, type JobSource } from '@obp/jobs';
 import type { Logger } from '@obp/telemetry';
 import { claimFetch, fetchDueAt, fetchFailed, fetchSucceeded, isFetchDue, type Consent } from '../domain/consent';
 import type { AccountRepository, StoredAccount } from '../infrastructure/account.repository';
@@ -56,35 +56,24 @@ export interface ConsentFetchOptions {
  * transaction once and announces exactly the transactions the fetch added.
  */
 export class ConsentFetchJobs implements JobSource<Consent> {
-  private nextDue: Date | null = null;
-  private backlog: Consent[] = [];
-  /** Every pending fetch as the last read saw them, for the runner's metrics. */
-  private queue: JobQueueView = { depth: 0, oldestCreatedAt: null };
+  private readonly backlog: DueBacklog<Consent>;
 
-  constructor(private readonly options: ConsentFetchOptions) {}
+  constructor(private readonly options: ConsentFetchOptions) {
+    this.backlog = new DueBacklog({
+      readPending: () => options.consents.pendingFetches(),
+      isDue: isFetchDue,
+      dueAt: (consent) => fetchDueAt(consent.fetch!),
+      createdAt: (consent) => consent.fetch!.requestedAt,
+    });
+  }
 
-  /**
-   * Due fetches, from what the last read of the pending ones left over; read again once that is used
-   * up. Every job that ends looks for the next, so reading all pending fetches each time would cost
-   * the square of a backlog (after a provider outage, many approvals at once); a candidate that is
-   * no longer due is skipped by its claim, which reads the consent afresh.
-   */
-  async due(now: Date, limit: number): Promise<Consent[]> {
-    if (this.backlog.length === 0) {
-      const pending = await this.options.consents.pendingFetches();
-      let earliest = Infinity;
-      for (const consent of pending) if (!isFetchDue(consent, now)) earliest = Math.min(earliest, fetchDueAt(consent.fetch!).getTime());
-      this.nextDue = earliest === Infinity ? null : new Date(earliest);
-      this.backlog = pending.filter((consent) => isFetchDue(consent, now));
-      const oldest = pending.reduce<Date | null>((min, consent) => (min === null || consent.fetch!.requestedAt < min ? consent.fetch!.requestedAt : min), null);
-      this.queue = { depth: pending.length, oldestCreatedAt: oldest };
-    }
-    return this.backlog.splice(0, limit);
+  due(now: Date, limit: number): Promise<Consent[]> {
+    return this.backlog.due(now, limit);
   }
 
   /** The earliest fetch waiting out a back-off or a lease, as of the last look: the runner wakes for it. */
   nextDueAt(): Date | null {
-    return this.nextDue;
+    return this.backlog.nextDueAt();
   }
 
   key(consent: Consent): string {
@@ -96,7 +85,7 @@ export class ConsentFetchJobs implements JobSource<Consent> {
   }
 
   queueView(): JobQueueView {
-    return this.queue;
+    return this.backlog.queueView();
   }
 
   /**
