@@ -32,13 +32,10 @@ trap 'stop_all; exit 143' TERM
 INFRA_ENV="$(bash infra/up.sh)"
 eval "$(sed 's/^/export /' <<<"$INFRA_ENV")"
 
-EDGE_PORT="${EDGE_PORT:-8080}"
-SHARE_PORT="${SHARE_PORT:-8081}"
-CONSENT_PORT="${CONSENT_PORT:-8082}"
-SEQUENCING_PORT="${SEQUENCING_PORT:-8083}"
-WEBHOOKS_PORT="${WEBHOOKS_PORT:-8084}"
-ANALYSIS_PORT="${ANALYSIS_PORT:-8085}"
-FEEDBACK_PORT="${FEEDBACK_PORT:-8086}"
+# Every service with its port and settings, from the platform manifest (packages/platform; EDGE_PORT, SHARE_PORT, …
+# move them): a line each, `<name> <port> NAME=value…`, the edge last.
+PLAN="$(node --require tsx/cjs -e 'process.stdout.write(require("./packages/devstack/src/stack-plan.ts").stackPlanLines(process.env))')"
+EDGE_PORT="$(awk 'END { print $2 }' <<<"$PLAN")"
 if [[ -z "${ADMIN_TOKEN:-}" ]]; then
   [[ -f "$RUN/admin-token" ]] || node -e 'console.log(require("crypto").randomBytes(24).toString("base64url"))' > "$RUN/admin-token"
   ADMIN_TOKEN="$(cat "$RUN/admin-token")"
@@ -82,15 +79,12 @@ start_service() { # name port env...
   echo "$name did not become ready; see $RUN/logs/$name.log" >&2; exit 1
 }
 
-start_service share "$SHARE_PORT" JWKS_URL="http://127.0.0.1:$EDGE_PORT/.well-known/jwks.json"
-start_service consent "$CONSENT_PORT" JWKS_URL="http://127.0.0.1:$EDGE_PORT/.well-known/jwks.json" PUBLIC_BASE_URL="$TOKEN_ISSUER"
-start_service sequencing-engine "$SEQUENCING_PORT" JWKS_URL="http://127.0.0.1:$EDGE_PORT/.well-known/jwks.json"
-start_service webhooks "$WEBHOOKS_PORT" JWKS_URL="http://127.0.0.1:$EDGE_PORT/.well-known/jwks.json"
-start_service analysis "$ANALYSIS_PORT" JWKS_URL="http://127.0.0.1:$EDGE_PORT/.well-known/jwks.json"
-start_service feedback "$FEEDBACK_PORT" JWKS_URL="http://127.0.0.1:$EDGE_PORT/.well-known/jwks.json"
-start_service edge "$EDGE_PORT" SHARE_SERVICE_URL="http://127.0.0.1:$SHARE_PORT" CONSENT_SERVICE_URL="http://127.0.0.1:$CONSENT_PORT" \
-  SEQUENCING_SERVICE_URL="http://127.0.0.1:$SEQUENCING_PORT" WEBHOOKS_SERVICE_URL="http://127.0.0.1:$WEBHOOKS_PORT" \
-  ANALYSIS_SERVICE_URL="http://127.0.0.1:$ANALYSIS_PORT" FEEDBACK_SERVICE_URL="http://127.0.0.1:$FEEDBACK_PORT"
+mapfile -t PLANNED <<<"$PLAN"
+for line in "${PLANNED[@]}"; do
+  read -r name port settings <<<"$line"
+  # shellcheck disable=SC2086 # the settings are NAME=value words without spaces
+  start_service "$name" "$port" $settings
+done
 
 DEMO="$(register_client --client-id demo-app --name "Demo app" --scopes customer-api \
   --redirect-urls https://example.com,http://localhost,http://127.0.0.1 --reset-secret)"

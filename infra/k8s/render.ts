@@ -1,6 +1,7 @@
 /**
- * Writes the platform's Kubernetes manifests to infra/k8s/manifests/ from the table below, so the
- * shape every service shares is declared once. Run `npx tsx infra/k8s/render.ts` after changing this
+ * Writes the platform's Kubernetes manifests to infra/k8s/manifests/ from the platform manifest
+ * (@obp/platform: every service's port, database, resources and replicas), so the shape every service
+ * shares is declared once. Run `npx tsx infra/k8s/render.ts` after changing this
  * file (e2e/src/k8s-manifests.test.ts fails while the committed manifests differ from the render, which
  * it makes with `npx tsx infra/k8s/render.ts <folder>`).
  */
@@ -8,6 +9,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { apiRoutes, healthRoutes, metricsRoutes } from '@obp/contracts';
+import { gateway, platformServices, upstreamServices, type PlatformService } from '@obp/platform';
 
 const MANIFESTS_DIR = join(__dirname, 'manifests');
 const NAMESPACE = 'obp';
@@ -20,29 +22,18 @@ const SECRET = 'obp-secrets';
 const RUN_AS_USER = 1000;
 const PUBLIC_HOST = 'api.example.com';
 
+/** A service as its Kubernetes objects see it: from its entry in the platform manifest. */
 interface ServiceSpec {
   name: string;
   port: number;
-  /** What the pods do, for the `app.kubernetes.io/component` label. */
-  component: 'gateway' | 'api' | 'worker';
-  /** Requests sized from the services at rest (about 100-150 MiB of RSS, under 1% of a core) and under load. */
+  component: PlatformService['component'];
   cpu: { request: string; limit: string };
   memoryMi: { request: number; limit: number };
-  /** HorizontalPodAutoscaler bounds; at least 2 (the PodDisruptionBudget keeps one). */
   replicas: { min: number; max: number };
-  /** Keys of the Secret the service reads besides MONGODB_URI. */
-  secrets?: string[];
+  secrets?: readonly string[];
 }
 
-const services: ServiceSpec[] = [
-  { name: 'edge', port: 8080, component: 'gateway', cpu: { request: '250m', limit: '2' }, memoryMi: { request: 192, limit: 512 }, replicas: { min: 2, max: 10 }, secrets: ['ADMIN_TOKEN'] },
-  { name: 'share', port: 8081, component: 'api', cpu: { request: '200m', limit: '2' }, memoryMi: { request: 192, limit: 512 }, replicas: { min: 2, max: 6 } },
-  { name: 'consent', port: 8082, component: 'api', cpu: { request: '200m', limit: '2' }, memoryMi: { request: 256, limit: 768 }, replicas: { min: 2, max: 6 } },
-  { name: 'sequencing-engine', port: 8083, component: 'api', cpu: { request: '100m', limit: '1' }, memoryMi: { request: 192, limit: 512 }, replicas: { min: 2, max: 4 } },
-  { name: 'webhooks', port: 8084, component: 'worker', cpu: { request: '100m', limit: '1' }, memoryMi: { request: 192, limit: 512 }, replicas: { min: 2, max: 6 } },
-  { name: 'analysis', port: 8085, component: 'worker', cpu: { request: '250m', limit: '2' }, memoryMi: { request: 256, limit: 768 }, replicas: { min: 2, max: 8 } },
-  { name: 'feedback', port: 8086, component: 'api', cpu: { request: '100m', limit: '1' }, memoryMi: { request: 192, limit: 512 }, replicas: { min: 2, max: 4 } },
-];
+const services: ServiceSpec[] = platformServices.map((s: PlatformService) => ({ name: s.name, port: s.port, component: s.component, ...s.resources }));
 
 const serviceUrl = (name: string) => `http://${name}.${NAMESPACE}.svc.cluster.local:${services.find((s) => s.name === name)!.port}`;
 
@@ -64,21 +55,10 @@ const config: Record<string, string> = {
   OUTBOX_POLL_MS: '30000',
   OUTBOX_BACKLOG_LIMIT: '10000',
   TOKEN_ISSUER: `https://${PUBLIC_HOST}`,
-  JWKS_URL: `${serviceUrl('edge')}/.well-known/jwks.json`,
+  JWKS_URL: `${serviceUrl(gateway.name)}/.well-known/jwks.json`,
   PUBLIC_BASE_URL: `https://${PUBLIC_HOST}`,
-  EDGE_DB_NAME: 'edge',
-  SHARE_DB_NAME: 'share',
-  CONSENT_DB_NAME: 'consent',
-  SEQUENCING_DB_NAME: 'sequencing',
-  WEBHOOKS_DB_NAME: 'webhooks',
-  ANALYSIS_DB_NAME: 'analysis',
-  FEEDBACK_DB_NAME: 'feedback',
-  SHARE_SERVICE_URL: serviceUrl('share'),
-  CONSENT_SERVICE_URL: serviceUrl('consent'),
-  SEQUENCING_SERVICE_URL: serviceUrl('sequencing-engine'),
-  WEBHOOKS_SERVICE_URL: serviceUrl('webhooks'),
-  ANALYSIS_SERVICE_URL: serviceUrl('analysis'),
-  FEEDBACK_SERVICE_URL: serviceUrl('feedback'),
+  ...Object.fromEntries(platformServices.map((s) => [s.database.env, s.database.name])),
+  ...Object.fromEntries(upstreamServices.map((s) => [s.edgeUrlEnv, serviceUrl(s.name)])),
   UPSTREAM_TIMEOUT_MS: '30000',
   TOKEN_LIFETIME_SECONDS: '3600',
   SIGNING_KEY_RELOAD_MS: '30000',
@@ -298,7 +278,7 @@ function createTopicsJob() {
           containers: [
             {
               name: 'create-topics',
-              image: image('edge'),
+              image: image(gateway.name),
               imagePullPolicy: 'IfNotPresent',
               command: nodeCommand('dist/tools/create-topics.js'),
               envFrom: [{ configMapRef: { name: CONFIG_MAP } }],
@@ -326,12 +306,12 @@ function publicPaths(): Array<{ path: string; pathType: 'Prefix' | 'Exact' }> {
 }
 
 function ingress() {
-  const edge = services.find((s) => s.name === 'edge')!;
-  const backend = () => ({ service: { name: 'edge', port: { name: 'http' } } });
+  const edge = services.find((s) => s.name === gateway.name)!;
+  const backend = () => ({ service: { name: edge.name, port: { name: 'http' } } });
   return {
     apiVersion: 'networking.k8s.io/v1',
     kind: 'Ingress',
-    metadata: meta('edge', edge.component, { annotations: { 'nginx.ingress.kubernetes.io/proxy-body-size': '2m', 'nginx.ingress.kubernetes.io/proxy-read-timeout': '60' } }),
+    metadata: meta(edge.name, edge.component, { annotations: { 'nginx.ingress.kubernetes.io/proxy-body-size': '2m', 'nginx.ingress.kubernetes.io/proxy-read-timeout': '60' } }),
     spec: {
       ingressClassName: 'nginx',
       tls: [{ hosts: [PUBLIC_HOST], secretName: 'obp-tls' }],

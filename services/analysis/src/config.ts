@@ -1,9 +1,13 @@
 import { loadConfig, milliseconds as ms, port, serviceEnv, z } from '@obp/config';
+import { platformService } from '@obp/platform';
+
+/** This service's entry of the platform manifest: its default port and database. */
+const manifest = platformService('analysis');
 
 const schema = z.object({
   ...serviceEnv,
-  PORT: port(8085),
-  ANALYSIS_DB_NAME: z.string().min(1).default('analysis'),
+  PORT: port(manifest.port),
+  ANALYSIS_DB_NAME: z.string().min(1).default(manifest.database.name),
   /** Jobs running at once in a process (the engine is CPU-bound: more mostly overlaps their reads). */
   ANALYSIS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** A running job renews its lease every third of this; another worker takes it over after it lapses. */

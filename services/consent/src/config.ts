@@ -1,9 +1,13 @@
 import { loadConfig, milliseconds as ms, port, serviceEnv, z } from '@obp/config';
+import { platformService } from '@obp/platform';
+
+/** This service's entry of the platform manifest: its default port and database. */
+const manifest = platformService('consent');
 
 const schema = z.object({
   ...serviceEnv,
-  PORT: port(8082),
-  CONSENT_DB_NAME: z.string().min(1).default('consent'),
+  PORT: port(manifest.port),
+  CONSENT_DB_NAME: z.string().min(1).default(manifest.database.name),
   /** Base address users reach the API at (the edge): consentUrl points there. */
   PUBLIC_BASE_URL: z.string().url().default('http://localhost:8080'),
   FETCH_POLL_MS: ms(30_000),

@@ -1,12 +1,18 @@
 import { commonEnv, loadConfig, port, z } from '@obp/config';
+import { platformService, upstreamServices, type EdgeUrlEnv } from '@obp/platform';
 
 const burst = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000).default(fallback);
 const perSecond = (fallback: number) => z.coerce.number().gt(0).max(100_000).default(fallback);
 
+/** The edge's entry of the platform manifest: its default port and database. */
+const edge = platformService('edge');
+/** The URL of every service the edge forwards to (`SHARE_SERVICE_URL`, …), by default its port here. */
+const upstreamUrls = Object.fromEntries(upstreamServices.map((s) => [s.edgeUrlEnv, z.string().url().default(`http://127.0.0.1:${s.port}`)])) as Record<EdgeUrlEnv, z.ZodDefault<z.ZodString>>;
+
 const schema = z.object({
   ...commonEnv,
-  PORT: port(8080),
-  EDGE_DB_NAME: z.string().min(1).default('edge'),
+  PORT: port(edge.port),
+  EDGE_DB_NAME: z.string().min(1).default(edge.database.name),
   /** `iss` of every token; services verify it. */
   TOKEN_ISSUER: z.string().url().default('http://localhost:8080'),
   TOKEN_LIFETIME_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
@@ -17,12 +23,7 @@ const schema = z.object({
   SIGNING_KEY_RELOAD_MS: z.coerce.number().int().positive().default(30_000),
   /** Bearer credential of the admin routes; admin routes answer 401 while it is unset. */
   ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
-  SHARE_SERVICE_URL: z.string().url().default('http://127.0.0.1:8081'),
-  CONSENT_SERVICE_URL: z.string().url().default('http://127.0.0.1:8082'),
-  SEQUENCING_SERVICE_URL: z.string().url().default('http://127.0.0.1:8083'),
-  WEBHOOKS_SERVICE_URL: z.string().url().default('http://127.0.0.1:8084'),
-  ANALYSIS_SERVICE_URL: z.string().url().default('http://127.0.0.1:8085'),
-  FEEDBACK_SERVICE_URL: z.string().url().default('http://127.0.0.1:8086'),
+  ...upstreamUrls,
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   /** Off only where something in front of the edge limits apps already. */
   RATE_LIMIT_ENABLED: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),

@@ -1,6 +1,7 @@
-import { apiReferenceRoutes, apiRoutes, edgeRoutes, openApiDocument, type RouteContract } from '@obp/contracts';
+import { apiReferenceRoutes, apiRoutes, edgeRoutes, healthRoutes, metricsRoutes, openApiDocument } from '@obp/contracts';
 import { bindRoutes } from '@obp/http';
 import { periodicTask } from '@obp/jobs';
+import { upstreamServices } from '@obp/platform';
 import { startService, type RunningService, type ServiceDefinition, type ServiceOverrides } from '@obp/service-kit';
 import type { EdgeConfig } from './config';
 import { issueTokenHttp } from './issue-token/issue-token.http';
@@ -8,6 +9,7 @@ import { IssueTokenService } from './issue-token/issue-token.service';
 import { ClientRepository } from './oauth/client.repository';
 import { SigningKeyStore } from './oauth/signing-keys';
 import { apiReferenceHandlers, createApiReference } from './api-reference/api-reference.http';
+import { forwardedRoutes } from './proxy/forwarded-routes';
 import { proxyTo } from './proxy/proxy';
 import { ClientRateLimits } from './rate-limit/client-rate-limits';
 import { limitApiRequests, TokenRequestLimits } from './rate-limit/rate-limit.http';
@@ -51,17 +53,11 @@ export const edgeService: ServiceDefinition<EdgeConfig, { keys: SigningKeyStore;
       ? new TokenRequestLimits(limiter, { burst: config.TOKEN_ADDRESS_RATE_LIMIT_BURST, perSecond: config.TOKEN_ADDRESS_RATE_LIMIT_PER_SECOND }, { burst: config.TOKEN_RATE_LIMIT_BURST, perSecond: config.TOKEN_RATE_LIMIT_PER_SECOND })
       : null;
 
-    // The API is forwarded to the service that declares each route; the edge checks tokens first (a cheap 401/403 at the door).
-    const upstreams: Record<string, string> = {
-      share: config.SHARE_SERVICE_URL,
-      consent: config.CONSENT_SERVICE_URL,
-      'sequencing-engine': config.SEQUENCING_SERVICE_URL,
-      webhooks: config.WEBHOOKS_SERVICE_URL,
-      analysis: config.ANALYSIS_SERVICE_URL,
-      feedback: config.FEEDBACK_SERVICE_URL,
-    };
-    const proxies = new Map(Object.entries(upstreams).map(([service, url]) => [service, proxyTo(url, logger, config.UPSTREAM_TIMEOUT_MS)]));
-    const forwarded = apiRoutes.filter((route): route is RouteContract => proxies.has(route.service));
+    // The API is forwarded to the service that declares each route (the manifest's services, each at its URL setting); the edge
+    // checks tokens first (a cheap 401/403 at the door). A route of a service it has no URL for stops the start.
+    const proxies = new Map(upstreamServices.map((service) => [service.name, proxyTo(config[service.edgeUrlEnv], logger, config.UPSTREAM_TIMEOUT_MS)]));
+    const servedHere = new Set([SERVICE_NAME, ...[...Object.values(healthRoutes), ...Object.values(metricsRoutes)].map((route) => route.service)]);
+    const forwarded = forwardedRoutes(apiRoutes, proxies, servedHere);
     const document = openApiDocument(config.TOKEN_ISSUER);
     const apiReference = createApiReference({ title: document.info.title });
     return {
@@ -74,10 +70,7 @@ export const edgeService: ServiceDefinition<EdgeConfig, { keys: SigningKeyStore;
         registerClient: registerClientHttp(registerClient),
         }),
       ],
-      forwards: forwarded.map((contract) => {
-        const proxy = proxies.get(contract.service)!;
-        return { contract, handlers: limitApi && typeof contract.auth === 'object' ? [limitApi, proxy] : [proxy] };
-      }),
+      forwards: forwarded.map(({ contract, upstream: proxy }) => ({ contract, handlers: limitApi && typeof contract.auth === 'object' ? [limitApi, proxy] : [proxy] })),
       expose: { keys, registerClient },
     };
   },

@@ -1,9 +1,13 @@
 import { loadConfig, milliseconds, port, serviceEnv, z } from '@obp/config';
+import { platformService } from '@obp/platform';
+
+/** This service's entry of the platform manifest: its default port and database. */
+const manifest = platformService('feedback');
 
 const schema = z.object({
   ...serviceEnv,
-  PORT: port(8086),
-  FEEDBACK_DB_NAME: z.string().min(1).default('feedback'),
+  PORT: port(manifest.port),
+  FEEDBACK_DB_NAME: z.string().min(1).default(manifest.database.name),
   /**
    * How long a submission looks again for a share opening another app's account it names (a share made
    * a moment ago) before refusing it with a 422.

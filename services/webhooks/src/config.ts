@@ -1,5 +1,9 @@
 import { loadConfig, milliseconds as ms, port, serviceEnv, z } from '@obp/config';
+import { platformService } from '@obp/platform';
 import { parseRetrySchedule } from './domain/retry-schedule';
+
+/** This service's entry of the platform manifest: its default port and database. */
+const manifest = platformService('webhooks');
 
 const schedule = z
   .string()
@@ -15,8 +19,8 @@ const schedule = z
 
 const schema = z.object({
   ...serviceEnv,
-  PORT: port(8084),
-  WEBHOOKS_DB_NAME: z.string().min(1).default('webhooks'),
+  PORT: port(manifest.port),
+  WEBHOOKS_DB_NAME: z.string().min(1).default(manifest.database.name),
   /** Delays before each retry after a failed attempt (`5s`, `5m`, `2h`, `500ms`), comma-separated; jittered by up to a tenth. */
   WEBHOOK_RETRY_SCHEDULE: schedule,
   /** One attempt (connect, answer, the start of the body) is abandoned after this. */
