@@ -133,20 +133,7 @@ function credentials(route: RouteContract & { auth: { scope: string } | 'admin' 
   return list;
 }
 
-const servicePort = (service: string): number => {
-  const handles: Record<string, { port(): number }> = {
-    edge: stack.edge,
-    share: stack.share,
-    consent: stack.consent,
-    'sequencing-engine': stack.sequencing,
-    webhooks: stack.webhooks,
-    analysis: stack.analysis,
-    feedback: stack.feedback,
-  };
-  const handle = handles[service];
-  if (!handle) throw new Error(`no service ${service} in the stack`);
-  return handle.port();
-};
+const servicePort = (service: string): number => stack.service(service).port();
 
 async function send(base: string, route: RouteContract, token: string | undefined) {
   const body = bodyOf(route);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { analysisService } from '@obp/analysis';
 import { connectDatabase, database } from '@obp/db';
+import { platformServices, upstreamServices } from '@obp/platform';
 import { freePort, repoRoot, testEnv, uniqueName } from '@obp/testkit';
 import { ServiceProcess } from './faults/service-process';
 
@@ -52,19 +53,9 @@ it('builds every service, its preload and its tools to JavaScript that node star
     TOKEN_ISSUER: edgeUrl,
     JWKS_URL: `${edgeUrl}/.well-known/jwks.json`,
     PUBLIC_BASE_URL: edgeUrl,
-    EDGE_DB_NAME: db('edge'),
-    SHARE_DB_NAME: db('share'),
-    CONSENT_DB_NAME: db('consent'),
-    SEQUENCING_DB_NAME: db('sequencing'),
-    WEBHOOKS_DB_NAME: db('webhooks'),
-    ANALYSIS_DB_NAME: db('analysis'),
-    FEEDBACK_DB_NAME: db('feedback'),
-    SHARE_SERVICE_URL: url('share'),
-    CONSENT_SERVICE_URL: url('consent'),
-    SEQUENCING_SERVICE_URL: url('sequencing-engine'),
-    WEBHOOKS_SERVICE_URL: url('webhooks'),
-    ANALYSIS_SERVICE_URL: url('analysis'),
-    FEEDBACK_SERVICE_URL: url('feedback'),
+    // Every service's database and, for the edge, the URL of every service behind it (the platform manifest).
+    ...Object.fromEntries(platformServices.map((s) => [s.database.env, db(s.database.name)])),
+    ...Object.fromEntries(upstreamServices.map((s) => [s.edgeUrlEnv, url(s.name)])),
   };
   // The images' migrations first, as the pods' init containers run them (npm run migrate on the built files).
   await run('bash', ['scripts/migrate.sh'], { cwd: repoRoot, env: { ...process.env, ...env, STACK_BUILT: '1', NODE_DEBUG: '' } });

@@ -1,6 +1,7 @@
 import { generateSandboxData } from '@obp/sandbox-bank';
 import { collect } from '@obp/client';
 import { ConsentEventTypes, type TransactionDto } from '@obp/contracts';
+import { platformService } from '@obp/platform';
 import { waitFor } from '@obp/testkit';
 import { connectedConsent, createConsent, decide, getConsent, recordTopic, redirectUrl, waitForStatus } from './consent-helpers';
 import { startStack, type Stack, type TestClient } from './harness';
@@ -152,7 +153,7 @@ describe('consents', () => {
       ['another host', 'https://evil.example/consent-done'],
       ['user information naming the registered host', 'https://app.example.test@evil.example/consent-done'],
       ['a look-alike host', 'https://app.example.test.evil.example/consent-done'],
-      ['an internal address', 'http://127.0.0.1:8082/consent-done'],
+      ['an internal address', `http://127.0.0.1:${platformService('consent').port}/consent-done`],
       ['http instead of https', 'http://app.example.test/consent-done'],
       ['another port', 'https://app.example.test:8443/consent-done'],
       ['a sibling path', 'https://app.example.test/consent-done-evil'],

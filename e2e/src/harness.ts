@@ -1,3 +1,4 @@
+import type { Express } from 'express';
 import { analysisService, loadAnalysisConfig, startAnalysisService, type AnalysisServiceHandle } from '@obp/analysis';
 import { consentService, loadConsentConfig, startConsentService, type ConsentServiceHandle } from '@obp/consent';
 import { edgeService, loadEdgeConfig, startEdgeService, type EdgeServiceHandle } from '@obp/edge';
@@ -7,6 +8,7 @@ import { loadShareConfig, shareService, startShareService, type ShareServiceHand
 import { loadWebhooksConfig, startWebhooksService, webhooksService, type WebhooksServiceHandle } from '@obp/webhooks';
 import { createPlatformClient, type PlatformClient } from '@obp/client';
 import { isScope, Topics, type EventLogTiming, type RegisterClientBody } from '@obp/contracts';
+import { serviceNames, upstreamServices } from '@obp/platform';
 import { freePort, testEnv, uniqueDbName, uniqueName } from '@obp/testkit';
 import { ApiDocumentChecker } from './api-document';
 import { migrateService, type ServiceConfig, type ServiceDefinition, type ServiceOverrides } from '@obp/service-kit';
@@ -15,6 +17,17 @@ export interface TestClient {
   clientId: string;
   clientSecret: string;
 }
+
+/** What every running service offers, whatever its kind. */
+export interface RunningServiceHandle {
+  app: Express;
+  port(): number;
+  ready(timeoutMs?: number): Promise<void>;
+}
+
+/** The edge's settings with the URL of each service it forwards to that `ports` names (the manifest's `edgeUrlEnv`). */
+const upstreamUrls = (ports: Record<string, number>) =>
+  Object.fromEntries(upstreamServices.filter((s) => ports[s.name] !== undefined).map((s) => [s.edgeUrlEnv, `http://127.0.0.1:${ports[s.name]}`]));
 
 export interface Stack {
   baseUrl: string;
@@ -31,6 +44,8 @@ export interface Stack {
   consentEventsTopic: string;
   analysisEventsTopic: string;
   feedbackEventsTopic: string;
+  /** A running service by its name in the platform manifest (@obp/platform); throws for one the stack does not run. */
+  service(name: string): RunningServiceHandle;
   /** Starts the consent service again (after `consent.stop()`), on its port and database. */
   restartConsent(): Promise<ConsentServiceHandle>;
   /** Starts the webhooks service again (after `webhooks.stop()`), on its port and database. */
@@ -99,15 +114,10 @@ function startedValue<T>(result: PromiseSettledResult<T>): T {
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const env = options.mongoUri && options.kafkaBrokers ? { mongoUri: options.mongoUri, kafkaBrokers: options.kafkaBrokers } : testEnv();
   const kafkaBrokers = options.kafkaBrokers ?? env.kafkaBrokers;
-  const [edgePort, sharePort, consentPort, sequencingPort, webhooksPort, analysisPort, feedbackPort] = [
-    await freePort(),
-    await freePort(),
-    await freePort(),
-    await freePort(),
-    await freePort(),
-    await freePort(),
-    await freePort(),
-  ];
+  // A free port for every service of the platform manifest.
+  const ports: Record<string, number> = {};
+  for (const name of serviceNames) ports[name] = await freePort();
+  const { edge: edgePort, share: sharePort, consent: consentPort, 'sequencing-engine': sequencingPort, webhooks: webhooksPort, analysis: analysisPort, feedback: feedbackPort } = ports;
   const issuer = `http://127.0.0.1:${edgePort}`;
   const adminToken = `admin-${uniqueName('token')}-secret`;
   const namespace = uniqueName('stack').toLowerCase();
@@ -121,13 +131,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   // under way ends, so a test stack stops, and its groups rebalance, within a second.
   const common = { NAMESPACE: namespace, MONGODB_URI: env.mongoUri, KAFKA_BROKERS: kafkaBrokers.join(','), LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', TOKEN_ISSUER: issuer, KAFKA_FETCH_MAX_WAIT_MS: '1000', ...(options.eventLog ? { EVENT_LOG_ROLL_MS: String(options.eventLog.rollMs), EVENT_LOG_LAG_BOUND_MS: String(options.eventLog.lagBoundMs) } : {}) };
 
-  const edgeEnv = { ...common, PORT: String(edgePort), EDGE_DB_NAME: uniqueDbName('edge'), ADMIN_TOKEN: adminToken, SHARE_SERVICE_URL: `http://127.0.0.1:${sharePort}`, CONSENT_SERVICE_URL: `http://127.0.0.1:${consentPort}`,
-    SEQUENCING_SERVICE_URL: `http://127.0.0.1:${sequencingPort}`,
-    WEBHOOKS_SERVICE_URL: `http://127.0.0.1:${webhooksPort}`,
-    ANALYSIS_SERVICE_URL: `http://127.0.0.1:${analysisPort}`,
-    FEEDBACK_SERVICE_URL: `http://127.0.0.1:${feedbackPort}`,
-    ...options.edgeEnv,
-  };
+  const edgeEnv = { ...common, PORT: String(edgePort), EDGE_DB_NAME: uniqueDbName('edge'), ADMIN_TOKEN: adminToken, ...upstreamUrls(ports), ...options.edgeEnv };
   const edge = await startEdgeService(await migrated(edgeService, loadEdgeConfig(edgeEnv)), overrides);
   const edgeReplicas: EdgeServiceHandle[] = [];
   /** The edge first, so that it stops taking requests before the services behind it. */
@@ -196,7 +200,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
   const baseUrl = `http://127.0.0.1:${edgePort}`;
   const document = new ApiDocumentChecker((await (await fetch(`${baseUrl}/openapi.json`)).json()) as ApiDocumentChecker['document']);
-  const stopChecking = checkEveryAnswer(document, [edgePort, sharePort, consentPort, sequencingPort, webhooksPort, analysisPort, feedbackPort].map((port) => `http://127.0.0.1:${port}`));
+  const stopChecking = checkEveryAnswer(document, Object.values(ports).map((port) => `http://127.0.0.1:${port}`));
   const edgeFetch = (path: string, init: RequestInit = {}) => fetch(`${baseUrl}${path}`, init);
   const stack: Stack = {
     baseUrl,
@@ -218,6 +222,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     consentEventsTopic,
     analysisEventsTopic,
     feedbackEventsTopic,
+    service(name) {
+      const handles: Record<string, RunningServiceHandle> = { edge, share, consent, 'sequencing-engine': sequencing, webhooks, analysis, feedback };
+      const handle = handles[name];
+      if (!handle) throw new Error(`the test stack runs no service '${name}' (it runs ${Object.keys(handles).join(', ')})`);
+      return handle;
+    },
     async restartConsent() {
       consent = await startConsentService(consentConfig, overrides);
       await consent.ready();
@@ -256,8 +266,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         kept(startFeedbackService(loadFeedbackConfig({ ...feedbackEnv, PORT: await port() }), overrides)),
       ]);
       const url = (service: { port(): number }) => `http://127.0.0.1:${service.port()}`;
+      const twos: Record<string, RunningServiceHandle> = { share: shareTwo, consent: consentTwo, 'sequencing-engine': sequencingTwo, webhooks: webhooksTwo, analysis: analysisTwo, feedback: feedbackTwo };
       const edgeTwo = await startEdgeService(
-        loadEdgeConfig({ ...edgeEnv, PORT: await port(), SHARE_SERVICE_URL: url(shareTwo), CONSENT_SERVICE_URL: url(consentTwo), SEQUENCING_SERVICE_URL: url(sequencingTwo), WEBHOOKS_SERVICE_URL: url(webhooksTwo), ANALYSIS_SERVICE_URL: url(analysisTwo), FEEDBACK_SERVICE_URL: url(feedbackTwo) }),
+        loadEdgeConfig({ ...edgeEnv, PORT: await port(), ...upstreamUrls(Object.fromEntries(Object.entries(twos).map(([name, handle]) => [name, handle.port()]))) }),
         overrides,
       );
       secondInstances.unshift(edgeTwo);

@@ -5,27 +5,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { parseAllDocuments } from 'yaml';
-import { loadAnalysisConfig } from '@obp/analysis';
-import { loadConsentConfig } from '@obp/consent';
-import { loadEdgeConfig } from '@obp/edge';
-import { loadFeedbackConfig } from '@obp/feedback';
-import { loadSequencingEngineConfig } from '@obp/sequencing-engine';
-import { loadShareConfig } from '@obp/share';
-import { loadWebhooksConfig } from '@obp/webhooks';
 import { repoRoot } from '@obp/testkit';
+import { serviceConfigLoaders, type ConfigLoader } from './service-packages';
 
 const MANIFESTS_DIR = join(repoRoot, 'infra/k8s/manifests');
 
-/** What each service reads from its environment: the keys of its validated configuration. */
-const loaders: Record<string, (env: NodeJS.ProcessEnv) => object> = {
-  edge: loadEdgeConfig,
-  share: loadShareConfig,
-  consent: loadConsentConfig,
-  'sequencing-engine': loadSequencingEngineConfig,
-  webhooks: loadWebhooksConfig,
-  analysis: loadAnalysisConfig,
-  feedback: loadFeedbackConfig,
-};
+/** What each service of the platform manifest reads from its environment: the keys of its validated configuration. */
+let loaders: Record<string, ConfigLoader>;
+beforeAll(async () => {
+  loaders = await serviceConfigLoaders();
+});
 
 /** Settings no deployment sets: for tests only. */
 const TEST_ONLY = new Set(['ANALYSIS_TEST_DELAY_MS']);

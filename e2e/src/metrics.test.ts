@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { serviceNames, type ServiceName } from '@obp/platform';
 import { startKafka, waitFor, type KafkaProcess } from '@obp/testkit';
 import { createJob, finishedJob, jobBody } from './analysis-helpers';
 import { connectedConsent } from './consent-helpers';
@@ -74,15 +75,14 @@ beforeAll(async () => {
 afterAll(async () => {
   // After the outage, every consumer back in its group before the stack stops: a kafkajs consumer stopped while it
   // waits to restart after a crash restarts anyway, and keeps the process alive.
-  if (stack) await Promise.all(Object.values(services()).map((service) => service.ready(120_000))).catch(() => undefined);
+  if (stack) await Promise.all(serviceNames.map((name) => stack.service(name).ready(120_000))).catch(() => undefined);
   await stack?.stop();
   await receiver.stop();
   await kafka?.dispose();
 }, 180_000);
 
-const services = () => ({ edge: stack.edge, share: stack.share, consent: stack.consent, 'sequencing-engine': stack.sequencing, webhooks: stack.webhooks, analysis: stack.analysis, feedback: stack.feedback });
-const scrape = async (service: keyof ReturnType<typeof services>) => {
-  const res = await fetch(`http://127.0.0.1:${services()[service].port()}/metrics`);
+const scrape = async (service: ServiceName) => {
+  const res = await fetch(`http://127.0.0.1:${stack.service(service).port()}/metrics`);
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
   return parseSamples(await res.text());
@@ -110,7 +110,7 @@ describe('/metrics of every service after real work', () => {
     await waitFor(() => receiver.on(path).length > 0, { what: 'the share.created webhook', timeoutMs: 30_000 });
 
     // Every service serves its metrics, with the process's resource on target_info.
-    for (const service of Object.keys(services()) as Array<keyof ReturnType<typeof services>>) expect(matching(await scrape(service), 'target_info').length).toBe(1);
+    for (const service of serviceNames) expect(matching(await scrape(service), 'target_info').length).toBe(1);
 
     // HTTP: per method, route template and status; a request no route served under no route.
     const edge = await scrape('edge');
