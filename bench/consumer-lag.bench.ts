@@ -37,7 +37,7 @@ const OUTBOX_BOUND = Number(process.env.OUTBOX_BACKLOG_LIMIT ?? 10_000);
 const BASELINE = { peakLag: 22_000, drainSeconds: 360 };
 
 /** The services with a group that reads share events (the share-grant projections and webhooks). */
-const CONSUMER_PORTS = ['consent', 'sequencing', 'analysis', 'webhooks'] as const;
+const CONSUMER_PORTS = ['consent', 'sequencing-engine', 'analysis', 'webhooks'] as const;
 
 interface Sample {
   at: number;

@@ -10,6 +10,7 @@ SECRET=$(grep "demo client secret" /tmp/start.log | awk '{print $4}')
 TOKEN=$(curl -s -u "demo-app:$SECRET" -d grant_type=client_credentials -d scope=customer-api $B/connect/token | node -pe 'JSON.parse(require("fs").readFileSync(0)).access_token')
 PID=$(pgrep -f "services/share/src/main.ts" | head -1)
 cat /proc/$PID/environ | tr "\0" "\n" | grep -E "^(PORT|SERVICE_NAME|OTEL_SERVICE_NAME|JWKS_URL|TOKEN_ISSUER|NODE_ENV|MONGODB_URI|KAFKA_BROKERS)=" > /tmp/share.env
+PORT=$(sed -n 's/^PORT=//p' /tmp/share.env)
 kill -${1:-KILL} $PID; while kill -0 $PID 2>/dev/null; do sleep 0.05; done
 t0=$(date +%s.%N)
 (cd "$ROOT" && env $(cat /tmp/share.env | xargs) node --require tsx/cjs --require ./packages/telemetry/src/register.ts services/share/src/main.ts >> .cache/run/logs/share.log 2>&1 &)
@@ -18,7 +19,7 @@ for i in $(seq 1 1200); do
   code=$(curl -s -o /dev/null -w "%{http_code}" -H "Authorization: Bearer $TOKEN" $B/shares)
   now=$(date +%s.%N)
   [[ -z "$first200" && "$code" == 200 ]] && first200=$(echo "$now - $t0" | bc)
-  if [[ -z "$ready" ]] && curl -sf localhost:8081/health/ready >/dev/null; then ready=$(echo "$now - $t0" | bc); fi
+  if [[ -z "$ready" ]] && curl -sf "localhost:$PORT/health/ready" >/dev/null; then ready=$(echo "$now - $t0" | bc); fi
   [[ -n "$first200" && -n "$ready" ]] && break
   sleep 0.1
 done

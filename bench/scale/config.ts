@@ -1,23 +1,18 @@
 /** The benchmark's settings, read once from the environment (see the README's Benchmarks section). */
 import path from 'node:path';
+import { serviceNames, type ServiceName } from '@obp/platform';
 
 export interface Step {
   shares: number;
   consents: number;
 }
 
-export interface Ports {
-  edge: number;
-  share: number;
-  consent: number;
-  sequencing: number;
-  webhooks: number;
-  analysis: number;
-  feedback: number;
+/** Every service's port (by its name in the platform manifest), and those of the bare server and the infrastructure. */
+export type Ports = Record<ServiceName, number> & {
   bare: number;
   ferretDb: number;
   kafka: number;
-}
+};
 
 export interface BenchConfig {
   root: string;
@@ -65,8 +60,11 @@ function steps(): Step[] {
   return result;
 }
 
+/** The services from `base` on in the manifest's order (up to ten), then FerretDB, Kafka (and its controller) and the bare server. */
 function ports(base: number): Ports {
-  return { edge: base, share: base + 1, consent: base + 2, sequencing: base + 3, bare: base + 4, webhooks: base + 5, analysis: base + 6, feedback: base + 7, ferretDb: base + 10, kafka: base + 12 };
+  if (serviceNames.length > 10) throw new Error(`the benchmark gives ten services a port each, and the platform has ${serviceNames.length}`);
+  const services = Object.fromEntries(serviceNames.map((name, i) => [name, base + i])) as Record<ServiceName, number>;
+  return { ...services, ferretDb: base + 10, kafka: base + 12, bare: base + 14 };
 }
 
 export function loadBenchConfig(): BenchConfig {

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { platformServices, serviceNames } from '@obp/platform';
 import type { BenchConfig } from './config';
 
 export interface Client {
@@ -34,7 +35,7 @@ const READY_LINE = '==> stack ready';
 const START_TIMEOUT_MS = 15 * 60_000;
 const STOP_TIMEOUT_MS = 3 * 60_000;
 
-export const SERVICES = ['edge', 'share', 'consent', 'sequencing-engine', 'webhooks', 'analysis', 'feedback'] as const;
+export const SERVICES = serviceNames;
 
 /** Where infra/ferretdb/start.sh and infra/kafka/start.sh keep a port's data and pid files. */
 export function infraDirs(config: BenchConfig) {
@@ -47,13 +48,9 @@ function stackEnv(config: BenchConfig, runDir: string, runId: string, adminToken
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     RUN_DIR: runDir,
-    EDGE_PORT: String(ports.edge),
-    SHARE_PORT: String(ports.share),
-    CONSENT_PORT: String(ports.consent),
-    SEQUENCING_PORT: String(ports.sequencing),
-    WEBHOOKS_PORT: String(ports.webhooks),
-    ANALYSIS_PORT: String(ports.analysis),
-    FEEDBACK_PORT: String(ports.feedback),
+    // Every service's port and database (the platform manifest's settings for them).
+    ...Object.fromEntries(platformServices.map((s) => [s.portEnv, String(ports[s.name])])),
+    ...Object.fromEntries(platformServices.map((s) => [s.database.env, `bench_${runId}_${s.database.name}`])),
     FERRETDB_PORT: String(ports.ferretDb),
     KAFKA_PORT: String(ports.kafka),
     TOKEN_ISSUER: `http://127.0.0.1:${ports.edge}`,
@@ -62,13 +59,6 @@ function stackEnv(config: BenchConfig, runDir: string, runId: string, adminToken
     // The services as the images run them (built JavaScript, no TypeScript loader); BENCH_FROM_SOURCE=1 runs them through tsx.
     STACK_BUILT: process.env.BENCH_FROM_SOURCE === '1' ? '' : '1',
     NAMESPACE: `bench-${runId}`,
-    EDGE_DB_NAME: `bench_${runId}_edge`,
-    SHARE_DB_NAME: `bench_${runId}_share`,
-    CONSENT_DB_NAME: `bench_${runId}_consent`,
-    SEQUENCING_DB_NAME: `bench_${runId}_sequencing`,
-    WEBHOOKS_DB_NAME: `bench_${runId}_webhooks`,
-    ANALYSIS_DB_NAME: `bench_${runId}_analysis`,
-    FEEDBACK_DB_NAME: `bench_${runId}_feedback`,
     // The benchmarks measure the platform, not its limits: every app's limit (and the token requests of
     // the one address they come from) far above the load; the limit is still taken on every request.
     RATE_LIMIT_BURST: '1000000',
@@ -129,7 +119,7 @@ export function launchStack(config: BenchConfig, overrides: NodeJS.ProcessEnv = 
     shareUrl: `http://127.0.0.1:${config.ports.share}`,
     adminToken,
     namespace: env.NAMESPACE!,
-    databases: [env.EDGE_DB_NAME!, env.SHARE_DB_NAME!, env.CONSENT_DB_NAME!, env.SEQUENCING_DB_NAME!, env.WEBHOOKS_DB_NAME!, env.ANALYSIS_DB_NAME!, env.FEEDBACK_DB_NAME!],
+    databases: platformServices.map((s) => env[s.database.env]!),
     runDir,
     outputFile,
     untilReady: () => waitForReady(child, outputFile),
