@@ -4,7 +4,9 @@
  * through the edge. At 1, 10 and 100 endpoints subscribed to share.created it measures how fast
  * the webhooks service drains a backlog: the receiver holds its answers while the shares are
  * created (so their events wait on Kafka, unconsumed, apart from the attempts already under way,
- * which hold the service's runs), then answers at once; deliveries per second are those that arrive
+ * which hold the service's runs: the stack's WEBHOOK_FIRST_ATTEMPT_WAIT_MS is raised to the held
+ * answers' timeout, so the runs wait for them rather than hand them to the stored queue; a receiver
+ * that answers at once never meets that wait), then answers at once; deliveries per second are those that arrive
  * after the gate opened, over the time until the last one. Beside it the baseline: as many POSTs sent straight to the
  * receiver from this process, 16 at a time over keep-alive, and the ratio of the two.
  * The stack runs in development mode here: production refuses loopback receivers (the SSRF guard).
@@ -124,7 +126,7 @@ async function main(): Promise<void> {
   if (leftoverInfra(config).length > 0) throw new Error(`infra of an earlier run is still running on port base ${process.env.BENCH_PORT_BASE}`);
   removeLocalInfraData(config);
   console.log(`webhook delivery: a backlog of ${deliveriesPerStep} share.created deliveries per step to ${endpointSteps.join(' -> ')} endpoints of one app, receiver in a process of its own`);
-  const stack = launchStack(config, { NODE_ENV: 'development', WEBHOOK_TIMEOUT_MS: String(HELD_ANSWER_TIMEOUT_MS) });
+  const stack = launchStack(config, { NODE_ENV: 'development', WEBHOOK_TIMEOUT_MS: String(HELD_ANSWER_TIMEOUT_MS), WEBHOOK_FIRST_ATTEMPT_WAIT_MS: String(HELD_ANSWER_TIMEOUT_MS) });
   try {
     console.log(`==> starting the stack (output in ${stack.outputFile})`);
     await stack.untilReady();

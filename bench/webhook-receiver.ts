@@ -4,6 +4,7 @@
  * them over (and forgets them). POST /gate/close holds every answer from then on (the messages
  * still arrive and are remembered); POST /gate/open answers the held ones and the rest at once
  * again: a backlog builds up in the webhooks service meanwhile, whose drain the benchmark measures.
+ * A POST to /slow-<ms>/<n> is answered after <ms> milliseconds (a receiver that answers, but slowly).
  * Usage: node --require tsx/cjs bench/webhook-receiver.ts <port>; prints "listening on <port>" when ready.
  */
 import http from 'node:http';
@@ -41,7 +42,9 @@ const server = http.createServer((req, res) => {
     const at = Date.now();
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { type: string; data: { id?: string } };
     if (body.type === 'share.created' && body.data.id) arrivals.push([req.url ?? '', body.data.id, at]);
-    if (held) held.push(res);
+    const slowMs = /^\/slow-(\d+)\//.exec(req.url ?? '')?.[1];
+    if (slowMs) setTimeout(() => res.writeHead(204).end(), Number(slowMs));
+    else if (held) held.push(res);
     else res.writeHead(204).end();
   });
 });

@@ -40,6 +40,12 @@ const schema = z.object({
    * more than this of the process's attempts.
    */
   WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(32),
+  /**
+   * How long a run of consumed share events waits for its first attempts. One still under way then
+   * (a slow receiver) is handed over to the stored queue, which records its answer: so one slow
+   * endpoint holds the consumer, and with it the other endpoints' next events, this long at most.
+   */
+  WEBHOOK_FIRST_ATTEMPT_WAIT_MS: ms(1_000),
   /** The queue of due messages is read again at least this often while messages wait; after a write, within a tenth of it. */
   WEBHOOK_QUEUE_REFRESH_MS: ms(5_000),
   /** A running delivery renews its lease every third of this; it must outlast an attempt. */

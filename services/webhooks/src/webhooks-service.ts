@@ -120,6 +120,10 @@ export const webhooksService: ServiceDefinition<WebhooksConfig, WebhooksServiceP
       runs: new JobMetrics(DELIVERY_RUNNER),
       schedule: config.WEBHOOK_RETRY_SCHEDULE,
       recordOnEndpoint: (endpointId, outcome, now, known) => deliveries.recordOnEndpoint(endpointId, outcome, now, known),
+      waitMs: config.WEBHOOK_FIRST_ATTEMPT_WAIT_MS,
+      handedOverLeaseMs: config.WEBHOOK_TIMEOUT_MS + config.WEBHOOK_LEASE_MS,
+      recordHandedOver: (message, attempt) => deliveries.recordHandedOver(message, attempt),
+      logger,
     });
     const publish = new PublishEventService(endpoints, messages, erasure, wake, firstAttempts);
     // No event is lost to an outage of the store: only one that can never be applied is dead-lettered.

@@ -300,6 +300,15 @@ export class DeliveryJobs implements JobSource<Versioned<WebhookMessage>> {
   }
 
   /**
+   * The answer of a first attempt its run handed over (`FirstAttempts`): the message was recorded
+   * held by it, as by a claim of ours, so its result is written as one of ours, with the others
+   * under way.
+   */
+  async recordHandedOver(message: WebhookMessage, attempt: { result: AttemptResult; startedAt: Date; endedAt: Date }): Promise<void> {
+    await this.results.submit({ message, ...attempt });
+  }
+
+  /**
    * The results of a lot of attempts: the messages in one read and one write, the attempts in one
    * insert, the erasures that ran meanwhile in one read, the claims released in one delete; an
    * endpoint is written only when one of its attempts changes it.
@@ -373,7 +382,7 @@ export class DeliveryJobs implements JobSource<Versioned<WebhookMessage>> {
 
 /** An attempt that has its result, to be written. */
 interface AttemptDone {
-  message: Versioned<WebhookMessage>;
+  message: WebhookMessage;
   result: AttemptResult;
   startedAt: Date;
   endedAt: Date;

@@ -153,6 +153,14 @@ export function requeue(m: WebhookMessage, trigger: WebhookDeliveryTrigger, now:
 export const holdsLease = (current: WebhookMessage, claimed: Pick<WebhookMessage, 'claims'>): boolean =>
   current.claims === claimed.claims && current.status === 'pending' && current.leaseUntil !== null;
 
+/**
+ * A new message whose first attempt was still under way when its run was recorded (`FirstAttempts`):
+ * held by that attempt, as by a claim of the stored queue (the next epoch), until `leaseUntil`. Its
+ * answer is recorded as a claimed attempt's; after a crash the lease lapses and the stored queue
+ * attempts it again.
+ */
+export const heldByAttemptUnderWay = (m: WebhookMessage, leaseUntil: Date): WebhookMessage => ({ ...m, claims: m.claims + 1, leaseUntil });
+
 /** Given up on without an attempt (its endpoint was disabled or deleted). */
 export function abandon(m: WebhookMessage, reason: string, now: Date): WebhookMessage {
   return { ...m, status: 'failed', leaseUntil: null, lastError: reason, updatedAt: now };

@@ -136,18 +136,22 @@ async function bed({ endpointConcurrency = 32 } = {}): Promise<Bed> {
   return { kafka, topic, groupId: uniqueName('webhooks-share-events'), connection, db, producer, endpoints, messages, attempts, deliveries, commands, receiver, url };
 }
 
-/** The consumer as the service runs it (`kit.subscribeRuns` with `onShareEvents`). */
-async function consume(b: Bed, kafka: Kafka = b.kafka, messages: MessageStore = b.messages): Promise<IdempotentConsumer> {
+/** The consumer as the service runs it (`kit.subscribeRuns` with `onShareEvents`); a run waits `waitMs` for its first attempts, each abandoned after `timeoutMs`. */
+async function consume(b: Bed, kafka: Kafka = b.kafka, messages: MessageStore = b.messages, { waitMs = 10_000, timeoutMs = 5_000 } = {}): Promise<IdempotentConsumer> {
   const erasure = new EraseMessagesService(new ErasedIds(b.db, 'erased_ids'), messages, b.attempts);
   const firstAttempts = new FirstAttempts({
     messages,
     attempts: b.attempts,
-    sender: new HttpSender({ timeoutMs: 5_000, policy: { production: false }, logger }),
+    sender: new HttpSender({ timeoutMs, policy: { production: false }, logger }),
     slots: b.deliveries.slots,
     metrics: new DeliveryMetrics(),
     runs: new JobMetrics('webhook delivery'),
     schedule: [200, 200, 200],
     recordOnEndpoint: (endpointId, outcome, now, known) => b.deliveries.recordOnEndpoint(endpointId, outcome, now, known),
+    waitMs,
+    handedOverLeaseMs: timeoutMs + 45_000,
+    recordHandedOver: (message, attempt) => b.deliveries.recordHandedOver(message, attempt),
+    logger,
   });
   const publish = new PublishEventService(b.endpoints, messages, erasure, () => b.deliveries.queued(), firstAttempts);
   const consumer = new IdempotentConsumer({ kafka, db: b.connection, logger, groupId: b.groupId, topics: [b.topic], applyBatch: retriedUntilApplied(onShareEvents(publish)), recordsProcessed: false });
@@ -241,6 +245,46 @@ describe('share events delivered from the consumed run (real Kafka, store and re
     expect(await stored(b, failingHook.id, created)).toMatchObject({ status: 'pending', failedAttempts: 0 });
     expect(b.receiver.received.map((r) => r.path)).toEqual(['/fine']);
   });
+
+  it('does not let a slow endpoint hold up the others: an attempt still under way when the run stops waiting is handed over and its answer recorded once; the endpoint’s next messages go to the stored queue', async () => {
+    const b = await bed();
+    await endpoint(b, 'slow');
+    await endpoint(b, 'fast');
+    let answerSlow: (() => void) | undefined;
+    const slowAnswered = new Promise<void>((resolve) => (answerSlow = resolve));
+    cleanup.add(() => answerSlow?.());
+    b.receiver.answer = (r) => (r.path === '/slow' ? slowAnswered.then(() => 204) : 204);
+    const [first, second] = [randomUUID(), randomUUID()];
+    const firstCreated = shareEvent('share.created', first);
+    const firstUpdated = shareEvent('share.updated', first);
+    await publishEvents(b, [firstCreated, firstUpdated]);
+    // The fast endpoint's attempts end well within the wait; the slow one's is under way until the test answers it.
+    await consume(b, b.kafka, b.messages, { waitMs: 2_000, timeoutMs: 120_000 });
+
+    // The slow endpoint has not answered: the run was recorded without its answer, and the next run goes on.
+    await waitFor(() => b.receiver.typesOf('/slow', first).length === 1, { ...WAIT, what: 'the slow endpoint’s first attempt' });
+    const secondCreated = shareEvent('share.created', second);
+    await publishEvents(b, [secondCreated]);
+    await waitFor(async () => (await b.messages.find(messageIdFor('fast', secondCreated.id)))?.status === 'succeeded', { ...WAIT, what: 'the fast endpoint’s delivery of the next run' });
+    expect(b.receiver.typesOf('/fast', first)).toEqual(['share.created', 'share.updated']);
+    expect(await stored(b, 'slow', firstCreated)).toMatchObject({ status: 'pending', claims: 1, leaseUntil: expect.any(Date) });
+    // Behind it in its lane, unsent.
+    expect(await stored(b, 'slow', firstUpdated)).toMatchObject({ status: 'pending', claims: 0, failedAttempts: 0 });
+    expect(b.receiver.typesOf('/slow', first)).toEqual(['share.created']);
+    // Too slow for a run lately: the next run leaves the slow endpoint's message to the stored queue, unsent.
+    expect(await stored(b, 'slow', secondCreated)).toMatchObject({ status: 'pending', claims: 0 });
+    expect(b.receiver.typesOf('/slow', second)).toEqual([]);
+
+    // The answer comes: recorded as the stored queue records its own; the queue then sends the rest of the lane, in order.
+    answerSlow!();
+    await waitFor(async () => (await stored(b, 'slow', firstCreated)).status === 'succeeded', { ...WAIT, what: 'the handed-over answer to be recorded' });
+    runQueue(b);
+    await waitFor(async () => (await stored(b, 'slow', firstUpdated)).status === 'succeeded' && (await stored(b, 'slow', secondCreated)).status === 'succeeded', { ...WAIT, what: 'the slow endpoint’s other messages' });
+    expect(b.receiver.typesOf('/slow', first)).toEqual(['share.created', 'share.updated']);
+    expect(b.receiver.typesOf('/slow', second)).toEqual(['share.created']);
+    const attemptsOfFirst = await b.db.collection('webhook_attempts').countDocuments({ messageId: messageIdFor('slow', firstCreated.id) });
+    expect(attemptsOfFirst).toBe(1);
+  }, 120_000);
 
   it('has at most the endpoint concurrency of attempts under way to one endpoint', async () => {
     const b = await bed({ endpointConcurrency: 3 });
