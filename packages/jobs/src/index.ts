@@ -4,3 +4,4 @@ export { periodicRound, periodicTask, ROUND_CLAIM_RETENTION_MS } from './periodi
 export { ClaimLedger } from './claim-ledger';
 export { DueBacklog, type DueBacklogOptions } from './due-backlog';
 export { backoffDelayMs, nextAttemptAt, type BackoffPolicy } from './retry-policy';
+export { JobTakenOver, LeasedJobs, type JobChange, type JobLease, type LeasedJobContext, type LeasedJobsOptions, type LeasedJobStore } from './leased-jobs';

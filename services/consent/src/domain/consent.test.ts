@@ -1,5 +1,5 @@
 import { approve, canRefresh, claimFetch, decline, fetchFailed, fetchSucceeded, isFetchDue, MAX_CONSECUTIVE_FAILURES, requestFetch, retryDelayMs, type Consent } from './consent';
-import { housekeeping } from '../maintenance/maintenance-job';
+import { housekeeping } from '../jobs/consent-maintenance/consent-maintenance.job';
 import { initializedConsent, t0 } from './consent.fixture';
 
 const at = (ms: number) => new Date(t0.getTime() + ms);

@@ -1,7 +1,7 @@
 import type { TypedEventHandler } from '@obp/bus';
 import type { consentEvents } from '@obp/contracts';
 import type { AnalysisJobStore } from '../../infrastructure/analysis-job-store';
-import { wakeJobsWaitingFor } from '../../run/wake-waiting-jobs';
+import { wakeJobsWaitingFor } from '../../jobs/analysis-run/wake-waiting-jobs';
 
 type OnTransactionsFetched = TypedEventHandler<typeof consentEvents, 'transactions.fetched'>;
 

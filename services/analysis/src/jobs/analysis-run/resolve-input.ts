@@ -1,8 +1,8 @@
 import type { ConsentData, ProjectedAccount, ProjectedConsent } from '@obp/consent-data';
 import type { TransactionDto } from '@obp/contracts';
 import { canRead, type GrantTarget, type ShareGrants } from '@obp/share-grants';
-import type { AnalysisJob, JobFailure, JobScope } from '../domain/analysis-job';
-import type { AnalysisJobStore } from '../infrastructure/analysis-job-store';
+import type { AnalysisJob, JobFailure, JobScope } from '../../domain/analysis-job';
+import type { AnalysisJobStore } from '../../infrastructure/analysis-job-store';
 import type { ErasedIds } from '@obp/db';
 
 /**

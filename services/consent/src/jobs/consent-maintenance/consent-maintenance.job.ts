@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '@obp/telemetry';
-import { invalidate, requestFetch, timeOut, type Consent } from '../domain/consent';
-import { REFRESH_HISTORY_MS } from '../domain/refresh-limit';
-import type { ConsentEvents } from '../infrastructure/consent-events';
-import type { ConsentRepository, Mutation } from '../infrastructure/consent.repository';
-import type { RefreshRequestRepository } from '../infrastructure/refresh-request.repository';
+import { invalidate, requestFetch, timeOut, type Consent } from '../../domain/consent';
+import { REFRESH_HISTORY_MS } from '../../domain/refresh-limit';
+import type { ConsentEvents } from '../../infrastructure/consent-events';
+import type { ConsentRepository, Mutation } from '../../infrastructure/consent.repository';
+import type { RefreshRequestRepository } from '../../infrastructure/refresh-request.repository';
 import type { MaintenanceRounds } from './maintenance-rounds.repository';
-import type { EraseConsentService } from '../use-cases/delete-consent/erase-consent.service';
+import type { EraseConsentService } from '../../use-cases/delete-consent/erase-consent.service';
 
 export interface MaintenanceSettings {
   intervalMs: number;

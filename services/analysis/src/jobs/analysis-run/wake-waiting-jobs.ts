@@ -1,5 +1,5 @@
-import { wakeUp } from '../domain/analysis-job';
-import type { AnalysisJobStore } from '../infrastructure/analysis-job-store';
+import { wakeUp } from '../../domain/analysis-job';
+import type { AnalysisJobStore } from '../../infrastructure/analysis-job-store';
 
 /** Jobs waiting for `id` (a consent's first fetch, or an earlier job's end) are due now; returns how many. */
 export async function wakeJobsWaitingFor(jobs: AnalysisJobStore, id: string, now = new Date()): Promise<number> {

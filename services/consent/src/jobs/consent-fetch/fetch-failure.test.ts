@@ -1,4 +1,4 @@
-import { ProviderError } from '../providers/bank-provider';
+import { ProviderError } from '../../providers/bank-provider';
 import { fetchFailureFor } from './fetch-failure';
 
 describe('fetchFailureFor', () => {

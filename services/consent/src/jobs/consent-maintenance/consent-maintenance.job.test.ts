@@ -1,6 +1,6 @@
-import { approve, claimFetch, decline, fetchFailed, fetchSucceeded, invalidate, MAX_CONSECUTIVE_FAILURES, requestFetch, timeOut, type Consent } from '../domain/consent';
-import { initializedConsent, t0 } from '../domain/consent.fixture';
-import { housekeeping, housekeepingDueAt } from './maintenance-job';
+import { approve, claimFetch, decline, fetchFailed, fetchSucceeded, invalidate, MAX_CONSECUTIVE_FAILURES, requestFetch, timeOut, type Consent } from '../../domain/consent';
+import { initializedConsent, t0 } from '../../domain/consent.fixture';
+import { housekeeping, housekeepingDueAt } from './consent-maintenance.job';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { LeasedJobs, type ClaimLedger, type LeasedJobContext } from '@obp/jobs';
+import type { Logger } from '@obp/telemetry';
+import { claimFetch, fetchFailed, fetchSucceeded, type Consent } from '../../domain/consent';
+import type { AccountRepository, StoredAccount } from '../../infrastructure/account.repository';
+import { toAccountDto } from '../../infrastructure/account.repository';
+import type { ConsentEvents } from '../../infrastructure/consent-events';
+import type { ConsentRepository } from '../../infrastructure/consent.repository';
+import { stableId } from '../../infrastructure/stable-id';
+import type { StoredTransaction, TransactionRepository } from '../../infrastructure/transaction.repository';
+import { toTransactionDto } from '../../infrastructure/transaction.repository';
+import { ProviderError, type ProviderSession } from '../../providers/bank-provider';
+import type { ProviderRegistry } from '../../providers/provider-registry';
+import { fetchFailureFor } from './fetch-failure';
+
+export interface ConsentFetchOptions {
+  consents: ConsentRepository;
+  accounts: AccountRepository;
+  transactions: TransactionRepository;
+  providers: ProviderRegistry;
+  events: ConsentEvents;
+  claims: ClaimLedger;
+  logger: Logger;
+  leaseMs: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** One provider round (accounts and their transactions) is abandoned after this long. */
+  timeoutMs: number;
+}
+
+/**
+ * The background fetches of accounts and transactions, as leased jobs (`LeasedJobs`): the lease is the
+ * consent's pending fetch, claimed once per fetch and epoch; after a crash the lease runs out and the
+ * next worker takes it over. Stored transactions carry the fetch id, and ids are stable, so a fetch
+ * interrupted anywhere and run again stores every transaction once and announces exactly the
+ * transactions the fetch added. A failure is recorded in the consent (`Failing`, retried with a
+ * back-off) until the 20th in a row makes it `Error`.
+ */
+export class ConsentFetchJobs extends LeasedJobs<Consent> {
+  constructor(options: ConsentFetchOptions) {
+    const { consents, events } = options;
+    const backoff = { baseMs: options.retryBaseMs, maxMs: options.retryMaxMs };
+    super({
+      claimKey: 'consent-fetch',
+      store: consents,
+      claims: options.claims,
+      logger: options.logger,
+      leaseMs: options.leaseMs,
+      readPending: () => consents.pendingFetches(),
+      lease: {
+        read: ({ fetch, consecutiveFailures }) =>
+          fetch && { run: fetch.id, claims: fetch.claims ?? 0, leaseUntil: fetch.leaseUntil, notBefore: fetch.notBefore, requestedAt: fetch.requestedAt, failures: consecutiveFailures, trace: fetch.trace },
+        take: (current, { epoch, now, leaseMs }) => {
+          const next = claimFetch(current, now, leaseMs, epoch);
+          return { next, events: events.statusChanged(current, next) };
+        },
+        extend: (current, now, leaseMs) => ({ ...current, fetch: { ...current.fetch!, leaseUntil: new Date(now.getTime() + leaseMs) } }),
+      },
+      span: { name: 'consent fetch', attributes: (consent) => ({ 'obp.consent.id': consent.id, 'obp.fetch.id': consent.fetch!.id }) },
+      work: (consent, context) => fetchConsent(options, consent, context),
+      retry: {
+        outcome: 'failed',
+        after: (current, error, now) => {
+          const { code, message } = fetchFailureFor(error);
+          const next = fetchFailed(current, { date: now.toISOString(), type: 'FetchFailed', message, code }, now, backoff);
+          return { next, events: events.statusChanged(current, next) };
+        },
+      },
+    });
+  }
+}
+
+/** `updated`, or `stopped`. */
+async function fetchConsent(options: ConsentFetchOptions, consent: Consent, { signal, fence, finish }: LeasedJobContext<Consent>): Promise<string> {
+  const fetchId = consent.fetch!.id;
+  const provider = options.providers.find(consent.providerKey);
+  if (!provider) throw new ProviderError('PROVIDER_UNKNOWN', `Provider '${consent.providerKey}' is not available.`);
+  const session: ProviderSession = { consentId: consent.id, subject: consent.externalUserId ?? consent.userId ?? consent.id };
+  const bankSignal = AbortSignal.any([signal, AbortSignal.timeout(options.timeoutMs)]);
+  const asOf = new Date();
+
+  const providerAccounts = await provider.listAccounts(session, bankSignal);
+  const accounts: StoredAccount[] = providerAccounts.map((a) => ({
+    id: stableId(consent.id, 'account', a.externalId),
+    consentId: consent.id,
+    ownerClientId: consent.ownerClientId,
+    externalId: a.externalId,
+    iban: a.iban,
+    name: a.name,
+    type: a.type,
+    currency: a.currency,
+    ownerName: a.ownerName,
+  }));
+  await options.accounts.upsert(accounts);
+
+  // Stored in one call: each call reads the consent's stored transactions and every account's months.
+  const rows: StoredTransaction[] = [];
+  for (const [i, account] of accounts.entries()) {
+    const fetched = await provider.listTransactions(session, providerAccounts[i]!, asOf, bankSignal);
+    if (signal.aborted) throw new Error('worker stopped');
+    rows.push(...fetched.map((t) => ({
+      id: stableId(consent.id, 'transaction', account.externalId, t.externalId),
+      accountId: account.id,
+      consentId: consent.id,
+      ownerClientId: consent.ownerClientId,
+      externalId: t.externalId,
+      fetchId,
+      amount: t.amount,
+      currency: t.currency,
+      bookingDate: t.bookingDate,
+      valueDate: t.valueDate,
+      description: t.description,
+      counterpartName: t.counterpartName,
+      counterpartAccountNumber: t.counterpartAccountNumber,
+      transactionType: t.transactionType,
+      transactionTypeName: t.transactionTypeName,
+      reasonCode: t.reasonCode,
+      purposeCode: t.purposeCode,
+    })));
+  }
+  // A worker that stalled past its lease stores nothing once another took the fetch over: rows of its
+  // earlier look at the bank that the other's look no longer has would carry a fetch id that has ended.
+  await fence();
+  await options.transactions.insertNew(consent.id, rows);
+  if (signal.aborted) return 'stopped';
+
+  // Ended only by the worker that holds it: a stalled one ending it would announce what was stored so far
+  // and leave the rows the other stores after that unannounced for good (they carry a fetch id that has ended).
+  const { events, transactions } = options;
+  const added = (await transactions.storedBy(consent.id, fetchId)).map(toTransactionDto);
+  const ended = await finish((current, now) => {
+    const batches = events.transactionsAdded(current, fetchId, added);
+    const next = fetchSucceeded(current, randomUUID(), now, { accountIds: accounts.map((a) => a.id), transactionEventKeys: batches.map((b) => b.key) });
+    return {
+      next,
+      events: [events.accountsUpdated(next, accounts.map(toAccountDto)), ...batches, events.transactionsFetched(next, fetchId, added.length, now), ...events.statusChanged(current, next)],
+    };
+  });
+  if (ended) {
+    options.logger.info({ consentId: consent.id, fetchId, added: added.length }, 'fetch completed');
+  } else {
+    // Erased while fetching: remove what this fetch stored after the erasure did its part.
+    await options.accounts.deleteByConsent(consent.id);
+    await transactions.deleteByConsent(consent.id);
+  }
+  return 'updated';
+}
