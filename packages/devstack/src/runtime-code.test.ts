@@ -20,7 +20,7 @@ describe('runtime code and test code apart', () => {
 
   it('follows what the stack runs: its scripts, the infrastructure they start, the services, and the packages they import', () => {
     const loaded = loadedFiles(root, runtimeEntries());
-    for (const file of ['scripts/migrate.sh', 'infra/up.sh', 'infra/create-topics.ts', 'services/edge/src/cli/register-client.ts', 'packages/devstack/src/migrate-all.ts', 'packages/devstack/src/service-command.ts', 'packages/db/src/migrations.ts']) {
+    for (const file of ['scripts/migrate.sh', 'infra/up.sh', 'infra/create-topics.ts', 'services/edge/src/cli/register-client.ts', 'packages/devstack/src/migrate-all.ts', 'packages/devstack/src/service-command.ts', 'packages/devstack/src/stack-plan.ts', 'packages/platform/src/manifest.ts', 'packages/db/src/migrations.ts']) {
       expect(loaded.has(file)).toBe(true);
     }
   });
