@@ -10,10 +10,12 @@ import { initializedConsent, t0 } from '../../domain/consent.fixture';
 import { AccountRepository } from '../../infrastructure/account.repository';
 import { ConsentEvents } from '../../infrastructure/consent-events';
 import { ConsentRepository, consentStoreOptions } from '../../infrastructure/consent.repository';
+import { RefreshRequestRepository } from '../../infrastructure/refresh-request.repository';
 import { TransactionRepository, type StoredTransaction } from '../../infrastructure/transaction.repository';
 import type { BankProvider, ProviderTransaction } from '../../providers/bank-provider';
 import { ProviderRegistry } from '../../providers/provider-registry';
 import { sandboxProviders } from '../../providers/sandbox-provider';
+import { EraseConsentService } from '../../use-cases/delete-consent/erase-consent.service';
 import { ConsentFetchJobs } from './consent-fetch.job';
 
 const approved = (id: string): Consent => approve(initializedConsent({ id, externalUserId: id, syncMode: 'Manual', dateExpire: new Date(t0.getTime() + 90 * 86_400_000) }), `fetch-${id}`, t0);
@@ -169,6 +171,38 @@ describe('consent fetch jobs (real store)', () => {
 
       await expectEveryStoredRowAnnounced();
     });
+  });
+
+  it('leaves nothing of a consent erased while it fetched, also when the erasure ran before its first write', async () => {
+    connection = await connectDatabase(testEnv().mongoUri, uniqueDbName('fetch-jobs'));
+    const consents = new ConsentRepository(new AggregateStore<Consent>(database(connection), consentStoreOptions(() => null)));
+    await consents.store.ensureIndexes();
+    const [sandbox] = sandboxProviders(0);
+    const accounts = new AccountRepository(connection);
+    const transactions = new TransactionRepository(connection);
+    const events = new ConsentEvents(new EventWriter(consentEvents, 'consent.events.test'));
+    const erasure = new EraseConsentService(consents, accounts, transactions, new RefreshRequestRepository(connection), events, { forgetResource: async () => undefined }, createLogger('test', 'silent'));
+    // The app erases the consent while the bank is answering the list of accounts: the erasure is over before the fetch stores anything.
+    const erasedWhileListing: BankProvider = {
+      ...sandbox!,
+      info: sandbox!.info,
+      authorizationUrl: (args) => sandbox!.authorizationUrl(args),
+      listAccounts: async (session, signal) => {
+        const listed = await sandbox!.listAccounts(session, signal);
+        expect(await erasure.execute('c-erased', 'app')).toBe(true);
+        return listed;
+      },
+    };
+    const consent = approved('c-erased');
+    await consents.insert(consent, []);
+    const jobs = await jobsOver(consents, new ProviderRegistry([erasedWhileListing]));
+    const now = new Date(t0.getTime() + 1_000);
+    const [due] = await jobs.due(now, 1);
+    await jobs.run((await jobs.claim(due!, now))!, { signal: new AbortController().signal });
+
+    expect(await consents.store.find('c-erased')).toBeNull();
+    expect(await accounts.listByConsent('c-erased')).toEqual([]);
+    expect(await transactions.countByConsent('c-erased')).toBe(0);
   });
 
   it('records a failure of ours in the consent without its text, which names internal addresses', async () => {

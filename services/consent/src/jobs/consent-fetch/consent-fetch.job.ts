@@ -70,8 +70,25 @@ export class ConsentFetchJobs extends LeasedJobs<Consent> {
   }
 }
 
+/**
+ * Runs the fetch; however it ends (done, stopped, taken over, failed), what it stored of a consent
+ * erased meanwhile is removed: the erasure marks the consent, deletes its accounts and transactions,
+ * then removes it, so a write of this fetch may land after the erasure's deletes. Once the consent
+ * reads as erased (or gone) nothing of this fetch writes any more, so this removal is the last word.
+ */
+async function fetchConsent(options: ConsentFetchOptions, consent: Consent, context: LeasedJobContext<Consent>): Promise<string> {
+  try {
+    return await fetchAndStore(options, consent, context);
+  } finally {
+    if (!(await options.consents.find(consent.id))) {
+      await options.accounts.deleteByConsent(consent.id);
+      await options.transactions.deleteByConsent(consent.id);
+    }
+  }
+}
+
 /** `updated`, or `stopped`. */
-async function fetchConsent(options: ConsentFetchOptions, consent: Consent, { signal, fence, finish }: LeasedJobContext<Consent>): Promise<string> {
+async function fetchAndStore(options: ConsentFetchOptions, consent: Consent, { signal, fence, finish }: LeasedJobContext<Consent>): Promise<string> {
   const fetchId = consent.fetch!.id;
   const provider = options.providers.find(consent.providerKey);
   if (!provider) throw new ProviderError('PROVIDER_UNKNOWN', `Provider '${consent.providerKey}' is not available.`);
@@ -136,12 +153,7 @@ async function fetchConsent(options: ConsentFetchOptions, consent: Consent, { si
       events: [events.accountsUpdated(next, accounts.map(toAccountDto)), ...batches, events.transactionsFetched(next, fetchId, added.length, now), ...events.statusChanged(current, next)],
     };
   });
-  if (ended) {
-    options.logger.info({ consentId: consent.id, fetchId, added: added.length }, 'fetch completed');
-  } else {
-    // Erased while fetching: remove what this fetch stored after the erasure did its part.
-    await options.accounts.deleteByConsent(consent.id);
-    await transactions.deleteByConsent(consent.id);
-  }
+  // Not ended: erased while fetching (what it stored is removed on the way out).
+  if (ended) options.logger.info({ consentId: consent.id, fetchId, added: added.length }, 'fetch completed');
   return 'updated';
 }
