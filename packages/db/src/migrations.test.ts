@@ -73,6 +73,24 @@ describe('runMigrations (real store)', () => {
     expect(await locks.findOne({ _id: '~lock' })).toBeNull();
   });
 
+  it('stops when its lock was taken over meanwhile (it paused past its lease): runs no further migration and leaves the new holder its lock', async () => {
+    const { connection } = await freshDatabase();
+    const locks = database(connection).collection<{ _id: string; owner: string; expiresAt: Date }>('schema_migrations');
+    const pausedPastItsLease: Migration = {
+      id: '0001-first',
+      async up(c) {
+        await database(c).collection('applications').insertOne({ migration: '0001-first', at: new Date() });
+        // Meanwhile its lease lapsed and another runner took the lock over.
+        await locks.replaceOne({ _id: '~lock' }, { owner: 'runner-b', expiresAt: new Date(Date.now() + 60_000) });
+      },
+    };
+    await expect(runMigrations(connection, [pausedPastItsLease, counted('0002-second', 0)], { owner: 'runner-a' })).rejects.toThrow(/taken over/);
+    expect(await applications(connection)).toEqual(['0001-first']);
+    // Not recorded by the runner that lost the lock: the holder runs it again (migrations are safe to run twice).
+    expect(await recorded(connection)).toEqual([]);
+    expect(await locks.findOne({ _id: '~lock' })).toMatchObject({ owner: 'runner-b' });
+  });
+
   it('stops at a migration that fails, records it not, releases the lock, and starts with it on the next run', async () => {
     const { connection } = await freshDatabase();
     const failing: Migration = {

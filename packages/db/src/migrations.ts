@@ -63,17 +63,30 @@ export async function runMigrations(connection: Connection, migrations: readonly
   const owner = options.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const leaseMs = options.leaseMs ?? 60_000;
   await acquire(records, owner, leaseMs, options);
+  // A renewal that finds the lock gone or another's (this runner paused past its lease and another took
+  // over) ends the run before its next step: two runners may then overlap in one step at most.
+  let lost = false;
   const renewal = setInterval(() => {
-    records.updateOne({ _id: LOCK_ID, owner }, { $set: { expiresAt: new Date(Date.now() + leaseMs) } }).catch(() => undefined);
+    records.updateOne({ _id: LOCK_ID, owner }, { $set: { expiresAt: new Date(Date.now() + leaseMs) } }).then(
+      (renewed) => {
+        if (renewed.matchedCount === 0) lost = true;
+      },
+      () => undefined,
+    );
   }, Math.max(1, Math.floor(leaseMs / 3)));
+  const stillHeld = async () => {
+    if (lost || (await records.findOne({ _id: LOCK_ID }))?.owner !== owner) throw new Error(`the migrations lock of ${owner} was taken over (it lapsed): stopping; the next run goes on from the first unrecorded migration`);
+  };
   const applied: string[] = [];
   try {
     const toRun = new Set(await pending(records, ids));
     for (const migration of migrations) {
       if (!toRun.has(migration.id)) continue;
+      await stillHeld();
       const started = Date.now();
       await migration.up(connection);
       const ms = Date.now() - started;
+      await stillHeld();
       // A runner that took the lapsed lock over may have run it too: the record is written once.
       if (await insertUnique(records, { _id: migration.id, appliedAt: new Date(), ms, owner })) applied.push(migration.id);
       options.onApplied?.(migration.id, ms);

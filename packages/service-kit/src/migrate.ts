@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { connectDatabase, runMigrations } from '@obp/db';
 import { createLogger, type Logger } from '@obp/telemetry';
 import type { ServiceConfig, ServiceDefinition } from './service-kit';
@@ -13,7 +15,8 @@ export async function migrateService<C extends ServiceConfig, X>(definition: Ser
   const db = await connectDatabase(config.MONGODB_URI, definition.databaseName(config));
   try {
     const applied = await runMigrations(db, migrations, {
-      owner: `${definition.name}:${process.pid}`,
+      // Every pod's init container is process 1: the pid alone would give every runner one name.
+      owner: `${definition.name}:${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
       onWaiting: (holder) => logger.info({ holder }, 'waiting for the migrations lock'),
       onApplied: (id, ms) => logger.info({ migration: id, ms }, 'migration applied'),
     });
