@@ -29,7 +29,7 @@ const fromRecord = ({ _id, bookingDate, bookingMonth: _m, valueDate, ...rest }: 
  * each consent's documents deleted once its buckets hold them: a run cut short resumes where it
  * stopped, and one run beside another adds nothing twice (a transaction is kept once by id, with the
  * fetch id it was first stored with). Then the old collections go. Instances of the version before
- * must be stopped first (a document they wrote after the move would stay unread until the next run).
+ * must be stopped first (a document they wrote after the move would stay unread for good: the migration is recorded and does not run again).
  */
 export const transactionsIntoMonthBuckets: Migration = {
   id: '0001-transactions-into-month-buckets',
