@@ -369,7 +369,10 @@ export class AggregateStore<S extends { id: string }> implements OutboxSource {
       async () => {
         for (const [removed, version, ids] of pageGroups(docs)) {
           const filter = { _id: { $in: ids }, version } as mongo.Filter<StoredDocument>;
-          const matched = removed ? (await this.collection.deleteMany(filter)).deletedCount : (await this.collection.updateMany(filter, { $set: { outbox: [], hasOutbox: false } })).matchedCount;
+          // Removed and inserted again since (an id used again starts at version 1 anew), a live document can stand at the version read: only a removed one goes.
+          const matched = removed
+            ? (await this.collection.deleteMany({ ...filter, deletedAt: { $ne: null } } as mongo.Filter<StoredDocument>)).deletedCount
+            : (await this.collection.updateMany(filter, { $set: { outbox: [], hasOutbox: false } })).matchedCount;
           if (matched === ids.length) continue;
           const left = await this.collection.find({ _id: { $in: ids } } as mongo.Filter<StoredDocument>, { projection: { _id: 1, hasOutbox: 1 } }).toArray();
           for (const doc of left) if (doc.hasOutbox) stale.push(String(doc._id));

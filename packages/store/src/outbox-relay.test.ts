@@ -233,6 +233,23 @@ describe('aggregate store and outbox relay (real Kafka and store)', () => {
     expect(await database(db).collection('counters').countDocuments({ _id: 'c-4' as never })).toBe(0);
   });
 
+  it('does not delete, with a stale page of a removed aggregate, the aggregate inserted again under its id since', async () => {
+    const counter = { id: 'c-again', owner: 'app', count: 1 };
+    await store.insert(counter, [changed(counter)]);
+    await store.mutate('c-again', (current) => ({ remove: true, events: [writer.entry('counter.removed', { key: current.id, ownerClientId: current.owner, data: {} })], result: undefined }));
+    // A relay reads the page (the removed aggregate at version 2), then stalls; another relay publishes it and deletes it.
+    const stalePage = (await store.withPendingEvents(10)).filter((doc) => doc._id === 'c-again');
+    expect(stalePage).toMatchObject([{ version: 2, deletedAt: expect.any(Date) }]);
+    await new OutboxRelay({ store, producer, logger }).publishPending();
+    // The id is used again (a retried create), and one change takes the new aggregate to version 2 as well.
+    await store.insert({ ...counter, count: 7 }, []);
+    await store.mutate('c-again', (current) => ({ next: { ...current, count: 8 }, events: [changed({ ...current, count: 8 })], result: undefined }));
+
+    await store.clearPublishedPage(stalePage);
+    expect(await store.find('c-again')).toMatchObject({ count: 8 });
+    expect(await store.pendingCount()).toBe(1);
+  });
+
   it('retries a write another process won with a fresh read, and reports a conflict when it keeps losing', async () => {
     await store.insert({ id: 'c-5', owner: 'app', count: 0 });
     const raw = database(db).collection('counters');
