@@ -1,6 +1,6 @@
 import { NonRetriableError, traceHeaders, type MessageMeta } from '@obp/bus';
 import { webhookEventDataSchemas, type EventEnvelope, type SubscribableWebhookEventType, type WebhookEventData } from '@obp/contracts';
-import type { FirstAttempts, NewDelivery } from '../../delivery/first-attempts';
+import type { FirstAttempts, NewDelivery } from '../../jobs/webhook-delivery/first-attempts';
 import { wantsEvent, type WebhookEndpoint } from '../../domain/webhook-endpoint';
 import { erasureIdsOf, laneSequenceOf, messageIdFor, newMessage, withoutErased, type WebhookMessage } from '../../domain/webhook-message';
 import type { EndpointStore } from '../../infrastructure/endpoint-store';

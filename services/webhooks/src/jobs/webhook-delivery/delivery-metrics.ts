@@ -1,5 +1,5 @@
 import { metrics } from '@opentelemetry/api';
-import type { AttemptOutcome } from '../domain/webhook-message';
+import type { AttemptOutcome } from '../../domain/webhook-message';
 
 const meter = metrics.getMeter('@obp/webhooks');
 
