@@ -52,9 +52,17 @@ PROPS
 CP="$LIBS/*"
 JAVA_OPTS=(-Xms256m -Xmx${KAFKA_HEAP:-512m} -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xshare:auto
   -Djava.awt.headless=true -Dlog4j.configuration="file:$DATA/log4j.properties")
+# A cluster id as Kafka's `StorageTool random-uuid` makes one (16 random bytes in URL-safe base64, not starting with
+# '-'), without starting a JVM for it.
+cluster_id() {
+  local id
+  for (( ; ; )); do
+    id="$(head -c 16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=')"
+    [[ "$id" == -* ]] || { echo "$id"; return; }
+  done
+}
 if [[ ! -f "$DATA/logs/meta.properties" ]]; then
-  java "${JAVA_OPTS[@]}" -cp "$CP" kafka.tools.StorageTool format \
-    -t "$(java -cp "$CP" kafka.tools.StorageTool random-uuid 2>/dev/null | tail -1)" \
+  java "${JAVA_OPTS[@]}" -cp "$CP" kafka.tools.StorageTool format -t "$(cluster_id)" \
     -c "$DATA/server.properties" --ignore-formatted >"$DATA/format.log" 2>&1
 fi
 nohup java "${JAVA_OPTS[@]}" -cp "$CP" kafka.Kafka "$DATA/server.properties" >"$DATA/stdout.log" 2>&1 &

@@ -50,6 +50,8 @@ function listener(bed: TestBed, onKey: (key: string | null) => void = () => unde
         onKey(key);
       },
       onGap: () => under.gaps++,
+      // A stop waits for the fetch under way: half a second instead of the default 2 s keeps each test short.
+      fetchMaxWaitMs: 500,
     }),
   };
   cleanup.add(() => under.broadcast.stop());

@@ -17,6 +17,11 @@ export interface KeyBroadcastOptions {
    * offset) and when it crashes. A cache evicts everything then. Must not throw.
    */
   onGap?: () => void;
+  /**
+   * How long a fetch waits at the broker while there is nothing to read (a message ends the wait at once): how long the
+   * first fetch holds readiness back, how often an idle listener asks, and how long a stop waits. 2 s unless given.
+   */
+  fetchMaxWaitMs?: number;
 }
 
 /** One `start()`'s consumer and what its events told: a superseded run can never change the state of the current one. */
@@ -70,8 +75,7 @@ export class KeyBroadcast {
       groupId: this.groupId,
       sessionTimeout: 30_000,
       heartbeatInterval: 3_000,
-      // Bounds how long the first (empty) fetch holds readiness back (a message ends the wait at once), and how often an idle listener asks.
-      maxWaitTimeInMs: 2_000,
+      maxWaitTimeInMs: this.options.fetchMaxWaitMs ?? 2_000,
       allowAutoTopicCreation: false,
     });
     let settle!: () => void;

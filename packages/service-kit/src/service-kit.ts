@@ -188,6 +188,8 @@ export class ServiceKit<C extends ServiceConfig> {
         if (key !== null) store.forgetCached(key);
       },
       onGap: () => store.forgetAllCached(),
+      // The consumers' fetch wait, at most the listener's own 2 s: it holds the service's readiness back and its stop.
+      fetchMaxWaitMs: Math.min(2_000, this.config.KAFKA_FETCH_MAX_WAIT_MS),
     });
     this.consumers.push({ name: `${store.name}Cache`, consumer: listener });
     return listener;
