@@ -181,7 +181,7 @@ describe('consent fetch jobs (real store)', () => {
     const accounts = new AccountRepository(connection);
     const transactions = new TransactionRepository(connection);
     const events = new ConsentEvents(new EventWriter(consentEvents, 'consent.events.test'));
-    const erasure = new EraseConsentService(consents, accounts, transactions, new RefreshRequestRepository(connection), events, { forgetResource: async () => undefined }, createLogger('test', 'silent'));
+    const erasure = new EraseConsentService(consents, accounts, transactions, new RefreshRequestRepository(connection), events, { forgetResource: async () => 0 }, createLogger('test', 'silent'));
     // The app erases the consent while the bank is answering the list of accounts: the erasure is over before the fetch stores anything.
     const erasedWhileListing: BankProvider = {
       ...sandbox!,
@@ -192,6 +192,7 @@ describe('consent fetch jobs (real store)', () => {
         expect(await erasure.execute('c-erased', 'app')).toBe(true);
         return listed;
       },
+      listTransactions: (session, account, asOf, signal) => sandbox!.listTransactions(session, account, asOf, signal),
     };
     const consent = approved('c-erased');
     await consents.insert(consent, []);
