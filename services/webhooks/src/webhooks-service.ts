@@ -122,7 +122,11 @@ export const webhooksService: ServiceDefinition<WebhooksConfig, WebhooksServiceP
       recordOnEndpoint: (endpointId, outcome, now, known) => deliveries.recordOnEndpoint(endpointId, outcome, now, known),
       waitMs: config.WEBHOOK_FIRST_ATTEMPT_WAIT_MS,
       handedOverLeaseMs: config.WEBHOOK_TIMEOUT_MS + config.WEBHOOK_LEASE_MS,
-      recordHandedOver: (message, attempt) => deliveries.recordHandedOver(message, attempt),
+      // The lane's next message (or the retry of a failed answer) is due now: the runner looks at once.
+      recordHandedOver: async (message, attempt) => {
+        await deliveries.recordHandedOver(message, attempt);
+        deliveryRunner.kick();
+      },
       logger,
     });
     const publish = new PublishEventService(endpoints, messages, erasure, wake, firstAttempts);

@@ -203,7 +203,8 @@ export function afterAttempt(m: WebhookMessage, result: AttemptResult, now: Date
  * the re-queue's attempt is still to come.
  */
 export function afterClaimedAttempt(current: WebhookMessage, claimed: WebhookMessage, result: AttemptResult, now: Date, schedule: RetrySchedule): WebhookMessage | null {
-  if (current.claims !== claimed.claims) return null;
+  // The lease too: of two answers of one epoch (a hand-over made twice, by a consumer evicted and its successor), only the first is written.
+  if (current.claims !== claimed.claims || (claimed.leaseUntil !== null && current.leaseUntil === null)) return null;
   if (current.requeues !== claimed.requeues) return { ...current, leaseUntil: null, updatedAt: now };
   if (current.status !== 'pending') return null;
   return afterAttempt(current, result, now, schedule);

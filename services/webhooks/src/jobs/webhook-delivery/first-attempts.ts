@@ -164,8 +164,9 @@ export class FirstAttempts {
     }
     await Promise.all([messages.insertMissing(settled), attempts.recordMany(records)]);
     // Decided on the endpoint as read for the run: written only when its attempts change it.
-    for (const [endpointId, { outcome, at, endpoint }] of outcomes) await this.options.recordOnEndpoint(endpointId, outcome, at, endpoint);
+    // The handed-over answers are recorded from here on, whatever becomes of the rest of the run's work.
     for (const { message, attempt } of handedOver) void this.recordWhenAnswered(message, attempt);
+    for (const [endpointId, { outcome, at, endpoint }] of outcomes) await this.options.recordOnEndpoint(endpointId, outcome, at, endpoint);
     return { queued: settled.filter((m) => m.status === 'pending').length, attempted: records.length };
   }
 
@@ -178,10 +179,10 @@ export class FirstAttempts {
 
   /** A handed-over attempt's answer, recorded once it comes; unrecorded (a stop, the store down), the message's hold lapses and the stored queue attempts it again. */
   private async recordWhenAnswered(message: WebhookMessage, underWay: Promise<FinishedAttempt | null>): Promise<void> {
-    const attempt = await underWay;
-    if (!attempt) return;
-    this.options.runs.ran(outcomeOf(attempt.result), 1);
     try {
+      const attempt = await underWay;
+      if (!attempt) return;
+      this.options.runs.ran(outcomeOf(attempt.result), 1);
       await this.options.recordHandedOver(message, attempt);
     } catch (error) {
       this.options.logger.warn({ err: error, messageId: message.id }, 'answer of a handed-over first attempt not recorded: the stored queue attempts the message again when its hold lapses');

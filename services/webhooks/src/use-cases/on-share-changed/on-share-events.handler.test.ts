@@ -259,7 +259,7 @@ describe('share events delivered from the consumed run (real Kafka, store and re
     const firstUpdated = shareEvent('share.updated', first);
     await publishEvents(b, [firstCreated, firstUpdated]);
     // The fast endpoint's attempts end well within the wait; the slow one's is under way until the test answers it.
-    await consume(b, b.kafka, b.messages, { waitMs: 2_000, timeoutMs: 120_000 });
+    await consume(b, b.kafka, b.messages, { waitMs: 10_000, timeoutMs: 120_000 });
 
     // The slow endpoint has not answered: the run was recorded without its answer, and the next run goes on.
     await waitFor(() => b.receiver.typesOf('/slow', first).length === 1, { ...WAIT, what: 'the slow endpoint’s first attempt' });
