@@ -213,9 +213,12 @@ describe('share events delivered from the consumed run (real Kafka, store and re
     b.receiver.answer = (r) => (r.messageId === messageIdFor(hook.id, failingCreated.id) && b.receiver.received.filter((x) => x.messageId === r.messageId).length === 1 ? 500 : 204);
     await publishEvents(b, [failingCreated, shareEvent('share.created', fine)]);
     await consume(b);
-    await waitFor(async () => (await b.db.collection('webhook_attempts').countDocuments()) === 2, { ...WAIT, what: 'the first run to be recorded' });
+    // The run records its attempts first and its endpoint's streak after them: wait for both.
+    await waitFor(async () => (await b.db.collection('webhook_attempts').countDocuments()) === 2 && (await b.endpoints.find(hook.id))?.failingSince instanceof Date, {
+      ...WAIT,
+      what: 'the first run to be recorded, with the endpoint’s failure streak',
+    });
     expect(await stored(b, hook.id, failingCreated)).toMatchObject({ status: 'pending', failedAttempts: 1, lastError: 'answered 500' });
-    expect(await b.endpoints.find(hook.id)).toMatchObject({ failingSince: expect.any(Date) });
 
     // The streak ends (as a success of the queue would end it). The next run: the failing share's lane is
     // pending in the store, so its update waits there unsent; the other share's goes at once.
