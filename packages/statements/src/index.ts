@@ -1,0 +1,9 @@
+/**
+ * @obp/statements: strict parsers of the statement files banks export (ISO 20022 camt.053/camt.052,
+ * SWIFT MT940, bank CSV exports), into one model (statement.ts), and the mapping of that model to the
+ * platform's canonical transaction.
+ */
+export * from './statement';
+export { balanceProblems } from './balances';
+export { compareDecimals, decimalToNumber, isDecimalText, negateDecimal, normaliseDecimal, sumDecimals } from './decimal';
+export { canonicalTransaction, type CanonicalTransactionFields } from './canonical';
