@@ -53,6 +53,12 @@ export const accountSchema = component(
 );
 export type AccountDto = z.infer<typeof accountSchema>;
 
+/**
+ * What real banks give beside the spec's fields (docs/statements.md). Absent where the source does not give it:
+ * events and stored transactions written before these fields existed stay valid.
+ */
+const bankDetail = (description: string) => nullableString().optional().meta({ description: `${description} Absent when the bank does not give it.` });
+
 /** A booked transaction; `amount` is signed (negative: money out). */
 export const transactionSchema = component(
   'Transaction',
@@ -68,11 +74,31 @@ export const transactionSchema = component(
     counterpartAccountNumber: nullableString(),
     transactionType: nullableString(),
     transactionTypeName: nullableString(),
-    reasonCode: nullableString(),
+    reasonCode: nullableString().meta({ description: 'The return reason of a returned or reversed payment (ISO 20022 code such as MD06).' }),
     purposeCode: nullableString(),
+    bankReference: bankDetail('The bank’s own reference of the entry.'),
+    endToEndId: bankDetail('The end-to-end id the payer gave.'),
+    mandateId: bankDetail('SEPA direct-debit mandate id.'),
+    creditorSchemeId: bankDetail('SEPA creditor identifier of the collector.'),
+    bankTransactionCode: bankDetail('ISO 20022 bank transaction code as domain-family-subfamily, such as PMNT-RDDT-ESDD.'),
+    merchantCategoryCode: bankDetail('Card merchant category code (ISO 18245).'),
   }),
 );
 export type TransactionDto = z.infer<typeof transactionSchema>;
+
+/** The bank details a transaction carries beside the spec's fields: absent where the bank gives none. */
+export const BANK_DETAIL_FIELDS = ['bankReference', 'endToEndId', 'mandateId', 'creditorSchemeId', 'bankTransactionCode', 'merchantCategoryCode'] as const;
+export type BankDetails = Pick<TransactionDto, (typeof BANK_DETAIL_FIELDS)[number]>;
+
+/** The bank details `from` gives (null and absent ones left out, so nothing is stored for them). */
+export function bankDetailsOf(from: BankDetails): BankDetails {
+  const details: BankDetails = {};
+  for (const field of BANK_DETAIL_FIELDS) {
+    const value = from[field];
+    if (value !== undefined && value !== null) details[field] = value;
+  }
+  return details;
+}
 
 export const providerSchema = component(
   'Provider',

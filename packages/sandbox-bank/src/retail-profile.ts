@@ -226,14 +226,12 @@ function income(p: RetailPersona, ledger: Ledger): void {
     ledger.transferIn(`salary:${mi}`, p.current, p.employer, day, netSalary(p, year) + expenses, `Salaris ${monthLabel(mi)} pers.nr ${p.employeeNumber}`, label('income.salary'), {
       kenmerk: `${employerCode}${year}${pad(monthOfMonth(mi) + 1, 2)}${p.employeeNumber}`,
       purposeCode: 'SALA',
-      reasonCode: 'SALA',
     });
     if (monthOfMonth(mi) === 4) {
       const holidayPay = roundCents(netSalary(p, year) * p.holidayPayFactor);
       ledger.transferIn(`holiday-pay:${year}`, p.current, p.employer, day, holidayPay, `Vakantiegeld ${year} pers.nr ${p.employeeNumber}`, label('income.salary'), {
         kenmerk: `${employerCode}${year}VT${p.employeeNumber}`,
         purposeCode: 'SALA',
-        reasonCode: 'SALA',
       });
       if (r.chance(0.6)) {
         const saved = Math.round((holidayPay * r.range(0.4, 0.8)) / 50) * 50;

@@ -1577,15 +1577,28 @@ export interface components {
             accountId: string;
             /** @description Signed: negative is money out. */
             amount: number;
+            /** @description The bank’s own reference of the entry. Absent when the bank does not give it. */
+            bankReference?: string | null;
+            /** @description ISO 20022 bank transaction code as domain-family-subfamily, such as PMNT-RDDT-ESDD. Absent when the bank does not give it. */
+            bankTransactionCode?: string | null;
             /** Format: date-time */
             bookingDate: string;
             counterpartAccountNumber: string | null;
             counterpartName: string | null;
+            /** @description SEPA creditor identifier of the collector. Absent when the bank does not give it. */
+            creditorSchemeId?: string | null;
             currency: string;
             description: string | null;
+            /** @description The end-to-end id the payer gave. Absent when the bank does not give it. */
+            endToEndId?: string | null;
             /** Format: uuid */
             id: string;
+            /** @description SEPA direct-debit mandate id. Absent when the bank does not give it. */
+            mandateId?: string | null;
+            /** @description Card merchant category code (ISO 18245). Absent when the bank does not give it. */
+            merchantCategoryCode?: string | null;
             purposeCode: string | null;
+            /** @description The return reason of a returned or reversed payment (ISO 20022 code such as MD06). */
             reasonCode: string | null;
             transactionType: string | null;
             transactionTypeName: string | null;

@@ -206,6 +206,37 @@ describe('consent fetch jobs (real store)', () => {
     expect(await transactions.countByConsent('c-erased')).toBe(0);
   });
 
+  it('stores the bank details a provider gives (mandate, creditor id, bank transaction code, …) and serves them; none are stored where it gives none', async () => {
+    connection = await connectDatabase(testEnv().mongoUri, uniqueDbName('fetch-jobs'));
+    const consents = new ConsentRepository(new AggregateStore<Consent>(database(connection), consentStoreOptions(() => null)));
+    await consents.store.ensureIndexes();
+    const [sandbox] = sandboxProviders(0);
+    const details = { bankReference: 'REF-1', endToEndId: 'E2E-1', mandateId: 'M-1', creditorSchemeId: 'NL27ZZZ426570010000', bankTransactionCode: 'PMNT-RDDT-ESDD', merchantCategoryCode: null };
+    const withDetails: BankProvider = {
+      ...sandbox!,
+      info: sandbox!.info,
+      authorizationUrl: (args) => sandbox!.authorizationUrl(args),
+      listAccounts: (session, signal) => sandbox!.listAccounts(session, signal),
+      listTransactions: async (session, account, asOf, signal) => {
+        const [first, second] = await sandbox!.listTransactions(session, account, asOf, signal);
+        return [{ ...first!, ...details }, second!];
+      },
+    };
+    await consents.insert(approved('c-details'), []);
+    const transactions = new TransactionRepository(connection);
+    const jobs = await jobsOver(consents, new ProviderRegistry([withDetails]), transactions);
+    const now = new Date(t0.getTime() + 1_000);
+    const [due] = await jobs.due(now, 1);
+    await jobs.run((await jobs.claim(due!, now))!, { signal: new AbortController().signal });
+
+    const stored = await transactions.storedBy('c-details', 'fetch-c-details');
+    const detailed = stored.filter((t) => t.mandateId !== undefined);
+    expect(detailed.length).toBeGreaterThan(0);
+    for (const t of detailed) expect(t).toMatchObject({ bankReference: 'REF-1', endToEndId: 'E2E-1', mandateId: 'M-1', creditorSchemeId: 'NL27ZZZ426570010000', bankTransactionCode: 'PMNT-RDDT-ESDD' });
+    for (const t of stored) expect(Object.keys(t)).not.toContain('merchantCategoryCode');
+    expect(stored.some((t) => !('bankReference' in t))).toBe(true);
+  });
+
   it('records a failure of ours in the consent without its text, which names internal addresses', async () => {
     connection = await connectDatabase(testEnv().mongoUri, uniqueDbName('fetch-jobs'));
     const consents = new ConsentRepository(new AggregateStore<Consent>(database(connection), consentStoreOptions(() => null)));

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { bankDetailsOf } from '@obp/contracts';
 import { LeasedJobs, type ClaimLedger, type LeasedJobContext } from '@obp/jobs';
 import type { Logger } from '@obp/telemetry';
 import { claimFetch, fetchFailed, fetchSucceeded, type Consent } from '../../domain/consent';
@@ -133,6 +134,7 @@ async function fetchAndStore(options: ConsentFetchOptions, consent: Consent, { s
       transactionTypeName: t.transactionTypeName,
       reasonCode: t.reasonCode,
       purposeCode: t.purposeCode,
+      ...bankDetailsOf(t),
     })));
   }
   // A worker that stalled past its lease stores nothing once another took the fetch over: rows of its
