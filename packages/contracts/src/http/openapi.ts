@@ -2,7 +2,7 @@ import { z } from 'zod/v4';
 import type { $ZodType } from 'zod/v4/core';
 import { problemDetailsSchema } from '../schema/common';
 import { componentRef, JsonSchemaEmitter, registeredComponents, type JsonSchema } from '../schema/json-schema';
-import { methodsByPath, type ResponseSpec, type RouteContract } from './route';
+import { methodsByPath, type RequestBodySpec, type ResponseSpec, type RouteContract } from './route';
 import { UnreadableRequestAnswers } from './unreadable-requests';
 
 /** A message the platform sends to an app's webhook endpoint: listed under the document's `webhooks`. */
@@ -93,7 +93,7 @@ function operation(route: RouteContract, input: JsonSchemaEmitter, output: JsonS
   };
   if (route.body) {
     responses['413'] = { description: `The body is larger than ${route.body.limit}.`, content: problemContent() };
-    responses['415'] = { description: route.body.encoding === 'json' ? 'The body is not JSON, or not in a charset it can be read in.' : 'The body is not in a charset it can be read in.', content: problemContent() };
+    responses['415'] = { description: unsupportedBody(route.body), content: problemContent() };
   }
   if (Object.values(route.responses).some((response) => response.kind === 'json' || response.kind === 'problem' || response.kind === 'empty')) {
     // A route's own 503 (readiness) stays as it declared it.
@@ -119,7 +119,7 @@ function operation(route: RouteContract, input: JsonSchemaEmitter, output: JsonS
     ...(route.description ? { description: route.description } : {}),
     security: route.auth === 'public' ? [] : route.auth === 'admin' ? [{ adminToken: [] }] : [{ oauth2: [route.auth.scope] }],
     ...(parameters.length > 0 ? { parameters } : {}),
-    ...(route.body ? { requestBody: requestBody(route.body.schema, route.body.encoding, route.body.required, input) } : {}),
+    ...(route.body ? { requestBody: requestBody(route.body, input) } : {}),
     responses: Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b))),
   };
 }
@@ -185,7 +185,16 @@ function webhookOperation(message: WebhookMessageSpec, output: JsonSchemaEmitter
 /** Routes the edge forwards to another service (its own and every service's health routes it serves itself). */
 const forwardedByEdge = (route: RouteContract): boolean => route.service !== 'edge' && route.service !== 'every-service';
 
-function requestBody(schema: z.ZodType, encoding: 'json' | 'form' | 'json-or-form', required: boolean, input: JsonSchemaEmitter) {
+function unsupportedBody(body: RequestBodySpec): string {
+  if (body.encoding === 'raw') return `The body is not one of ${body.mediaTypes!.join(', ')}.`;
+  return body.encoding === 'json' ? 'The body is not JSON, or not in a charset it can be read in.' : 'The body is not in a charset it can be read in.';
+}
+
+function requestBody({ schema, encoding, mediaTypes, required }: RequestBodySpec, input: JsonSchemaEmitter) {
+  if (encoding === 'raw') {
+    const file = { type: 'string', format: 'binary', ...(schema.description ? { description: schema.description } : {}) };
+    return { required, content: Object.fromEntries(mediaTypes!.map((type) => [type, { schema: file }])) };
+  }
   const json = input.emit(schema);
   const content: Record<string, unknown> = {};
   if (encoding !== 'form') content['application/json'] = { schema: json };

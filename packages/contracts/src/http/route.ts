@@ -16,8 +16,13 @@ export type RouteAuth = { scope: string } | 'admin' | 'public';
 
 export interface RequestBodySpec<S extends z.ZodType = z.ZodType> {
   schema: S;
-  /** How the body is encoded; `form` is application/x-www-form-urlencoded. */
-  encoding: 'json' | 'form' | 'json-or-form';
+  /**
+   * How the body is encoded; `form` is application/x-www-form-urlencoded; `raw` is a file handed to the handler
+   * as its bytes (a Buffer), in one of `mediaTypes`, whatever its charset (the handler decodes it).
+   */
+  encoding: 'json' | 'form' | 'json-or-form' | 'raw';
+  /** The media types a `raw` body may come as (415 for another). */
+  mediaTypes?: readonly string[];
   required: boolean;
   /** Largest accepted body, e.g. '64kb'; larger ones get 413. */
   limit: string;
@@ -73,7 +78,7 @@ export interface RouteOptions<P extends z.ZodRawShape, Q extends z.ZodRawShape, 
   params?: P;
   query?: Q;
   headers?: H;
-  body?: B extends z.ZodType ? { schema: B; encoding?: RequestBodySpec['encoding']; required?: boolean; limit?: string } : undefined;
+  body?: B extends z.ZodType ? { schema: B; encoding?: RequestBodySpec['encoding']; mediaTypes?: readonly string[]; required?: boolean; limit?: string } : undefined;
   responses: R;
   /** A creating POST: a retry with the same Idempotency-Key creates nothing more (scoped routes only). */
   idempotent?: boolean;
@@ -100,6 +105,7 @@ export function defineRoutes<const T extends Record<string, RouteOptions<z.ZodRa
   for (const [operationId, r] of Object.entries(routes)) {
     const idempotent = r.idempotent ?? false;
     if (idempotent && (r.method !== 'post' || typeof r.auth !== 'object')) throw new Error(`${operationId}: only a POST with a caller's token can be idempotent (keys are the app's)`);
+    if (r.body && (r.body.encoding === 'raw') !== (r.body.mediaTypes !== undefined && r.body.mediaTypes.length > 0)) throw new Error(`${operationId}: a raw body names its media types, and only a raw body does`);
     out[operationId] = {
       service: group.service,
       operationId,
@@ -113,7 +119,13 @@ export function defineRoutes<const T extends Record<string, RouteOptions<z.ZodRa
       query: r.query ?? {},
       headers: idempotent ? { ...r.headers, ...idempotencyHeaders } : (r.headers ?? {}),
       body: r.body
-        ? { schema: r.body.schema, encoding: r.body.encoding ?? 'json', required: r.body.required ?? true, limit: r.body.limit ?? group.bodyLimit ?? '256kb' }
+        ? {
+            schema: r.body.schema,
+            encoding: r.body.encoding ?? 'json',
+            ...(r.body.mediaTypes ? { mediaTypes: r.body.mediaTypes } : {}),
+            required: r.body.required ?? true,
+            limit: r.body.limit ?? group.bodyLimit ?? '256kb',
+          }
         : undefined,
       responses: idempotent ? idempotentResponses(operationId, r.responses) : r.responses,
       validationDetail: group.validationDetail ?? false,

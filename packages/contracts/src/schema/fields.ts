@@ -256,3 +256,10 @@ export function requestObject<T extends z.ZodRawShape>(shape: T) {
   });
   return z.preprocess(canonical, z.object(shape, { error: notAnObject }));
 }
+
+/** A file sent as the raw body (a route with `encoding: 'raw'`): its bytes, not empty. */
+export function fileBody(description: string) {
+  return z
+    .custom<Buffer>((value) => Buffer.isBuffer(value) && value.length > 0, { message: 'The body must be a file, and not empty.' })
+    .describe(description);
+}

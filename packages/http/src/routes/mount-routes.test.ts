@@ -1,7 +1,8 @@
 import { trace } from '@opentelemetry/api';
 import http, { type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { buildOpenApiDocument, defineRoutes, z } from '@obp/contracts';
+import { gzipSync } from 'node:zlib';
+import { buildOpenApiDocument, defineRoutes, fileBody, z } from '@obp/contracts';
 import { createLogger } from '@obp/telemetry';
 import { createHttpApp, finishHttpApp } from '../app';
 import { bindRoutes } from './route-handler';
@@ -44,6 +45,14 @@ const routes = defineRoutes(
       body: { schema: z.object({ text: z.string().default('default') }), required: false },
       responses: { 200: { kind: 'json', description: 'The pinned note.', schema: z.object({ text: z.string() }) } },
     },
+    uploadNote: {
+      method: 'post',
+      path: '/note-files',
+      auth: 'public',
+      summary: 'A note as a file',
+      body: { schema: fileBody('The note file.'), encoding: 'raw', mediaTypes: ['text/plain', 'application/xml'], limit: '1kb' },
+      responses: { 200: { kind: 'json', description: 'Its size and bytes.', schema: z.object({ size: z.number(), hex: z.string() }) } },
+    },
     tagNote: {
       method: 'post',
       path: '/tagged-notes',
@@ -65,6 +74,7 @@ function appAnsweringWithTheActiveSpan() {
       formNote: ({ body }) => ({ status: 200, body: { text: body.text } }),
       pinNote: ({ body }) => ({ status: 200, body: { text: body.text } }),
       tagNote: ({ headers }) => ({ status: 200, body: { tag: headers['X-Note-Tag'] ?? null } }),
+      uploadNote: ({ body }) => ({ status: 200, body: { size: body.length, hex: body.toString('hex') } }),
     }),
     () => [],
   );
@@ -179,6 +189,31 @@ describe('mountRoutes', () => {
       expect(declared.body.detail).toBe("The request body must be UTF-8; charset 'iso-8859-1' is not supported.");
       expect((await file('/folders/inbox/notes', JSON.stringify({ text: 'a' }), 'application/json; charset=UTF-8')).status).toBe(200);
     });
+  });
+
+  it('hands a raw file over as its bytes, in any charset, inflating a gzip encoding up to the limit; 415 for another media type, 413 past the limit, 400 when empty', async () => {
+    const { port } = server.address() as AddressInfo;
+    const post = async (body: Buffer, headers: Record<string, string>) => {
+      const res = await fetch(`http://127.0.0.1:${port}/note-files`, { method: 'POST', headers, body });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    const latin1 = Buffer.from('caf\xe9\n', 'latin1');
+    expect(await post(latin1, { 'content-type': 'text/plain; charset=iso-8859-1' })).toEqual({ status: 200, body: { size: 5, hex: latin1.toString('hex') } });
+    expect(await post(Buffer.from('<a/>'), { 'content-type': 'application/xml' })).toEqual({ status: 200, body: { size: 4, hex: Buffer.from('<a/>').toString('hex') } });
+    expect(await post(gzipSync(latin1), { 'content-type': 'text/plain', 'content-encoding': 'gzip' })).toEqual({ status: 200, body: { size: 5, hex: latin1.toString('hex') } });
+    expect(await post(Buffer.from('a,b'), { 'content-type': 'text/csv' })).toMatchObject({ status: 415, body: { detail: expect.stringContaining('text/plain, application/xml') } });
+    expect(await post(Buffer.alloc(2048, 'x'), { 'content-type': 'text/plain' })).toMatchObject({ status: 413 });
+    // 10 MB of zeros compress to about 10 KB: inflated, they stop at the limit.
+    expect(await post(gzipSync(Buffer.alloc(10 * 1024 * 1024)), { 'content-type': 'text/plain', 'content-encoding': 'gzip' })).toMatchObject({ status: 413 });
+    expect(await post(Buffer.alloc(0), { 'content-type': 'text/plain' })).toMatchObject({ status: 400, body: { errors: { $: ['The body must be a file, and not empty.'] } } });
+  });
+
+  it('declares a raw body as a binary string in each of its media types', () => {
+    const document = buildOpenApiDocument({ title: 't', version: '1', description: 'd', serverUrl: 'http://localhost', tags: [], securitySchemes: {} }, Object.values(routes));
+    const operation = document.paths['/note-files'] as { post: { requestBody: unknown; responses: Record<string, { description: string }> } };
+    const file = { schema: { type: 'string', format: 'binary', description: 'The note file.' } };
+    expect(operation.post.requestBody).toEqual({ required: true, content: { 'text/plain': file, 'application/xml': file } });
+    expect(operation.post.responses['415']!.description).toBe('The body is not one of text/plain, application/xml.');
   });
 
   it('declares the headers as header parameters in the OpenAPI document', () => {
