@@ -1,0 +1,97 @@
+/**
+ * The `:86:` information of an MT940 entry, in the layouts of the Dutch banks:
+ * - ING: `/EREF/…//MARF/…//CSID/…//CNTP/iban/bic/name/city//REMI/USTD//text//PURP/…/`: fields separated by `//`,
+ *   the last one closed by `/`;
+ * - ABN AMRO: `/TRTP/SEPA OVERBOEKING/IBAN/…/BIC/…/NAME/…/REMI/…/EREF/…`: fields separated by `/`;
+ * - Rabobank: `/EREF/…/MARF/…/CSID/…/BENM//NAME/…/REMI/…` (`ORDP` for the payer, `BENM` for the payee), the
+ *   counterparty's IBAN on the `:61:` supplementary line;
+ * - free text (ABN AMRO's `BEA   NR:…` card payments, or a bank without subfields): the narrative.
+ * Continuation lines are joined as they are, without a space: a bank wraps a value at 65 characters
+ * wherever it falls.
+ */
+
+/** The subfield codes that start a field: a `/CODE/` with another code is text inside a value. */
+const CODES = [
+  'TRTP', 'IBAN', 'BIC', 'NAME', 'REMI', 'EREF', 'CSID', 'MARF', 'PURP', 'RTRN', 'CNTP', 'ORDP', 'BENM', 'ADDR', 'ISDT', 'PREF', 'ULTC', 'ULTD', 'ULTB',
+  'SVCL', 'CDTRREFTP', 'CDTRREF', 'ISSR', 'OCMT', 'CHGS', 'EXCH', 'BUSP', 'RTYP',
+] as const;
+type Code = (typeof CODES)[number];
+const CODE_MARKER = new RegExp(`/(${CODES.join('|')})/`, 'g');
+
+export interface EntryInformation {
+  narrative: string | null;
+  transactionTypeName: string | null;
+  counterpartyName: string | null;
+  counterpartyIban: string | null;
+  counterpartyBic: string | null;
+  endToEndId: string | null;
+  mandateId: string | null;
+  creditorSchemeId: string | null;
+  purposeCode: string | null;
+  returnReason: string | null;
+  remittanceUnstructured: string[];
+  remittanceStructured: string | null;
+}
+
+const NOTHING: EntryInformation = {
+  narrative: null, transactionTypeName: null, counterpartyName: null, counterpartyIban: null, counterpartyBic: null, endToEndId: null, mandateId: null,
+  creditorSchemeId: null, purposeCode: null, returnReason: null, remittanceUnstructured: [], remittanceStructured: null,
+};
+
+export function readInformation(lines: readonly string[]): EntryInformation {
+  const text = lines.join('');
+  const fields = subfields(text);
+  if (fields === null) {
+    const narrative = text.trim();
+    return { ...NOTHING, narrative: narrative === '' ? null : narrative };
+  }
+  const first = (code: Code): string | null => {
+    const value = fields.find((f) => f.code === code)?.value.trim();
+    return value === undefined || value === '' ? null : value;
+  };
+  const info: EntryInformation = { ...NOTHING, remittanceUnstructured: [] };
+  info.transactionTypeName = first('TRTP');
+  info.endToEndId = first('EREF') === 'NOTPROVIDED' ? null : first('EREF');
+  info.mandateId = first('MARF');
+  info.creditorSchemeId = first('CSID');
+  info.returnReason = first('RTRN');
+  // ING writes `/PURP/CD/SALA`-style codes in some exports: the code is the last part.
+  info.purposeCode = first('PURP')?.split('/').pop() ?? null;
+  info.counterpartyName = first('NAME');
+  info.counterpartyIban = first('IBAN');
+  info.counterpartyBic = first('BIC');
+  const counterparty = first('CNTP');
+  if (counterparty !== null) {
+    const parts = counterparty.split('/');
+    const nonEmpty = (value: string | undefined): string | null => (value === undefined || value.trim() === '' ? null : value.trim());
+    info.counterpartyIban ??= nonEmpty(parts[0]);
+    info.counterpartyBic ??= nonEmpty(parts[1]);
+    // iban/bic/name/city: a name with a slash in it keeps it.
+    info.counterpartyName ??= nonEmpty(parts.length > 4 ? parts.slice(2, -1).join('/') : parts[2]);
+  }
+  const remittance = fields.find((f) => f.code === 'REMI')?.value;
+  if (remittance !== undefined) {
+    const structured = /^STRD\/(?:[A-Z]{3,4})?\/(.*)$/s.exec(remittance);
+    const unstructured = /^USTD\/\/(.*)$/s.exec(remittance);
+    if (structured) info.remittanceStructured = structured[1]!.replace(/\/+$/, '').trim() || null;
+    else if (unstructured) info.remittanceUnstructured = unstructured[1]!.trim() === '' ? [] : [unstructured[1]!.trim()];
+    else if (remittance.trim() !== '') info.remittanceUnstructured = [remittance.trim()];
+  }
+  return info;
+}
+
+/**
+ * The `/CODE/value` fields of a structured `:86:`, or null when the text does not start with one. When the
+ * text ends in `/` (ING closes every field with `/`, hence its `//` between fields), a value's closing slash is
+ * not part of it.
+ */
+function subfields(text: string): { code: Code; value: string }[] | null {
+  const markers = [...text.matchAll(CODE_MARKER)];
+  if (markers.length === 0 || markers[0]!.index !== 0) return null;
+  const fields = markers.map((m, i) => ({
+    code: m[1] as Code,
+    value: text.slice(m.index + m[0].length, i + 1 < markers.length ? markers[i + 1]!.index : text.length),
+  }));
+  if (!text.endsWith('/')) return fields;
+  return fields.map((f) => (f.value.endsWith('/') ? { ...f, value: f.value.slice(0, -1) } : f));
+}
