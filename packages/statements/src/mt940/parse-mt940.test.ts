@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { canonicalTransaction } from '../canonical';
-import type { AccountStatement, ParsedStatementFile, StatementProblem } from '../statement';
+import type { AccountStatement, ParsedStatementFile, StatementProblem, StatementTransaction } from '../statement';
 import { parseMt940 } from './parse-mt940';
 
 const fixture = (name: string): string => readFileSync(join(__dirname, 'fixtures', name), 'utf8');
@@ -122,6 +122,23 @@ describe('parseMt940: a bare file (LF) with two statements', () => {
 
   it('reads the same file with CRLF line endings the same way', () => {
     expect(parsed(fixture('bare-two-statements.sta').replace(/\n/g, '\r\n'))).toEqual(file);
+  });
+});
+
+describe('parseMt940: the entry date’s year', () => {
+  const entry = (line: string, closing: string): StatementTransaction => {
+    const text = [':20:R', ':25:NL20INGB0001234567', ':28C:1', ':60F:C240101EUR0,00', line, `:62F:${closing}`, ''].join('\n');
+    return only(parsed(text)).transactions[0]!;
+  };
+
+  it('is the value date’s year, the next one across new year, the previous one the other way, and 29 February only in a leap year', () => {
+    expect(entry(':61:2406150617C1,00NTRFNONREF', 'C240617EUR1,00')).toMatchObject({ valueDate: '2024-06-15', bookingDate: '2024-06-17' });
+    expect(entry(':61:2412310102C1,00NTRFNONREF', 'C250102EUR1,00')).toMatchObject({ valueDate: '2024-12-31', bookingDate: '2025-01-02' });
+    expect(entry(':61:2501021231C1,00NTRFNONREF', 'C250102EUR1,00')).toMatchObject({ valueDate: '2025-01-02', bookingDate: '2024-12-31' });
+    expect(entry(':61:2402280229C1,00NTRFNONREF', 'C240229EUR1,00')).toMatchObject({ bookingDate: '2024-02-29' });
+    expect(problems([':20:R', ':25:NL20INGB0001234567', ':28C:1', ':60F:C250101EUR0,00', ':61:2502280229C1,00NTRFNONREF', ':62F:C250301EUR1,00'].join('\n'))).toEqual([
+      { location: 'line 5', message: expect.stringContaining('the entry date "0229" is not a date') },
+    ]);
   });
 });
 

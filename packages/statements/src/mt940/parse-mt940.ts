@@ -172,16 +172,6 @@ function readStatements(fields: Field[], problems: StatementProblem[]): AccountS
     }
     const s: OpenStatement = open;
     const tag = field.tag.startsWith('60') ? '60' : field.tag.startsWith('62') ? '62' : field.tag.startsWith('28') ? '28C' : field.tag;
-    const requireBefore = (needed: string, what: string): boolean => {
-      if (s.seen.has(needed)) return true;
-      problems.push({ location, message: `Tag :${field.tag}: comes before ${what}.` });
-      return false;
-    };
-    const notAfterClosing = (): boolean => {
-      if (!s.closed) return true;
-      problems.push({ location, message: `Tag :${field.tag}: after the closing balance (:62F:) of the statement.` });
-      return false;
-    };
     switch (tag) {
       case '21':
       case '13':
@@ -216,7 +206,7 @@ function readStatements(fields: Field[], problems: StatementProblem[]): AccountS
         break;
       }
       case '61': {
-        if (!requireBefore('60', 'the opening balance (:60F:)') || !notAfterClosing()) break;
+        if (!requireBefore(s, field, '60', 'the opening balance (:60F:)', problems) || !notAfterClosing(s, field, problems)) break;
         const transaction = readStatementLine(field, s.statement.currency ?? '', problems);
         if (transaction) {
           s.statement.transactions.push(transaction.transaction);
@@ -240,7 +230,7 @@ function readStatements(fields: Field[], problems: StatementProblem[]): AccountS
         break;
       }
       case '62': {
-        if (!requireBefore('60', 'the opening balance (:60F:)')) break;
+        if (!requireBefore(s, field, '60', 'the opening balance (:60F:)', problems)) break;
         if (s.seen.has('62')) problems.push({ location, message: 'A second closing balance in one statement.' });
         const balance = readBalance(value, field.tag, location, problems);
         if (balance) {
@@ -255,7 +245,7 @@ function readStatements(fields: Field[], problems: StatementProblem[]): AccountS
       }
       case '64':
       case '65': {
-        if (!requireBefore('62', 'the closing balance (:62F:)')) break;
+        if (!requireBefore(s, field, '62', 'the closing balance (:62F:)', problems)) break;
         const balance = readBalance(value, field.tag, location, problems);
         if (balance && s.statement.closingBalance && balance.currency !== s.statement.closingBalance.currency) {
           problems.push({ location, message: `The available balance (:${field.tag}:) is in ${balance.currency}, but the closing balance is in ${s.statement.closingBalance.currency}.` });
@@ -268,6 +258,18 @@ function readStatements(fields: Field[], problems: StatementProblem[]): AccountS
   }
   finish();
   return statements;
+}
+
+function requireBefore(s: OpenStatement, field: Field, needed: string, what: string, problems: StatementProblem[]): boolean {
+  if (s.seen.has(needed)) return true;
+  problems.push({ location: at(field.line), message: `Tag :${field.tag}: comes before ${what}.` });
+  return false;
+}
+
+function notAfterClosing(s: OpenStatement, field: Field, problems: StatementProblem[]): boolean {
+  if (!s.closed) return true;
+  problems.push({ location: at(field.line), message: `Tag :${field.tag}: after the closing balance (:62F:) of the statement.` });
+  return false;
 }
 
 function readBalance(value: string, tag: string, location: string, problems: StatementProblem[]): StatementBalance | null {
@@ -287,19 +289,23 @@ function swiftDate(yymmdd: string): string | null {
   return calendarDate(yy < 80 ? 2000 + yy : 1900 + yy, Number(yymmdd.slice(2, 4)), Number(yymmdd.slice(4, 6)));
 }
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const isLeap = (year: number): boolean => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+
 function calendarDate(year: number, month: number, day: number): string | null {
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return date.toISOString().slice(0, 10);
+  if (month < 1 || month > 12 || day < 1 || day > (month === 2 && isLeap(year) ? 29 : DAYS_IN_MONTH[month - 1]!)) return null;
+  return `${year}-${month < 10 ? '0' : ''}${month}-${day < 10 ? '0' : ''}${day}`;
 }
 
-/** The entry date `MMDD` in the year that puts it nearest the value date (a booking on 2 January of a payment valued 31 December). */
+/**
+ * The entry date `MMDD` in the year that puts it within half a year of the value date: a payment valued
+ * 31 December and booked on 2 January is booked in the next year, and the reverse.
+ */
 function entryDate(mmdd: string, valueDate: string): string | null {
   const year = Number(valueDate.slice(0, 4));
-  const candidates = [year - 1, year, year + 1].map((y) => calendarDate(y, Number(mmdd.slice(0, 2)), Number(mmdd.slice(2, 4)))).filter((d): d is string => d !== null);
-  if (candidates.length === 0) return null;
-  const distance = (d: string): number => Math.abs(Date.parse(d) - Date.parse(valueDate));
-  return candidates.reduce((best, d) => (distance(d) < distance(best) ? d : best));
+  const valueMonth = Number(valueDate.slice(5, 7));
+  const month = Number(mmdd.slice(0, 2));
+  return calendarDate(month - valueMonth > 6 ? year - 1 : valueMonth - month > 6 ? year + 1 : year, month, Number(mmdd.slice(2, 4)));
 }
 
 /**
@@ -309,41 +315,37 @@ function entryDate(mmdd: string, valueDate: string): string | null {
 function readStatementLine(field: Field, currency: string, problems: StatementProblem[]): { transaction: StatementTransaction; supplementary: string | null } | null {
   const location = at(field.line);
   const text = field.lines[0]!;
-  const broken = (message: string): null => {
-    problems.push({ location, message: `Broken :61: statement line: ${message}` });
-    return null;
-  };
-  if (field.lines.length > 2) return broken(`it has ${field.lines.length - 1} continuation lines; only one (supplementary details) is allowed.`);
+  if (field.lines.length > 2) return brokenLine(location, problems, `it has ${field.lines.length - 1} continuation lines; only one (supplementary details) is allowed.`);
   let i = 0;
-  if (!/^\d{6}/.test(text)) return broken(`it must start with the value date YYMMDD, not "${clip(text.slice(0, 6))}".`);
+  if (!/^\d{6}/.test(text)) return brokenLine(location, problems, `it must start with the value date YYMMDD, not "${clip(text.slice(0, 6))}".`);
   const valueDate = swiftDate(text.slice(0, 6));
-  if (valueDate === null) return broken(`the value date "${text.slice(0, 6)}" is not a date.`);
+  if (valueDate === null) return brokenLine(location, problems, `the value date "${text.slice(0, 6)}" is not a date.`);
   i = 6;
   let bookingDate = valueDate;
   if (/^\d{4}/.test(text.slice(i))) {
     const entry = entryDate(text.slice(i, i + 4), valueDate);
-    if (entry === null) return broken(`the entry date "${text.slice(i, i + 4)}" is not a date MMDD.`);
+    if (entry === null) return brokenLine(location, problems, `the entry date "${text.slice(i, i + 4)}" is not a date MMDD.`);
     bookingDate = entry;
     i += 4;
   }
   const mark = /^(RC|RD|C|D)/.exec(text.slice(i));
-  if (!mark) return broken(`the debit/credit mark must be D, C, RC or RD, not "${clip(text.slice(i, i + 2))}".`);
+  if (!mark) return brokenLine(location, problems, `the debit/credit mark must be D, C, RC or RD, not "${clip(text.slice(i, i + 2))}".`);
   i += mark[1]!.length;
   if (/^[A-Z]/.test(text.slice(i))) i += 1; // funds code: the third letter of the currency
   const amountMatch = /^(\d[\d]{0,14}),(\d*)/.exec(text.slice(i));
-  if (!amountMatch || amountMatch[0].length > 15) return broken(`the amount must be digits with a decimal comma (at most 15 characters), not "${clip(text.slice(i, i + 16))}".`);
+  if (!amountMatch || amountMatch[0].length > 15) return brokenLine(location, problems, `the amount must be digits with a decimal comma (at most 15 characters), not "${clip(text.slice(i, i + 16))}".`);
   i += amountMatch[0].length;
   const type = /^[SNF][A-Z0-9]{3}/.exec(text.slice(i));
-  if (!type) return broken(`the transaction type must be S, N or F followed by three letters or digits (such as NTRF), not "${clip(text.slice(i, i + 4))}".`);
+  if (!type) return brokenLine(location, problems, `the transaction type must be S, N or F followed by three letters or digits (such as NTRF), not "${clip(text.slice(i, i + 4))}".`);
   i += 4;
   const references = text.slice(i);
   const split = references.indexOf('//');
   const customerReference = split === -1 ? references : references.slice(0, split);
   const bankReference = split === -1 ? null : references.slice(split + 2);
-  if (customerReference.length === 0 || customerReference.length > 16) return broken(`the customer reference must be 1 to 16 characters, not "${clip(customerReference)}".`);
-  if (bankReference !== null && (bankReference.length === 0 || bankReference.length > 16)) return broken(`the bank reference after // must be 1 to 16 characters, not "${clip(bankReference)}".`);
+  if (customerReference.length === 0 || customerReference.length > 16) return brokenLine(location, problems, `the customer reference must be 1 to 16 characters, not "${clip(customerReference)}".`);
+  if (bankReference !== null && (bankReference.length === 0 || bankReference.length > 16)) return brokenLine(location, problems, `the bank reference after // must be 1 to 16 characters, not "${clip(bankReference)}".`);
   const supplementary = field.lines[1]?.trim() || null;
-  if (supplementary !== null && supplementary.length > 34) return broken('the supplementary details on its second line are longer than 34 characters.');
+  if (supplementary !== null && supplementary.length > 34) return brokenLine(location, problems, 'the supplementary details on its second line are longer than 34 characters.');
 
   const written = normaliseDecimal(amountMatch[0], ',')!;
   const moneyOut = mark[1] === 'D' || mark[1] === 'RC';
@@ -375,6 +377,11 @@ function readStatementLine(field: Field, currency: string, problems: StatementPr
       location,
     },
   };
+}
+
+function brokenLine(location: string, problems: StatementProblem[], message: string): null {
+  problems.push({ location, message: `Broken :61: statement line: ${message}` });
+  return null;
 }
 
 function applyInformation(t: StatementTransaction, lines: string[]): void {
