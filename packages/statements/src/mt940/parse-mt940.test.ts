@@ -241,6 +241,17 @@ describe('parseMt940: refused files name what is wrong and where', () => {
     expect(problems(`:25:NL20INGB0001234567\n${valid}`)).toEqual([{ location: 'line 1', message: 'Tag :25: before the :20: that starts a statement.' }]);
   });
 
+  it('hand-written hostile files: a broken amount, a file cut off mid-statement, entries that do not add up', () => {
+    expect(problems(fixture('hostile-broken-61.sta'))).toEqual([{ location: 'line 9', message: expect.stringContaining('the amount must be digits with a decimal comma') }]);
+    expect(problems(fixture('hostile-cut-off.sta'))).toEqual([{ location: 'line 2', message: 'The statement has no closing balance (:62F:): the file is cut off or incomplete.' }]);
+    expect(problems(fixture('hostile-not-adding-up.sta'))).toEqual([{ location: 'line 2', message: expect.stringContaining('gives 222.50, but the closing balance is 322.50') }]);
+    expect(parseMt940(fixture('hostile-not-adding-up.sta').replace('322,50', '222,50')).ok).toBe(true);
+  });
+
+  it('a byte order mark and trailing spaces on a :61: line are not errors', () => {
+    expect(parsed(`\ufeff${valid.replace('NONREF//X1', 'NONREF//X1   ')}`).statements[0]!.transactions[0]!.bankReference).toBe('X1');
+  });
+
   it('a broken SWIFT block header', () => {
     expect(problems(`{1:F01INGBNL2AXXXX0000000000}{2:I940{4:\n${valid}-}\n`)).toEqual([{ location: 'line 1', message: expect.stringContaining('SWIFT block header') }]);
   });

@@ -29,7 +29,8 @@ const BALANCE = /^([CD])(\d{6})([A-Z]{3})(\d{1,15},\d{0,2})$/;
 const SENDER = '{1:';
 const KNOWN_TAGS = new Set(['20', '21', '25', '28', '28C', '60F', '60M', '61', '86', '62F', '62M', '64', '65', '13', '13D']);
 
-export function parseMt940(text: string): StatementParseResult {
+export function parseMt940(input: string): StatementParseResult {
+  const text = input.startsWith('\ufeff') ? input.slice(1) : input;
   if (text.trim() === '') return fail([{ location: 'file', message: 'The file is empty.' }]);
   const garbage = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufffd]/.exec(text);
   if (garbage) {
@@ -314,7 +315,7 @@ function entryDate(mmdd: string, valueDate: string): string | null {
  */
 function readStatementLine(field: Field, currency: string, problems: StatementProblem[]): { transaction: StatementTransaction; supplementary: string | null } | null {
   const location = at(field.line);
-  const text = field.lines[0]!;
+  const text = field.lines[0]!.trimEnd();
   if (field.lines.length > 2) return brokenLine(location, problems, `it has ${field.lines.length - 1} continuation lines; only one (supplementary details) is allowed.`);
   let i = 0;
   if (!/^\d{6}/.test(text)) return brokenLine(location, problems, `it must start with the value date YYMMDD, not "${clip(text.slice(0, 6))}".`);
