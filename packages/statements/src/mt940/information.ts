@@ -5,7 +5,9 @@
  * - ABN AMRO: `/TRTP/SEPA OVERBOEKING/IBAN/…/BIC/…/NAME/…/REMI/…/EREF/…`: fields separated by `/`;
  * - Rabobank: `/EREF/…/MARF/…/CSID/…/BENM//NAME/…/REMI/…` (`ORDP` for the payer, `BENM` for the payee), the
  *   counterparty's IBAN on the `:61:` supplementary line;
- * - free text (ABN AMRO's `BEA   NR:…` card payments, or a bank without subfields): the narrative.
+ * - free text (ABN AMRO's `BEA   NR:…` card payments, or a bank without subfields): the narrative; in ABN AMRO's
+ *   free-text SEPA layout (`SEPA OVERBOEKING IBAN: … BIC: … NAAM: … OMSCHRIJVING: …`, often padded in columns)
+ *   the labelled values are read as well.
  * Continuation lines are joined as they are, without a space: a bank wraps a value at 65 characters
  * wherever it falls.
  */
@@ -43,7 +45,8 @@ export function readInformation(lines: readonly string[]): EntryInformation {
   const fields = subfields(text);
   if (fields === null) {
     const narrative = text.trim();
-    return { ...NOTHING, narrative: narrative === '' ? null : narrative };
+    if (narrative === '') return NOTHING;
+    return /^SEPA /i.test(narrative) ? { ...labelled(narrative), narrative } : { ...NOTHING, narrative };
   }
   const first = (code: Code): string | null => {
     const value = fields.find((f) => f.code === code)?.value.trim();
@@ -78,6 +81,33 @@ export function readInformation(lines: readonly string[]): EntryInformation {
     else if (remittance.trim() !== '') info.remittanceUnstructured = [remittance.trim()];
   }
   return info;
+}
+
+const LABEL = /(IBAN|BIC|NAAM|OMSCHRIJVING|KENMERK|MACHTIGING|INCASSANT): ?/gi;
+
+/** ABN AMRO's free-text SEPA layout: the type name, then `LABEL: value` pairs, a value running to the next label. */
+function labelled(text: string): EntryInformation {
+  const labels = [...text.matchAll(LABEL)];
+  const value = (label: string): string | null => {
+    const i = labels.findIndex((m) => m[1]!.toUpperCase() === label);
+    if (i === -1) return null;
+    const start = labels[i]!.index + labels[i]![0].length;
+    const found = text.slice(start, i + 1 < labels.length ? labels[i + 1]!.index : text.length).trim();
+    return found === '' ? null : found;
+  };
+  const typeName = text.slice(0, labels[0]?.index ?? text.length).trim();
+  const remittance = value('OMSCHRIJVING');
+  return {
+    ...NOTHING,
+    transactionTypeName: typeName === '' ? null : typeName,
+    counterpartyIban: value('IBAN'),
+    counterpartyBic: value('BIC'),
+    counterpartyName: value('NAAM'),
+    endToEndId: value('KENMERK'),
+    mandateId: value('MACHTIGING'),
+    creditorSchemeId: value('INCASSANT'),
+    remittanceUnstructured: remittance === null ? [] : [remittance],
+  };
 }
 
 /**

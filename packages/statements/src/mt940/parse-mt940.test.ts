@@ -87,6 +87,28 @@ describe('parseMt940: ABN AMRO (header lines, account number, /TRTP/ layout, BEA
   });
 });
 
+describe('parseMt940: ABN AMRO’s free-text SEPA layout (labelled values padded in 65-character lines)', () => {
+  const statement = only(parsed(fixture('abnamro-sepa-free-text.sta')));
+
+  it('reads the labelled values of a transfer and keeps the whole text as the narrative', () => {
+    const transfer = statement.transactions[0]!;
+    expect(transfer).toMatchObject({
+      proprietaryName: 'SEPA OVERBOEKING', counterpartyIban: 'NL44RABO0123456789', counterpartyBic: 'RABONL2U', counterpartyName: 'VERHUURDER B.V.',
+      remittanceUnstructured: ['HUUR JANUARI 2014 KAMER 3'], endToEndId: '20140102-HUUR', mandateId: null,
+    });
+    expect(transfer.narrative).toMatch(/^SEPA OVERBOEKING {17}IBAN: NL44RABO0123456789 +BIC: RABONL2U {20}NAAM: VERHUURDER B\.V\. +OMSCHRIJVING: HUUR JANUARI 2014 KAMER 3 +KENMERK: 20140102-HUUR$/);
+    expect(canonicalTransaction(transfer)).toMatchObject({ description: transfer.narrative, counterpartName: 'VERHUURDER B.V.', counterpartAccountNumber: 'NL44RABO0123456789', transactionTypeName: 'SEPA OVERBOEKING', endToEndId: '20140102-HUUR' });
+  });
+
+  it('reads a direct debit’s creditor id and mandate, and leaves a card payment’s BEA line as text only', () => {
+    expect(statement.transactions[1]).toMatchObject({
+      proprietaryName: 'SEPA INCASSO ALGEMEEN DOORLOPEND', creditorSchemeId: 'NL98ZZZ999999999999', counterpartyName: 'TELEFOON B.V.', mandateId: 'KLANT-4711',
+      remittanceUnstructured: ['ABONNEMENT JANUARI'], counterpartyIban: 'NL20INGB0001234567',
+    });
+    expect(statement.transactions[2]).toMatchObject({ narrative: 'BEA   NR:AB123C   03.01.14/08.12 STATION UTRECHT,PAS012', counterpartyName: null, proprietaryName: null, remittanceUnstructured: [] });
+  });
+});
+
 describe('parseMt940: Rabobank (:940: header, counterparty IBAN on the :61: second line, ORDP/BENM, reversals)', () => {
   const statement = only(parsed(fixture('rabobank.sta')));
 
