@@ -71,6 +71,19 @@ describe.each(households)('MT940 round trip: the %s household', (_, data) => {
   });
 });
 
+describe('MT940 round trip: a returned direct debit (the sandbox households have none)', () => {
+  const [, data] = households[0]!;
+  const debit = data.transactions.find((t) => t.transactionType === 'ei' && descriptionDetails(t.description).mandateId !== null)!;
+  const returned: SandboxTransaction = { ...debit, externalId: `${debit.externalId.slice(0, -1)}r`, amount: -debit.amount, reasonCode: 'MD06' };
+  const dataset: SandboxDataset = { accounts: data.accounts, transactions: [debit, returned] };
+
+  it.each(STYLES)('keeps its reason code, mandate and creditor id in the %s style', (style) => {
+    const result = parseMt940(renderMt940(dataset, { style }));
+    expect(result.ok && result.file.statements.flatMap((s) => s.transactions.map(canonicalTransaction))).toEqual([debit, returned].map((t) => expected(style, t)));
+    expect(result.ok && result.file.statements.flatMap((s) => s.transactions.map((t) => t.returnReason))).toEqual([null, 'MD06']);
+  });
+});
+
 describe('MT940 rendering', () => {
   const [, data] = households[0]!;
 
