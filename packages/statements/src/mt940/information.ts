@@ -54,7 +54,7 @@ export function readInformation(lines: readonly string[]): EntryInformation {
   };
   const info: EntryInformation = { ...NOTHING, remittanceUnstructured: [] };
   info.transactionTypeName = first('TRTP');
-  info.endToEndId = first('EREF') === 'NOTPROVIDED' ? null : first('EREF');
+  info.endToEndId = provided(first('EREF'));
   info.mandateId = first('MARF');
   info.creditorSchemeId = first('CSID');
   info.returnReason = first('RTRN');
@@ -62,13 +62,13 @@ export function readInformation(lines: readonly string[]): EntryInformation {
   info.purposeCode = first('PURP')?.split('/').pop() ?? null;
   info.counterpartyName = first('NAME');
   info.counterpartyIban = first('IBAN');
-  info.counterpartyBic = first('BIC');
+  info.counterpartyBic = provided(first('BIC'));
   const counterparty = first('CNTP');
   if (counterparty !== null) {
     const parts = counterparty.split('/');
     const nonEmpty = (value: string | undefined): string | null => (value === undefined || value.trim() === '' ? null : value.trim());
     info.counterpartyIban ??= nonEmpty(parts[0]);
-    info.counterpartyBic ??= nonEmpty(parts[1]);
+    info.counterpartyBic ??= provided(nonEmpty(parts[1]));
     // iban/bic/name/city: a name with a slash in it keeps it.
     info.counterpartyName ??= nonEmpty(parts.length > 4 ? parts.slice(2, -1).join('/') : parts[2]);
   }
@@ -82,6 +82,9 @@ export function readInformation(lines: readonly string[]): EntryInformation {
   }
   return info;
 }
+
+/** Banks write `NOTPROVIDED` for an end-to-end id or BIC the payer did not give. */
+const provided = (value: string | null): string | null => (value === 'NOTPROVIDED' ? null : value);
 
 const LABEL = /(IBAN|BIC|NAAM|OMSCHRIJVING|KENMERK|MACHTIGING|INCASSANT): ?/gi;
 

@@ -82,8 +82,10 @@ describe('parseMt940: ABN AMRO (header lines, account number, /TRTP/ layout, BEA
     expect(canonicalTransaction(returned!)).toMatchObject({ reasonCode: 'MD06', transactionType: 'N247', transactionTypeName: 'SEPA Terugboeking', mandateId: 'POLIS-555' });
   });
 
-  it('keeps a slash inside a value, a space that starts a continuation line, and reads NOTPROVIDED as no end-to-end id', () => {
+  it('keeps a slash inside a value, a space that starts a continuation line, and reads NOTPROVIDED as no end-to-end id or BIC', () => {
     expect(statement.transactions[3]).toMatchObject({ counterpartyName: 'J. de Vries', remittanceUnstructured: ['Terugbetaling etentje 2/3'], endToEndId: null });
+    const text = fixture('abnamro.sta').replace('/BIC/RABONL2U/', '/BIC/NOTPROVIDED/');
+    expect(only(parsed(text)).transactions[3]).toMatchObject({ counterpartyBic: null, counterpartyIban: 'NL44RABO0123456789' });
   });
 });
 
