@@ -7,3 +7,4 @@ export * from './statement';
 export { balanceProblems } from './balances';
 export { compareDecimals, decimalToNumber, isDecimalText, negateDecimal, normaliseDecimal, sumDecimals } from './decimal';
 export { canonicalTransaction, type CanonicalTransactionFields } from './canonical';
+export { contentKeys } from './transaction-key';
