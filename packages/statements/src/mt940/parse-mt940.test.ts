@@ -235,6 +235,12 @@ describe('parseMt940: refused files name what is wrong and where', () => {
     expect(problems('%PDF-1.7\n\ufffd\ufffd')[0]!.message).toContain('not an MT940 statement');
   });
 
+  it('a file of headers only, with no statement', () => {
+    const message = 'The file has no MT940 statement (:20: and the tags after it).';
+    expect(problems('{1:F01INGBNL2AXXXX0000000000}{2:I940INGBNL2AXXXXN}{4:\r\n-}\r\n')).toEqual([{ location: 'file', message }]);
+    expect(problems('ABNANL2A\n940\nABNANL2A\n-\n')).toEqual([{ location: 'file', message }]);
+  });
+
   it('text that is not MT940', () => {
     expect(problems('Datum,Naam,Bedrag\n2026-01-01,Jansen,10\n')).toEqual([
       { location: 'line 1', message: 'A line outside any tag: "Datum,Naam,Bedrag".' },

@@ -38,9 +38,8 @@ export function parseMt940(input: string): StatementParseResult {
     return fail([{ location: `line ${line}`, message: 'The file holds control characters or bytes that are not text: it is not an MT940 statement.' }]);
   }
   const problems: StatementProblem[] = [];
-  const fields = readFields(text, problems);
-  if (fields.length === 0 && problems.length === 0) problems.push({ location: 'file', message: 'The file has no MT940 tags (such as :20: or :61:).' });
-  const statements = readStatements(fields, problems);
+  const statements = readStatements(readFields(text, problems), problems);
+  if (statements.length === 0 && problems.length === 0) problems.push({ location: 'file', message: 'The file has no MT940 statement (:20: and the tags after it).' });
   if (problems.length === 0) for (const statement of statements) problems.push(...balanceProblems(statement));
   if (problems.length > 0) return fail(problems);
   return { ok: true, file: { format: 'mt940', version: null, statements } };
@@ -117,7 +116,7 @@ interface OpenStatement {
   seen: Set<string>;
   /** The last tag, to check the order. */
   last: string;
-  lastTransaction: { transaction: StatementTransaction; supplementary: string | null; hasInformation: boolean } | null;
+  lastTransaction: { transaction: StatementTransaction; hasInformation: boolean } | null;
   closed: boolean;
 }
 
@@ -209,12 +208,8 @@ function readStatements(fields: Field[], problems: StatementProblem[]): AccountS
       case '61': {
         if (!requireBefore(s, field, '60', 'the opening balance (:60F:)', problems) || !notAfterClosing(s, field, problems)) break;
         const transaction = readStatementLine(field, s.statement.currency ?? '', problems);
-        if (transaction) {
-          s.statement.transactions.push(transaction.transaction);
-          s.lastTransaction = { ...transaction, hasInformation: false };
-        } else {
-          s.lastTransaction = null;
-        }
+        if (transaction) s.statement.transactions.push(transaction);
+        s.lastTransaction = transaction && { transaction, hasInformation: false };
         break;
       }
       case '86': {
@@ -313,7 +308,7 @@ function entryDate(mmdd: string, valueDate: string): string | null {
  * `:61:` value date YYMMDD, [entry date MMDD], mark D/C/RC/RD, [funds code], amount `n,nn`, type S/N/F + 3,
  * customer reference [`//` bank reference], and on the next line [supplementary details].
  */
-function readStatementLine(field: Field, currency: string, problems: StatementProblem[]): { transaction: StatementTransaction; supplementary: string | null } | null {
+function readStatementLine(field: Field, currency: string, problems: StatementProblem[]): StatementTransaction | null {
   const location = at(field.line);
   const text = field.lines[0]!.trimEnd();
   if (field.lines.length > 2) return brokenLine(location, problems, `it has ${field.lines.length - 1} continuation lines; only one (supplementary details) is allowed.`);
@@ -351,32 +346,29 @@ function readStatementLine(field: Field, currency: string, problems: StatementPr
   const written = normaliseDecimal(amountMatch[0], ',')!;
   const moneyOut = mark[1] === 'D' || mark[1] === 'RC';
   return {
-    supplementary,
-    transaction: {
-      amount: moneyOut && !/^0+(\.0+)?$/.test(written) ? negateDecimal(written) : written,
-      currency,
-      status: 'booked',
-      bookingDate,
-      valueDate,
-      reversal: mark[1]!.startsWith('R'),
-      bankReference: bankReference?.trim() || null,
-      endToEndId: null,
-      mandateId: null,
-      creditorSchemeId: null,
-      bankTransactionCode: null,
-      proprietaryCode: type[0],
-      proprietaryName: null,
-      counterpartyName: null,
-      counterpartyIban: supplementary !== null && looksLikeIban(supplementary) ? supplementary : null,
-      counterpartyBic: null,
-      remittanceUnstructured: [],
-      remittanceStructured: null,
-      purposeCode: null,
-      returnReason: null,
-      merchantCategoryCode: null,
-      narrative: null,
-      location,
-    },
+    amount: moneyOut && !/^0+(\.0+)?$/.test(written) ? negateDecimal(written) : written,
+    currency,
+    status: 'booked',
+    bookingDate,
+    valueDate,
+    reversal: mark[1]!.startsWith('R'),
+    bankReference: bankReference?.trim() || null,
+    endToEndId: null,
+    mandateId: null,
+    creditorSchemeId: null,
+    bankTransactionCode: null,
+    proprietaryCode: type[0],
+    proprietaryName: null,
+    counterpartyName: null,
+    counterpartyIban: supplementary !== null && looksLikeIban(supplementary) ? supplementary : null,
+    counterpartyBic: null,
+    remittanceUnstructured: [],
+    remittanceStructured: null,
+    purposeCode: null,
+    returnReason: null,
+    merchantCategoryCode: null,
+    narrative: null,
+    location,
   };
 }
 
