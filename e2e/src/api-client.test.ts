@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { ApiError, collect, webhookReceiver, type PlatformClient, type WebhookEvent } from '@obp/client';
 import { waitFor } from '@obp/testkit';
-import { decide, redirectUrl } from './consent-helpers';
+import { bankConsentUrl, decide, redirectUrl } from './consent-helpers';
 import { startStack, type Stack } from './harness';
 
 /**
@@ -48,7 +48,7 @@ describe('the generated API client against the platform', () => {
     const { data: created, response } = await api.POST('/consents', { body: { providerKey: 'sandbox-retail', redirectUrl, externalUserId: `client-${Date.now()}` } });
     expect(response.status).toBe(201);
     consentId = created.consentId;
-    await decide(created.consentUrl, 'approve');
+    await decide(bankConsentUrl(created.consentUrl), 'approve');
 
     const consent = await waitFor(
       async () => {

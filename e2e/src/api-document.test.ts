@@ -55,7 +55,7 @@ describe('the API document and the routes', () => {
     type Operation = { operationId: string; parameters?: Array<{ name: string; in: string; required: boolean }>; responses: Record<string, { headers?: Record<string, unknown> }> };
     const operations = Object.values(stack.document.document.paths as Record<string, Record<string, Operation>>).flatMap((byMethod) => Object.values(byMethod));
     const keyed = operations.filter((operation) => operation.parameters?.some((p) => p.in === 'header' && p.name === 'Idempotency-Key'));
-    expect(keyed.map((operation) => operation.operationId).sort()).toEqual(['createAnalysisJob', 'createConsent', 'createShare', 'createWebhook', 'submitFeedback']);
+    expect(keyed.map((operation) => operation.operationId).sort()).toEqual(['createAnalysisJob', 'createConsent', 'createShare', 'createWebhook', 'submitFeedback', 'uploadStatement']);
     for (const operation of keyed) {
       expect(operation.parameters!.find((p) => p.name === 'Idempotency-Key')!.required).toBe(false);
       expect(operation.responses).toHaveProperty('422');

@@ -57,7 +57,13 @@ export type CreateConsentBody = paths['/consents']['post']['requestBody']['conte
 /** Creates a consent on the sandbox retail bank through the generated client (with an Idempotency-Key, as it sends one). */
 export async function createConsent(stack: Stack, token: string, body: Partial<CreateConsentBody> = {}) {
   const { data } = await stack.clientWithToken(token).POST('/consents', { body: { providerKey: 'sandbox-retail', redirectUrl, ...body } });
-  return data;
+  return { consentId: data.consentId, consentUrl: bankConsentUrl(data.consentUrl) };
+}
+
+/** A bank consent's consentUrl: only a statement-upload consent has none. */
+export function bankConsentUrl(consentUrl: string | null): string {
+  if (consentUrl === null) throw new Error('a bank consent was created without a consentUrl');
+  return consentUrl;
 }
 
 /** Plays the user on the sandbox bank page: opens the consentUrl and presses a button. */

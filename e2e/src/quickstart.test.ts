@@ -1,12 +1,15 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { generateSandboxData, renderMt940 } from '@obp/sandbox-bank';
 import { repoRoot } from '@obp/testkit';
 import { startStack, type Stack } from './harness';
 
 /** Runs the quickstart as `npm run quickstart` does; its exit code and output, also when it fails. */
-function runQuickstart(env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+function runQuickstart(env: Record<string, string>, args: string[] = []): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--require', 'tsx/cjs', join(repoRoot, 'examples/quickstart/src/main.ts')], { cwd: repoRoot, env: { ...process.env, ...env }, timeout: 240_000 }, (error, stdout, stderr) =>
+    execFile(process.execPath, ['--require', 'tsx/cjs', join(repoRoot, 'examples/quickstart/src/main.ts'), ...args], { cwd: repoRoot, env: { ...process.env, ...env }, timeout: 240_000 }, (error, stdout, stderr) =>
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
     );
   });
@@ -51,5 +54,20 @@ describe('the quickstart', () => {
     // It cleans up after itself: its webhook endpoint is gone.
     const { data: endpoints } = await api.GET('/webhooks');
     expect(endpoints.data).toEqual([]);
+  }, 300_000);
+
+  it('runs on a statement file instead of a sandbox bank: upload, import, webhook, analysis, feedback', async () => {
+    const app = await stack.registerClient(['customer-api']);
+    const data = generateSandboxData({ seed: `quickstart-statement-${Date.now()}`, profile: 'retail', asOf: new Date() });
+    const file = join(mkdtempSync(join(tmpdir(), 'quickstart-')), 'export.sta');
+    writeFileSync(file, renderMt940(data, { style: 'ing', openingBalance: 1500 }));
+    const run = await runQuickstart({ OBP_BASE_URL: stack.baseUrl, OBP_CLIENT_ID: app.clientId, OBP_CLIENT_SECRET: app.clientSecret }, ['--statement', file]);
+    expect({ code: run.code, stderr: run.code === 0 ? '' : run.stderr }).toEqual({ code: 0, stderr: '' });
+    const { stdout } = run;
+    expect(stdout).toContain(`imported mt940: ${data.transactions.length} transactions added, 0 already there`);
+    expect(stdout).toContain(`verified webhook: ${data.transactions.length} transactions fetched`);
+    expect(stdout).toContain('verified webhook: analysis-job.completed');
+    expect(stdout).toMatch(/^ {2}\S.* +Monthly +next \d{4}-\d{2}-\d{2} {2}-€/m);
+    expect(stdout).toMatch(/feedback [0-9a-f-]{36} on ".*": \S+ -> \S+, Pending/);
   }, 300_000);
 });

@@ -1,12 +1,14 @@
 /**
  * The quickstart: from a client id and secret to a categorised analysis and a verified webhook.
- * Run it against a running stack (`npm start` in another terminal): `npm run quickstart`.
+ * Run it against a running stack (`npm start` in another terminal): `npm run quickstart`, or on a bank's
+ * statement file instead of a sandbox bank: `npm run quickstart -- --statement FILE`.
  * docs/quickstart.md walks through it step by step.
  */
 import { createPlatformClient } from '@obp/client';
 import { AppServer } from './app-server';
 import { approveAtSandboxBank } from './sandbox-bank-page';
 import { readSettings } from './settings';
+import { uploadStatement } from './statement-upload';
 import { summarise } from './summary';
 
 const step = (text: string) => console.log(`\n==> ${text}`);
@@ -25,24 +27,34 @@ async function main(): Promise<void> {
     });
     app.useSecret(endpoint.data.secret);
     try {
-      step('Creating a consent on the sandbox bank sandbox-retail');
-      const { data: consent } = await api.POST('/consents', {
-        body: { providerKey: 'sandbox-retail', redirectUrl: `${appUrl}/consent-done`, externalUserId: 'quickstart-user' },
-      });
-      console.log(`    consent ${consent.consentId}; the user opens ${consent.consentUrl}`);
+      let consentId: string;
+      let providerKey: string;
+      if (settings.statementFile) {
+        providerKey = 'statement-upload';
+        step(`Creating a statement-upload consent and uploading ${settings.statementFile}`);
+        consentId = await uploadStatement(api, settings.statementFile, (line) => console.log(`    ${line}`));
+      } else {
+        providerKey = 'sandbox-retail';
+        step('Creating a consent on the sandbox bank sandbox-retail');
+        const { data: consent } = await api.POST('/consents', {
+          body: { providerKey, redirectUrl: `${appUrl}/consent-done`, externalUserId: 'quickstart-user' },
+        });
+        consentId = consent.consentId;
+        console.log(`    consent ${consent.consentId}; the user opens ${consent.consentUrl}`);
 
-      step('Approving it at the bank, as the user would in a browser');
-      const returnedTo = await approveAtSandboxBank(consent.consentUrl);
-      console.log(`    the bank sent the user back to ${returnedTo.pathname} with status ${returnedTo.searchParams.get('status')}`);
-      await fetch(returnedTo);
+        step('Approving it at the bank, as the user would in a browser');
+        const returnedTo = await approveAtSandboxBank(consent.consentUrl!);
+        console.log(`    the bank sent the user back to ${returnedTo.pathname} with status ${returnedTo.searchParams.get('status')}`);
+        await fetch(returnedTo);
+      }
 
       step('Waiting for the transactions.fetched webhook');
-      const fetched = await app.next(['transactions.fetched'], (event) => event.data.consentId === consent.consentId);
+      const fetched = await app.next(['transactions.fetched'], (event) => event.data.consentId === consentId);
       console.log(`    verified webhook: ${fetched.data.addedTransactionsCount} transactions fetched`);
 
       step('Running an e1 analysis job');
       const { data: job } = await api.POST('/analysis-jobs', {
-        body: { Reference: 'quickstart', Engine: 'e1', Profile: 'retail', CountryCode: 'nl', Input: { consentIds: [consent.consentId] } },
+        body: { Reference: 'quickstart', Engine: 'e1', Profile: 'retail', CountryCode: 'nl', Input: { consentIds: [consentId] } },
       });
       console.log(`    job ${job.id}`);
       const done = await app.next(['analysis-job.completed', 'analysis-job.failed'], (event) => event.data.analysisJobId === job.id);
@@ -70,7 +82,7 @@ async function main(): Promise<void> {
           description: original.description ?? '',
           counterpartDescription: original.counterpartName ?? '',
           counterpartAccountNumber: original.counterpartAccountNumber ?? '',
-          providerKey: 'sandbox-retail',
+          providerKey,
           transactionType: original.transactionType ?? '',
           transactionTypeName: original.transactionTypeName ?? '',
           reasonCode: original.reasonCode,

@@ -41,7 +41,7 @@ export const consentSchema = component(
     userId: guidString().nullable(),
     externalUserId: nullableString(),
     syncMode: z.enum(SyncModes).nullable(),
-    redirectUrl: z.string(),
+    redirectUrl: z.string().nullable().meta({ description: 'Null for a statement-upload consent, which has no authorisation step.' }),
     errors: z.array(consentErrorSchema),
   }),
 );
@@ -49,7 +49,16 @@ export type ConsentDto = z.infer<typeof consentSchema>;
 
 export const accountSchema = component(
   'Account',
-  z.object({ id: guidString(), consentId: guidString(), iban: z.string(), name: z.string(), type: z.string(), currency: z.string(), ownerName: z.string() }),
+  z.object({
+    id: guidString(),
+    consentId: guidString(),
+    iban: z.string(),
+    name: z.string(),
+    type: z.string(),
+    currency: z.string(),
+    ownerName: z.string(),
+    bic: z.string().nullable().optional().meta({ description: 'The account servicer’s BIC, where the source gives it (statement files do). Absent otherwise.' }),
+  }),
 );
 export type AccountDto = z.infer<typeof accountSchema>;
 
@@ -112,12 +121,15 @@ export const createConsentBody = requestObject({
   countryCode: countryCode(DEFAULT_COUNTRY_CODE),
   userId: optionalGuid((f) => `The ${f} field must be a GUID or null.`),
   externalUserId: optionalString(MAX_EXTERNAL_USER_ID_LENGTH, { notBlank: true }),
-  redirectUrl: redirectUrl(),
+  redirectUrl: redirectUrl().optional().meta({ description: 'Required for a bank; a statement-upload consent has no authorisation step to come back from.' }),
   syncMode: optionalEnumIgnoringCase(SyncModes),
 });
 export type CreateConsentBody = z.output<typeof createConsentBody>;
 
-export const createdConsentSchema = component('CreatedConsent', z.object({ consentId: guidString(), consentUrl: z.string().meta({ format: 'uri' }) }));
+export const createdConsentSchema = component(
+  'CreatedConsent',
+  z.object({ consentId: guidString(), consentUrl: z.string().nullable().meta({ format: 'uri', description: 'Where the user grants access at the bank; null for a statement-upload consent, which waits for files instead.' }) }),
+);
 
 const consentId = { id: pathGuid() };
 const customer = { scope: Scopes.customerApi };
@@ -180,7 +192,7 @@ export const consentRoutes = defineRoutes(
       responses: {
         202: empty('Refresh queued', locationHeader('The consent.')),
         404: notFound,
-        409: problem('The consent is not in a state that can be refreshed (Initialized, Rejected, TimedOut, Invalidated)'),
+        409: problem('The consent is not in a state that can be refreshed (Initialized, Rejected, TimedOut, Invalidated), or gets its data from statement files (POST /consents/{id}/statements)'),
         429: problem('Refresh limit reached; Retry-After gives the seconds until the next allowed refresh and detail the instant', {
           'Retry-After': { description: 'Seconds until the next refresh is allowed.', schema: { type: 'integer' } },
         }),

@@ -1,4 +1,4 @@
-import type { TransactionDto } from '@obp/contracts';
+import { bankDetailsOf, type TransactionDto } from '@obp/contracts';
 import { decimalToNumber } from './decimal';
 import type { StatementTransaction } from './statement';
 
@@ -13,6 +13,7 @@ const midnight = (date: string | null): string | null => (date === null ? null :
  * - `transactionType` is the bank's proprietary code, else the ISO bank transaction code; `transactionTypeName` the
  *   proprietary code's name;
  * - `reasonCode` is the return reason;
+ * - bank details the file does not give are left out (as for every transaction);
  * - the booking date stands in for a missing value date and the reverse (a booked entry always has one of them).
  */
 export function canonicalTransaction(t: StatementTransaction): CanonicalTransactionFields {
@@ -31,11 +32,6 @@ export function canonicalTransaction(t: StatementTransaction): CanonicalTransact
     transactionTypeName: t.proprietaryName,
     reasonCode: t.returnReason,
     purposeCode: t.purposeCode,
-    bankReference: t.bankReference,
-    endToEndId: t.endToEndId,
-    mandateId: t.mandateId,
-    creditorSchemeId: t.creditorSchemeId,
-    bankTransactionCode: iso,
-    merchantCategoryCode: t.merchantCategoryCode,
+    ...bankDetailsOf({ bankReference: t.bankReference, endToEndId: t.endToEndId, mandateId: t.mandateId, creditorSchemeId: t.creditorSchemeId, bankTransactionCode: iso, merchantCategoryCode: t.merchantCategoryCode }),
   };
 }

@@ -8,3 +8,4 @@ export { balanceProblems } from './balances';
 export { compareDecimals, decimalToNumber, isDecimalText, negateDecimal, normaliseDecimal, sumDecimals } from './decimal';
 export { canonicalTransaction, type CanonicalTransactionFields } from './canonical';
 export { contentKeys } from './transaction-key';
+export { MAX_STATEMENT_BYTES, parseStatement, type StatementHints } from './parse-statement';

@@ -1,4 +1,4 @@
-import { consentEvents, consentRoutes, sandboxRoutes } from '@obp/contracts';
+import { consentEvents, consentRoutes, sandboxRoutes, statementImportRoutes } from '@obp/contracts';
 import { bindRoutes } from '@obp/http';
 import { JobRunner } from '@obp/jobs';
 import { startService, type RunningService, type ServiceDefinition, type ServiceOverrides } from '@obp/service-kit';
@@ -10,12 +10,13 @@ import { AccountRepository } from './infrastructure/account.repository';
 import { ConsentEvents } from './infrastructure/consent-events';
 import { ConsentRepository, consentStoreOptions } from './infrastructure/consent.repository';
 import { RefreshRequestRepository } from './infrastructure/refresh-request.repository';
+import { StatementImportRepository } from './infrastructure/statement-import.repository';
 import { TransactionRepository } from './infrastructure/transaction.repository';
 import { ConsentFetchJobs } from './jobs/consent-fetch/consent-fetch.job';
 import { consentServiceMigrations } from './migrations';
 import { housekeepingDueAt, MaintenanceJob } from './jobs/consent-maintenance/consent-maintenance.job';
 import { MaintenanceRounds } from './jobs/consent-maintenance/maintenance-rounds.repository';
-import type { BankProvider } from './providers/bank-provider';
+import { statementUploadProvider, type Provider } from './providers/bank-provider';
 import { ProviderRegistry } from './providers/provider-registry';
 import { sandboxProviders } from './providers/sandbox-provider';
 import { authorizeDecisionHttp, authorizePageHttp } from './use-cases/authorize-consent/authorize-consent.http';
@@ -30,8 +31,12 @@ import { listAccountsHttp } from './use-cases/list-accounts/list-accounts.http';
 import { listConsentsHttp } from './use-cases/list-consents/list-consents.http';
 import { listProvidersHttp } from './use-cases/list-providers/list-providers.http';
 import { listTransactionsHttp } from './use-cases/list-transactions/list-transactions.http';
+import { getStatementImportHttp } from './use-cases/get-statement-import/get-statement-import.http';
+import { listStatementImportsHttp } from './use-cases/list-statement-imports/list-statement-imports.http';
 import { refreshConsentHttp } from './use-cases/refresh-consent/refresh-consent.http';
 import { RefreshConsentService } from './use-cases/refresh-consent/refresh-consent.service';
+import { uploadStatementHttp } from './use-cases/upload-statement/upload-statement.http';
+import { UploadStatementService } from './use-cases/upload-statement/upload-statement.service';
 
 export const SERVICE_NAME = 'consent';
 
@@ -45,8 +50,8 @@ export interface ConsentServiceParts {
 
 export type ConsentServiceHandle = RunningService<ConsentServiceParts>;
 
-/** Consents, accounts, transactions and refresh history; the sandbox bank; background fetch; erasure; housekeeping. */
-export const consentService = (providers?: BankProvider[]): ServiceDefinition<ConsentConfig, ConsentServiceParts> => ({
+/** Consents, accounts, transactions and refresh history; the sandbox bank and statement uploads; background fetch and import; erasure; housekeeping. */
+export const consentService = (providers?: Provider[]): ServiceDefinition<ConsentConfig, ConsentServiceParts> => ({
   name: SERVICE_NAME,
   databaseName: (config) => config.CONSENT_DB_NAME,
   migrations: consentServiceMigrations,
@@ -57,8 +62,9 @@ export const consentService = (providers?: BankProvider[]): ServiceDefinition<Co
     const accounts = new AccountRepository(kit.db);
     const transactions = new TransactionRepository(kit.db);
     const refreshRequests = new RefreshRequestRepository(kit.db);
-    for (const repository of [accounts, transactions, refreshRequests]) await repository.ensureIndexes();
-    const registry = new ProviderRegistry(providers ?? sandboxProviders(config.SANDBOX_SLOW_CALL_MS));
+    const imports = new StatementImportRepository(kit.db);
+    for (const repository of [accounts, transactions, refreshRequests, imports]) await repository.ensureIndexes();
+    const registry = new ProviderRegistry(providers ?? [...sandboxProviders(config.SANDBOX_SLOW_CALL_MS), statementUploadProvider]);
     const events = new ConsentEvents(kit.events(consentEvents));
     const shareGrants = kit.shareGrants();
 
@@ -73,6 +79,7 @@ export const consentService = (providers?: BankProvider[]): ServiceDefinition<Co
           consents,
           accounts,
           transactions,
+          imports,
           providers: registry,
           events,
           claims: await kit.claims(),
@@ -85,7 +92,7 @@ export const consentService = (providers?: BankProvider[]): ServiceDefinition<Co
       }),
     );
     const requestFetch = () => fetchRunner.kick();
-    const eraseConsent = new EraseConsentService(consents, accounts, transactions, refreshRequests, events, kit.idempotency(), logger);
+    const eraseConsent = new EraseConsentService(consents, accounts, transactions, refreshRequests, imports, events, kit.idempotency(), logger);
     const maintenance = new MaintenanceJob(
       consents,
       refreshRequests,
@@ -118,6 +125,11 @@ export const consentService = (providers?: BankProvider[]): ServiceDefinition<Co
           listAccounts: listAccountsHttp(access, accounts),
           listTransactions: listTransactionsHttp(access, transactions),
         }),
+        ...bindRoutes(statementImportRoutes, {
+          uploadStatement: uploadStatementHttp(new UploadStatementService(consents, imports, events, requestFetch)),
+          listStatementImports: listStatementImportsHttp(access, imports),
+          getStatementImport: getStatementImportHttp(access, imports),
+        }),
       ],
       expose: {
         consents,
@@ -132,5 +144,5 @@ export const consentService = (providers?: BankProvider[]): ServiceDefinition<Co
   },
 });
 
-export const startConsentService = (config: ConsentConfig, overrides: ServiceOverrides & { providers?: BankProvider[] } = {}): Promise<ConsentServiceHandle> =>
+export const startConsentService = (config: ConsentConfig, overrides: ServiceOverrides & { providers?: Provider[] } = {}): Promise<ConsentServiceHandle> =>
   startService(consentService(overrides.providers), config, overrides);

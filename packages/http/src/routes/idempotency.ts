@@ -37,8 +37,8 @@ export interface IdempotencyRecords {
   release(key: AppKey, resourceId: string): Promise<void>;
 }
 
-/** The fingerprint of a request body: its parsed form, so the letter case and order of property names do not count. */
-export const fingerprintOf = (body: unknown): string => createHash('sha256').update(JSON.stringify(body ?? null)).digest('hex');
+/** The fingerprint of a request body: its parsed form, so the letter case and order of property names do not count; a file's bytes. */
+export const fingerprintOf = (body: unknown): string => createHash('sha256').update(Buffer.isBuffer(body) ? body : JSON.stringify(body ?? null)).digest('hex');
 
 type Handle = RouteBinding['handle'];
 type Result = RouteResult<RouteBinding['contract']>;

@@ -30,7 +30,8 @@ export interface Consent {
   countryCode: string;
   userId: string | null;
   externalUserId: string | null;
-  redirectUrl: string;
+  /** Null for a statement-upload consent: no authorisation to come back from. */
+  redirectUrl: string | null;
   syncMode: SyncMode | null;
   status: ConsentStatus;
   dateRequested: Date;
@@ -132,4 +133,30 @@ export function fetchFailed(c: Consent, error: ConsentErrorDto, now: Date, retry
   const retryAt = nextAttemptAt({ ...retry, maxAttempts: MAX_CONSECUTIVE_FAILURES }, failures, now);
   if (!retryAt) return { ...withStatus(c, 'Error', now), consecutiveFailures: failures, errors, fetch: null };
   return { ...withStatus(c, 'Failing', now), consecutiveFailures: failures, errors, fetch: { ...c.fetch!, leaseUntil: null, again: false, notBefore: retryAt } };
+}
+
+/** The consent gets its data from statement files the app uploads (`POST /consents/{id}/statements`). */
+export const STATEMENT_UPLOAD = 'statement-upload';
+export const takesStatements = (c: Consent): boolean => c.providerKey.toLowerCase() === STATEMENT_UPLOAD;
+
+/**
+ * The imports of a run reached the consent: with any completed it is `Updated` with its accounts; with
+ * none (every file refused) it returns to what it was before the run, each failure recorded in `errors`.
+ */
+export function importsAnnounced(
+  c: Consent,
+  nextFetchId: string,
+  now: Date,
+  outcome: { completed: number; failures: ConsentErrorDto[]; accountIds: string[]; transactionEventKeys: string[]; /** Files still wait: fetch again. */ more: boolean },
+): Consent {
+  const updated = outcome.completed > 0 || c.dateTransactionsUpdated !== null;
+  return {
+    ...withStatus(c, updated ? 'Updated' : 'Authenticated', now),
+    dateTransactionsUpdated: outcome.completed > 0 ? now : c.dateTransactionsUpdated,
+    consecutiveFailures: 0,
+    errors: [...c.errors, ...outcome.failures].slice(-MAX_KEPT_ERRORS),
+    fetch: c.fetch?.again || outcome.more ? newFetch(nextFetchId, now) : null,
+    accountIds: [...new Set([...c.accountIds, ...outcome.accountIds])],
+    transactionEventKeys: [...c.transactionEventKeys, ...outcome.transactionEventKeys],
+  };
 }

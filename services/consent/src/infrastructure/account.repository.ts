@@ -11,6 +11,7 @@ interface AccountRecord {
   type: string;
   currency: string;
   ownerName: string;
+  bic?: string | null;
 }
 
 export interface StoredAccount extends AccountDto {

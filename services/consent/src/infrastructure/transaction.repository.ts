@@ -7,11 +7,13 @@ export interface StoredTransaction extends TransactionDto {
   consentId: string;
   ownerClientId: string;
   externalId: string;
-  /** The fetch that first stored this transaction: the fetch's `transactions.added` carries it. */
+  /** The fetch (or statement import) that first stored this transaction: its `transactions.added` carries it. */
   fetchId: string;
+  /** Imported from a statement file: its content key (docs/statements.md), by which an overlapping file finds it again. */
+  contentKey?: string;
 }
 
-export const toTransactionDto = ({ consentId: _c, ownerClientId: _o, externalId: _e, fetchId: _f, ...dto }: StoredTransaction): TransactionDto => dto;
+export const toTransactionDto = ({ consentId: _c, ownerClientId: _o, externalId: _e, fetchId: _f, contentKey: _k, ...dto }: StoredTransaction): TransactionDto => dto;
 
 export interface TransactionPageQuery {
   accountId: string;
@@ -76,6 +78,19 @@ export class TransactionRepository {
       byAccount.set(transaction.accountId, [...(byAccount.get(transaction.accountId) ?? []), normalised(transaction)]);
     }
     for (const [accountId, fresh] of byAccount) await this.months.add(accountId, { consentId, accountId }, fresh);
+  }
+
+  /** Every stored transaction of the consent, by account. */
+  async byAccount(consentId: string): Promise<Map<string, StoredTransaction[]>> {
+    const byAccount = new Map<string, StoredTransaction[]>();
+    for (const month of await this.months.monthsWhere({ consentId })) {
+      for (const t of month.items) {
+        const list = byAccount.get(t.accountId);
+        if (list) list.push(t);
+        else byAccount.set(t.accountId, [t]);
+      }
+    }
+    return byAccount;
   }
 
   /** Everything a fetch stored, oldest first. */

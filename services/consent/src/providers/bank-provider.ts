@@ -39,6 +39,7 @@ export class ProviderError extends Error {
 }
 
 export interface BankProvider {
+  readonly kind: 'bank';
   readonly info: ProviderInfo;
   /** The page where the user approves or declines access (the consentUrl). */
   authorizationUrl(args: { consentId: string; state: string; publicBaseUrl: string }): string;
@@ -46,3 +47,23 @@ export interface BankProvider {
   /** Up to 14 months of booked transactions of one account, up to `asOf`. */
   listTransactions(session: ProviderSession, account: ProviderAccount, asOf: Date, signal: AbortSignal): Promise<ProviderTransaction[]>;
 }
+
+/** The app uploads the user's statement files (`POST /consents/{id}/statements`): no bank to authorise at or to call. */
+export interface StatementUploadProvider {
+  readonly kind: 'statement-upload';
+  readonly info: ProviderInfo;
+}
+
+export type Provider = BankProvider | StatementUploadProvider;
+
+export const STATEMENT_UPLOAD_PROVIDER_KEY = 'statement-upload';
+
+export const statementUploadProvider: StatementUploadProvider = {
+  kind: 'statement-upload',
+  info: {
+    key: STATEMENT_UPLOAD_PROVIDER_KEY,
+    name: 'Statement upload',
+    countryCodes: ['NL', 'BE', 'DE', 'FR', 'LU', 'AT', 'ES', 'IT', 'IE', 'FI', 'PT', 'GB', 'CH'],
+    description: 'The app uploads the statement files the user’s bank exports (ISO 20022 camt.053/camt.052, MT940, ING or Rabobank CSV) to POST /consents/{id}/statements.',
+  },
+};

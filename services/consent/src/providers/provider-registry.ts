@@ -1,15 +1,21 @@
-import type { BankProvider, ProviderInfo } from './bank-provider';
+import type { BankProvider, Provider, ProviderInfo } from './bank-provider';
 
 /** The providers this deployment offers, by key (case-insensitive). */
 export class ProviderRegistry {
-  private readonly byKey: Map<string, BankProvider>;
+  private readonly byKey: Map<string, Provider>;
 
-  constructor(providers: BankProvider[]) {
+  constructor(providers: readonly Provider[]) {
     this.byKey = new Map(providers.map((p) => [p.info.key.toLowerCase(), p]));
   }
 
-  find(key: string): BankProvider | undefined {
+  find(key: string): Provider | undefined {
     return this.byKey.get(key.toLowerCase());
+  }
+
+  /** A bank to authorise at and fetch from; undefined for another kind of provider. */
+  bank(key: string): BankProvider | undefined {
+    const provider = this.find(key);
+    return provider?.kind === 'bank' ? provider : undefined;
   }
 
   list(): ProviderInfo[] {

@@ -21,6 +21,7 @@ export interface SandboxProviderOptions {
  * exercise `Updating`, `Failing` and `Error`.
  */
 export class SandboxProvider implements BankProvider {
+  readonly kind = 'bank';
   readonly info: ProviderInfo;
 
   constructor(private readonly options: SandboxProviderOptions) {

@@ -11,6 +11,7 @@ import { AccountRepository } from '../../infrastructure/account.repository';
 import { ConsentEvents } from '../../infrastructure/consent-events';
 import { ConsentRepository, consentStoreOptions } from '../../infrastructure/consent.repository';
 import { RefreshRequestRepository } from '../../infrastructure/refresh-request.repository';
+import { StatementImportRepository } from '../../infrastructure/statement-import.repository';
 import { TransactionRepository, type StoredTransaction } from '../../infrastructure/transaction.repository';
 import type { BankProvider, ProviderTransaction } from '../../providers/bank-provider';
 import { ProviderRegistry } from '../../providers/provider-registry';
@@ -37,6 +38,7 @@ describe('consent fetch jobs (real store)', () => {
       consents,
       accounts: new AccountRepository(connection),
       transactions,
+      imports: new StatementImportRepository(connection),
       providers,
       events: new ConsentEvents(new EventWriter(consentEvents, 'consent.events.test')),
       claims: await ClaimLedger.open(database(connection)),
@@ -181,7 +183,7 @@ describe('consent fetch jobs (real store)', () => {
     const accounts = new AccountRepository(connection);
     const transactions = new TransactionRepository(connection);
     const events = new ConsentEvents(new EventWriter(consentEvents, 'consent.events.test'));
-    const erasure = new EraseConsentService(consents, accounts, transactions, new RefreshRequestRepository(connection), events, { forgetResource: async () => 0 }, createLogger('test', 'silent'));
+    const erasure = new EraseConsentService(consents, accounts, transactions, new RefreshRequestRepository(connection), new StatementImportRepository(connection), events, { forgetResource: async () => 0 }, createLogger('test', 'silent'));
     // The app erases the consent while the bank is answering the list of accounts: the erasure is over before the fetch stores anything.
     const erasedWhileListing: BankProvider = {
       ...sandbox!,

@@ -7,17 +7,20 @@ import type { AccountRepository, StoredAccount } from '../../infrastructure/acco
 import { toAccountDto } from '../../infrastructure/account.repository';
 import type { ConsentEvents } from '../../infrastructure/consent-events';
 import type { ConsentRepository } from '../../infrastructure/consent.repository';
+import type { StatementImportRepository } from '../../infrastructure/statement-import.repository';
 import { stableId } from '../../infrastructure/stable-id';
 import type { StoredTransaction, TransactionRepository } from '../../infrastructure/transaction.repository';
 import { toTransactionDto } from '../../infrastructure/transaction.repository';
 import { ProviderError, type ProviderSession } from '../../providers/bank-provider';
 import type { ProviderRegistry } from '../../providers/provider-registry';
+import { importStatements } from '../statement-import/import-statements';
 import { fetchFailureFor } from './fetch-failure';
 
 export interface ConsentFetchOptions {
   consents: ConsentRepository;
   accounts: AccountRepository;
   transactions: TransactionRepository;
+  imports: StatementImportRepository;
   providers: ProviderRegistry;
   events: ConsentEvents;
   claims: ClaimLedger;
@@ -79,11 +82,13 @@ export class ConsentFetchJobs extends LeasedJobs<Consent> {
  */
 async function fetchConsent(options: ConsentFetchOptions, consent: Consent, context: LeasedJobContext<Consent>): Promise<string> {
   try {
-    return await fetchAndStore(options, consent, context);
+    const provider = options.providers.find(consent.providerKey);
+    return provider?.kind === 'statement-upload' ? await importStatements(options, consent, context) : await fetchAndStore(options, consent, context);
   } finally {
     if (!(await options.consents.find(consent.id))) {
       await options.accounts.deleteByConsent(consent.id);
       await options.transactions.deleteByConsent(consent.id);
+      await options.imports.deleteByConsent(consent.id);
     }
   }
 }
@@ -91,7 +96,7 @@ async function fetchConsent(options: ConsentFetchOptions, consent: Consent, cont
 /** `updated`, or `stopped`. */
 async function fetchAndStore(options: ConsentFetchOptions, consent: Consent, { signal, fence, finish }: LeasedJobContext<Consent>): Promise<string> {
   const fetchId = consent.fetch!.id;
-  const provider = options.providers.find(consent.providerKey);
+  const provider = options.providers.bank(consent.providerKey);
   if (!provider) throw new ProviderError('PROVIDER_UNKNOWN', `Provider '${consent.providerKey}' is not available.`);
   const session: ProviderSession = { consentId: consent.id, subject: consent.externalUserId ?? consent.userId ?? consent.id };
   const bankSignal = AbortSignal.any([signal, AbortSignal.timeout(options.timeoutMs)]);

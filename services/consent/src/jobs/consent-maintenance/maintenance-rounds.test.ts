@@ -12,6 +12,7 @@ import { ConsentEvents } from '../../infrastructure/consent-events';
 import { ConsentRepository, consentStoreOptions, type Mutation } from '../../infrastructure/consent.repository';
 import { RefreshRequestRepository } from '../../infrastructure/refresh-request.repository';
 import { TransactionRepository } from '../../infrastructure/transaction.repository';
+import { StatementImportRepository } from '../../infrastructure/statement-import.repository';
 import { EraseConsentService } from '../../use-cases/delete-consent/erase-consent.service';
 import { housekeepingDueAt, MaintenanceJob } from './consent-maintenance.job';
 import { MaintenanceRounds } from './maintenance-rounds.repository';
@@ -78,6 +79,6 @@ function testBedOn(connection: Connection, authorizationTimeoutMs: number) {
   const consents = new FlakyConsents(new AggregateStore<Consent>(database(connection), consentStoreOptions((c) => housekeepingDueAt(c, settings))));
   const refreshRequests = new RefreshRequestRepository(connection);
   const events = new ConsentEvents(new EventWriter(consentEvents, 'consent.events.test'));
-  const erase = new EraseConsentService(consents, new AccountRepository(connection), new TransactionRepository(connection), refreshRequests, events, new IdempotencyKeys(database(connection)), logger);
+  const erase = new EraseConsentService(consents, new AccountRepository(connection), new TransactionRepository(connection), refreshRequests, new StatementImportRepository(connection), events, new IdempotencyKeys(database(connection)), logger);
   return { consents, job: new MaintenanceJob(consents, refreshRequests, new MaintenanceRounds(connection), erase, events, settings, logger, () => undefined) };
 }

@@ -9,7 +9,7 @@ const unknownLink = () => ({ status: 404 as const, html: renderMessagePage('Link
 
 /** Back to the app: `redirectUrl` with the consent id and its status appended. */
 export function redirectTarget(consent: Consent): string {
-  const url = new URL(consent.redirectUrl);
+  const url = new URL(consent.redirectUrl!);
   url.searchParams.set('consentId', consent.id);
   url.searchParams.set('status', consent.status);
   return url.toString();
@@ -19,7 +19,7 @@ export function redirectTarget(consent: Consent): string {
 export const authorizePageHttp =
   (service: AuthorizeConsentService, providers: ProviderRegistry): RouteHandler<typeof sandboxRoutes.showAuthorizationPage> =>
   async ({ params, query, req }) => {
-    const provider = providers.find(params.providerKey);
+    const provider = providers.bank(params.providerKey);
     const state = query.state ?? '';
     const consent = provider ? await service.lookup(provider.info.key, query.consentId ?? '', state) : null;
     if (!provider || !consent) return unknownLink();
@@ -31,7 +31,7 @@ export const authorizePageHttp =
 export const authorizeDecisionHttp =
   (service: AuthorizeConsentService, providers: ProviderRegistry): RouteHandler<typeof sandboxRoutes.decideAuthorization> =>
   async ({ params, body }) => {
-    const provider = providers.find(params.providerKey);
+    const provider = providers.bank(params.providerKey);
     if (!provider) return unknownLink();
     const outcome = await service.decide(provider.info.key, body.consentId ?? '', body.state ?? '', body.decision);
     if (outcome.kind === 'unknown') return unknownLink();

@@ -17,10 +17,11 @@ export interface CreateConsentSettings {
 
 export interface CreatedConsent {
   consentId: string;
-  consentUrl: string;
+  /** Null for a statement-upload consent: the user grants nothing at a bank. */
+  consentUrl: string | null;
 }
 
-/** Creates a consent waiting for the user, and the provider page where the user decides. */
+/** Creates a consent waiting for the user, and the provider page where the user decides; a statement-upload consent waits for files instead. */
 export class CreateConsentService {
   constructor(
     private readonly consents: ConsentRepository,
@@ -36,12 +37,13 @@ export class CreateConsentService {
     request: CreateConsentBody,
   ): Promise<Result<CreatedConsent, DirectProviderFlowNotAllowed | ValidationFailed>> {
     if (!caller.directProviderFlow) return err(new DirectProviderFlowNotAllowed('This app is not registered for the direct provider flow, so it cannot create consents.'));
-    if (!isRegisteredRedirect(request.redirectUrl, caller.redirectUrls)) {
+    const provider = this.providers.find(request.providerKey);
+    if (!provider) return err(new ValidationFailed({ providerKey: [`The provider '${request.providerKey}' does not exist; GET /providers lists the providers.`] }));
+    if (request.redirectUrl === undefined && provider.kind === 'bank') return err(new ValidationFailed({ redirectUrl: ['The redirectUrl field is required.'] }));
+    if (request.redirectUrl !== undefined && !isRegisteredRedirect(request.redirectUrl, caller.redirectUrls)) {
       const registered = caller.redirectUrls.length > 0 ? `this app registered ${caller.redirectUrls.join(', ')}` : 'this app has registered none';
       return err(new ValidationFailed({ redirectUrl: [`The redirectUrl must be on one of the app’s registered redirect URLs (at the same scheme, host and port, at the path or below it); ${registered}.`] }));
     }
-    const provider = this.providers.find(request.providerKey);
-    if (!provider) return err(new ValidationFailed({ providerKey: [`The provider '${request.providerKey}' does not exist; GET /providers lists the providers.`] }));
     if (!provider.info.countryCodes.includes(request.countryCode)) {
       return err(new ValidationFailed({ countryCode: [`The provider '${provider.info.key}' does not serve country '${request.countryCode}'; it serves ${provider.info.countryCodes.join(', ')}.`] }));
     }
@@ -54,9 +56,10 @@ export class CreateConsentService {
       countryCode: request.countryCode,
       userId: request.userId,
       externalUserId: request.externalUserId,
-      redirectUrl: request.redirectUrl,
+      redirectUrl: request.redirectUrl ?? null,
       syncMode: request.syncMode,
-      status: 'Initialized',
+      // Nothing to authorise: the consent waits for its first statement file.
+      status: provider.kind === 'statement-upload' ? 'Authenticated' : 'Initialized',
       dateRequested: now,
       dateStatusUpdated: now,
       dateExpire: new Date(now.getTime() + this.settings.validityDays * 86_400_000),
@@ -70,7 +73,7 @@ export class CreateConsentService {
     };
     // A consent erased since its first attempt made it is answered as this attempt would have made it.
     const consent = (await this.consents.insertIfAbsent(created, [this.events.created(created)])) ? created : ((await this.consents.find(id)) ?? created);
-    const consentUrl = provider.authorizationUrl({ consentId: consent.id, state: consent.authorizationState, publicBaseUrl: this.settings.publicBaseUrl });
+    const consentUrl = provider.kind === 'bank' ? provider.authorizationUrl({ consentId: consent.id, state: consent.authorizationState, publicBaseUrl: this.settings.publicBaseUrl }) : null;
     return ok({ consentId: consent.id, consentUrl });
   }
 }

@@ -4,13 +4,14 @@ import type { AccountRepository } from '../../infrastructure/account.repository'
 import type { ConsentEvents } from '../../infrastructure/consent-events';
 import type { ConsentRepository } from '../../infrastructure/consent.repository';
 import type { RefreshRequestRepository } from '../../infrastructure/refresh-request.repository';
+import type { StatementImportRepository } from '../../infrastructure/statement-import.repository';
 import type { TransactionRepository } from '../../infrastructure/transaction.repository';
 
 /**
  * Erases a consent: first it leaves the API and `consent.deleted` plus tombstones are queued in
  * the same write (every other service erases what it derived, and the compacted topic drops the
- * consent's messages); then its accounts, transactions, refresh history and the Idempotency-Keys
- * of its creation (their kept answer names it) are deleted here; last the document goes. A crash in between is finished by the maintenance job (`finishUnfinished`).
+ * consent's messages); then its accounts, transactions, refresh history, statement imports and files, and the
+ * Idempotency-Keys of its creation and its uploads (their kept answers name them) are deleted here; last the document goes. A crash in between is finished by the maintenance job (`finishUnfinished`).
  */
 export class EraseConsentService {
   constructor(
@@ -18,6 +19,7 @@ export class EraseConsentService {
     private readonly accounts: AccountRepository,
     private readonly transactions: TransactionRepository,
     private readonly refreshRequests: RefreshRequestRepository,
+    private readonly imports: StatementImportRepository,
     private readonly events: ConsentEvents,
     private readonly idempotencyKeys: Pick<IdempotencyKeys, 'forgetResource'>,
     private readonly logger: Logger,
@@ -45,8 +47,10 @@ export class EraseConsentService {
     const accounts = await this.accounts.deleteByConsent(consentId);
     const transactions = await this.transactions.deleteByConsent(consentId);
     const refreshes = await this.refreshRequests.deleteByConsent(consentId);
+    for (const upload of await this.imports.listByConsent(consentId)) await this.idempotencyKeys.forgetResource(upload.id);
+    const imports = await this.imports.deleteByConsent(consentId);
     await this.idempotencyKeys.forgetResource(consentId);
     await this.consents.remove(consentId);
-    this.logger.info({ consentId, accounts, transactions, refreshes }, 'consent erased');
+    this.logger.info({ consentId, accounts, transactions, refreshes, imports }, 'consent erased');
   }
 }

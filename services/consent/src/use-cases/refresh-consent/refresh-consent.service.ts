@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { traceHeaders } from '@obp/bus';
 import { Conflict, err, ExceptionBase, NotFound, ok, type Result } from '@obp/core';
 import { KeyedMutex } from '@obp/db';
-import { canRefresh, requestFetch } from '../../domain/consent';
+import { canRefresh, requestFetch, takesStatements } from '../../domain/consent';
 import { decideRefresh } from '../../domain/refresh-limit';
 import type { ConsentEvents } from '../../infrastructure/consent-events';
 import type { ConsentRepository } from '../../infrastructure/consent.repository';
@@ -40,6 +40,7 @@ export class RefreshConsentService {
   async execute(consentId: string, ownerClientId: string): Promise<Result<void, NotFound | Conflict | RefreshLimitReached>> {
     const consent = await this.consents.find(consentId);
     if (!consent || consent.ownerClientId !== ownerClientId) return err(new NotFound('consent not found'));
+    if (takesStatements(consent)) return err(new Conflict('This consent gets its data from statement files, not from a bank: upload a file with POST /consents/{id}/statements.'));
     const outcome = await this.refreshLocks.run(consentId, async () => {
       const now = new Date();
       const ordinal = await this.claimRefresh(consentId, ownerClientId, now);

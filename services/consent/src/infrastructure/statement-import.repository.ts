@@ -1,0 +1,132 @@
+import type { StatementImportDto, StatementImportStatus } from '@obp/contracts';
+import { database, insertUnique, mongo, type Connection } from '@obp/db';
+
+/** One uploaded statement file's import (`GET /consents/{id}/statements/{importId}`). */
+export interface StatementImport {
+  id: string;
+  consentId: string;
+  ownerClientId: string;
+  status: StatementImportStatus;
+  /** `?format=` as the app gave it, lower case; null to read it from the content. */
+  formatHint: string | null;
+  contentType: string;
+  byteLength: number;
+  format: string | null;
+  version: string | null;
+  accounts: Array<{ accountId: string; iban: string }>;
+  transactionsAdded: number;
+  duplicatesSkipped: number;
+  errors: Array<{ location: string; message: string }>;
+  createdAt: Date;
+  startedAt: Date | null;
+  completedAt: Date | null;
+  /** Its outcome reached the consent (status, errors) and its transactions were announced: nothing is left to do. */
+  announced: boolean;
+}
+
+type ImportRecord = Omit<StatementImport, 'id'> & { _id: string };
+
+interface FileChunk {
+  _id: string;
+  importId: string;
+  consentId: string;
+  n: number;
+  data: mongo.Binary;
+}
+
+/** Files are kept in chunks well under a document's size limit (16 MB in MongoDB). */
+const CHUNK_BYTES = 1024 * 1024;
+
+const fromRecord = ({ _id, ...rest }: ImportRecord): StatementImport => ({ id: _id, ...rest });
+
+export const toStatementImportDto = (i: StatementImport): StatementImportDto => ({
+  id: i.id,
+  consentId: i.consentId,
+  status: i.status,
+  format: i.format,
+  version: i.version,
+  byteLength: i.byteLength,
+  accounts: i.accounts,
+  transactionsAdded: i.transactionsAdded,
+  duplicatesSkipped: i.duplicatesSkipped,
+  errors: i.errors,
+  createdAt: i.createdAt.toISOString(),
+  startedAt: i.startedAt?.toISOString() ?? null,
+  completedAt: i.completedAt?.toISOString() ?? null,
+});
+
+export type ImportOutcome =
+  | { status: 'Completed'; format: string; version: string | null; accounts: StatementImport['accounts']; transactionsAdded: number; duplicatesSkipped: number }
+  | { status: 'Failed'; format: string | null; version: string | null; errors: StatementImport['errors'] };
+
+/**
+ * The imports of statement files (`statement_imports`) and the files themselves (`statement_files`, in chunks),
+ * kept until the consent is erased.
+ */
+export class StatementImportRepository {
+  private readonly imports: mongo.Collection<ImportRecord>;
+  private readonly files: mongo.Collection<FileChunk>;
+
+  constructor(connection: Connection) {
+    this.imports = database(connection).collection<ImportRecord>('statement_imports');
+    this.files = database(connection).collection<FileChunk>('statement_files');
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.imports.createIndex({ consentId: 1, createdAt: 1 });
+    await this.files.createIndex({ importId: 1, n: 1 });
+    await this.files.createIndex({ consentId: 1 });
+  }
+
+  /**
+   * Stores the file, then its import: an import is never without its whole file. Repeating it (a retried
+   * upload under the same id) changes nothing; `false` when the import existed already.
+   */
+  async insertWithFile(created: StatementImport, file: Buffer): Promise<boolean> {
+    for (let n = 0; n * CHUNK_BYTES < file.length; n++) {
+      const data = new mongo.Binary(file.subarray(n * CHUNK_BYTES, (n + 1) * CHUNK_BYTES));
+      await this.files.replaceOne({ _id: `${created.id}:${n}` }, { importId: created.id, consentId: created.consentId, n, data }, { upsert: true });
+    }
+    // An insert, not an upsert: FerretDB drops the empty arrays of an upsert's $setOnInsert.
+    const { id, ...rest } = created;
+    return insertUnique(this.imports, { _id: id, ...rest });
+  }
+
+  async file(importId: string): Promise<Buffer> {
+    const chunks = await this.files.find({ importId }).sort({ n: 1 }).toArray();
+    return Buffer.concat(chunks.map((c) => Buffer.from(c.data.buffer)));
+  }
+
+  async find(consentId: string, id: string): Promise<StatementImport | null> {
+    const record = await this.imports.findOne({ _id: id, consentId });
+    return record ? fromRecord(record) : null;
+  }
+
+  /** Newest first. */
+  async listByConsent(consentId: string): Promise<StatementImport[]> {
+    return (await this.imports.find({ consentId }).sort({ createdAt: -1, _id: -1 }).toArray()).map(fromRecord);
+  }
+
+  /** The imports whose outcome has not reached the consent yet, in upload order. */
+  async unannounced(consentId: string): Promise<StatementImport[]> {
+    return (await this.imports.find({ consentId, announced: false }).sort({ createdAt: 1, _id: 1 }).toArray()).map(fromRecord);
+  }
+
+  async markRunning(id: string, now: Date): Promise<void> {
+    await this.imports.updateOne({ _id: id, status: { $in: ['Pending', 'Running'] } }, { $set: { status: 'Running', startedAt: now } });
+  }
+
+  async recordOutcome(id: string, outcome: ImportOutcome, now: Date): Promise<void> {
+    await this.imports.updateOne({ _id: id, status: { $in: ['Pending', 'Running'] } }, { $set: { ...outcome, completedAt: now } });
+  }
+
+  async markAnnounced(ids: readonly string[]): Promise<void> {
+    if (ids.length > 0) await this.imports.updateMany({ _id: { $in: [...ids] } }, { $set: { announced: true } });
+  }
+
+  /** Erasure: the consent's imports and files. Returns how many imports went. */
+  async deleteByConsent(consentId: string): Promise<number> {
+    await this.files.deleteMany({ consentId });
+    return (await this.imports.deleteMany({ consentId })).deletedCount;
+  }
+}

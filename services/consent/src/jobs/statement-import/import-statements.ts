@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import type { ConsentErrorDto } from '@obp/contracts';
+import type { LeasedJobContext } from '@obp/jobs';
+import { parseStatement } from '@obp/statements';
+import type { Logger } from '@obp/telemetry';
+import { importsAnnounced, type Consent } from '../../domain/consent';
+import { toAccountDto, type AccountRepository, type StoredAccount } from '../../infrastructure/account.repository';
+import type { ConsentEvents } from '../../infrastructure/consent-events';
+import { stableId } from '../../infrastructure/stable-id';
+import type { ImportOutcome, StatementImport, StatementImportRepository } from '../../infrastructure/statement-import.repository';
+import { toTransactionDto, type StoredTransaction, type TransactionRepository } from '../../infrastructure/transaction.repository';
+import { accountsOfFile, notStoredYet } from './statement-rows';
+
+/**
+ * The booked transactions one file may hold, and one run announces: they travel in the consent's outbox with the
+ * write that ends the run, which must stay well under a document's 16 MB (a transaction's event JSON is about
+ * 400 bytes). A year of a very busy account fits; a longer export is refused with the advice to split it.
+ */
+export const MAX_TRANSACTIONS_PER_IMPORT = 25_000;
+
+export interface StatementImportOptions {
+  accounts: AccountRepository;
+  transactions: TransactionRepository;
+  imports: StatementImportRepository;
+  events: ConsentEvents;
+  logger: Logger;
+}
+
+/**
+ * The fetch of a statement-upload consent: it imports every uploaded file whose outcome has not reached the
+ * consent yet, in upload order, then announces them together as a bank fetch is announced (`accounts.updated`,
+ * `transactions.added`, a `transactions.fetched` per completed file). A file is parsed whole before anything
+ * of it is stored, so a refused file stores nothing. Transactions are stored under the import's id as their
+ * fetch id; an import interrupted anywhere and run again finds what it stored and announces exactly that.
+ */
+export async function importStatements(options: StatementImportOptions, consent: Consent, { signal, fence, finish }: LeasedJobContext<Consent>): Promise<string> {
+  const imports: StatementImport[] = [];
+  const waiting = await options.imports.unannounced(consent.id);
+  let announcing = 0;
+  for (const pending of waiting) {
+    if (signal.aborted) return 'stopped';
+    if (pending.status === 'Pending' || pending.status === 'Running') await importFile(options, consent, pending, fence);
+    const done = await options.imports.find(consent.id, pending.id);
+    if (!done) continue;
+    // The rest waits for the next run once this one announces as many as one write holds.
+    if (imports.length > 0 && announcing + done.transactionsAdded > MAX_TRANSACTIONS_PER_IMPORT) break;
+    imports.push(done);
+    announcing += done.transactionsAdded;
+  }
+  const more = imports.length < waiting.length;
+  const completed = imports.filter((i) => i.status === 'Completed');
+  const added = await Promise.all(completed.map(async (i) => ({ importId: i.id, transactions: (await options.transactions.storedBy(consent.id, i.id)).map(toTransactionDto) })));
+  const accounts = (await options.accounts.listByConsent(consent.id)).map(toAccountDto);
+  const failures: ConsentErrorDto[] = imports
+    .filter((i) => i.status === 'Failed')
+    .map((i) => ({ date: (i.completedAt ?? new Date()).toISOString(), type: 'StatementImportFailed', code: 'STATEMENT_REFUSED', message: `The statement file of import ${i.id} was refused: ${i.errors[0]?.message ?? 'see the import'}` }));
+  const { events } = options;
+  const ended = await finish((current, now) => {
+    const batches = added.map((a) => ({ ...a, entries: events.transactionsAdded(current, a.importId, a.transactions) }));
+    const next = importsAnnounced(current, randomUUID(), now, {
+      more,
+      completed: completed.length,
+      failures,
+      accountIds: accounts.map((a) => a.id),
+      transactionEventKeys: batches.flatMap((b) => b.entries.map((e) => e.key)),
+    });
+    return {
+      next,
+      events: [
+        ...(completed.length > 0 ? [events.accountsUpdated(next, accounts)] : []),
+        ...batches.flatMap((b) => [...b.entries, events.transactionsFetched(next, b.importId, b.transactions.length, now)]),
+        ...events.statusChanged(current, next),
+      ],
+    };
+  });
+  if (!ended) return 'stopped';
+  await options.imports.markAnnounced(imports.map((i) => i.id));
+  options.logger.info({ consentId: consent.id, imports: imports.length, completed: completed.length }, 'statement imports announced');
+  return 'updated';
+}
+
+async function importFile(options: StatementImportOptions, consent: Consent, pending: StatementImport, fence: () => Promise<void>): Promise<void> {
+  await options.imports.markRunning(pending.id, new Date());
+  const parsed = parseStatement(await options.imports.file(pending.id), { format: pending.formatHint ?? undefined, contentType: pending.contentType });
+  if (!parsed.ok) {
+    await fence();
+    await options.imports.recordOutcome(pending.id, { status: 'Failed', format: null, version: null, errors: parsed.problems }, new Date());
+    return;
+  }
+  const fileAccounts = accountsOfFile(parsed.file);
+  const booked = fileAccounts.reduce((sum, a) => sum + a.transactions.length, 0);
+  if (booked > MAX_TRANSACTIONS_PER_IMPORT) {
+    const errors = [{ location: 'file', message: `The file holds ${booked} booked transactions; a file may hold at most ${MAX_TRANSACTIONS_PER_IMPORT}: export a shorter period.` }];
+    await fence();
+    await options.imports.recordOutcome(pending.id, { status: 'Failed', format: parsed.file.format, version: parsed.file.version, errors }, new Date());
+    return;
+  }
+  const storedAccounts = new Map((await options.accounts.listByConsent(consent.id)).map((a) => [a.externalId, a]));
+  const storedTransactions = await options.transactions.byAccount(consent.id);
+  const accounts: StoredAccount[] = [];
+  const rows: StoredTransaction[] = [];
+  for (const fileAccount of fileAccounts) {
+    const id = stableId(consent.id, 'account', fileAccount.externalId);
+    const known = storedAccounts.get(fileAccount.externalId);
+    accounts.push({
+      id,
+      consentId: consent.id,
+      ownerClientId: consent.ownerClientId,
+      externalId: fileAccount.externalId,
+      iban: fileAccount.iban,
+      name: known?.name ?? fileAccount.iban,
+      type: known?.type ?? 'Current',
+      currency: fileAccount.currency,
+      ownerName: fileAccount.ownerName ?? known?.ownerName ?? '',
+      bic: fileAccount.bic ?? known?.bic ?? null,
+    });
+    for (const t of notStoredYet(fileAccount, storedTransactions.get(id) ?? [])) {
+      rows.push({
+        ...t.fields,
+        id: stableId(consent.id, 'transaction', fileAccount.externalId, t.externalId),
+        accountId: id,
+        consentId: consent.id,
+        ownerClientId: consent.ownerClientId,
+        externalId: t.externalId,
+        fetchId: pending.id,
+        contentKey: t.contentKey,
+      });
+    }
+  }
+  await fence();
+  await options.accounts.upsert(accounts);
+  await options.transactions.insertNew(consent.id, rows);
+  // What this import stored, also when an earlier run of it stored some and was interrupted; the rest of the file was stored before.
+  const added = (await options.transactions.storedBy(consent.id, pending.id)).length;
+  const outcome: ImportOutcome = {
+    status: 'Completed',
+    format: parsed.file.format,
+    version: parsed.file.version,
+    accounts: accounts.map((a) => ({ accountId: a.id, iban: a.iban })),
+    transactionsAdded: added,
+    duplicatesSkipped: booked - added,
+  };
+  await options.imports.recordOutcome(pending.id, outcome, new Date());
+}

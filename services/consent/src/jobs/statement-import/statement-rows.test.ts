@@ -1,0 +1,95 @@
+import type { AccountStatement, ParsedStatementFile, StatementTransaction } from '@obp/statements';
+import { accountsOfFile, notStoredYet } from './statement-rows';
+
+const tx = (over: Partial<StatementTransaction>): StatementTransaction => ({
+  amount: '-2.50',
+  currency: 'EUR',
+  status: 'booked',
+  bookingDate: '2026-03-02',
+  valueDate: '2026-03-02',
+  reversal: false,
+  bankReference: null,
+  endToEndId: null,
+  mandateId: null,
+  creditorSchemeId: null,
+  bankTransactionCode: null,
+  proprietaryCode: null,
+  proprietaryName: null,
+  counterpartyName: 'Koffiebar De Hoek',
+  counterpartyIban: null,
+  counterpartyBic: null,
+  remittanceUnstructured: [],
+  remittanceStructured: null,
+  purposeCode: null,
+  returnReason: null,
+  merchantCategoryCode: null,
+  narrative: 'Koffie',
+  location: 'line 1',
+  ...over,
+});
+
+const statement = (iban: string | null, transactions: StatementTransaction[], over: Partial<AccountStatement> = {}): AccountStatement => ({
+  statementId: null,
+  iban,
+  accountId: iban === null ? '123456789' : null,
+  currency: 'EUR',
+  bic: 'INGBNL2A',
+  ownerName: 'J. Meijer',
+  openingBalance: null,
+  closingBalance: null,
+  transactions,
+  location: 'file',
+  ...over,
+});
+
+const file = (...statements: AccountStatement[]): ParsedStatementFile => ({ format: 'camt.053', version: 'camt.053.001.08', statements });
+
+describe('a statement file as accounts and transactions to store', () => {
+  it('merges the statements of one account (IBAN compared without spaces, in capitals), keeps booked transactions only, and keys an account without IBAN by its identifier', () => {
+    const accounts = accountsOfFile(
+      file(
+        statement('NL45 INGB 7147 2529 26', [tx({ amount: '-1.00' }), tx({ status: 'pending', amount: '-9.00' })]),
+        statement('nl45ingb7147252926', [tx({ amount: '-2.00', bookingDate: '2026-03-03' })]),
+        statement(null, [tx({ amount: '5.00' })]),
+      ),
+    );
+    expect(accounts.map((a) => ({ externalId: a.externalId, iban: a.iban, amounts: a.transactions.map((t) => t.fields.amount) }))).toEqual([
+      { externalId: 'iban:NL45INGB7147252926', iban: 'NL45INGB7147252926', amounts: [-1, -2] },
+      { externalId: 'id:123456789', iban: '123456789', amounts: [5] },
+    ]);
+    expect(accounts[0]).toMatchObject({ currency: 'EUR', bic: 'INGBNL2A', ownerName: 'J. Meijer' });
+  });
+
+  it('stores a transaction under its bank reference, made unique when a file repeats one, else under its content key', () => {
+    const [account] = accountsOfFile(file(statement('NL45INGB7147252926', [tx({ bankReference: 'R1' }), tx({ bankReference: 'R1', amount: '-3.00' }), tx({})])));
+    const ids = account!.transactions.map((t) => t.externalId);
+    expect(ids.slice(0, 2)).toEqual(['ref:R1', 'ref:R1#2']);
+    expect(ids[2]).toMatch(/^key:/);
+  });
+
+  it('keeps two genuinely equal payments on one day apart, and finds both again in an overlapping file', () => {
+    const day = [tx({}), tx({})];
+    const [first] = accountsOfFile(file(statement('NL45INGB7147252926', day)));
+    expect(new Set(first!.transactions.map((t) => t.externalId)).size).toBe(2);
+    const stored = first!.transactions.map((t) => ({ externalId: t.externalId, contentKey: t.contentKey }));
+    const [overlapping] = accountsOfFile(file(statement('NL45INGB7147252926', [...day, tx({ bookingDate: '2026-03-03' })])));
+    expect(notStoredYet(overlapping!, stored).map((t) => t.fields.bookingDate)).toEqual(['2026-03-03T00:00:00.000Z']);
+  });
+
+  it('matches by reference where both have one: two transactions with different references are two, however alike', () => {
+    const [earlier] = accountsOfFile(file(statement('NL45INGB7147252926', [tx({ bankReference: 'A' })])));
+    const stored = earlier!.transactions.map((t) => ({ externalId: t.externalId, contentKey: t.contentKey }));
+    const [again] = accountsOfFile(file(statement('NL45INGB7147252926', [tx({ bankReference: 'A' }), tx({ bankReference: 'B' })])));
+    expect(notStoredYet(again!, stored).map((t) => t.externalId)).toEqual(['ref:B']);
+  });
+
+  it('matches across formats by content where one side has no reference (a CSV export after a camt file of the same days)', () => {
+    const [camt] = accountsOfFile(file(statement('NL45INGB7147252926', [tx({ bankReference: 'A', narrative: 'Koffie (camt)' })])));
+    const stored = camt!.transactions.map((t) => ({ externalId: t.externalId, contentKey: t.contentKey }));
+    const [csv] = accountsOfFile(file(statement('NL45INGB7147252926', [tx({ narrative: 'Koffie (csv)' }), tx({ amount: '-7.00' })])));
+    expect(notStoredYet(csv!, stored).map((t) => t.fields.amount)).toEqual([-7]);
+    // and the other way round
+    const csvStored = csv!.transactions.map((t) => ({ externalId: t.externalId, contentKey: t.contentKey }));
+    expect(notStoredYet(camt!, csvStored)).toEqual([]);
+  });
+});
