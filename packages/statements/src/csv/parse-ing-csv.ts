@@ -1,0 +1,52 @@
+/**
+ * ING's CSV export ("Af- en bijschrijvingen downloaden", Mijn ING, as written since 2020): a header
+ * `"Datum";"Naam / Omschrijving";"Rekening";"Tegenrekening";"Code";"Af Bij";"Bedrag (EUR)";"Mutatiesoort";"Mededelingen";"Saldo na mutatie";"Tag"`,
+ * separated by `;` or `,` as the customer chose, every field quoted, dates `YYYYMMDD`, amounts unsigned with a
+ * comma decimal and `Af`/`Bij` for the sign, newest row first. The older nine-column export (without "Saldo na
+ * mutatie" and "Tag", `,` separated) reads too, without a balance check. One row is one booked transaction:
+ * - Datum → booking date (the export has no value date);
+ * - Naam / Omschrijving → counterparty name; Tegenrekening → counterparty IBAN; Rekening → the account;
+ * - Code (`BA`, `GT`, `IC`, …) → proprietary code; Mutatiesoort (`Betaalautomaat`, `Incasso`, …) → its name;
+ * - Af Bij + Bedrag (EUR) → the signed amount in EUR; Mededelingen → the narrative (the canonical description);
+ * - Saldo na mutatie → the running balance, checked row by row (csv-statements.ts); Tag (the customer's own
+ *   label) is not read.
+ */
+import { normaliseDecimal } from '../decimal';
+import type { StatementParseResult, StatementProblem } from '../statement';
+import { accountOf, at, calendarDate, emptyTransaction, orNull, readExport, statementsOf, type CsvRow } from './csv-statements';
+
+export const ING_CSV_COLUMNS = ['Datum', 'Naam / Omschrijving', 'Rekening', 'Tegenrekening', 'Code', 'Af Bij', 'Bedrag (EUR)', 'Mutatiesoort', 'Mededelingen', 'Saldo na mutatie', 'Tag'] as const;
+const ING_CSV_COLUMNS_BEFORE_2020 = ING_CSV_COLUMNS.slice(0, 9);
+
+export function parseIngCsv(text: string): StatementParseResult {
+  const read = readExport(text, [ING_CSV_COLUMNS, ING_CSV_COLUMNS_BEFORE_2020], 'ING');
+  if ('problems' in read) return { ok: false, problems: read.problems };
+  const problems: StatementProblem[] = [];
+  const rows: CsvRow[] = [];
+  for (const { line, fields } of read.records) {
+    const [datum, naam, rekening, tegenrekening, code, afBij, bedrag, mutatiesoort, mededelingen, saldo] = fields as [string, string, string, string, string, string, string, string, string, string | undefined];
+    const before = problems.length;
+    const problem = (column: string, message: string): void => void problems.push({ location: at(line), message: `"${column}": ${message}` });
+    const date = /^(\d{4})(\d{2})(\d{2})$/.exec(datum.trim());
+    const bookingDate = date ? calendarDate(date[1]!, date[2]!, date[3]!) : null;
+    if (bookingDate === null) problem('Datum', `"${datum}" is not a date written YYYYMMDD.`);
+    const sign = afBij.trim().toLowerCase();
+    if (sign !== 'af' && sign !== 'bij') problem('Af Bij', `"${afBij}" is neither "Af" nor "Bij".`);
+    const amount = /^[+-]/.test(bedrag.trim()) ? null : normaliseDecimal(bedrag, ',');
+    if (amount === null) problem('Bedrag (EUR)', `"${bedrag}" is not an amount such as 1234,56 (without a sign: "Af Bij" gives it).`);
+    const balance = saldo === undefined ? null : normaliseDecimal(saldo, ',');
+    if (saldo !== undefined && balance === null) problem('Saldo na mutatie', `"${saldo}" is not an amount such as -1234,56.`);
+    if (rekening.trim() === '') problem('Rekening', 'the account is empty.');
+    if (problems.length > before) continue;
+    const transaction = emptyTransaction({ amount: sign === 'af' && !/^0+(\.0+)?$/.test(amount!) ? `-${amount}` : amount!, currency: 'EUR', location: at(line) });
+    transaction.bookingDate = bookingDate;
+    transaction.counterpartyName = orNull(naam);
+    transaction.counterpartyIban = orNull(tegenrekening.replace(/\s+/g, ''));
+    transaction.proprietaryCode = orNull(code);
+    transaction.proprietaryName = orNull(mutatiesoort);
+    transaction.narrative = orNull(mededelingen);
+    rows.push({ ...accountOf(rekening), bic: null, transaction, balance, line });
+  }
+  if (problems.length > 0) return { ok: false, problems };
+  return statementsOf(rows, 'csv-ing', problems);
+}
