@@ -85,3 +85,8 @@ export async function measureCpu(processes: MeasuredProcess[], seconds: number):
     return { name, pid, command: command(pid), processes: tree(pid, after).length, percentOfCore: (100 * ticks) / CLOCK_TICKS_PER_SECOND / elapsedSeconds };
   });
 }
+
+/** CPU seconds a process and its live descendants have used so far (for a before/after difference). */
+export function cpuSecondsOf(pid: number): number {
+  return treeTicks(pid, allStats()) / CLOCK_TICKS_PER_SECOND;
+}
