@@ -14,3 +14,4 @@ export type {
 export { generateLabelledSandboxData, generateSandboxData, profileForSeed } from './generate';
 export { isValidIban } from './iban';
 export { MT940_TYPE_CODES, descriptionDetails, mt940BankReference, renderMt940, type DescriptionDetails, type Mt940Style, type RenderMt940Options } from './statements/render-mt940';
+export { renderCsv, type CsvBank, type RenderCsvOptions } from './statements/render-csv';

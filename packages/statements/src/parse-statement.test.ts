@@ -1,48 +1,155 @@
-import { generateSandboxData, renderMt940 } from '@obp/sandbox-bank';
+import { gzipSync } from 'node:zlib';
+import { generateSandboxData, renderCsv, renderMt940 } from '@obp/sandbox-bank';
 import { MAX_STATEMENT_BYTES, parseStatement } from './parse-statement';
+import type { AccountStatement, StatementParseResult } from './statement';
 
-const data = generateSandboxData({ seed: 'parse-statement', profile: 'retail', asOf: new Date('2026-06-30T00:00:00.000Z') });
-const mt940 = renderMt940(data, { style: 'ing', from: '2026-05-01', to: '2026-05-31', openingBalance: 100 });
-const problemsOf = (bytes: Buffer, hints = {}) => {
-  const result = parseStatement(bytes, hints);
-  return result.ok ? [] : result.problems;
-};
+const mockParseMt940 = jest.fn();
+jest.mock('./mt940/parse-mt940', () => {
+  const real = jest.requireActual('./mt940/parse-mt940');
+  return { parseMt940: (text: string) => (mockParseMt940.getMockImplementation() ? mockParseMt940(text) : real.parseMt940(text)) };
+});
 
-describe('parseStatement, the one entry point', () => {
-  it('reads an MT940 file from its content, or as its hints name it', () => {
-    for (const hints of [{}, { format: 'mt940' }, { format: 'MT940', contentType: 'text/plain; charset=utf-8' }]) {
-      const result = parseStatement(Buffer.from(mt940), hints);
-      expect(result.ok && result.file.format).toBe('mt940');
-    }
+const data = generateSandboxData({ seed: 'parse-statement', profile: 'retail', asOf: new Date('2026-03-31T00:00:00.000Z'), months: 2 });
+const ING = renderCsv(data, { bank: 'ing' });
+const RABOBANK = renderCsv(data, { bank: 'rabobank' });
+const MT940 = renderMt940(data, { style: 'ing' });
+const CAMT = '<?xml version="1.0" encoding="UTF-8"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt/></Document>';
+
+const problems = (result: StatementParseResult) => (result.ok ? [] : result.problems);
+const formatOf = (result: StatementParseResult) => (result.ok ? result.file.format : problems(result));
+
+function statement(fields: Partial<AccountStatement>): AccountStatement {
+  return { statementId: '1', iban: 'NL69INGB0123456789', accountId: null, currency: 'EUR', bic: null, ownerName: null, openingBalance: null, closingBalance: null, transactions: [], location: '/Document/BkToCstmrStmt/Stmt[1]', ...fields };
+}
+
+describe('parseStatement', () => {
+  beforeEach(() => mockParseMt940.mockReset());
+
+  describe('detects the format from the content, and holds it against the hints', () => {
+    it('reads each format without hints, and with the hints that fit', () => {
+      expect(formatOf(parseStatement(Buffer.from(ING), {}))).toBe('csv-ing');
+      expect(formatOf(parseStatement(Buffer.from(RABOBANK), { contentType: 'text/csv', format: 'csv' }))).toBe('csv-rabobank');
+      expect(formatOf(parseStatement(Buffer.from(MT940), { contentType: 'text/plain; charset=utf-8' }))).toBe('mt940');
+      expect(formatOf(parseStatement(Buffer.from(renderMt940(data, { style: 'abnamro' })), { format: 'mt940' }))).toBe('mt940');
+      expect(formatOf(parseStatement(Buffer.from(renderMt940(data, { style: 'rabobank' })), {}))).toBe('mt940');
+    });
+
+    it('tells camt.053 and camt.052 by the root element\'s namespace, prefixed or not', () => {
+      const prefixed = '<?xml version="1.0"?>\n<!-- export -->\n<c:Document xmlns:c="urn:iso:std:iso:20022:tech:xsd:camt.052.001.02"><c:BkToCstmrAcctRpt/></c:Document>';
+      expect(problems(parseStatement(Buffer.from(prefixed), { format: 'mt940' }))).toEqual([{ location: 'format', message: 'The format given is mt940, but the file is camt.052.' }]);
+      expect(problems(parseStatement(Buffer.from(CAMT), { contentType: 'text/xml', format: 'camt.052' }))).toEqual([{ location: 'format', message: 'The format given is camt.052, but the file is camt.053.' }]);
+    });
+
+    it('refuses an unknown or missing namespace, and text of no known format', () => {
+      expect(problems(parseStatement(Buffer.from('<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"><x/></Document>'), {}))).toEqual([
+        { location: '/Document', message: 'Unknown namespace urn:iso:std:iso:20022:tech:xsd:pain.001.001.09: camt.053 or camt.052 (urn:iso:std:iso:20022:tech:xsd:camt.05x.001.xx) expected.' },
+      ]);
+      expect(problems(parseStatement(Buffer.from('<Document><BkToCstmrStmt/></Document>'), {}))[0]).toMatchObject({ location: '/Document', message: expect.stringMatching(/no namespace/) });
+      expect(problems(parseStatement(Buffer.from('Hello, world\n'), {}))).toEqual([{ location: 'line 1', message: expect.stringMatching(/^Not a statement format read here/) }]);
+      expect(problems(parseStatement(Buffer.from('"Date","Amount"\n"2026-01-01","1"\n'), { format: 'csv' }))).toEqual([{ location: 'line 1', message: expect.stringMatching(/^Not a statement format read here/) }]);
+    });
+
+    it('gives a hinted format\'s own problems when the content is not recognised', () => {
+      expect(problems(parseStatement(Buffer.from('"Datum2";"x"\n'), { format: 'csv-rabobank' }))).toEqual([{ location: 'line 1', message: expect.stringMatching(/^Not the header of a Rabobank CSV export/) }]);
+    });
+
+    it('refuses an unknown format, an unsupported Content-Type or charset, and hints that contradict each other or the content', () => {
+      expect(formatOf(parseStatement(Buffer.from(MT940), { format: ' MT940 ' }))).toBe('mt940');
+      expect(problems(parseStatement(Buffer.from(ING), { format: 'ofx' }))).toEqual([{ location: 'format', message: expect.stringMatching(/^Unknown format "ofx": one of camt.053, camt.052, mt940, csv-ing, csv-rabobank, csv/) }]);
+      expect(problems(parseStatement(Buffer.from(ING), { contentType: 'application/json' }))).toEqual([{ location: 'Content-Type', message: expect.stringMatching(/^Unsupported Content-Type "application\/json"/) }]);
+      expect(problems(parseStatement(Buffer.from(ING), { contentType: 'text/csv; charset=shift_jis' }))).toEqual([{ location: 'Content-Type', message: expect.stringMatching(/^Unsupported charset "shift_jis"/) }]);
+      expect(problems(parseStatement(Buffer.from(ING), { contentType: 'text/csv', format: 'mt940' }))).toEqual([{ location: 'format', message: 'The format mt940 contradicts the Content-Type text/csv, which is for a bank CSV export.' }]);
+      expect(problems(parseStatement(Buffer.from(ING), { format: 'csv-rabobank' }))).toEqual([{ location: 'format', message: 'The format given is csv-rabobank, but the file is csv-ing.' }]);
+      expect(problems(parseStatement(Buffer.from(ING), { format: 'mt940' }))).toEqual([{ location: 'format', message: 'The format given is mt940, but the file is csv-ing.' }]);
+      expect(problems(parseStatement(Buffer.from(MT940), { contentType: 'text/csv' }))).toEqual([{ location: 'Content-Type', message: 'The Content-Type text/csv is for a bank CSV export, but the file is mt940: send it as text/plain.' }]);
+      expect(problems(parseStatement(Buffer.from(CAMT), { contentType: 'text/plain' }))).toEqual([{ location: 'Content-Type', message: 'The Content-Type text/plain is for MT940, but the file is camt.053: send it as application/xml.' }]);
+    });
   });
 
-  it('refuses an empty file, one over the size limit, and one in no known format', () => {
-    expect(problemsOf(Buffer.alloc(0))).toEqual([{ location: 'file', message: 'The file is empty.' }]);
-    expect(problemsOf(Buffer.alloc(MAX_STATEMENT_BYTES + 1, 'x'))[0]!.message).toMatch(/larger than/);
-    expect(problemsOf(Buffer.from('hello, this is not a statement'))[0]!.message).toMatch(/not a camt\.053, camt\.052, MT940/);
+  describe('checks what every parser gives', () => {
+    it('refuses statements that do not add up or name no account, and a file without statements', () => {
+      const balance = (amount: string) => ({ amount, currency: 'EUR', date: '2026-03-01' });
+      mockParseMt940.mockReturnValue({ ok: true, file: { format: 'mt940', version: null, statements: [statement({ openingBalance: balance('10.00'), closingBalance: balance('12.00'), location: 'line 3' }), statement({ iban: null, location: 'line 9' })] } });
+      expect(problems(parseStatement(Buffer.from(MT940), {}))).toEqual([
+        { location: 'line 3', message: expect.stringMatching(/^The entries do not add up/) },
+        { location: 'line 9', message: 'The statement names no account (no IBAN or other account identifier).' },
+      ]);
+      mockParseMt940.mockReturnValue({ ok: true, file: { format: 'mt940', version: null, statements: [] } });
+      expect(problems(parseStatement(Buffer.from(MT940), {}))).toEqual([{ location: 'file', message: 'The file holds no account statement.' }]);
+    });
+
+    it('refuses a real file whose balances do not add up, naming the statement', () => {
+      const tampered = MT940.replace(/:62F:([CD])(\d{6})EUR[\d,]+/, ':62F:$1$2EUR999999,99');
+      expect(problems(parseStatement(Buffer.from(tampered), {}))).toEqual([{ location: expect.stringMatching(/^line \d+$/), message: expect.stringMatching(/do not add up/) }]);
+    });
   });
 
-  it('names the format field for an unknown or contradicted hint, and refuses a Content-Type that does not fit the format', () => {
-    expect(problemsOf(Buffer.from(mt940), { format: 'pdf' })).toEqual([{ location: 'format', message: expect.stringMatching(/Unknown format 'pdf'/) }]);
-    expect(problemsOf(Buffer.from(mt940), { format: 'camt.053' })).toEqual([{ location: 'format', message: 'The file is mt940, not camt.053.' }]);
-    expect(problemsOf(Buffer.from(mt940), { contentType: 'text/csv' })[0]!.message).toMatch(/not sent as text\/csv/);
-    expect(problemsOf(Buffer.from(mt940), { contentType: 'application/pdf' })[0]!.message).toMatch(/application\/xml or text\/xml/);
+  describe('limits and decodes the bytes', () => {
+    it('refuses an empty file, also one of blanks or a byte order mark only', () => {
+      for (const bytes of [Buffer.alloc(0), Buffer.from(' \r\n\t\n'), Buffer.from([0xef, 0xbb, 0xbf])]) {
+        expect(problems(parseStatement(bytes, {}))).toEqual([{ location: 'file', message: 'The file is empty.' }]);
+      }
+    });
+
+    it('refuses a file over the size limit', () => {
+      expect(problems(parseStatement(Buffer.alloc(MAX_STATEMENT_BYTES + 1, 0x20), { contentType: 'text/csv' }))).toEqual([{ location: 'file', message: `The file is ${MAX_STATEMENT_BYTES + 1} bytes; a statement file may be at most ${MAX_STATEMENT_BYTES} bytes (20 MB).` }]);
+    });
+
+    it('reads UTF-8 with or without a byte order mark, and Latin-1 or Windows-1252 when the bytes are not UTF-8 or when declared', () => {
+      const withAccent = RABOBANK.replace('"Omschrijving-1"', '"Omschrijving-1"').split('\r\n');
+      withAccent[1] = withAccent[1]!.replace(/^((?:"[^"]*",){19})"[^"]*"/, '$1"Café € ë"');
+      const text = withAccent.join('\r\n');
+      const remittance = (result: StatementParseResult) => (result.ok ? result.file.statements.flatMap((s) => s.transactions).find((t) => t.location === 'line 2')!.remittanceUnstructured[0] : problems(result));
+      expect(remittance(parseStatement(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]), {}))).toBe('Café € ë');
+      expect(remittance(parseStatement(Buffer.from(new TextEncoder().encode(text)), { contentType: 'text/csv; charset=UTF-8' }))).toBe('Café € ë');
+      const windows1252 = Buffer.from(text.replace('€', '\u0000'), 'latin1');
+      windows1252[windows1252.indexOf(0)] = 0x80;
+      expect(remittance(parseStatement(windows1252, {}))).toBe('Café € ë');
+      expect(remittance(parseStatement(windows1252, { contentType: 'text/csv; charset=windows-1252' }))).toBe('Café € ë');
+      expect(problems(parseStatement(windows1252, { contentType: 'text/csv; charset=utf-8' }))).toEqual([{ location: 'file', message: 'The file is not valid UTF-8, as declared.' }]);
+    });
+
+    it('reads XML as its declaration says, and refuses XML that is not UTF-8 without one', () => {
+      const xml = CAMT.replace('encoding="UTF-8"', 'encoding="ISO-8859-1"').replace('<BkToCstmrStmt/>', '<!-- Rénée --><BkToCstmrStmt/>');
+      expect(problems(parseStatement(Buffer.from(xml, 'latin1'), { contentType: 'application/xml', format: 'camt.052' }))).toEqual([{ location: 'format', message: 'The format given is camt.052, but the file is camt.053.' }]);
+      const undeclared = Buffer.from(xml.replace(' encoding="ISO-8859-1"', ''), 'latin1');
+      expect(problems(parseStatement(undeclared, {}))).toEqual([{ location: 'file', message: 'The file is not valid UTF-8, as an XML file without an encoding declaration must be.' }]);
+      expect(problems(parseStatement(Buffer.from(xml, 'latin1'), { contentType: 'application/xml; charset=utf-8' }))).toEqual([{ location: 'file', message: 'The Content-Type says charset utf-8 but the XML declares encoding="ISO-8859-1".' }]);
+    });
+
+    it('reads an MT940 file that is not UTF-8 as Windows-1252', () => {
+      const latin1 = Buffer.from(MT940.replace(/(:86:.*?)(\r\n)/, '$1 Caf\u00e9$2'), 'latin1');
+      const result = parseStatement(latin1, { contentType: 'text/plain' });
+      expect(JSON.stringify(result.ok ? result.file.statements : problems(result))).toContain('Caf\u00e9');
+    });
+
+    it('refuses UTF-16 (with or without a byte order mark), EBCDIC and any other declared encoding', () => {
+      const utf16 = Buffer.from(ING, 'utf16le');
+      expect(problems(parseStatement(Buffer.concat([Buffer.from([0xff, 0xfe]), utf16]), {}))).toEqual([{ location: 'file', message: 'The file is UTF-16 or UTF-32: a statement file is UTF-8 or Latin-1.' }]);
+      expect(problems(parseStatement(utf16, {}))).toEqual([{ location: 'file', message: 'The file is UTF-16 or UTF-32: a statement file is UTF-8 or Latin-1.' }]);
+      expect(problems(parseStatement(Buffer.from([0x4c, 0x6f, 0xa7, 0x94, 0x40, 0xa5, 0x85, 0x99]), {}))).toEqual([{ location: 'file', message: 'The file is EBCDIC: a statement file is UTF-8 or Latin-1.' }]);
+      expect(problems(parseStatement(Buffer.from(CAMT.replace('UTF-8', 'UTF-16')), {}))).toEqual([{ location: 'file', message: 'The XML declares encoding="UTF-16": a statement file is UTF-8 or Latin-1 (ISO-8859-1, Windows-1252).' }]);
+      expect(problems(parseStatement(Buffer.from(CAMT.replace('UTF-8', 'IBM037')), {}))).toEqual([{ location: 'file', message: 'The XML declares encoding="IBM037": a statement file is UTF-8 or Latin-1 (ISO-8859-1, Windows-1252).' }]);
+    });
   });
 
-  it('reads Windows-1252 (Latin-1) bytes of a file that is not UTF-8, and refuses UTF-16 and a declared encoding it does not read', () => {
-    const latin1 = Buffer.from(mt940.replace(/(:86:.*?)(\r\n)/, '$1 Caf\u00e9$2'), 'latin1');
-    const result = parseStatement(latin1);
-    expect(result.ok).toBe(true);
-    expect(JSON.stringify(result.ok && result.file.statements)).toContain('Caf\u00e9');
-    expect(problemsOf(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(mt940, 'utf16le')]))[0]!.message).toMatch(/UTF-16/);
-    expect(problemsOf(Buffer.from('<?xml version="1.0" encoding="EBCDIC-CP-US"?><Document/>'))[0]!.message).toMatch(/declares the encoding ebcdic-cp-us/);
-    expect(problemsOf(Buffer.from([0x3c, 0x3f, 0x78, 0x6d, 0x6c, 0x20, ...Buffer.from('version="1.0" encoding="UTF-8"?><a>'), 0xe9, ...Buffer.from('</a>')]))[0]!.message).toMatch(/not valid UTF-8/);
-  });
+  describe('accepts a gzip file, inflating it no further than the size limit', () => {
+    it('reads a gzipped export', () => {
+      expect(formatOf(parseStatement(gzipSync(Buffer.from(ING)), { contentType: 'text/csv' }))).toBe('csv-ing');
+    });
 
-  it('refuses a file whose balances do not add up, naming the statement', () => {
-    const tampered = mt940.replace(/:62F:([CD])(\d{6})EUR[\d,]+/, ':62F:$1$2EUR999999,99');
-    const [problem] = problemsOf(Buffer.from(tampered));
-    expect(problem!.message).toMatch(/do not add up/);
-    expect(problem!.location).toMatch(/^line \d+/);
+    it('stops a gzip bomb (10 GB inflated from 10 MB) at the limit', () => {
+      const member = gzipSync(Buffer.alloc(MAX_STATEMENT_BYTES + 1));
+      const bomb = Buffer.concat(Array.from({ length: Math.floor((10 * 1024 * 1024) / member.length) }, () => member));
+      expect(bomb.length).toBeLessThanOrEqual(MAX_STATEMENT_BYTES);
+      expect(bomb.length / member.length * (MAX_STATEMENT_BYTES + 1)).toBeGreaterThan(10 * 1024 ** 3);
+      expect(problems(parseStatement(bomb, { contentType: 'text/csv' }))).toEqual([{ location: 'file', message: `The gzip file inflates to more than ${MAX_STATEMENT_BYTES} bytes (20 MB), the most a statement file may be.` }]);
+    });
+
+    it('refuses a truncated gzip file and one compressed twice', () => {
+      const gzipped = gzipSync(Buffer.from(ING));
+      expect(problems(parseStatement(gzipped.subarray(0, gzipped.length - 10), {}))).toEqual([{ location: 'file', message: expect.stringMatching(/^The file starts like gzip but cannot be inflated .*: it is truncated or not gzip\.$/) }]);
+      expect(problems(parseStatement(gzipSync(gzipped), {}))).toEqual([{ location: 'file', message: 'The file is compressed twice: upload it gzipped once at most.' }]);
+    });
   });
 });

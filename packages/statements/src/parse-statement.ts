@@ -1,115 +1,211 @@
-import { isUtf8 } from 'node:buffer';
+/**
+ * The one entry point of an import: a statement file's bytes in, its statements or every problem out. It limits
+ * the size (also of a gzip file inflated), decodes, detects the format from the content, checks it against the
+ * hints, parses, and checks the balances and that every statement names its account (docs/statements.md).
+ */
+import { gunzipSync } from 'node:zlib';
 import { balanceProblems } from './balances';
+import { parseIngCsv } from './csv/parse-ing-csv';
+import { parseRabobankCsv } from './csv/parse-rabobank-csv';
 import { parseMt940 } from './mt940/parse-mt940';
-import type { StatementFormat, StatementParseResult, StatementProblem } from './statement';
+import { StatementFormats, type StatementFormat, type StatementParseResult, type StatementProblem } from './statement';
 
-/** The largest file read (the HTTP layer answers 413 itself; this guards every other caller). */
+/** The largest file taken, compressed or inflated. */
 export const MAX_STATEMENT_BYTES = 20 * 1024 * 1024;
 
+/** The values of the `format` hint: a format, or `csv` for a bank's CSV export whose bank the header tells. */
+export const STATEMENT_FORMAT_HINTS = [...StatementFormats, 'csv'] as const;
+
 export interface StatementHints {
-  /** `?format=`: a format of `StatementFormats`, or `csv` (the bank read from the header line). */
   format?: string;
-  /** The upload's Content-Type: XML means camt, text/plain MT940, text/csv a CSV export. */
+  /** The upload's media type, with an optional `charset`. */
   contentType?: string;
 }
 
 type Family = 'camt' | 'mt940' | 'csv';
+
+const FAMILY: Record<StatementFormat, Family> = { 'camt.053': 'camt', 'camt.052': 'camt', mt940: 'mt940', 'csv-ing': 'csv', 'csv-rabobank': 'csv' };
+const MEDIA_TYPES: Record<string, Family> = { 'application/xml': 'camt', 'text/xml': 'camt', 'text/plain': 'mt940', 'text/csv': 'csv' };
+const FAMILY_NAMES: Record<Family, string> = { camt: 'camt (XML)', mt940: 'MT940', csv: 'a bank CSV export' };
+
+type Charset = 'utf-8' | 'latin-1' | 'windows-1252';
+const CHARSETS: Record<string, Charset> = {
+  'utf-8': 'utf-8', utf8: 'utf-8', 'us-ascii': 'utf-8', ascii: 'utf-8',
+  'iso-8859-1': 'latin-1', 'iso8859-1': 'latin-1', 'iso_8859-1': 'latin-1', latin1: 'latin-1', 'latin-1': 'latin-1', l1: 'latin-1',
+  'windows-1252': 'windows-1252', cp1252: 'windows-1252',
+};
+
+const GZIP = [0x1f, 0x8b];
+const fail = (problems: StatementProblem[]): StatementParseResult => ({ ok: false, problems });
+const problem = (location: string, message: string): StatementParseResult => fail([{ location, message }]);
+
+export function parseStatement(bytes: Buffer, hints: StatementHints = {}): StatementParseResult {
+  const hinted = readHints(hints);
+  if ('problems' in hinted) return fail(hinted.problems);
+  if (bytes.length > MAX_STATEMENT_BYTES) return problem('file', `The file is ${bytes.length} bytes; a statement file may be at most ${MAX_STATEMENT_BYTES} bytes (20 MB).`);
+  let content = bytes;
+  if (startsWith(content, GZIP)) {
+    const inflated = inflate(content);
+    if ('problem' in inflated) return problem('file', inflated.problem);
+    content = inflated.bytes;
+  }
+  const decoded = decode(content, hinted.charset);
+  if ('problem' in decoded) return problem('file', decoded.problem);
+  const { text } = decoded;
+  if (text.trim() === '') return problem('file', 'The file is empty.');
+  const detected = detect(text);
+  if ('problem' in detected && hinted.format === undefined) return fail([detected.problem]);
+  const format = 'format' in detected ? detected.format : null;
+  if (format !== null) {
+    if (hinted.format !== undefined && hinted.format !== format && !(hinted.format === 'csv' && FAMILY[format] === 'csv')) {
+      return problem('format', `The format given is ${hinted.format}, but the file is ${format}.`);
+    }
+    if (hinted.family !== undefined && hinted.family !== FAMILY[format]) {
+      return problem('Content-Type', `The Content-Type ${hints.contentType} is for ${FAMILY_NAMES[hinted.family]}, but the file is ${format}: send it as ${Object.keys(MEDIA_TYPES).find((type) => MEDIA_TYPES[type] === FAMILY[format])}.`);
+    }
+  }
+  const chosen = format ?? (hinted.format as StatementFormat | 'csv');
+  if (chosen === 'csv') return fail(['problem' in detected ? detected.problem : { location: 'line 1', message: 'Not a header of a CSV export we read (ING, Rabobank).' }]);
+  const result = parseAs(chosen, text);
+  return result.ok ? checked(result) : result;
+}
+
+function readHints(hints: StatementHints): { format?: StatementFormat | 'csv'; family?: Family; charset?: Charset } | { problems: StatementProblem[] } {
+  const problems: StatementProblem[] = [];
+  let format: StatementFormat | 'csv' | undefined;
+  let family: Family | undefined;
+  let charset: Charset | undefined;
+  if (hints.format !== undefined) {
+    const named = hints.format.trim().toLowerCase();
+    if ((STATEMENT_FORMAT_HINTS as readonly string[]).includes(named)) format = named as StatementFormat | 'csv';
+    else problems.push({ location: 'format', message: `Unknown format "${hints.format}": one of ${STATEMENT_FORMAT_HINTS.join(', ')}, or none to detect it from the content.` });
+  }
+  if (hints.contentType !== undefined) {
+    const [type, ...parameters] = hints.contentType.split(';').map((part) => part.trim().toLowerCase());
+    family = MEDIA_TYPES[type!];
+    if (family === undefined) problems.push({ location: 'Content-Type', message: `Unsupported Content-Type "${hints.contentType}": application/xml or text/xml for camt, text/plain for MT940, text/csv for a bank's CSV export.` });
+    const declared = parameters.find((p) => p.startsWith('charset='))?.slice('charset='.length).replace(/^"|"$/g, '');
+    if (declared !== undefined) {
+      charset = CHARSETS[declared];
+      if (charset === undefined) problems.push({ location: 'Content-Type', message: `Unsupported charset "${declared}": a statement file is UTF-8 or Latin-1 (ISO-8859-1, Windows-1252).` });
+    }
+  }
+  if (format !== undefined && format !== 'csv' && family !== undefined && FAMILY[format] !== family) {
+    problems.push({ location: 'format', message: `The format ${format} contradicts the Content-Type ${hints.contentType}, which is for ${FAMILY_NAMES[family]}.` });
+  }
+  if (format === 'csv' && family !== undefined && family !== 'csv') problems.push({ location: 'format', message: `The format csv contradicts the Content-Type ${hints.contentType}, which is for ${FAMILY_NAMES[family]}.` });
+  return problems.length > 0 ? { problems } : { format, family, charset };
+}
+
+/** Inflated, but never beyond MAX_STATEMENT_BYTES: inflating stops there, so a gzip bomb costs no more than a big file. */
+function inflate(bytes: Buffer): { bytes: Buffer } | { problem: string } {
+  try {
+    const inflated = gunzipSync(bytes, { maxOutputLength: MAX_STATEMENT_BYTES });
+    if (startsWith(inflated, GZIP)) return { problem: 'The file is compressed twice: upload it gzipped once at most.' };
+    return { bytes: inflated };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError) {
+      return { problem: `The gzip file inflates to more than ${MAX_STATEMENT_BYTES} bytes (20 MB), the most a statement file may be.` };
+    }
+    return { problem: `The file starts like gzip but cannot be inflated (${(error as Error).message}): it is truncated or not gzip.` };
+  }
+}
+
+/**
+ * UTF-8 (a byte order mark is dropped), or Latin-1 where declared: by the charset of the Content-Type, by the XML
+ * declaration's `encoding`, or, for MT940 and CSV files that declare nothing, when the bytes are not UTF-8
+ * (read as Windows-1252, which is Latin-1 with printable characters such as € where Latin-1 has control codes).
+ * Anything else (UTF-16, EBCDIC, another declared encoding) is refused.
+ */
+function decode(bytes: Buffer, declared: Charset | undefined): { text: string } | { problem: string } {
+  const utf16WithoutMark = bytes.length >= 4 && ((bytes[0] !== 0 && bytes[1] === 0 && bytes[3] === 0) || (bytes[0] === 0 && bytes[1] !== 0 && bytes[2] === 0));
+  if (startsWith(bytes, [0xff, 0xfe]) || startsWith(bytes, [0xfe, 0xff]) || utf16WithoutMark) {
+    return { problem: 'The file is UTF-16 or UTF-32: a statement file is UTF-8 or Latin-1.' };
+  }
+  if (startsWith(bytes, [0x4c, 0x6f, 0xa7, 0x94])) return { problem: 'The file is EBCDIC: a statement file is UTF-8 or Latin-1.' };
+  const bom = startsWith(bytes, [0xef, 0xbb, 0xbf]);
+  const body = bom ? bytes.subarray(3) : bytes;
+  const head = body.subarray(0, 200).toString('latin1');
+  const prolog = /^\s*<\?xml\s[^>]*?encoding\s*=\s*["']([^"']+)["']/.exec(head);
+  let charset = declared;
+  if (prolog) {
+    const inProlog = CHARSETS[prolog[1]!.toLowerCase()];
+    if (inProlog === undefined) return { problem: `The XML declares encoding="${prolog[1]}": a statement file is UTF-8 or Latin-1 (ISO-8859-1, Windows-1252).` };
+    if (declared !== undefined && declared !== inProlog) return { problem: `The Content-Type says charset ${declared} but the XML declares encoding="${prolog[1]}".` };
+    charset = inProlog;
+  }
+  if (bom && charset !== undefined && charset !== 'utf-8') return { problem: `The file starts with a UTF-8 byte order mark but is declared ${charset}.` };
+  if (charset === 'latin-1') return { text: body.toString('latin1') };
+  if (charset === 'windows-1252') return { text: decodeWindows1252(body) };
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(body) };
+  } catch {
+    if (charset === 'utf-8' || bom || /^\s*</.test(head)) {
+      return { problem: `The file is not valid UTF-8${charset === 'utf-8' ? ', as declared' : /^\s*</.test(head) ? ', as an XML file without an encoding declaration must be' : ''}.` };
+    }
+    return { text: decodeWindows1252(body) };
+  }
+}
+
+const CAMT_NAMESPACE = /^urn:iso:std:iso:20022:tech:xsd:(camt\.05[23])\.\d{3}\.\d{2}$/;
+
+function detect(text: string): { format: StatementFormat } | { problem: StatementProblem } {
+  const start = text.search(/\S/);
+  if (text[start] === '<') {
+    const root = /<([A-Za-z_][\w.-]*(?::[\w.-]+)?)((?:\s+[^\s=>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*\/?>/.exec(text.slice(text.search(/<[A-Za-z_]/)));
+    if (!root) return { problem: { location: 'file', message: 'An XML file without a root element.' } };
+    const prefix = root[1]!.includes(':') ? root[1]!.split(':')[0] : null;
+    const attribute = new RegExp(`\\sxmlns${prefix === null ? '' : `:${prefix.replace(/[.-]/g, '\\$&')}`}\\s*=\\s*["']([^"']*)["']`).exec(root[2] ?? '');
+    const namespace = attribute?.[1] ?? null;
+    const camt = namespace === null ? null : CAMT_NAMESPACE.exec(namespace);
+    if (camt) return { format: camt[1] as StatementFormat };
+    return {
+      problem: {
+        location: `/${root[1]}`,
+        message: namespace === null ? 'The XML root has no namespace: a camt.053 or camt.052 document has urn:iso:std:iso:20022:tech:xsd:camt.053.001.xx.' : `Unknown namespace ${namespace}: camt.053 or camt.052 (urn:iso:std:iso:20022:tech:xsd:camt.05x.001.xx) expected.`,
+      },
+    };
+  }
+  const firstLine = text.slice(start, text.indexOf('\n', start) === -1 ? undefined : text.indexOf('\n', start)).trim();
+  if (/^(\{1:|:\d{2}[A-Z]?:|:?940:?$|[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$)/.test(firstLine)) return { format: 'mt940' };
+  const firstName = firstLine.split(/[;,]/)[0]!.replace(/^"|"$/g, '').trim().toLowerCase();
+  if (firstName === 'datum') return { format: 'csv-ing' };
+  if (firstName === 'iban/bban') return { format: 'csv-rabobank' };
+  return { problem: { location: 'line 1', message: 'Not a statement format read here: camt.053 or camt.052 (XML), MT940, or the CSV export of ING or Rabobank (by its header).' } };
+}
+
 type Parser = (text: string) => StatementParseResult;
 
-/** The parser of each format; a format without one here is refused as not supported. */
-const PARSERS: Partial<Record<StatementFormat, Parser>> = { mt940: parseMt940 };
+/** The parser of each format; camt's (`parseCamt` of ./camt/parse-camt) is not in yet. */
+const PARSERS: Record<StatementFormat, Parser | null> = { 'camt.053': null, 'camt.052': null, mt940: parseMt940, 'csv-ing': parseIngCsv, 'csv-rabobank': parseRabobankCsv };
 
-const familyOf = (format: StatementFormat): Family => (format.startsWith('camt') ? 'camt' : format.startsWith('csv') ? 'csv' : 'mt940');
-
-const refused = (location: string, message: string): StatementParseResult => ({ ok: false, problems: [{ location, message }] });
-
-/**
- * Reads one statement file whole, strictly: its encoding, its format (from the hints, else the content), the
- * format's parser, then the balances of every statement in it. Nothing is returned of a file with a problem.
- */
-export function parseStatement(bytes: Buffer, hints: StatementHints = {}): StatementParseResult {
-  if (bytes.length === 0) return refused('file', 'The file is empty.');
-  if (bytes.length > MAX_STATEMENT_BYTES) return refused('file', `The file is larger than ${MAX_STATEMENT_BYTES} bytes.`);
-  const decoded = decode(bytes);
-  if ('problem' in decoded) return { ok: false, problems: [decoded.problem] };
-  const { text } = decoded;
-
-  const expected = familyOfContentType(hints.contentType);
-  if (expected === 'unknown') return refused('file', `A statement file is sent as application/xml or text/xml (camt), text/plain (MT940) or text/csv, not ${hints.contentType}.`);
-  const format = formatOf(text, hints.format, expected);
-  if ('problem' in format) return { ok: false, problems: [format.problem] };
-  const parse = PARSERS[format.format];
-  if (!parse) return refused('file', `The ${format.format} format is not supported yet.`);
-
-  const parsed = parse(text);
-  if (!parsed.ok) return parsed;
-  const problems: StatementProblem[] = [];
-  for (const statement of parsed.file.statements) {
-    if (statement.iban === null && statement.accountId === null) problems.push({ location: statement.location, message: 'The statement names no account.' });
-    problems.push(...balanceProblems(statement));
-  }
-  if (parsed.file.statements.length === 0) problems.push({ location: 'file', message: 'The file holds no statement.' });
-  return problems.length > 0 ? { ok: false, problems } : parsed;
+function parseAs(format: StatementFormat, text: string): StatementParseResult {
+  const parse = PARSERS[format];
+  return parse === null ? problem('file', `${format} files are not read yet.`) : parse(text);
 }
 
-function familyOfContentType(contentType: string | undefined): Family | null | 'unknown' {
-  if (contentType === undefined || contentType.trim() === '') return null;
-  const type = contentType.split(';')[0]!.trim().toLowerCase();
-  if (type === 'application/xml' || type === 'text/xml') return 'camt';
-  if (type === 'text/plain') return 'mt940';
-  if (type === 'text/csv') return 'csv';
-  return 'unknown';
-}
-
-/** The format the hint names, or the content shows; a hint the content or Content-Type contradicts is a problem. */
-function formatOf(text: string, hint: string | undefined, expected: Family | null): { format: StatementFormat } | { problem: StatementProblem } {
-  const detected = detect(text);
-  const named = hint?.toLowerCase();
-  if (named !== undefined && !['camt.053', 'camt.052', 'mt940', 'csv', 'csv-ing', 'csv-rabobank'].includes(named)) {
-    return { problem: { location: 'format', message: `Unknown format '${hint}': camt.053, camt.052, mt940, csv, csv-ing or csv-rabobank.` } };
-  }
-  const format = named === 'csv' ? (detected?.startsWith('csv') ? detected : null) : ((named as StatementFormat | undefined) ?? detected);
-  if (format === null || format === undefined) {
-    return { problem: { location: 'file', message: named === 'csv' ? 'The CSV header line is not one of a known bank’s export (ING, Rabobank).' : 'The file is not a camt.053, camt.052, MT940 or known bank CSV file.' } };
-  }
-  if (detected !== null && detected !== format) return { problem: { location: 'format', message: `The file is ${detected}, not ${format}.` } };
-  if (expected !== null && familyOf(format) !== expected) return { problem: { location: 'file', message: `A ${format} file is not sent as ${expected === 'camt' ? 'XML' : expected === 'mt940' ? 'text/plain' : 'text/csv'}.` } };
-  return { format };
-}
-
-const CAMT = /^\s*<(?:[A-Za-z_][\w.-]*:)?Document\b[^>]*\bxmlns(?::[\w.-]+)?\s*=\s*["']urn:iso:std:iso:20022:tech:xsd:(camt\.05[23])\.\d{3}\.\d{2}["']/;
-
-/** What the content shows, or null. */
-function detect(text: string): StatementFormat | null {
-  const body = text.replace(/^\uFEFF/, '').replace(/^\s*<\?xml[^>]*\?>/, '').replace(/^\s*(<!--[\s\S]*?-->\s*)*/, '');
-  const camt = CAMT.exec(body);
-  if (camt) return camt[1] as StatementFormat;
-  if (/^\s*(\{1:|:20:)/.test(text) || /^\s*\r?\n?:20:/m.test(text.slice(0, 512))) return 'mt940';
-  const header = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
-  if (/"?Datum"?[;,]"?Naam \/ Omschrijving"?/.test(header)) return 'csv-ing';
-  if (/"?IBAN\/BBAN"?,"?Munt"?,"?BIC"?,"?Volgnr"?/.test(header)) return 'csv-rabobank';
-  return null;
+/** Every statement adds up and names its account; a file holds at least one. */
+function checked(result: Extract<StatementParseResult, { ok: true }>): StatementParseResult {
+  const { statements } = result.file;
+  if (statements.length === 0) return problem('file', 'The file holds no account statement.');
+  const problems = statements.flatMap((statement) => [
+    ...balanceProblems(statement),
+    ...(statement.iban === null && (statement.accountId === null || statement.accountId.trim() === '') ? [{ location: statement.location, message: 'The statement names no account (no IBAN or other account identifier).' }] : []),
+  ]);
+  return problems.length > 0 ? fail(problems) : result;
 }
 
 /**
- * UTF-8 (a BOM allowed), or Latin-1 where the file says so (an XML declaration), or, for a file without a
- * declaration that is not valid UTF-8, Windows-1252 as Dutch banks' exports are. Anything else is refused: a UTF-16
- * or UTF-32 byte-order mark, or a declared encoding other than these.
+ * Windows-1252: Latin-1 but for 0x80–0x9F, where it has € ‚ ƒ „ … and others (the five bytes it leaves undefined
+ * stay the control codes Latin-1 has). Not Node's TextDecoder('windows-1252'), which decodes those bytes as Latin-1.
  */
-function decode(bytes: Buffer): { text: string } | { problem: StatementProblem } {
-  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff) || (bytes[0] === 0 && bytes[1] === 0)) {
-    return { problem: { location: 'file', message: 'The file is UTF-16 or UTF-32; send it as UTF-8 or Latin-1.' } };
-  }
-  const head = bytes.subarray(0, 200).toString('latin1');
-  const declared = /^(?:\uFEFF|\xEF\xBB\xBF)?\s*<\?xml[^>]*\bencoding\s*=\s*["']([^"']+)["']/i.exec(head)?.[1]?.toLowerCase();
-  if (declared !== undefined) {
-    if (declared === 'utf-8' || declared === 'utf8') {
-      if (!isUtf8(bytes)) return { problem: { location: 'file', message: 'The file declares UTF-8 but is not valid UTF-8.' } };
-      return { text: bytes.toString('utf8').replace(/^\uFEFF/, '') };
-    }
-    if (['iso-8859-1', 'latin1', 'latin-1', 'iso_8859-1', 'windows-1252', 'cp1252'].includes(declared)) return { text: new TextDecoder('windows-1252').decode(bytes) };
-    return { problem: { location: 'file', message: `The file declares the encoding ${declared}; only UTF-8 and Latin-1 are read.` } };
-  }
-  if (isUtf8(bytes)) return { text: bytes.toString('utf8').replace(/^\uFEFF/, '') };
-  return { text: new TextDecoder('windows-1252').decode(bytes) };
+const WINDOWS_1252_80_9F = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
+
+function decodeWindows1252(bytes: Buffer): string {
+  const latin1 = bytes.toString('latin1');
+  return /[\u0080-\u009f]/.test(latin1) ? latin1.replace(/[\u0080-\u009f]/g, (c) => WINDOWS_1252_80_9F[c.charCodeAt(0) - 0x80]!) : latin1;
+}
+
+function startsWith(bytes: Buffer, prefix: number[]): boolean {
+  return prefix.every((byte, i) => bytes[i] === byte);
 }
