@@ -1,6 +1,6 @@
 /** What the bank CSV exports share: reading their header, checking their cells, and turning rows into statements. */
 import { balanceProblems } from '../balances';
-import { compareDecimals, negateDecimal, sumDecimals } from '../decimal';
+import { negateDecimal, sumDecimals } from '../decimal';
 import { looksLikeIban } from '../mt940/account';
 import type { AccountStatement, DecimalText, StatementFormat, StatementParseResult, StatementProblem, StatementTransaction } from '../statement';
 import { headerDelimiter, readCsv, type CsvRecord } from './read-csv';
@@ -49,18 +49,26 @@ export function calendarDate(year: string, month: string, day: string): string |
   return d > days ? null : `${year}-${month}-${day}`;
 }
 
+const accounts = new Map<string, { iban: string | null; accountId: string | null }>();
+
 export function accountOf(value: string): { iban: string | null; accountId: string | null } {
-  const compact = value.replace(/\s+/g, '').toUpperCase();
-  return looksLikeIban(compact) ? { iban: compact, accountId: null } : { iban: null, accountId: value.trim() };
+  let account = accounts.get(value);
+  if (account === undefined) {
+    const compact = value.replace(/\s+/g, '').toUpperCase();
+    account = looksLikeIban(compact) ? { iban: compact, accountId: null } : { iban: null, accountId: value.trim() };
+    if (accounts.size > 1000) accounts.clear();
+    accounts.set(value, account);
+  }
+  return account;
 }
 
 export const orNull = (value: string): string | null => (value.trim() === '' ? null : value.trim());
 
 export function emptyTransaction(fields: Pick<StatementTransaction, 'amount' | 'currency' | 'location'>): StatementTransaction {
   return {
-    status: 'booked', bookingDate: null, valueDate: null, reversal: false, bankReference: null, endToEndId: null, mandateId: null, creditorSchemeId: null,
-    bankTransactionCode: null, proprietaryCode: null, proprietaryName: null, counterpartyName: null, counterpartyIban: null, counterpartyBic: null,
-    remittanceUnstructured: [], remittanceStructured: null, purposeCode: null, returnReason: null, merchantCategoryCode: null, narrative: null, ...fields,
+    amount: fields.amount, currency: fields.currency, status: 'booked', bookingDate: null, valueDate: null, reversal: false, bankReference: null, endToEndId: null, mandateId: null,
+    creditorSchemeId: null, bankTransactionCode: null, proprietaryCode: null, proprietaryName: null, counterpartyName: null, counterpartyIban: null, counterpartyBic: null,
+    remittanceUnstructured: [], remittanceStructured: null, purposeCode: null, returnReason: null, merchantCategoryCode: null, narrative: null, location: fields.location,
   };
 }
 
@@ -154,10 +162,25 @@ function chronological(rows: CsvRow[], problems: StatementProblem[]): CsvRow[] |
   return null;
 }
 
-/** The index of the first row whose balance is not the one before plus its amount, or -1. */
+/** The index of the first row whose balance is not the one before plus its amount, or -1. Each value is read once, as an integer of the account's smallest unit. */
 function chainBreak(rows: CsvRow[]): number {
+  const scale = Math.max(...rows.map((r) => Math.max(scaleOf(r.balance!), scaleOf(r.transaction.amount))));
+  let before = units(rows[0]!.balance!, scale);
   for (let i = 1; i < rows.length; i++) {
-    if (compareDecimals(sumDecimals([rows[i - 1]!.balance!, rows[i]!.transaction.amount]), rows[i]!.balance!) !== 0) return i;
+    const after = units(rows[i]!.balance!, scale);
+    if (before + units(rows[i]!.transaction.amount, scale) !== after) return i;
+    before = after;
   }
   return -1;
+}
+
+function scaleOf(value: DecimalText): number {
+  const dot = value.indexOf('.');
+  return dot === -1 ? 0 : value.length - dot - 1;
+}
+
+function units(value: DecimalText, scale: number): bigint {
+  const dot = value.indexOf('.');
+  const digits = dot === -1 ? value + '0'.repeat(scale) : value.slice(0, dot) + value.slice(dot + 1).padEnd(scale, '0');
+  return BigInt(digits);
 }
