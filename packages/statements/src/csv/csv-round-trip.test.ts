@@ -1,7 +1,8 @@
-import { descriptionDetails, generateSandboxData, renderCsv, type CsvBank, type SandboxDataset, type SandboxTransaction } from '@obp/sandbox-bank';
+import { descriptionDetails, generateSandboxData, renderCsv, renderMt940, type CsvBank, type SandboxDataset, type SandboxTransaction } from '@obp/sandbox-bank';
 import { canonicalTransaction, type CanonicalTransactionFields } from '../canonical';
 import { parseStatement } from '../parse-statement';
-import type { ParsedStatementFile } from '../statement';
+import type { ParsedStatementFile, StatementParseResult } from '../statement';
+import { contentKeys } from '../transaction-key';
 
 /**
  * A sandbox household rendered as each bank's CSV export and parsed back (through the entry point, bytes in)
@@ -61,5 +62,27 @@ describe.each(households)('CSV round trip: the %s household', (_, data) => {
         }
       }
     });
+  });
+});
+
+describe('CSV exports that overlap', () => {
+  const [, data] = households[0]!;
+  const account = data.accounts[0]!;
+  const keysOf = (result: StatementParseResult, from: string, to: string): string[] => {
+    const statement = result.ok ? result.file.statements.find((s) => s.iban === account.iban)! : null;
+    if (statement === null) throw new Error(JSON.stringify(result.ok ? null : result.problems));
+    const keys = contentKeys(statement.transactions);
+    return keys.filter((_, i) => statement.transactions[i]!.bookingDate! >= from && statement.transactions[i]!.bookingDate! <= to).sort();
+  };
+
+  it('give the days they share the same content keys: two ING exports sharing a fortnight (one , separated), and Rabobank\'s CSV and MT940 of the same month', () => {
+    const january = parseStatement(Buffer.from(renderCsv(data, { bank: 'ing', from: '2026-01-01', to: '2026-01-31' })), {});
+    const fortnightLater = parseStatement(Buffer.from(renderCsv(data, { bank: 'ing', from: '2026-01-18', to: '2026-02-14', separator: ',' })), {});
+    const shared = keysOf(january, '2026-01-18', '2026-01-31');
+    expect(shared.length).toBeGreaterThan(5);
+    expect(keysOf(fortnightLater, '2026-01-18', '2026-01-31')).toEqual(shared);
+    const csv = parseStatement(Buffer.from(renderCsv(data, { bank: 'rabobank', from: '2026-03-01', to: '2026-03-31' })), {});
+    const mt940 = parseStatement(Buffer.from(renderMt940(data, { style: 'rabobank', from: '2026-03-01', to: '2026-03-31' })), {});
+    expect(keysOf(csv, '2026-03-01', '2026-03-31')).toEqual(keysOf(mt940, '2026-03-01', '2026-03-31'));
   });
 });
