@@ -4,7 +4,9 @@
  * @obp/statements parsers read (docs/decisions.md, "Statement parsing libraries (issue 26)"):
  * - ING: `"Datum";"Naam / Omschrijving";…;"Saldo na mutatie";"Tag"`, newest row first, `;` (or `,`) separated.
  *   The sandbox description is ING's "Mededelingen"; Code is the sandbox type in capitals, as ING writes its
- *   codes (`BA`, `IC`); Mutatiesoort the type name. The export has no value date, purpose or return reason.
+ *   codes (`BA`, `IC`); Mutatiesoort the type name. The description's `Kenmerk:`, `Machtiging:` and `Incassant:`
+ *   are read back from it as ING's labelled parts are. The export has no value date column (the sandbox's
+ *   descriptions have no `Valutadatum:`), no purpose or return reason.
  * - Rabobank: the 26 columns from "IBAN/BBAN" to "Koers", oldest row first, each account's rows together. The
  *   description is cut at spaces into Omschrijving-1..3 (the first two at most 96 characters, the rest in the third),
  *   so that its lines joined by a space give it back; Code is the sandbox type (Rabobank's codes are the same

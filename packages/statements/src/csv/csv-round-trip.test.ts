@@ -7,10 +7,12 @@ import { contentKeys } from '../transaction-key';
 /**
  * A sandbox household rendered as each bank's CSV export and parsed back (through the entry point, bytes in)
  * gives the transactions a sandbox fetch gives, field by field, except what the export has no column for:
- * - ING: no value date (the booking date stands in), no purpose or return reason; Code is the sandbox type in
- *   capitals, as ING writes its codes (`BA`); the type name is its "Mutatiesoort".
- * - Rabobank: no type name and no purpose code; it gives more than a sandbox fetch: the end-to-end id, mandate id
- *   and creditor id that the sandbox has only inside its description.
+ * - ING: no value date (the booking date stands in: the sandbox's descriptions have no "Valutadatum:"), no purpose or
+ *   return reason; Code is the sandbox type in capitals, as ING writes its codes (`BA`); the type name is its
+ *   "Mutatiesoort".
+ * - Rabobank: no type name and no purpose code.
+ * - Both give more than a sandbox fetch: the end-to-end id, mandate id and creditor id that the sandbox has only
+ *   inside its description (ING's labelled Mededelingen, Rabobank's columns).
  */
 const AS_OF = new Date('2026-06-30T00:00:00.000Z');
 const BANKS: CsvBank[] = ['ing', 'rabobank'];
@@ -22,9 +24,9 @@ const households: [string, SandboxDataset][] = [
 
 function expected(bank: CsvBank, t: SandboxTransaction): CanonicalTransactionFields {
   const { externalId: _id, accountExternalId: _account, ...fetched } = t;
-  if (bank === 'ing') return { ...fetched, valueDate: t.bookingDate, transactionType: t.transactionType.toUpperCase(), purposeCode: null, reasonCode: null };
-  const details = descriptionDetails(t.description);
-  return { ...fetched, transactionTypeName: null, purposeCode: null, ...Object.fromEntries(Object.entries(details).filter(([, value]) => value !== null)) };
+  const details = Object.fromEntries(Object.entries(descriptionDetails(t.description)).filter(([, value]) => value !== null));
+  if (bank === 'ing') return { ...fetched, valueDate: t.bookingDate, transactionType: t.transactionType.toUpperCase(), purposeCode: null, reasonCode: null, ...details };
+  return { ...fetched, transactionTypeName: null, purposeCode: null, ...details };
 }
 
 describe.each(households)('CSV round trip: the %s household', (_, data) => {

@@ -1,5 +1,5 @@
 import { canonicalTransaction } from '../canonical';
-import { parseIngCsv } from './parse-ing-csv';
+import { mededelingenDetails, parseIngCsv } from './parse-ing-csv';
 
 const HEADER = '"Datum";"Naam / Omschrijving";"Rekening";"Tegenrekening";"Code";"Af Bij";"Bedrag (EUR)";"Mutatiesoort";"Mededelingen";"Saldo na mutatie";"Tag"';
 const ACCOUNT = 'NL69INGB0123456789';
@@ -104,5 +104,16 @@ describe('parseIngCsv', () => {
     const text = [lines[0], lines[1]!.replace('Pasvolgnr: 003', 'Pasvolgnr:\r\n003\r\n'), lines[2]!.replace('"Af";"142,50"', '"Af";"x"')].join('\r\n');
     const result = parseIngCsv(text);
     expect(result.ok ? [] : result.problems).toEqual([{ location: 'line 5', message: '"Bedrag (EUR)": "x" is not an amount such as 1234,56 (without a sign: "Af Bij" gives it).' }]);
+  });
+
+  it('reads the end-to-end id, mandate id, creditor id and value date out of the labelled parts of Mededelingen', () => {
+    expect(mededelingenDetails('Naam: Eneco Omschrijving: Termijn 3 IBAN: NL91ABNA0417164300 Kenmerk: 2026 03 1234 Machtiging ID: EN-77 Incassant ID: NL12ZZZ123456780000 Doorlopende incasso Valutadatum: 02-03-2026')).toEqual({
+      endToEndId: '2026 03 1234', mandateId: 'EN-77', creditorSchemeId: 'NL12ZZZ123456780000', valueDate: '2026-03-02',
+    });
+    expect(mededelingenDetails('Pasvolgnr: 008 01-03-2026 12:00 Transactie: A1 Term: T9 Apple Pay Valutadatum: 31-02-2026')).toEqual({});
+    expect(mededelingenDetails('Salaris februari')).toEqual({});
+    const text = [HEADER, `"20260302";"Eneco";"${ACCOUNT}";"";"IC";"Af";"1,00";"Incasso";"Naam: Eneco Kenmerk: K1 Machtiging ID: M1 Valutadatum: 01-03-2026";"-1,00";""`].join('\n');
+    const result = parseIngCsv(text);
+    expect(result.ok && result.file.statements[0]!.transactions[0]).toMatchObject({ endToEndId: 'K1', mandateId: 'M1', creditorSchemeId: null, valueDate: '2026-03-01', bookingDate: '2026-03-02' });
   });
 });

@@ -7,12 +7,14 @@
  * - Datum → booking date (the export has no value date);
  * - Naam / Omschrijving → counterparty name; Tegenrekening → counterparty IBAN; Rekening → the account;
  * - Code (`BA`, `GT`, `IC`, …) → proprietary code; Mutatiesoort (`Betaalautomaat`, `Incasso`, …) → its name;
- * - Af Bij + Bedrag (EUR) → the signed amount in EUR; Mededelingen → the narrative (the canonical description);
+ * - Af Bij + Bedrag (EUR) → the signed amount in EUR; Mededelingen → the narrative (the canonical description),
+ *   and from its labelled parts (`mededelingenDetails`) the end-to-end id (`Kenmerk:`), mandate id (`Machtiging ID:`),
+ *   creditor id (`Incassant ID:`) and value date (`Valutadatum: DD-MM-YYYY`) where it has them;
  * - Saldo na mutatie → the running balance, checked row by row (csv-statements.ts); Tag (the customer's own
  *   label) is not read.
  */
 import { normaliseDecimal } from '../decimal';
-import type { StatementParseResult, StatementProblem } from '../statement';
+import type { StatementParseResult, StatementProblem, StatementTransaction } from '../statement';
 import { accountOf, at, calendarDate, emptyTransaction, orNull, readExport, statementsOf, type CsvRow } from './csv-statements';
 
 export const ING_CSV_COLUMNS = ['Datum', 'Naam / Omschrijving', 'Rekening', 'Tegenrekening', 'Code', 'Af Bij', 'Bedrag (EUR)', 'Mutatiesoort', 'Mededelingen', 'Saldo na mutatie', 'Tag'] as const;
@@ -45,8 +47,34 @@ export function parseIngCsv(text: string): StatementParseResult {
     transaction.proprietaryCode = orNull(code);
     transaction.proprietaryName = orNull(mutatiesoort);
     transaction.narrative = orNull(mededelingen);
+    if (transaction.narrative !== null) Object.assign(transaction, mededelingenDetails(transaction.narrative));
     rows.push({ ...accountOf(rekening), bic: null, transaction, balance, line });
   }
   if (problems.length > 0) return { ok: false, problems };
   return statementsOf(rows, 'csv-ing', problems);
+}
+
+const KENMERK = /(?:^| )Kenmerk: (.+?)(?= (?:Machtiging(?: ID)?:|Incassant(?: ID)?:|Valutadatum:|IBAN:|Doorlopende incasso|Eenmalige incasso)|$)/;
+const MACHTIGING = /(?:^| )Machtiging(?: ID)?: (\S+)/;
+const INCASSANT = /(?:^| )Incassant(?: ID)?: (\S+)/;
+const VALUTADATUM = /(?:^| )Valutadatum: (\d{2})-(\d{2})-(\d{4})(?= |$)/;
+
+/**
+ * What ING's Mededelingen say in their labelled parts: `Kenmerk:` (the end-to-end id, up to the next label),
+ * `Machtiging ID:` and `Incassant ID:` (also written without ` ID`), `Valutadatum:`. Only the parts present are
+ * returned; a value date that is no calendar date is left out.
+ */
+export function mededelingenDetails(text: string): Partial<Pick<StatementTransaction, 'endToEndId' | 'mandateId' | 'creditorSchemeId' | 'valueDate'>> {
+  const details: Partial<Pick<StatementTransaction, 'endToEndId' | 'mandateId' | 'creditorSchemeId' | 'valueDate'>> = {};
+  if (!text.includes(': ')) return details;
+  const kenmerk = KENMERK.exec(text)?.[1]?.trim();
+  if (kenmerk) details.endToEndId = kenmerk;
+  const machtiging = MACHTIGING.exec(text)?.[1];
+  if (machtiging) details.mandateId = machtiging;
+  const incassant = INCASSANT.exec(text)?.[1];
+  if (incassant) details.creditorSchemeId = incassant;
+  const valuta = VALUTADATUM.exec(text);
+  const valueDate = valuta ? calendarDate(valuta[3]!, valuta[2]!, valuta[1]!) : null;
+  if (valueDate !== null) details.valueDate = valueDate;
+  return details;
 }
