@@ -67,9 +67,9 @@ export function renderCsv(data: SandboxDataset, options: RenderCsvOptions): stri
       .sort((a, b) => a.t.bookingDate.localeCompare(b.t.bookingDate) || a.index - b.index);
     let balance = Math.round(openingOf(account, options.openingBalance) * 100);
     own.forEach(({ t, index }, n) => {
+      balance += Math.round(t.amount * 100);
       const booked = day(t.bookingDate);
       if (booked < from || booked > to) return;
-      balance += Math.round(t.amount * 100);
       rows.push({ account, t, balance, sequence: n + 1, order: index });
     });
   }
