@@ -7,6 +7,11 @@ import { headerDelimiter, readCsv, type CsvRecord } from './read-csv';
 
 export const at = (line: number): string => `line ${line}`;
 
+/** A problem of one cell: `"Column": message`, at its row's line. */
+export function cellProblem(problems: StatementProblem[], line: number, column: string, message: string): void {
+  problems.push({ location: at(line), message: `"${column}": ${message}` });
+}
+
 /** The records after a header that must be exactly `columns` (names compared without case). */
 export function readExport(text: string, columnSets: readonly (readonly string[])[], bank: string): { records: CsvRecord[]; columns: readonly string[] } | { problems: StatementProblem[] } {
   if (text.trim() === '') return { problems: [{ location: 'file', message: 'The file is empty.' }] };

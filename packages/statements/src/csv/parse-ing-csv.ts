@@ -15,7 +15,7 @@
  */
 import { normaliseDecimal } from '../decimal';
 import type { StatementParseResult, StatementProblem, StatementTransaction } from '../statement';
-import { accountOf, at, calendarDate, emptyTransaction, orNull, readExport, statementsOf, type CsvRow } from './csv-statements';
+import { accountOf, at, calendarDate, cellProblem, emptyTransaction, orNull, readExport, statementsOf, type CsvRow } from './csv-statements';
 
 export const ING_CSV_COLUMNS = ['Datum', 'Naam / Omschrijving', 'Rekening', 'Tegenrekening', 'Code', 'Af Bij', 'Bedrag (EUR)', 'Mutatiesoort', 'Mededelingen', 'Saldo na mutatie', 'Tag'] as const;
 const ING_CSV_COLUMNS_BEFORE_2020 = ING_CSV_COLUMNS.slice(0, 9);
@@ -28,17 +28,16 @@ export function parseIngCsv(text: string): StatementParseResult {
   for (const { line, fields } of read.records) {
     const [datum, naam, rekening, tegenrekening, code, afBij, bedrag, mutatiesoort, mededelingen, saldo] = fields as [string, string, string, string, string, string, string, string, string, string | undefined];
     const before = problems.length;
-    const problem = (column: string, message: string): void => void problems.push({ location: at(line), message: `"${column}": ${message}` });
     const date = /^(\d{4})(\d{2})(\d{2})$/.exec(datum.trim());
     const bookingDate = date ? calendarDate(date[1]!, date[2]!, date[3]!) : null;
-    if (bookingDate === null) problem('Datum', `"${datum}" is not a date written YYYYMMDD.`);
+    if (bookingDate === null) cellProblem(problems, line, 'Datum', `"${datum}" is not a date written YYYYMMDD.`);
     const sign = afBij.trim().toLowerCase();
-    if (sign !== 'af' && sign !== 'bij') problem('Af Bij', `"${afBij}" is neither "Af" nor "Bij".`);
+    if (sign !== 'af' && sign !== 'bij') cellProblem(problems, line, 'Af Bij', `"${afBij}" is neither "Af" nor "Bij".`);
     const amount = /^[+-]/.test(bedrag.trim()) ? null : normaliseDecimal(bedrag, ',');
-    if (amount === null) problem('Bedrag (EUR)', `"${bedrag}" is not an amount such as 1234,56 (without a sign: "Af Bij" gives it).`);
+    if (amount === null) cellProblem(problems, line, 'Bedrag (EUR)', `"${bedrag}" is not an amount such as 1234,56 (without a sign: "Af Bij" gives it).`);
     const balance = saldo === undefined ? null : normaliseDecimal(saldo, ',');
-    if (saldo !== undefined && balance === null) problem('Saldo na mutatie', `"${saldo}" is not an amount such as -1234,56.`);
-    if (rekening.trim() === '') problem('Rekening', 'the account is empty.');
+    if (saldo !== undefined && balance === null) cellProblem(problems, line, 'Saldo na mutatie', `"${saldo}" is not an amount such as -1234,56.`);
+    if (rekening.trim() === '') cellProblem(problems, line, 'Rekening', 'the account is empty.');
     if (problems.length > before) continue;
     const transaction = emptyTransaction({ amount: sign === 'af' && !/^0+(\.0+)?$/.test(amount!) ? `-${amount}` : amount!, currency: 'EUR', location: at(line) });
     transaction.bookingDate = bookingDate;
@@ -54,7 +53,7 @@ export function parseIngCsv(text: string): StatementParseResult {
   return statementsOf(rows, 'csv-ing', problems);
 }
 
-const KENMERK = /(?:^| )Kenmerk: (.+?)(?= (?:Machtiging(?: ID)?:|Incassant(?: ID)?:|Valutadatum:|IBAN:|Doorlopende incasso|Eenmalige incasso)|$)/;
+const KENMERK_END = / (?:Machtiging(?: ID)?:|Incassant(?: ID)?:|Valutadatum:|IBAN:|Doorlopende incasso|Eenmalige incasso)/;
 const MACHTIGING = /(?:^| )Machtiging(?: ID)?: (\S+)/;
 const INCASSANT = /(?:^| )Incassant(?: ID)?: (\S+)/;
 const VALUTADATUM = /(?:^| )Valutadatum: (\d{2})-(\d{2})-(\d{4})(?= |$)/;
@@ -67,13 +66,18 @@ const VALUTADATUM = /(?:^| )Valutadatum: (\d{2})-(\d{2})-(\d{4})(?= |$)/;
 export function mededelingenDetails(text: string): Partial<Pick<StatementTransaction, 'endToEndId' | 'mandateId' | 'creditorSchemeId' | 'valueDate'>> {
   const details: Partial<Pick<StatementTransaction, 'endToEndId' | 'mandateId' | 'creditorSchemeId' | 'valueDate'>> = {};
   if (!text.includes(': ')) return details;
-  const kenmerk = KENMERK.exec(text)?.[1]?.trim();
-  if (kenmerk) details.endToEndId = kenmerk;
-  const machtiging = MACHTIGING.exec(text)?.[1];
+  const at = text.startsWith('Kenmerk: ') ? 0 : text.indexOf(' Kenmerk: ') + 1;
+  if (at > 0 || text.startsWith('Kenmerk: ')) {
+    const rest = text.slice(at + 'Kenmerk: '.length);
+    const end = KENMERK_END.exec(rest);
+    const kenmerk = (end === null ? rest : rest.slice(0, end.index)).trim();
+    if (kenmerk !== '') details.endToEndId = kenmerk;
+  }
+  const machtiging = text.includes('Machtiging') ? MACHTIGING.exec(text)?.[1] : undefined;
   if (machtiging) details.mandateId = machtiging;
-  const incassant = INCASSANT.exec(text)?.[1];
+  const incassant = text.includes('Incassant') ? INCASSANT.exec(text)?.[1] : undefined;
   if (incassant) details.creditorSchemeId = incassant;
-  const valuta = VALUTADATUM.exec(text);
+  const valuta = text.includes('Valutadatum: ') ? VALUTADATUM.exec(text) : null;
   const valueDate = valuta ? calendarDate(valuta[3]!, valuta[2]!, valuta[1]!) : null;
   if (valueDate !== null) details.valueDate = valueDate;
   return details;

@@ -19,7 +19,7 @@
  */
 import { normaliseDecimal } from '../decimal';
 import type { StatementParseResult, StatementProblem } from '../statement';
-import { accountOf, at, calendarDate, emptyTransaction, orNull, readExport, statementsOf, type CsvRow } from './csv-statements';
+import { accountOf, at, calendarDate, cellProblem, emptyTransaction, orNull, readExport, statementsOf, type CsvRow } from './csv-statements';
 
 export const RABOBANK_CSV_COLUMNS = [
   'IBAN/BBAN', 'Munt', 'BIC', 'Volgnr', 'Datum', 'Rentedatum', 'Bedrag', 'Saldo na trn', 'Tegenrekening IBAN/BBAN', 'Naam tegenpartij', 'Naam uiteindelijke partij',
@@ -39,28 +39,20 @@ export function parseRabobankCsv(text: string): StatementParseResult {
     const [iban, munt, bic, volgnr, datum, rentedatum, bedrag, saldo, tegenrekening, naam, , , bicTegenpartij, code, , referentie, machtiging, incassant, betalingskenmerk, o1, o2, o3, reden] =
       fields as string[] as [string, string, string, string, string, string, string, string, string, string, string, string, string, string, string, string, string, string, string, string, string, string, string];
     const before = problems.length;
-    const problem = (column: string, message: string): void => void problems.push({ location: at(line), message: `"${column}": ${message}` });
-    const date = (column: string, value: string, required: boolean): string | null => {
-      if (value.trim() === '' && !required) return null;
-      const parts = ISO_DATE.exec(value.trim());
-      const calendar = parts ? calendarDate(parts[1]!, parts[2]!, parts[3]!) : null;
-      if (calendar === null) problem(column, `"${value}" is not a date written YYYY-MM-DD.`);
-      return calendar;
-    };
-    if (iban.trim() === '') problem('IBAN/BBAN', 'the account is empty.');
+    if (iban.trim() === '') cellProblem(problems, line, 'IBAN/BBAN', 'the account is empty.');
     const currency = munt.trim().toUpperCase();
-    if (!/^[A-Z]{3}$/.test(currency)) problem('Munt', `"${munt}" is not a currency code such as EUR.`);
-    if (!/^\d+$/.test(volgnr.trim())) problem('Volgnr', `"${volgnr}" is not a sequence number.`);
-    const bookingDate = date('Datum', datum, true);
-    const valueDate = date('Rentedatum', rentedatum, false);
+    if (!/^[A-Z]{3}$/.test(currency)) cellProblem(problems, line, 'Munt', `"${munt}" is not a currency code such as EUR.`);
+    if (!/^\d+$/.test(volgnr.trim())) cellProblem(problems, line, 'Volgnr', `"${volgnr}" is not a sequence number.`);
+    const bookingDate = isoDate(problems, line, 'Datum', datum, true);
+    const valueDate = isoDate(problems, line, 'Rentedatum', rentedatum, false);
     const amount = normaliseDecimal(bedrag, ',');
-    if (amount === null) problem('Bedrag', `"${bedrag}" is not an amount such as +1.234,56 or -12,50.`);
+    if (amount === null) cellProblem(problems, line, 'Bedrag', `"${bedrag}" is not an amount such as +1.234,56 or -12,50.`);
     const balance = normaliseDecimal(saldo, ',');
-    if (balance === null) problem('Saldo na trn', `"${saldo}" is not an amount such as +1.234,56 or -12,50.`);
+    if (balance === null) cellProblem(problems, line, 'Saldo na trn', `"${saldo}" is not an amount such as +1.234,56 or -12,50.`);
     const account = accountOf(iban);
     const sequenceKey = `${account.iban ?? account.accountId}|${volgnr.trim()}`;
     const earlier = sequenceNumbers.get(sequenceKey);
-    if (earlier !== undefined) problem('Volgnr', `${volgnr} is the number of the row on line ${earlier} of the same account too: a row is repeated.`);
+    if (earlier !== undefined) cellProblem(problems, line, 'Volgnr', `${volgnr} is the number of the row on line ${earlier} of the same account too: a row is repeated.`);
     else sequenceNumbers.set(sequenceKey, line);
     if (problems.length > before) continue;
     const transaction = emptyTransaction({ amount: amount!, currency, location: at(line) });
@@ -80,4 +72,12 @@ export function parseRabobankCsv(text: string): StatementParseResult {
   }
   if (problems.length > 0) return { ok: false, problems };
   return statementsOf(rows, 'csv-rabobank', problems);
+}
+
+function isoDate(problems: StatementProblem[], line: number, column: string, value: string, required: boolean): string | null {
+  if (value.trim() === '' && !required) return null;
+  const parts = ISO_DATE.exec(value.trim());
+  const calendar = parts ? calendarDate(parts[1]!, parts[2]!, parts[3]!) : null;
+  if (calendar === null) cellProblem(problems, line, column, `"${value}" is not a date written YYYY-MM-DD.`);
+  return calendar;
 }
