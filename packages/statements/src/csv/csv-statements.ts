@@ -19,6 +19,7 @@ export function readExport(text: string, columnSets: readonly (readonly string[]
   if (garbage) {
     return { problems: [{ location: at(text.slice(0, garbage.index).split('\n').length), message: `The file holds control characters or bytes that are not text: it is not a ${bank} CSV export.` }] };
   }
+  if (text.startsWith('\ufeff')) text = text.slice(1);
   const { records, problems } = readCsv(text, headerDelimiter(text));
   if (problems.length > 0) return { problems };
   const header = records[0]!;

@@ -17,8 +17,8 @@ const DIRECT_DEBIT = row({
 const RETURN = row({ Volgnr: '000000000000000102', Datum: '2026-03-04', Rentedatum: '2026-03-03', Bedrag: '+1.142,50', 'Saldo na trn': '+2.000,00', Code: 'ei', 'Reden retour': 'MD06', 'Omschrijving-1': 'Terugboeking' });
 
 describe('parseRabobankCsv', () => {
-  it('reads every column the model has, with the opening and closing balances from "Saldo na trn"', () => {
-    const result = parseRabobankCsv([HEADER, DIRECT_DEBIT, RETURN].join('\r\n') + '\r\n');
+  it('reads every column the model has (after a byte order mark), with the opening and closing balances from "Saldo na trn"', () => {
+    const result = parseRabobankCsv('\ufeff' + [HEADER, DIRECT_DEBIT, RETURN].join('\r\n') + '\r\n');
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.file).toMatchObject({ format: 'csv-rabobank', version: null });
