@@ -177,6 +177,26 @@ describe('aggregate store and outbox relay (real Kafka and store)', () => {
     expect(sends).toBeGreaterThanOrEqual(5);
   });
 
+  it('publishes a document holding more events than one send takes (a fetch of thousands of transactions) in several sends, in order, and clears it once all are out', async () => {
+    const note = 'x'.repeat(100_000);
+    const big = { id: 'big', owner: 'app', count: 0 };
+    const entries = Array.from({ length: 30 }, (_, i) => writer.entry('counter.noted', { key: big.id, ownerClientId: big.owner, data: { note: `${i}:${note}` } }));
+    await store.insert(big, entries);
+    const small = { id: 'small', owner: 'app', count: 1 };
+    await store.insert(small, [changed(small)]);
+    const sent: string[] = [];
+    let sends = 0;
+    const counting = watchingSends(producer, (batch) => {
+      sends++;
+      for (const { messages } of batch.topicMessages!) for (const m of messages) if (m.key === 'big') sent.push((JSON.parse(String(m.value)) as EventEnvelope<{ note: string }>).data.note.split(':')[0]!);
+    });
+    await new OutboxRelay({ store, producer: counting, logger }).publishPending();
+    expect(await store.pendingCount()).toBe(0);
+    // 3 MB of events, in sends well under the broker's 1 MiB each; before, one send of them all was refused for good.
+    expect(sends).toBeGreaterThanOrEqual(10);
+    expect(sent).toEqual(entries.map((_, i) => String(i)));
+  });
+
   it('publishes twice when the relay dies between publish and clearing, and an idempotent consumer applies it once', async () => {
     const counter = { id: 'c-2', owner: 'app', count: 7 };
     const entry = changed(counter);

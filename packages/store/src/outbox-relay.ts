@@ -1,5 +1,5 @@
 import type { Producer } from 'kafkajs';
-import { publishEntries } from '@obp/bus';
+import { publishEntries, type OutboxEntry } from '@obp/bus';
 import { JobRunner } from '@obp/jobs';
 import type { Logger } from '@obp/telemetry';
 import type { OutboxSource, PendingEvents } from './aggregate-store';
@@ -74,15 +74,16 @@ export class OutboxRelay {
   }
 
   /**
-   * The batch's events in as few sends as fit the broker's limits (each document's events in one
-   * send, in order, on its key's partition); after each send its documents are cleared together
-   * (`clearPublishedPage`: a few commands, not a read and a write each). A failed send is counted on its first document and ends the pass (the runner backs off).
+   * The batch's events in as few sends as fit the broker's limits (each document's events in order, on its
+   * key's partition; a document holding more than one send takes several, one after the other); after each
+   * send the documents it completed are cleared together (`clearPublishedPage`: a few commands, not a read and
+   * a write each). A failed send is counted on its first document and ends the pass (the runner backs off).
    */
   private async publishBatch(batch: PendingEvents[]): Promise<void> {
     const { store } = this.options;
     for (const send of sendsOf(batch)) {
       await this.publish(send);
-      await store.clearPublishedPage(send);
+      if (send.completes.length > 0) await store.clearPublishedPage(send.completes);
     }
   }
 
@@ -90,18 +91,16 @@ export class OutboxRelay {
     return this.options.store.pendingCount();
   }
 
-  /** One send of the documents' events; a failure is counted on the first document's first entry. */
-  private async publish(docs: PendingEvents[]): Promise<void> {
+  /** One send; a failure is counted on the first entry of the first document it carries events of. */
+  private async publish({ entries, firstId }: Send): Promise<void> {
     const { store, producer, logger } = this.options;
-    const entries = docs.flatMap((doc) => doc.outbox);
     if (entries.length === 0) return;
     try {
       const written = await publishEntries(producer, entries);
       for (const { topicName, partition } of written) this.options.onWritten?.(topicName, partition);
     } catch (error) {
-      const first = docs.find((doc) => doc.outbox.length > 0)!;
-      const attempts = await store.recordPublishFailure(first._id, error as Error).catch(() => 0);
-      if (attempts >= this.failingAfterAttempts) logger.error({ store: store.name, aggregateId: first._id, eventId: first.outbox[0]?.eventId, attempts }, 'outbox entry keeps failing to publish');
+      const attempts = await store.recordPublishFailure(firstId, error as Error).catch(() => 0);
+      if (attempts >= this.failingAfterAttempts) logger.error({ store: store.name, aggregateId: firstId, eventId: entries[0]?.eventId, attempts }, 'outbox entry keeps failing to publish');
       throw error;
     }
   }
@@ -114,26 +113,57 @@ function oldestEntryOf(docs: PendingEvents[]): Date | null {
   return oldest;
 }
 
+/** Events sent in one request, and the documents whose last events they are. */
+export interface Send {
+  entries: OutboxEntry[];
+  /** The document of the first entry: a failed send is counted on it. */
+  firstId: string;
+  /** Documents every event of which is published once this send is (cleared after it). */
+  completes: PendingEvents[];
+}
+
+const sizeOf = (entry: OutboxEntry): number => JSON.stringify(entry.envelope).length + entry.key.length;
+
 /**
- * Splits documents into sends of at most `maxBytes` of events (a document's events are never split;
- * one larger than that goes alone). The broker takes a partition's messages of one request as one
- * record batch, refused above `message.max.bytes` (1 MiB by default); after a refused batch the
- * idempotent producer's sequence is out of step, so sends must stay well under it.
+ * Splits documents into sends of at most `maxBytes` of events. A document's events go in order, in one send
+ * where they fit; a document holding more (a fetch of thousands of transactions) goes alone, in consecutive
+ * sends of its events, and is cleared after the last (a crash in between publishes the earlier ones again,
+ * which consumers drop by event id). The broker takes a partition's messages of one request as one record
+ * batch, refused above `message.max.bytes` (1 MiB by default); after a refused batch the idempotent
+ * producer's sequence is out of step, so sends must stay well under it.
  */
-export function sendsOf(docs: PendingEvents[], maxBytes = MAX_SEND_BYTES): PendingEvents[][] {
-  const sends: PendingEvents[][] = [];
+export function sendsOf(docs: PendingEvents[], maxBytes = MAX_SEND_BYTES): Send[] {
+  const sends: Send[] = [];
   let current: PendingEvents[] = [];
   let bytes = 0;
+  const flush = () => {
+    if (current.length > 0) sends.push({ entries: current.flatMap((doc) => doc.outbox), firstId: current[0]!._id, completes: current });
+    current = [];
+    bytes = 0;
+  };
   for (const doc of docs) {
-    const size = doc.outbox.reduce((sum, entry) => sum + JSON.stringify(entry.envelope).length + entry.key.length, 0);
-    if (current.length > 0 && bytes + size > maxBytes) {
-      sends.push(current);
-      current = [];
-      bytes = 0;
+    const sizes = doc.outbox.map(sizeOf);
+    const size = sizes.reduce((sum, n) => sum + n, 0);
+    if (size > maxBytes) {
+      flush();
+      let part: OutboxEntry[] = [];
+      let partBytes = 0;
+      doc.outbox.forEach((entry, i) => {
+        if (part.length > 0 && partBytes + sizes[i]! > maxBytes) {
+          sends.push({ entries: part, firstId: doc._id, completes: [] });
+          part = [];
+          partBytes = 0;
+        }
+        part.push(entry);
+        partBytes += sizes[i]!;
+      });
+      sends.push({ entries: part, firstId: doc._id, completes: [doc] });
+      continue;
     }
+    if (current.length > 0 && bytes + size > maxBytes) flush();
     current.push(doc);
     bytes += size;
   }
-  if (current.length > 0) sends.push(current);
+  flush();
   return sends;
 }
