@@ -15,3 +15,4 @@ export { generateLabelledSandboxData, generateSandboxData, profileForSeed } from
 export { isValidIban } from './iban';
 export { MT940_TYPE_CODES, descriptionDetails, mt940BankReference, renderMt940, type DescriptionDetails, type Mt940Style, type RenderMt940Options } from './statements/render-mt940';
 export { renderCsv, type CsvBank, type RenderCsvOptions } from './statements/render-csv';
+export { CAMT_BANK_TRANSACTION_CODES, camtBankTransactionCode, renderCamt, type CamtMessage, type CamtVersion, type RenderCamtOptions } from './statements/render-camt';
