@@ -2,9 +2,11 @@
  * Statement import throughput: a year of a very busy account (BENCH_IMPORT_TRANSACTIONS, 20,000 booked
  * transactions: the current accounts of many sandbox households booked on one IBAN), as a file of each format
  * in BENCH_IMPORT_FORMATS, uploaded through the edge of the stack from scripts/stack.sh (every service a process
- * of its own) to a statement-upload consent, timed from the POST to the import's `Completed`. Printed per format:
- * the file's size, parsing alone in this process, the whole import (transactions/s of wall time, and per CPU
- * second of the consent service, the store and PostgreSQL together: "per core"), and beside it the baseline: the
+ * of its own) to a statement-upload consent, timed from the POST to the import's `Completed`, and to its
+ * `transactions.fetched` webhook arriving at a receiver of its own (bench/webhook-receiver.ts): the transactions
+ * published and announced. Printed per format: the file's size, parsing alone in this process, the whole import
+ * (transactions/s of wall time, and per CPU second of the consent service, the store and PostgreSQL together:
+ * "per core"), and beside it the baseline: the
  * same rows inserted by this process straight into the same store, one document each, with the ratio.
  * A second upload of the same file (every transaction a duplicate) is timed too.
  * Run: npx tsx bench/statement-import.bench.ts   (BENCH_PORT_BASE, MONGODB_URI / KAFKA_BROKERS as in the platform benchmark)
@@ -14,6 +16,7 @@ import { connectDatabase, database } from '@obp/db';
 import { generateSandboxData, renderMt940, type SandboxDataset } from '@obp/sandbox-bank';
 import { canonicalTransaction, parseStatement } from '@obp/statements';
 import { PlatformApi } from './scale/api';
+import { startScript, stopScripts } from './scale/children';
 import { removeExternalData, removeLocalInfraData } from './scale/cleanup';
 import { loadBenchConfig } from './scale/config';
 import { cpuSecondsOf } from './scale/cpu';
@@ -81,8 +84,22 @@ async function bareInsertSeconds(rendered: Rendered, mongoUri: string): Promise<
   }
 }
 
+const receiverUrl = `http://127.0.0.1:${config.ports.bare}`;
+
+/** When the consent's transactions.fetched webhook arrived (ms since the epoch). */
+async function announcedAt(consentId: string, after: number): Promise<number> {
+  for (;;) {
+    const arrivals = (await (await fetch(`${receiverUrl}/arrivals`)).json()) as Array<[string, string, number]>;
+    const arrival = arrivals.find(([, id, at]) => id === consentId && at >= after);
+    if (arrival) return arrival[2];
+    await sleep(100);
+  }
+}
+
 interface Timed {
   seconds: number;
+  /** From the POST to the transactions.fetched webhook. */
+  announcedSeconds: number;
   cpuSeconds: number;
   added: number;
   duplicates: number;
@@ -92,6 +109,7 @@ async function timedImport(stack: RunningStack, api: PlatformApi, token: string,
   const measured = stackProcesses(config, stack.runDir).filter((p) => ['consent', 'ferretdb', 'postgresql'].includes(p.name) && p.pid !== undefined);
   const cpuBefore = measured.reduce((sum, p) => sum + cpuSecondsOf(p.pid!), 0);
   const started = performance.now();
+  const startedAt = Date.now();
   const res = await fetch(`${api.edgeUrl}/consents/${consentId}/statements`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': rendered.contentType }, body: rendered.file });
   if (res.status !== 202) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
   const { data } = (await res.json()) as { data: { id: string } };
@@ -101,7 +119,8 @@ async function timedImport(stack: RunningStack, api: PlatformApi, token: string,
     if (found.status === 'Completed') {
       const seconds = (performance.now() - started) / 1000;
       const cpuSeconds = measured.reduce((sum, p) => sum + cpuSecondsOf(p.pid!), 0) - cpuBefore;
-      return { seconds, cpuSeconds, added: found.transactionsAdded, duplicates: found.duplicatesSkipped };
+      const announcedSeconds = ((await announcedAt(consentId, startedAt)) - startedAt) / 1000;
+      return { seconds, announcedSeconds, cpuSeconds, added: found.transactionsAdded, duplicates: found.duplicatesSkipped };
     }
     await sleep(50);
   }
@@ -118,8 +137,10 @@ async function main(): Promise<void> {
     await stack.untilReady();
     const api = new PlatformApi(stack.edgeUrl, stack.adminToken);
     const token = await api.token(stack.demoClient());
+    await startScript(config.root, 'webhook-receiver.ts', [String(config.ports.bare)], 'listening on');
+    await api.post(token, '/webhooks', { url: `${receiverUrl}/hooks/fetched`, events: ['transactions.fetched'] }, 201);
     const mongoUri = config.mongoUri ?? `mongodb://127.0.0.1:${config.ports.ferretDb}/`;
-    const rows = [['format', 'file MB', 'parse tx/s', 'import s', 'import tx/s', 'tx per CPU s', 'again (all duplicates) s', 'bare insert tx/s', 'import/bare']];
+    const rows = [['format', 'file MB', 'parse tx/s', 'import s', 'import tx/s', 'tx per CPU s', 'announced s', 'again (all duplicates) s', 'bare insert tx/s', 'import/bare']];
     for (const format of formats) {
       const rendered = render(data, format);
       const parse = parseSeconds(rendered);
@@ -137,6 +158,7 @@ async function main(): Promise<void> {
         first.seconds.toFixed(2),
         Math.round(n / first.seconds).toLocaleString('en'),
         Math.round(n / first.cpuSeconds).toLocaleString('en'),
+        first.announcedSeconds.toFixed(2),
         again.seconds.toFixed(2),
         Math.round(n / bare).toLocaleString('en'),
         (bare / first.seconds).toFixed(2),
@@ -146,6 +168,7 @@ async function main(): Promise<void> {
     for (const row of rows) console.log(`  ${row.map((cell, c) => cell.padStart(widths[c]!)).join('  ')}`);
     console.log('  target: 20,000 transactions a second per core, parse and store');
   } finally {
+    await stopScripts();
     await stack.stop();
     if (leftoverInfra(config).length === 0) removeLocalInfraData(config);
     await removeExternalData(config, stack.databases, stack.namespace).catch(() => undefined);

@@ -1,6 +1,7 @@
 /**
  * The app side of the webhook benchmark, in a process of its own: answers every POST /hooks/<n>
- * with 204 and remembers when each message arrived, by the share it is about. GET /arrivals hands
+ * with 204 and remembers when each message arrived, by the share it is about (or, for transactions.fetched,
+ * the consent). GET /arrivals hands
  * them over (and forgets them). POST /gate/close holds every answer from then on (the messages
  * still arrive and are remembered); POST /gate/open answers the held ones and the rest at once
  * again: a backlog builds up in the webhooks service meanwhile, whose drain the benchmark measures.
@@ -12,8 +13,8 @@ import http from 'node:http';
 const port = Number(process.argv[2]);
 if (!Number.isInteger(port) || port <= 0) throw new Error('usage: webhook-receiver.ts <port>');
 
-/** One arrival: which endpoint, which share, when (ms since the epoch). */
-type Arrival = [endpoint: string, shareId: string, at: number];
+/** One arrival: which endpoint, which share (or consent), when (ms since the epoch). */
+type Arrival = [endpoint: string, resourceId: string, at: number];
 let arrivals: Arrival[] = [];
 /** Answers held while the gate is closed; null while it is open. */
 let held: http.ServerResponse[] | null = null;
@@ -40,8 +41,9 @@ const server = http.createServer((req, res) => {
   req.on('data', (chunk: Buffer) => chunks.push(chunk));
   req.on('end', () => {
     const at = Date.now();
-    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { type: string; data: { id?: string } };
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { type: string; data: { id?: string; consentId?: string } };
     if (body.type === 'share.created' && body.data.id) arrivals.push([req.url ?? '', body.data.id, at]);
+    if (body.type === 'transactions.fetched' && body.data.consentId) arrivals.push([req.url ?? '', body.data.consentId, at]);
     const slowMs = /^\/slow-(\d+)\//.exec(req.url ?? '')?.[1];
     if (slowMs) setTimeout(() => res.writeHead(204).end(), Number(slowMs));
     else if (held) held.push(res);
