@@ -5,3 +5,5 @@ export { ClaimLedger } from './claim-ledger';
 export { DueBacklog, type DueBacklogOptions } from './due-backlog';
 export { backoffDelayMs, nextAttemptAt, type BackoffPolicy } from './retry-policy';
 export { JobTakenOver, LeasedJobs, type JobChange, type JobLease, type LeasedJobContext, type LeasedJobsOptions, type LeasedJobStore } from './leased-jobs';
+export { GroupCommit } from './group-commit';
+export { BatchedLeasedJobs, type BatchedFinish, type BatchedJobContext, type BatchedLease, type BatchedLeasedJobsOptions, type BatchedLeaseStore, type DueSelection } from './batched-leased-jobs';

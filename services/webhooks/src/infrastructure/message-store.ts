@@ -79,20 +79,20 @@ export class MessageStore {
    * epoch meanwhile (the local store does not isolate updates across processes): the claim ledger's
    * unique insert of that epoch decides, as for one message.
    */
-  async leaseMany(leases: ReadonlyArray<{ message: Versioned<WebhookMessage>; epoch: number; leaseUntil: Date }>): Promise<Array<Versioned<WebhookMessage> | null>> {
+  async leaseMany(leases: ReadonlyArray<{ job: Versioned<WebhookMessage>; epoch: number; leaseUntil: Date }>): Promise<Array<Versioned<WebhookMessage> | null>> {
     if (leases.length === 0) return [];
-    const ids = leases.map((l) => l.message.id);
+    const ids = leases.map((l) => l.job.id);
     const written = await this.underLocks(ids, () =>
       this.updateEach(
-        leases.map(({ message, epoch, leaseUntil }) => ({
+        leases.map(({ job: message, epoch, leaseUntil }) => ({
           updateOne: { filter: { _id: message.id, version: message.version, status: 'pending', deletedAt: null }, update: { $set: { claims: epoch, leaseUntil }, $inc: { version: 1 } } },
         })),
       ),
     );
     // Every lease applied to the version read: the messages are as read, leased (no read back needed).
-    if (written.matchedCount === leases.length) return leases.map(({ message, epoch, leaseUntil }) => ({ ...message, claims: epoch, leaseUntil, version: message.version + 1 }));
+    if (written.matchedCount === leases.length) return leases.map(({ job: message, epoch, leaseUntil }) => ({ ...message, claims: epoch, leaseUntil, version: message.version + 1 }));
     const after = new Map((await this.findMany(ids)).map((m) => [m.id, m]));
-    return leases.map(({ message, epoch, leaseUntil }) => {
+    return leases.map(({ job: message, epoch, leaseUntil }) => {
       const current = after.get(message.id);
       return current && current.status === 'pending' && current.claims === epoch && current.leaseUntil?.getTime() === leaseUntil.getTime() ? current : null;
     });
@@ -102,20 +102,20 @@ export class MessageStore {
    * Extends the leases that these claims (`claims`, the epoch) still hold (pending, leased), in one
    * bulk write and one read back; answers, in order, whether each is still held.
    */
-  async renewMany(renewals: ReadonlyArray<{ id: string; claims: number; leaseUntil: Date }>): Promise<boolean[]> {
+  async renewMany(renewals: ReadonlyArray<{ id: string; epoch: number; leaseUntil: Date }>): Promise<boolean[]> {
     if (renewals.length === 0) return [];
     const ids = renewals.map((r) => r.id);
     await this.underLocks(ids, () =>
       this.updateEach(
-        renewals.map(({ id, claims, leaseUntil }) => ({
-          updateOne: { filter: { _id: id, claims, status: 'pending', leaseUntil: { $ne: null }, deletedAt: null }, update: { $set: { leaseUntil }, $inc: { version: 1 } } },
+        renewals.map(({ id, epoch, leaseUntil }) => ({
+          updateOne: { filter: { _id: id, claims: epoch, status: 'pending', leaseUntil: { $ne: null }, deletedAt: null }, update: { $set: { leaseUntil }, $inc: { version: 1 } } },
         })),
       ),
     );
     const after = new Map((await this.findMany(ids)).map((m) => [m.id, m]));
-    return renewals.map(({ id, claims, leaseUntil }) => {
+    return renewals.map(({ id, epoch, leaseUntil }) => {
       const current = after.get(id);
-      return current !== undefined && current.status === 'pending' && current.claims === claims && current.leaseUntil?.getTime() === leaseUntil.getTime();
+      return current !== undefined && current.status === 'pending' && current.claims === epoch && current.leaseUntil?.getTime() === leaseUntil.getTime();
     });
   }
 
@@ -125,7 +125,7 @@ export class MessageStore {
    * write another process got in first is applied again alone, through `mutate`. Answers, in
    * order, whether the message was found and what was written.
    */
-  async writeEach(ids: readonly string[], decide: (current: WebhookMessage, index: number) => WebhookMessage | null): Promise<Array<{ found: boolean; written: WebhookMessage | null }>> {
+  async mutateMany(ids: readonly string[], decide: (current: WebhookMessage, index: number) => WebhookMessage | null): Promise<Array<{ found: boolean; written: WebhookMessage | null }>> {
     if (ids.length === 0) return [];
     const again: number[] = [];
     const outcomes = await this.underLocks(ids, async () => {

@@ -50,9 +50,9 @@ class CountingMessages extends MessageStore {
     return super.renewMany(...args);
   }
 
-  override writeEach(...args: Parameters<MessageStore['writeEach']>): ReturnType<MessageStore['writeEach']> {
+  override mutateMany(...args: Parameters<MessageStore['mutateMany']>): ReturnType<MessageStore['mutateMany']> {
     this.resultWrites++;
-    return super.writeEach(...args);
+    return super.mutateMany(...args);
   }
 
   override async pending(): Promise<Array<Versioned<WebhookMessage>>> {
