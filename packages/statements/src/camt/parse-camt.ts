@@ -62,6 +62,7 @@ class Refused extends Error {}
 
 export function parseCamt(xml: string): StatementParseResult {
   if (xml.trim() === '') return { ok: false, problems: [{ location: 'file', message: 'The file is empty.' }] };
+  if (!xml.trimStart().startsWith('<')) return { ok: false, problems: [{ location: 'line 1, column 1', message: 'Not XML: a camt file starts with <?xml or <Document.' }] };
   return new CamtReader().read(xml);
 }
 
