@@ -148,6 +148,40 @@ describe('returned direct debits', () => {
   });
 });
 
+describe('bank details as signals (issue 26)', () => {
+  it('reads PMNT-RDDT-ESDD in bankTransactionCode as a SEPA direct debit taken', () => {
+    expect(one({ amount: -30, counterpartName: 'Onbekend', bankTransactionCode: 'PMNT-RDDT-ESDD' }).flags).toContain('direct-debit');
+    expect(one({ amount: -30, counterpartName: 'Onbekend' }).flags).not.toContain('direct-debit');
+  });
+
+  it('reads a bank transaction code as the type code is read', () => {
+    expect(one({ amount: -50, bankTransactionCode: 'PMNT-CCRD-CWDL' })).toMatchObject({ category: 'expenses.cash', source: 'rule:type.atm' });
+  });
+
+  it('takes a mandate id or a creditor scheme id on money out as a direct debit taken', () => {
+    expect(one({ amount: -12, counterpartName: 'Onbekend', mandateId: 'MNDT-0042' }).flags).toContain('direct-debit');
+    expect(one({ amount: -12, counterpartName: 'Onbekend', creditorSchemeId: 'NL12ZZZ123456780000' }).flags).toContain('direct-debit');
+  });
+
+  it('never flags an incoming credit as a direct debit, whatever codes or ids it carries', () => {
+    for (const fields of [{ bankTransactionCode: 'PMNT-RDDT-ESDD' }, { bankTransactionCode: 'PMNT-IDDT-ESDD' }, { mandateId: 'MNDT-0042' }, { creditorSchemeId: 'NL12ZZZ123456780000' }, { transactionType: 'ei' }]) {
+      expect(one({ amount: 12, counterpartName: 'Onbekend', ...fields }).flags).not.toContain('direct-debit');
+    }
+  });
+
+  it('makes a direct debit returned with a reason code its reversal', () => {
+    const result = one({ amount: 49.95, counterpartName: 'Sportschool Fit', bankTransactionCode: 'PMNT-RDDT-ESDD', mandateId: 'MNDT-7', reasonCode: 'MD06' });
+    expect(result).toMatchObject({ category: 'income.refund', source: 'rule:reason.returned-direct-debit' });
+    expect(result.flags).toContain('returned-direct-debit');
+    expect(result.flags).not.toContain('direct-debit');
+  });
+
+  it('makes a return bank transaction code (PMNT-RDDT-UPDD) a returned direct debit', () => {
+    const result = one({ amount: 20, counterpartName: 'Onbekend', bankTransactionCode: 'PMNT-RDDT-UPDD' });
+    expect(result.flags).toContain('returned-direct-debit');
+  });
+});
+
 describe('transaction types and purpose codes', () => {
   it('makes ATM withdrawals cash', () => {
     for (const fields of [{ transactionType: 'gm' }, { transactionType: 'PMNT-CCRD-CWDL' }, { transactionTypeName: 'Geldautomaat' }, { description: 'GEA, Betaalpas Geldmaat Utrecht,PAS123 NR:X, 05.02.24/10:00 UTRECHT' }]) {

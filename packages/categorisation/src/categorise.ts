@@ -68,7 +68,8 @@ function categoriseInContext(transaction: TransactionDto, context: Context): Cat
     category,
     out: view.direction === 'out',
     recurring,
-    directDebit: has(view.signals, Signal.DirectDebit) || view.facts.creditorId !== null,
+    // an incoming credit is never a direct debit taken
+    directDebit: view.direction === 'out' && has(view.signals, Signal.DirectDebit),
     returnedDirectDebit: returned,
     membership: verdict.membership,
     subscriptionWords,

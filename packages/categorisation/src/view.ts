@@ -3,7 +3,7 @@ import type { TransactionDto } from '@obp/contracts';
 import { isPaymentProcessor } from './catalogue/processors';
 import { parseDescription, type DescriptionFacts } from './describe-formats';
 import { normaliseIban, normaliseName, normaliseText, type NormalisedName } from './normalise';
-import { channelSignal, typeSignals } from './signals';
+import { channelSignal, Signal, typeSignals } from './signals';
 import type { Direction } from './types';
 
 export interface TransactionView {
@@ -33,6 +33,18 @@ function nameOf(raw: string | null): NormalisedName | null {
   return name.text === '' ? null : name;
 }
 
+/**
+ * The type code, the type name, the ISO bank transaction code and the channel the description shows; a
+ * mandate or creditor scheme id on money out is evidence of a SEPA direct debit taken (on money in it is a
+ * creditor collecting, or a refund of a direct debit: no direct debit taken).
+ */
+function signalsOf(transaction: TransactionDto, facts: DescriptionFacts, direction: Direction): number {
+  let signals = typeSignals(transaction.transactionType, transaction.transactionTypeName) | channelSignal(facts.channel);
+  if (transaction.bankTransactionCode) signals |= typeSignals(transaction.bankTransactionCode, null);
+  if (direction === 'out' && (transaction.mandateId || transaction.creditorSchemeId || facts.creditorId !== null)) signals |= Signal.DirectDebit;
+  return signals;
+}
+
 export function viewOf(transaction: TransactionDto): TransactionView {
   const facts = parseDescription(transaction.description);
   const normalisedCounterpart = nameOf(transaction.counterpartName);
@@ -56,7 +68,7 @@ export function viewOf(transaction: TransactionDto): TransactionView {
     partyName,
     descriptionText,
     keywordText: keywordText.trim(),
-    signals: typeSignals(transaction.transactionType, transaction.transactionTypeName) | channelSignal(facts.channel),
+    signals: signalsOf(transaction, facts, transaction.amount > 0 ? 'in' : 'out'),
     iban: normaliseIban(transaction.counterpartAccountNumber) || normaliseIban(facts.iban),
   };
 }
