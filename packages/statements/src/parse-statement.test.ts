@@ -31,7 +31,7 @@ describe('parseStatement', () => {
       expect(formatOf(parseStatement(Buffer.from(RABOBANK), { contentType: 'text/csv', format: 'csv' }))).toBe('csv-rabobank');
       expect(formatOf(parseStatement(Buffer.from(MT940), { contentType: 'text/plain; charset=utf-8' }))).toBe('mt940');
       expect(formatOf(parseStatement(Buffer.from(renderMt940(data, { style: 'abnamro' })), { format: 'mt940' }))).toBe('mt940');
-      expect(formatOf(parseStatement(Buffer.from(renderMt940(data, { style: 'rabobank' })), {}))).toBe('mt940');
+      expect(formatOf(parseStatement(Buffer.from(renderMt940(data, { style: 'rabobank' })), { contentType: '' }))).toBe('mt940');
     });
 
     it('tells camt.053 and camt.052 by the root element\'s namespace, prefixed or not', () => {
@@ -63,6 +63,44 @@ describe('parseStatement', () => {
       expect(problems(parseStatement(Buffer.from(ING), { format: 'mt940' }))).toEqual([{ location: 'format', message: 'The format given is mt940, but the file is csv-ing.' }]);
       expect(problems(parseStatement(Buffer.from(MT940), { contentType: 'text/csv' }))).toEqual([{ location: 'Content-Type', message: 'The Content-Type text/csv is for a bank CSV export, but the file is mt940: send it as text/plain.' }]);
       expect(problems(parseStatement(Buffer.from(CAMT), { contentType: 'text/plain' }))).toEqual([{ location: 'Content-Type', message: 'The Content-Type text/plain is for MT940, but the file is camt.053: send it as application/xml.' }]);
+    });
+  });
+
+  describe('hands camt to the camt parser', () => {
+    const entry = (amount: string, indicator: 'CRDT' | 'DBIT', reference: string) =>
+      `<Ntry><NtryRef>${reference}</NtryRef><Amt Ccy="EUR">${amount}</Amt><CdtDbtInd>${indicator}</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2026-03-02</Dt></BookgDt><ValDt><Dt>2026-03-02</Dt></ValDt><AcctSvcrRef>${reference}</AcctSvcrRef>` +
+      `<BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>ICDT</Cd><SubFmlyCd>ESCT</SubFmlyCd></Fmly></Domn></BkTxCd><NtryDtls><TxDtls><Refs><EndToEndId>E2E-${reference}</EndToEndId></Refs>` +
+      `<RmtInf><Ustrd>Factuur ${reference}</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>`;
+    const balance = (code: 'OPBD' | 'CLBD', amount: string, date: string) =>
+      `<Bal><Tp><CdOrPrtry><Cd>${code}</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">${amount}</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>${date}</Dt></Dt></Bal>`;
+    const camt053 = (closing: string, prolog = '<?xml version="1.0" encoding="UTF-8"?>') =>
+      `${prolog}\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt><GrpHdr><MsgId>M1</MsgId><CreDtTm>2026-03-03T06:00:00</CreDtTm></GrpHdr>` +
+      `<Stmt><Id>S1</Id><CreDtTm>2026-03-03T06:00:00</CreDtTm><Acct><Id><IBAN>NL69INGB0123456789</IBAN></Id><Ccy>EUR</Ccy></Acct>` +
+      `${balance('OPBD', '100.00', '2026-03-01')}${balance('CLBD', closing, '2026-03-02')}${entry('25.50', 'CRDT', 'R1')}${entry('5.00', 'DBIT', 'R2')}</Stmt></BkToCstmrStmt></Document>`;
+
+    it('reads a camt.053 file through the entry point, as application/xml or detected', () => {
+      for (const hints of [{}, { contentType: 'application/xml', format: 'camt.053' }]) {
+        const result = parseStatement(Buffer.from(camt053('120.50')), hints);
+        expect(problems(result)).toEqual([]);
+        expect(result.ok && result.file).toMatchObject({ format: 'camt.053', version: 'camt.053.001.08', statements: [{ iban: 'NL69INGB0123456789', transactions: [{ amount: '25.50', bankReference: 'R1' }, { amount: '-5.00', bankReference: 'R2' }] }] });
+      }
+    });
+
+    it('refuses what the camt parser refuses: entries that do not add up, a DOCTYPE with an external entity (XXE) or entity expansion (billion laughs)', () => {
+      expect(problems(parseStatement(Buffer.from(camt053('120.49')), {}))[0]!.message).toMatch(/do not add up/);
+      const xxe = camt053('120.50', '<?xml version="1.0"?>\n<!DOCTYPE Document [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>').replace('Factuur R1', '&xxe;');
+      const laughs = camt053('120.50', `<?xml version="1.0"?>\n<!DOCTYPE Document [<!ENTITY a "ha">${Array.from({ length: 9 }, (_, i) => `<!ENTITY ${'b'.repeat(i + 1)} "${`&${i === 0 ? 'a' : 'b'.repeat(i)};`.repeat(10)}">`).join('')}]>`).replace('Factuur R1', '&bbbbbbbbb;');
+      for (const hostile of [xxe, laughs]) {
+        const found = problems(parseStatement(Buffer.from(hostile), { contentType: 'application/xml' }));
+        expect(found.length).toBeGreaterThan(0);
+        expect(found.map((p) => p.message).join(' ')).toMatch(/DOCTYPE/);
+        expect(found.map((p) => p.message).join(' ')).not.toMatch(/root:|ha{3}/);
+      }
+    });
+
+    it('refuses a truncated camt file', () => {
+      const whole = camt053('120.50');
+      expect(problems(parseStatement(Buffer.from(whole.slice(0, whole.length - 40)), {})).length).toBeGreaterThan(0);
     });
   });
 

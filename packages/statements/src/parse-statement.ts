@@ -5,6 +5,7 @@
  */
 import { gunzipSync } from 'node:zlib';
 import { balanceProblems } from './balances';
+import { parseCamt } from './camt/parse-camt';
 import { parseIngCsv } from './csv/parse-ing-csv';
 import { parseRabobankCsv } from './csv/parse-rabobank-csv';
 import { parseMt940 } from './mt940/parse-mt940';
@@ -80,7 +81,7 @@ function readHints(hints: StatementHints): { format?: StatementFormat | 'csv'; f
     if ((STATEMENT_FORMAT_HINTS as readonly string[]).includes(named)) format = named as StatementFormat | 'csv';
     else problems.push({ location: 'format', message: `Unknown format "${hints.format}": one of ${STATEMENT_FORMAT_HINTS.join(', ')}, or none to detect it from the content.` });
   }
-  if (hints.contentType !== undefined) {
+  if (hints.contentType !== undefined && hints.contentType.trim() !== '') {
     const [type, ...parameters] = hints.contentType.split(';').map((part) => part.trim().toLowerCase());
     family = MEDIA_TYPES[type!];
     if (family === undefined) problems.push({ location: 'Content-Type', message: `Unsupported Content-Type "${hints.contentType}": application/xml or text/xml for camt, text/plain for MT940, text/csv for a bank's CSV export.` });
@@ -176,12 +177,10 @@ function detect(text: string): { format: StatementFormat } | { problem: Statemen
 
 type Parser = (text: string) => StatementParseResult;
 
-/** The parser of each format; camt's (`parseCamt` of ./camt/parse-camt) is not in yet. */
-const PARSERS: Record<StatementFormat, Parser | null> = { 'camt.053': null, 'camt.052': null, mt940: parseMt940, 'csv-ing': parseIngCsv, 'csv-rabobank': parseRabobankCsv };
+const PARSERS: Record<StatementFormat, Parser> = { 'camt.053': parseCamt, 'camt.052': parseCamt, mt940: parseMt940, 'csv-ing': parseIngCsv, 'csv-rabobank': parseRabobankCsv };
 
 function parseAs(format: StatementFormat, text: string): StatementParseResult {
-  const parse = PARSERS[format];
-  return parse === null ? problem('file', `${format} files are not read yet.`) : parse(text);
+  return PARSERS[format](text);
 }
 
 /** Every statement adds up and names its account; a file holds at least one. */
