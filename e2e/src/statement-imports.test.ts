@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { generateSandboxData, renderMt940, type SandboxDataset } from '@obp/sandbox-bank';
+import { generateSandboxData, renderCamt, renderCsv, renderMt940, type SandboxDataset } from '@obp/sandbox-bank';
 import { collect } from '@obp/client';
 import type { StatementImportDto, TransactionDto } from '@obp/contracts';
 import { waitFor } from '@obp/testkit';
@@ -101,6 +101,19 @@ describe('statement imports', () => {
 
     const listed = await stack.api(token, `/consents/${consentId}/statements`);
     expect(((await listed.json()) as { data: StatementImportDto[] }).data.map((i) => i.id)).toEqual([nextDone.id, queued.id]);
+  });
+
+  it('stores each transaction once across formats: a camt.053 export, then the ING CSV export of the same weeks adds only the days the camt did not have', async () => {
+    const data = household(`formats-${Date.now()}`);
+    const { consentId } = await createUploadConsent();
+    const camt = slice(data, '2026-05-01', '2026-05-31');
+    const camtImport = await finished(consentId, ((await (await upload(consentId, renderCamt(camt, { message: 'camt.053', version: '08', openingBalance: 900 }), { 'content-type': 'application/xml' })).json()) as { data: { id: string } }).data.id);
+    expect(camtImport).toMatchObject({ status: 'Completed', format: 'camt.053', version: 'camt.053.001.08', transactionsAdded: camt.transactions.length });
+    const csv = slice(data, '2026-05-15', '2026-06-15');
+    const csvImport = await finished(consentId, ((await (await upload(consentId, renderCsv(csv, { bank: 'ing' }), { 'content-type': 'text/csv' })).json()) as { data: { id: string } }).data.id);
+    const shared = csv.transactions.filter((t) => t.bookingDate < '2026-06-01').length;
+    expect(csvImport).toMatchObject({ status: 'Completed', format: 'csv-ing', duplicatesSkipped: shared, transactionsAdded: csv.transactions.length - shared });
+    expect((await transactionsOf(camtImport.accounts[0]!.accountId)).length).toBe(slice(data, '2026-05-01', '2026-06-15').transactions.length);
   });
 
   it('refuses a broken file with located errors and stores nothing of it; the edge refuses what is too big, of another type or of an unknown format', async () => {
