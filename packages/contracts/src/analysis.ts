@@ -2,6 +2,7 @@ import { z } from 'zod/v4';
 import { analysisEngines, analysisProfiles, analysisResultSchema } from './analysis-result';
 import { MAX_EXTERNAL_USER_ID_LENGTH } from './consents';
 import { defineEvents } from './events/event-catalogue';
+import { ENRICH_BODY_LIMIT, ENRICH_TRANSACTIONS_DESCRIPTION, enrichTransactionsBody, enrichTransactionsQuery, enrichTransactionsResponses } from './enrichment';
 import { namesHiddenProblem } from './http/names-hidden';
 import { defineRoutes, json, locationHeader, problem } from './http/route';
 import { dataEnvelope, dateTimeString, guidString, pagedList } from './schema/common';
@@ -278,6 +279,17 @@ export const analysisRoutes = defineRoutes(
         409: problem('The job is Pending or Running (no result yet), or Failed (`detail` gives its failure code and message).'),
         410: problem('The result was erased: a consent it was computed from has been deleted.'),
       },
+    },
+    enrichTransactions: {
+      method: 'post',
+      path: '/enrich/transactions',
+      auth: customer,
+      tags: ['Enrichment'],
+      summary: 'Categorise the app’s own transactions, synchronously; nothing of the request is stored',
+      description: ENRICH_TRANSACTIONS_DESCRIPTION,
+      query: enrichTransactionsQuery,
+      body: { schema: enrichTransactionsBody, limit: ENRICH_BODY_LIMIT },
+      responses: enrichTransactionsResponses,
     },
   },
 );

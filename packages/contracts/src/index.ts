@@ -12,6 +12,7 @@ export * from './webhooks';
 export * from './categories';
 export * from './analysis-result';
 export * from './analysis';
+export * from './enrichment';
 export * from './feedback';
 export * from './platform';
 export * from './events/event-catalogue';

@@ -18,6 +18,8 @@ import { InputResolver } from './jobs/analysis-run/resolve-input';
 import { wakeJobsWaitingFor } from './jobs/analysis-run/wake-waiting-jobs';
 import { analysisMigrations } from './migrations';
 import { AnalysisJobAccess } from './use-cases/analysis-job-access';
+import { enrichTransactionsHttp } from './use-cases/enrich-transactions/enrich-transactions.http';
+import { EnrichTransactionsService } from './use-cases/enrich-transactions/enrich-transactions.service';
 import { createAnalysisJobHttp } from './use-cases/create-analysis-job/create-analysis-job.http';
 import { CreateAnalysisJobService } from './use-cases/create-analysis-job/create-analysis-job.service';
 import { getAnalysisJobHttp } from './use-cases/get-analysis-job/get-analysis-job.http';
@@ -112,6 +114,7 @@ export const analysisService = (engine: Analyse = analyse): ServiceDefinition<An
         createAnalysisJob: createAnalysisJobHttp(new CreateAnalysisJobService(jobs, events, access, consentData, shareGrants, wakeRunner, config.ANALYSIS_GRANT_WAIT_MS)),
         getAnalysisJob: getAnalysisJobHttp(access),
         getAnalysisJobResult: getAnalysisResultHttp(access, results),
+        enrichTransactions: enrichTransactionsHttp(new EnrichTransactionsService(feedbackRules)),
       }),
       expose: { jobs, results, consentData, runner, shareGrants, feedbackRules },
     };
