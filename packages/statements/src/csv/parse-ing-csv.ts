@@ -47,7 +47,8 @@ export function parseIngCsv(text: string): StatementParseResult {
     transaction.proprietaryName = orNull(mutatiesoort);
     transaction.narrative = orNull(mededelingen);
     if (transaction.narrative !== null) Object.assign(transaction, mededelingenDetails(transaction.narrative));
-    rows.push({ ...accountOf(rekening), bic: null, transaction, balance, line });
+    const account = accountOf(rekening);
+    rows.push({ iban: account.iban, accountId: account.accountId, bic: null, transaction, balance, line });
   }
   if (problems.length > 0) return { ok: false, problems };
   return statementsOf(rows, 'csv-ing', problems);

@@ -68,7 +68,7 @@ export function parseRabobankCsv(text: string): StatementParseResult {
     transaction.remittanceStructured = orNull(betalingskenmerk);
     transaction.remittanceUnstructured = [o1, o2, o3].map((part) => part.trim()).filter((part) => part !== '');
     transaction.returnReason = orNull(reden);
-    rows.push({ ...account, bic: orNull(bic), transaction, balance, line });
+    rows.push({ iban: account.iban, accountId: account.accountId, bic: orNull(bic), transaction, balance, line });
   }
   if (problems.length > 0) return { ok: false, problems };
   return statementsOf(rows, 'csv-rabobank', problems);
