@@ -262,30 +262,28 @@ function outgoing(t: SandboxTransaction): boolean {
   return t.amount < 0 !== (t.reasonCode !== null);
 }
 
+/** Writes elements without whitespace between them, as banks' exports mostly are. */
 class Writer {
   private readonly parts: string[] = [];
-  private depth = 0;
 
   raw(text: string): void {
     this.parts.push(text, '\n');
   }
 
   open(name: string, attributes = ''): void {
-    this.parts.push('  '.repeat(this.depth), '<', name, attributes, '>\n');
-    this.depth++;
+    this.parts.push('<', name, attributes, '>');
   }
 
   close(name: string): void {
-    this.depth--;
-    this.parts.push('  '.repeat(this.depth), '</', name, '>\n');
+    this.parts.push('</', name, '>');
   }
 
   leaf(name: string, value: string, attributes = ''): void {
-    this.parts.push('  '.repeat(this.depth), '<', name, attributes, '>', escapeXml(value), '</', name, '>\n');
+    this.parts.push('<', name, attributes, '>', escapeXml(value), '</', name, '>');
   }
 
   text(): string {
-    return this.parts.join('');
+    return this.parts.join('') + '\n';
   }
 }
 

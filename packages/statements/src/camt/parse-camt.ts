@@ -22,12 +22,14 @@ const ROOTS: Record<string, { message: string; statement: string }> = {
   'camt.053': { message: 'BkToCstmrStmt', statement: 'Stmt' },
   'camt.052': { message: 'BkToCstmrAcctRpt', statement: 'Rpt' },
 };
+/** The key of a card payment's merchant category code (`MrchntCtgyCd`), wherever in `CardTx` a version puts it. */
+const MERCHANT_CATEGORY = '#MrchntCtgyCd';
 const STATUS: Record<string, EntryStatus> = { BOOK: 'booked', PDNG: 'pending', INFO: 'information', FUTR: 'pending' };
 /** Problems reported per file before giving up: enough to fix a file, never a flood. */
 const MAX_PROBLEMS = 50;
 
 /** Leaf values below one element, by their path below it (`RltdPties/Cdtr/Nm`); an attribute is `path@name`. */
-type Values = Map<string, string[]>;
+type Values = Map<string, string | string[]>;
 
 /** A `PrvtId/Othr` or `OrgId/Othr` identification: an id and the name of its scheme. */
 interface OtherId {
@@ -58,12 +60,20 @@ interface StatementUnderWay {
   transactions: StatementTransaction[];
 }
 
-class Refused extends Error {}
+/** Reading stopped on purpose; `positional` when the problem's location is a line and column. */
+class Refused extends Error {
+  constructor(readonly positional: boolean) {
+    super('refused');
+  }
+}
 
 export function parseCamt(xml: string): StatementParseResult {
   if (xml.trim() === '') return { ok: false, problems: [{ location: 'file', message: 'The file is empty.' }] };
   if (!xml.trimStart().startsWith('<')) return { ok: false, problems: [{ location: 'line 1, column 1', message: 'Not XML: a camt file starts with <?xml or <Document.' }] };
-  return new CamtReader().read(xml);
+  // Tracking line and column costs saxes half its speed; they are only needed to say where XML is broken, so a file
+  // that is not well-formed is read a second time, with them.
+  const result = new CamtReader(false).read(xml);
+  return result === 'broken' ? (new CamtReader(true).read(xml) as StatementParseResult) : result;
 }
 
 class CamtReader {
@@ -72,26 +82,38 @@ class CamtReader {
   private format: StatementFormat | null = null;
   private version: number | null = null;
   private rootPrefix = '';
+  private messageName = '';
+  private statementName = '';
   /** Local names of the open elements, root first. */
   private readonly names: string[] = [];
-  /** Location of each open element, as an element path. */
-  private readonly paths: string[] = [];
-  /** Per open element: how many children of each indexed name it has had so far. */
-  private readonly childCounts: Map<string, number>[] = [];
+  /** Path of each open element below the innermost scope's element (`RltdPties/Cdtr/Nm`); '' for the scope's own. */
+  private readonly relativePaths: string[] = [];
   /** Per open element: whether it has had a child element (else it is a leaf, whose text is a value). */
   private readonly hasChild: boolean[] = [];
+  /** Interned relative paths: parent path → child name → path. */
+  private readonly paths = new Map<string, Map<string, string>>();
   private readonly scopes: Scope[] = [];
   private statement: StatementUnderWay | null = null;
   private entry: Entry | null = null;
+  private statementCount = 0;
+  private balanceCount = 0;
+  private entryCount = 0;
+  private entryDetailsCount = 0;
+  private transactionDetailsCount = 0;
   private openOtherId: { scope: Scope; depth: number; other: OtherId } | null = null;
   /** Depth of an element whose content is not read (another namespace, `SplmtryData`); -1 when none. */
   private skipFrom = -1;
   private text = '';
-  private readonly parser = new SaxesParser({ position: true });
+  private readonly parser: SaxesParser;
 
-  read(xml: string): StatementParseResult {
+  constructor(private readonly position: boolean) {
+    this.parser = new SaxesParser({ position });
+  }
+
+  /** 'broken' when the XML is not well-formed (or has a DOCTYPE) and lines were not counted. */
+  read(xml: string): StatementParseResult | 'broken' {
     const parser = this.parser;
-    parser.on('doctype', () => this.refuse(this.here(), 'The file has a DOCTYPE. camt files have none, and DTDs are not read here: no entity is declared, expanded or fetched.'));
+    parser.on('doctype', () => this.refuse(this.here(), 'The file has a DOCTYPE. camt files have none, and DTDs are not read here: no entity is declared, expanded or fetched.', true));
     parser.on('opentag', (tag) => this.open(tag.name, tag.attributes as Record<string, string>));
     parser.on('text', (text) => {
       if (this.skipFrom === -1) this.text += text;
@@ -104,9 +126,10 @@ class CamtReader {
       parser.write(xml).close();
     } catch (error) {
       if (!(error instanceof Refused)) {
+        if (!this.position) return 'broken';
         const message = error instanceof Error ? error.message.replace(/^(?:[^:]*:)?\d+:\d+: /, '') : String(error);
         this.problems.unshift({ location: this.here(), message: `Not well-formed XML: ${message}.` });
-      }
+      } else if (error.positional && !this.position) return 'broken';
       return { ok: false, problems: this.problems };
     }
     if (this.format === null) return { ok: false, problems: [{ location: 'file', message: 'The file has no root element.' }] };
@@ -119,9 +142,9 @@ class CamtReader {
     return `line ${this.parser.line}, column ${this.parser.column}`;
   }
 
-  private refuse(location: string, message: string): never {
+  private refuse(location: string, message: string, positional = false): never {
     this.problems.push({ location, message });
-    throw new Refused(message);
+    throw new Refused(positional);
   }
 
   private problem(location: string, message: string): void {
@@ -132,56 +155,82 @@ class CamtReader {
   private open(qualified: string, attributes: Record<string, string>): void {
     const depth = this.names.length;
     const colon = qualified.indexOf(':');
-    const prefix = colon === -1 ? '' : qualified.slice(0, colon);
     const name = colon === -1 ? qualified : qualified.slice(colon + 1);
-    if (depth === 0) this.root(prefix, name, attributes);
-    else if (this.skipFrom === -1 && (prefix !== this.rootPrefix || name === 'SplmtryData' || xmlnsRedeclared(attributes, prefix))) this.skipFrom = depth;
-
-    const parentCounts = this.childCounts[depth - 1];
-    let path: string;
-    if (depth === 0) path = `/${name}`;
-    else if (INDEXED.has(name) && this.skipFrom === -1) {
-      const n = (parentCounts!.get(name) ?? 0) + 1;
-      parentCounts!.set(name, n);
-      path = name === 'NtryDtls' && n === 1 ? `${this.paths[depth - 1]}/${name}` : `${this.paths[depth - 1]}/${name}[${n}]`;
-    } else path = `${this.paths[depth - 1]}/${name}`;
+    if (depth > 0) this.hasChild[depth - 1] = true;
+    this.hasChild.push(false);
     this.names.push(name);
-    this.paths.push(path);
-    this.childCounts.push(new Map());
     this.text = '';
-    if (this.skipFrom !== -1) return;
+    if (depth === 0) {
+      this.root(colon === -1 ? '' : qualified.slice(0, colon), name, attributes);
+      this.relativePaths.push('');
+      return;
+    }
+    if (this.skipFrom === -1) {
+      const prefix = colon === -1 ? '' : qualified.slice(0, colon);
+      if (prefix !== this.rootPrefix || name === 'SplmtryData' || (prefix === '' ? 'xmlns' : `xmlns:${prefix}`) in attributes) this.skipFrom = depth;
+    }
+    if (this.skipFrom !== -1) {
+      this.relativePaths.push('');
+      return;
+    }
 
-    if (depth === 1 && name !== ROOTS[this.format!]!.message) this.refuse(path, `${this.format} has ${ROOTS[this.format!]!.message} below Document, not ${name}.`);
-    const statementName = ROOTS[this.format!]!.statement;
-    if (depth === 2 && name === statementName) {
-      this.statement = { location: path, values: new Map(), balances: [], transactions: [] };
-      this.scopes.push({ kind: 'statement', depth, location: path, values: this.statement.values, otherIds: [] });
+    let scope = this.scopes[this.scopes.length - 1];
+    if (depth === 1) {
+      if (name !== this.messageName) this.refuse(`/Document/${name}`, `${this.format} has ${this.messageName} below Document, not ${name}.`);
+    } else if (depth === 2 && name === this.statementName) {
+      const location = `/Document/${this.messageName}/${name}[${++this.statementCount}]`;
+      this.balanceCount = 0;
+      this.entryCount = 0;
+      this.statement = { location, values: new Map(), balances: [], transactions: [] };
+      scope = { kind: 'statement', depth, location, values: this.statement.values, otherIds: [] };
     } else if (depth === 3 && this.statement !== null && name === 'Bal') {
-      const balance = { location: path, values: new Map() as Values };
+      const balance = { location: `${this.statement.location}/Bal[${++this.balanceCount}]`, values: new Map() as Values };
       this.statement.balances.push(balance);
-      this.scopes.push({ kind: 'balance', depth, location: path, values: balance.values, otherIds: [] });
+      scope = { kind: 'balance', depth, location: balance.location, values: balance.values, otherIds: [] };
     } else if (depth === 3 && this.statement !== null && name === 'Ntry') {
-      this.entry = { location: path, values: new Map(), details: [] };
-      this.scopes.push({ kind: 'entry', depth, location: path, values: this.entry.values, otherIds: [] });
+      this.entryDetailsCount = 0;
+      this.entry = { location: `${this.statement.location}/Ntry[${++this.entryCount}]`, values: new Map(), details: [] };
+      scope = { kind: 'entry', depth, location: this.entry.location, values: this.entry.values, otherIds: [] };
+    } else if (depth === 4 && this.entry !== null && name === 'NtryDtls') {
+      this.entryDetailsCount++;
+      this.transactionDetailsCount = 0;
     } else if (depth === 5 && this.entry !== null && name === 'TxDtls' && this.names[4] === 'NtryDtls') {
-      const details = { location: path, values: new Map() as Values, otherIds: [] as OtherId[] };
+      const n = this.entryDetailsCount;
+      const location = `${this.entry.location}/NtryDtls${n === 1 ? '' : `[${n}]`}/TxDtls[${++this.transactionDetailsCount}]`;
+      const details = { location, values: new Map() as Values, otherIds: [] as OtherId[] };
       this.entry.details.push(details);
-      this.scopes.push({ kind: 'details', depth, location: path, values: details.values, otherIds: details.otherIds });
-    } else if (name === 'Othr' && this.names[depth - 1] === 'PrvtId' || (name === 'Othr' && this.names[depth - 1] === 'OrgId')) {
-      const scope = this.scopes[this.scopes.length - 1];
-      if (scope !== undefined) {
-        const other: OtherId = { path: this.relative(scope, depth), id: null, scheme: null };
-        scope.otherIds.push(other);
-        this.openOtherId = { scope, depth, other };
-      }
+      scope = { kind: 'details', depth, location, values: details.values, otherIds: details.otherIds };
     }
-    const scope = this.scopes[this.scopes.length - 1];
-    if (scope !== undefined) {
-      for (const attribute in attributes) {
-        if (attribute === 'xmlns' || attribute.startsWith('xmlns:')) continue;
-        add(scope.values, `${this.relative(scope, depth)}@${attribute}`, attributes[attribute]!);
-      }
+    let relative: string;
+    if (scope !== undefined && scope.depth === depth) {
+      if (this.scopes[this.scopes.length - 1] !== scope) this.scopes.push(scope);
+      relative = '';
+    } else {
+      relative = this.childPath(this.relativePaths[depth - 1]!, name);
     }
+    this.relativePaths.push(relative);
+    if (scope === undefined) return;
+    if (name === 'Othr' && (this.names[depth - 1] === 'PrvtId' || this.names[depth - 1] === 'OrgId')) {
+      const other: OtherId = { path: relative, id: null, scheme: null };
+      scope.otherIds.push(other);
+      this.openOtherId = { scope, depth, other };
+    }
+    for (const attribute in attributes) {
+      if (attribute === 'xmlns' || attribute.startsWith('xmlns:')) continue;
+      add(scope.values, this.childPath(relative, `@${attribute}`), attributes[attribute]!);
+    }
+  }
+
+  /**
+   * `parent/name` (or `parent@attribute`), the same string each time: a path is a key of every entry's values, and an
+   * interned key is hashed once.
+   */
+  private childPath(parent: string, name: string): string {
+    let children = this.paths.get(parent);
+    if (children === undefined) this.paths.set(parent, (children = new Map()));
+    let path = children.get(name);
+    if (path === undefined) children.set(name, (path = parent === '' ? name : name.startsWith('@') ? parent + name : `${parent}/${name}`));
+    return path;
   }
 
   private root(prefix: string, name: string, attributes: Record<string, string>): void {
@@ -196,10 +245,8 @@ class CamtReader {
     this.format = match[1] as StatementFormat;
     this.version = version;
     this.rootPrefix = prefix;
-  }
-
-  private relative(scope: Scope, depth: number): string {
-    return this.names.slice(scope.depth + 1, depth + 1).join('/');
+    this.messageName = ROOTS[this.format]!.message;
+    this.statementName = ROOTS[this.format]!.statement;
   }
 
   private close(): void {
@@ -207,9 +254,13 @@ class CamtReader {
     const name = this.names[depth]!;
     const text = this.text;
     this.text = '';
+    const leaf = !this.hasChild[depth];
+    const relative = this.relativePaths[depth]!;
+    this.names.pop();
+    this.relativePaths.pop();
+    this.hasChild.pop();
     if (this.skipFrom !== -1) {
       if (depth === this.skipFrom) this.skipFrom = -1;
-      this.pop();
       return;
     }
     const scope = this.scopes[this.scopes.length - 1];
@@ -217,9 +268,10 @@ class CamtReader {
       this.scopes.pop();
       if (scope.kind === 'statement') this.closeStatement();
       else if (scope.kind === 'entry') this.closeEntry();
-    } else if (scope !== undefined && this.hasChild[depth] !== true) {
+    } else if (scope !== undefined && leaf) {
       const trimmed = text.trim();
-      add(scope.values, this.relative(scope, depth), trimmed);
+      add(scope.values, relative, trimmed);
+      if (name === 'MrchntCtgyCd') add(scope.values, MERCHANT_CATEGORY, trimmed);
       const other = this.openOtherId;
       if (other !== null && other.scope === scope) {
         if (depth === other.depth + 1 && name === 'Id') other.other.id = trimmed;
@@ -227,27 +279,14 @@ class CamtReader {
       }
     }
     if (this.openOtherId !== null && this.openOtherId.depth === depth) this.openOtherId = null;
-    if (depth === 0 && this.statements.length === 0 && this.problems.length === 0) {
-      this.problem(this.paths[0]!, `The file has no ${ROOTS[this.format!]!.statement}.`);
-    }
-    this.pop();
-  }
-
-
-  private pop(): void {
-    const depth = this.names.length - 1;
-    this.names.pop();
-    this.paths.pop();
-    this.childCounts.pop();
-    this.hasChild.length = depth;
-    if (depth > 0) this.hasChild[depth - 1] = true;
+    if (depth === 0 && this.statements.length === 0 && this.problems.length === 0) this.problem('/Document', `The file has no ${this.statementName}.`);
   }
 
   private closeStatement(): void {
     const s = this.statement!;
     this.statement = null;
     const v = s.values;
-    const statementName = ROOTS[this.format!]!.statement;
+    const statementName = this.statementName;
     const iban = one(v, 'Acct/Id/IBAN');
     const accountId = one(v, 'Acct/Id/Othr/Id');
     const statementId = one(v, 'Id');
@@ -323,7 +362,7 @@ class CamtReader {
       narrative: one(v, 'AddtlNtryInf'),
       code: entryCode,
       proprietaryCode: one(v, 'BkTxCd/Prtry/Cd'),
-      merchantCategoryCode: endingIn(v, '/MrchntCtgyCd'),
+      merchantCategoryCode: one(v, MERCHANT_CATEGORY),
     };
     const statement = this.statement!;
     if (e.details.length === 0) {
@@ -363,12 +402,12 @@ class CamtReader {
     details: { values: Values; otherIds: OtherId[] } | null,
     split: boolean,
   ): StatementTransaction {
-    const d = details?.values ?? new Map<string, string[]>();
+    const d: Values = details?.values ?? new Map();
     // The counterparty is whom the money went to (creditor) or came from (debtor); a reversal keeps the parties
     // of the payment it reverses.
     const outgoing = (sign === 'DBIT') !== entry.reversal;
     const party = outgoing ? 'Cdtr' : 'Dbtr';
-    const remittance = d.get('RmtInf/Ustrd') ?? [];
+    const remittance = all(d, 'RmtInf/Ustrd');
     const detailsCode = d.has('BkTxCd/Domn/Cd') ? this.bankTransactionCode(location, d, 'BkTxCd') : null;
     const endToEndId = one(d, 'Refs/EndToEndId');
     const ownNarrative = one(d, 'AddtlTxInf');
@@ -393,7 +432,7 @@ class CamtReader {
       remittanceStructured: one(d, 'RmtInf/Strd/CdtrRefInf/Ref'),
       purposeCode: one(d, 'Purp/Cd'),
       returnReason: one(d, 'RtrInf/Rsn/Cd'),
-      merchantCategoryCode: endingIn(d, '/MrchntCtgyCd') ?? entry.merchantCategoryCode,
+      merchantCategoryCode: one(d, MERCHANT_CATEGORY) ?? entry.merchantCategoryCode,
       // A split entry's own narrative describes the batch, not each payment in it, unless a payment has no remittance of its own.
       narrative: ownNarrative ?? (split && remittance.length > 0 ? null : entry.narrative),
       location,
@@ -469,31 +508,26 @@ class CamtReader {
   }
 }
 
-/** Elements that repeat, numbered in locations. */
-const INDEXED = new Set(['Stmt', 'Rpt', 'Bal', 'Ntry', 'NtryDtls', 'TxDtls', 'Ustrd']);
-
-function xmlnsRedeclared(attributes: Record<string, string>, prefix: string): boolean {
-  return (prefix === '' ? 'xmlns' : `xmlns:${prefix}`) in attributes;
-}
-
 function add(values: Values, key: string, value: string): void {
-  const list = values.get(key);
-  if (list === undefined) values.set(key, [value]);
-  else list.push(value);
+  const present = values.get(key);
+  if (present === undefined) values.set(key, value);
+  else if (typeof present === 'string') values.set(key, [present, value]);
+  else present.push(value);
 }
 
 function one(values: Values, key: string): string | null {
-  const value = values.get(key)?.[0];
+  const present = values.get(key);
+  const value = typeof present === 'string' ? present : present?.[0];
   return value === undefined || value === '' ? null : value;
+}
+
+function all(values: Values, key: string): string[] {
+  const present = values.get(key);
+  return present === undefined ? [] : typeof present === 'string' ? [present] : present;
 }
 
 function hasCode(values: Values, path: string): boolean {
   return values.has(`${path}/Domn/Cd`) || values.has(`${path}/Prtry/Cd`);
-}
-
-function endingIn(values: Values, suffix: string): string | null {
-  for (const [key, list] of values) if (key.endsWith(suffix) && list[0] !== '') return list[0]!;
-  return null;
 }
 
 /** The SEPA creditor identifier: the creditor's private `Othr/Id` whose scheme is `SEPA`. */
@@ -506,8 +540,13 @@ function negative(amount: DecimalText): DecimalText {
   return /^0+(\.0+)?$/.test(amount) ? amount : negateDecimal(amount);
 }
 
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
 function isCalendarDate(text: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+  const year = Number(text.slice(0, 4));
+  const month = Number(text.slice(5, 7));
+  const day = Number(text.slice(8, 10));
+  if (month < 1 || month > 12 || day < 1 || day > DAYS_IN_MONTH[month - 1]!) return false;
+  return month !== 2 || day < 29 || (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0));
 }
