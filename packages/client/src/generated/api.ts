@@ -340,6 +340,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/enrich/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Categorise the app’s own transactions, synchronously; nothing of the request is stored
+         * @description Categorises up to 1000 transactions the app already holds, as an analysis job of engine e1 would: the same categoriser, the calling app’s accepted categorisation feedback as rules, own transfers by `ownIbans`, and the recurring flag from the sequences found in the batch. The answer is synchronous, one item per transaction in the order sent. **Nothing of the request is stored**: no transaction, id, name or result is written to a database or sent as an event; the request is read, answered and forgotten. Invalid items are a 400 naming `transactions[i].field`; ids must be unique in the batch. More than 1000 transactions is a 413.
+         */
+        post: operations["enrichTransactions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health/live": {
         parameters: {
             query?: never;
@@ -1276,6 +1296,117 @@ export interface components {
             updatedAt: string;
             /** Format: uri */
             url: string;
+        };
+        EnrichedSequence: {
+            amountConsistency: {
+                mostRecentAmount: number;
+                statisticsL3M: components["schemas"]["AmountStatistics"];
+                statisticsL6M: components["schemas"]["AmountStatistics"];
+                statisticsL12M: components["schemas"]["AmountStatistics"];
+            };
+            amountMatchPercentage: number;
+            counterpartName: string;
+            /**
+             * @description Currency of every transaction in the sequence: a sequence never mixes currencies, so each currency of a subscription is a sequence of its own
+             * @example EUR
+             */
+            currency: string;
+            /** @enum {string} */
+            periodicity: "Weekly" | "Monthly" | "Quad Weekly" | "Quarterly";
+            /** Format: int32 */
+            periodMatches: number;
+            periodMatchPercentage: number;
+            predictedAmountRange: {
+                max: number;
+                min: number;
+            };
+            /** Format: date */
+            predictedNextDate: string;
+            /** @enum {string} */
+            status: "Active" | "Early" | "Ended";
+            timeConsistency: {
+                /**
+                 * @description d.hh:mm:ss
+                 * @example 364.00:00:00
+                 */
+                duration: string;
+                /** Format: date-time */
+                firstSeen: string;
+                /** Format: date-time */
+                lastSeen: string;
+                /**
+                 * Format: int32
+                 * @description The day of period of the most recent transaction. Day of period: the calendar day within the period the payment belongs to, the period’s first day (the Monday, the 1st, the first day of the quarter; Quad Weekly: the expected date) being 1. A payment booked before its period begins counts back from 1 (27 February for a period beginning 1 March is -1), one booked after it ends counts on past its length: Weekly -2 to 8, Quad Weekly -4 to 6, Monthly -5 to 37, Quarterly -6 to 99.
+                 */
+                mostRecentDayOfPeriod: number;
+                statisticsL3M: components["schemas"]["TimeStatistics"];
+                statisticsL6M: components["schemas"]["TimeStatistics"];
+                statisticsL12M: components["schemas"]["TimeStatistics"];
+                /** Format: int32 */
+                transactionCount: number;
+            };
+            timelinessMatchPercentage: number;
+            transactionIds: string[];
+        };
+        EnrichedTransaction: {
+            category: components["schemas"]["Category"];
+            confidence: number;
+            /**
+             * @description The counterparty as the categoriser compares merchants: the counterparty name, or else the name the description gives (card merchant, creditor, payment-request sender), in lower-case ASCII words; accents, punctuation, legal forms (B.V., N.V., GmbH, …), payment-facilitator prefixes (PAYPAL *, Zettle_*), numbers after the first word and a trailing Dutch place name left out. Null when neither names anybody.
+             * @example albert heijn
+             */
+            counterparty: string | null;
+            flags: components["schemas"]["TransactionFlag"][];
+            /** @description The id the app sent. */
+            id: string;
+            /**
+             * @description `rule:<id>`, `feedback:<id>` (an accepted correction of the calling app) or `model:<version>`
+             * @example rule:merchant.albert-heijn
+             */
+            source: string;
+        };
+        Enrichment: {
+            /** @description The recurring sequences in the batch when `includeSequences=true`; null otherwise. */
+            sequencing: {
+                engineVersion: string;
+                expenseSequences: components["schemas"]["EnrichedSequence"][];
+                incomeSequences: components["schemas"]["EnrichedSequence"][];
+            } | null;
+            /** @description One per transaction sent, in the order sent. */
+            transactions: components["schemas"]["EnrichedTransaction"][];
+        };
+        EnrichTransactionInput: {
+            /**
+             * @description Signed: negative is money out.
+             * @example -42.5
+             */
+            amount: number;
+            /** @description ISO 20022 bank transaction code as domain-family-subfamily, such as PMNT-RDDT-ESDD. */
+            bankTransactionCode: string | null;
+            /** Format: date-time */
+            bookingDate: string;
+            counterpartAccountNumber: string | null;
+            counterpartName: string | null;
+            /** @description SEPA creditor identifier of the collector. */
+            creditorSchemeId: string | null;
+            /** @example EUR */
+            currency: string;
+            description: string | null;
+            /** @description The app’s own id of the transaction, unique in the batch; the answer names the transaction by it. */
+            id: string;
+            /** @description SEPA direct-debit mandate id. */
+            mandateId: string | null;
+            /** @example 5411 */
+            merchantCategoryCode: string | null;
+            /** @description ISO 20022 purpose code, such as SALA. */
+            purposeCode: string | null;
+            /** @description The return reason of a returned or reversed payment (ISO 20022, such as MD06 or AM04). */
+            reasonCode: string | null;
+            /** @description The bank’s type code: a Dutch bank’s (ba, gm, ei, …) or an ISO 20022 bank transaction code. */
+            transactionType: string | null;
+            transactionTypeName: string | null;
+            /** Format: date-time */
+            valueDate: string | null;
         };
         FeedbackAccepted: {
             data: {
@@ -5112,6 +5243,185 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    enrichTransactions: {
+        parameters: {
+            query?: {
+                includeSequences?: boolean | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example nl */
+                    countryCode: string | null;
+                    /** @description Chamber of Commerce number of a sole trader or company (checked, not used by the categoriser today). */
+                    kvkNumber: string | null;
+                    /** @description The account holder’s own accounts (the one the transactions are booked on and any other): transfers to and from them are own transfers, as Metadata.internal_ibans of an analysis job. */
+                    ownIbans?: string[] | null;
+                    /**
+                     * @description One of retail, corporate (any letter case), or null.
+                     * @example retail
+                     */
+                    profile?: string | null;
+                    transactions: components["schemas"]["EnrichTransactionInput"][];
+                };
+            };
+        };
+        responses: {
+            /** @description Each transaction enriched, in the order sent */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Enrichment"];
+                    };
+                };
+            };
+            /** @description Validation problem: `errors` names each invalid field; or the request is not valid HTTP/1.1 (its request line, a header or the body framing) (the server answers before any route, code `malformed_request`). */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing, expired or invalid access token (with WWW-Authenticate: Bearer). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The access token lacks the customer-api scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Another method than POST on this path. */
+            405: {
+                headers: {
+                    /** @description The methods this path serves. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request was not received in time (the server answers before any route, code `request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The body is larger than 2mb; or the chunk extensions of the body are too large (the server answers before any route, code `chunk_extensions_too_large`). */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The body is not JSON, or not in a charset it can be read in. */
+            415: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The app’s rate limit is spent (the edge answers, code `rate_limited`): try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Seconds to wait before trying again (at least 1). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KB) (the server answers before any route, code `header_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The analysis service is unavailable (the edge answers). */
+            502: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The service cannot reach its store just now (it is restarting or failing over): try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The analysis service did not answer in time (the edge answers). */
+            504: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
