@@ -192,7 +192,7 @@ function unsupportedBody(body: RequestBodySpec): string {
 
 function requestBody({ schema, encoding, mediaTypes, required }: RequestBodySpec, input: JsonSchemaEmitter) {
   if (encoding === 'raw') {
-    const file = { type: 'string', format: 'binary', ...(schema.description ? { description: schema.description } : {}) };
+    const file = { type: 'string', format: 'binary', ...(required ? { minLength: 1 } : {}), ...(schema.description ? { description: schema.description } : {}) };
     return { required, content: Object.fromEntries(mediaTypes!.map((type) => [type, { schema: file }])) };
   }
   const json = input.emit(schema);
