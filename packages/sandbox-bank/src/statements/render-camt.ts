@@ -95,7 +95,7 @@ export function renderCamt(data: SandboxDataset, options: RenderCamtOptions): st
     w.close('Ownr');
     w.open('Svcr');
     w.open('FinInstnId');
-    w.leaf(version >= 4 ? 'BICFI' : 'BIC', SERVICER_BIC);
+    w.leaf(version >= 3 ? 'BICFI' : 'BIC', SERVICER_BIC);
     w.close('FinInstnId');
     w.close('Svcr');
     w.close('Acct');
@@ -165,7 +165,7 @@ function entry(w: Writer, t: SandboxTransaction, account: SandboxAccount, versio
   w.leaf('EndToEndId', details.endToEndId ?? 'NOTPROVIDED');
   if (details.mandateId !== null) w.leaf('MndtId', details.mandateId);
   w.close('Refs');
-  if (version >= 4) {
+  if (version >= 3) {
     w.leaf('Amt', amount, ` Ccy="${t.currency}"`);
     w.leaf('CdtDbtInd', indicator);
   }
@@ -187,7 +187,7 @@ function entry(w: Writer, t: SandboxTransaction, account: SandboxAccount, versio
     w.open('RltdAgts');
     w.open(out ? 'CdtrAgt' : 'DbtrAgt');
     w.open('FinInstnId');
-    w.leaf(version >= 4 ? 'BICFI' : 'BIC', agentBic);
+    w.leaf(version >= 3 ? 'BICFI' : 'BIC', agentBic);
     w.close('FinInstnId');
     w.close(out ? 'CdtrAgt' : 'DbtrAgt');
     w.close('RltdAgts');
@@ -213,11 +213,11 @@ function entry(w: Writer, t: SandboxTransaction, account: SandboxAccount, versio
   w.close('Ntry');
 }
 
-/** `Dbtr`/`Cdtr` (with a `Pty` wrapper from version .08) and `DbtrAcct`/`CdtrAcct`. */
+/** `Dbtr`/`Cdtr` (with a `Pty` wrapper from version .07) and `DbtrAcct`/`CdtrAcct`. */
 function party(w: Writer, role: 'Dbtr' | 'Cdtr', p: { name: string | null; iban: string | null; creditorId: string | null }, version: number): void {
   if (p.name !== null || p.creditorId !== null) {
     w.open(role);
-    if (version >= 8) w.open('Pty');
+    if (version >= 7) w.open('Pty');
     if (p.name !== null) w.leaf('Nm', p.name);
     if (p.creditorId !== null) {
       w.open('Id');
@@ -231,7 +231,7 @@ function party(w: Writer, role: 'Dbtr' | 'Cdtr', p: { name: string | null; iban:
       w.close('PrvtId');
       w.close('Id');
     }
-    if (version >= 8) w.close('Pty');
+    if (version >= 7) w.close('Pty');
     w.close(role);
   }
   if (p.iban !== null) {

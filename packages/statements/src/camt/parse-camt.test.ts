@@ -61,15 +61,15 @@ describe('parseCamt: a business day in camt.053.001.02 (fixtures/batch-split.cam
     expect(transactions[1]!.remittanceUnstructured).toEqual(['Salaris februari 2026', 'incl. reiskosten']);
   });
 
-  it('reads a card payment: the merchant category code, the date of a booking date-time as written, the payee', () => {
-    expect(transactions[3]).toMatchObject({ amount: '-38.65', bookingDate: '2026-03-02', valueDate: '2026-03-01', merchantCategoryCode: '5541', counterpartyName: 'Tankstation A2 Vianen', narrative: 'BEA Tankstation A2 Vianen', bankReference: 'CARD-55120' });
+  it('reads a card payment: the date of a booking date-time as written, the payee', () => {
+    expect(transactions[3]).toMatchObject({ amount: '-38.65', bookingDate: '2026-03-02', valueDate: '2026-03-01', merchantCategoryCode: null, counterpartyName: 'Tankstation A2 Vianen', narrative: 'BEA Tankstation A2 Vianen', bankReference: 'CARD-55120' });
   });
 
   it('reads money in: the debtor is the counterparty, CDATA and entities in names, the structured creditor reference', () => {
     expect(transactions[4]).toMatchObject({ amount: '250.00', counterpartyName: 'Lunchroom "Het Hoekje" & Co', counterpartyIban: 'NL39RABO0300065264', counterpartyBic: 'RABONL2U', remittanceStructured: 'RF18539007547034', remittanceUnstructured: [], narrative: null, endToEndId: 'INV-2026-0117' });
   });
 
-  it('returns a pending entry with its status, outside the balances, and skips supplementary data of another namespace', () => {
+  it('returns a pending entry with its status, outside the balances', () => {
     expect(transactions[5]).toMatchObject({ status: 'pending', amount: '-99.99', bookingDate: null, valueDate: '2026-03-03', bankTransactionCode: null, proprietaryCode: 'PENDING-CARD' });
     expect(transactions.filter((t) => t.status === 'booked')).toHaveLength(5);
     expect(transactions).toHaveLength(6);
@@ -93,6 +93,18 @@ describe('parseCamt: an intraday report in camt.052.001.08 (fixtures/report-retu
   it('reads its return as a reversal with the reason code, keeping the creditor as counterparty and the SEPA id among other ids', () => {
     expect(reversal).toMatchObject({ amount: '42.10', reversal: true, returnReason: 'MD06', counterpartyName: 'Groene Stroom Nederland', creditorSchemeId: 'NL98ZZZ999999990000', proprietaryCode: 'A54', narrative: 'Storno incasso Groene Stroom Nederland' });
     expect(canonicalTransaction(reversal!)).toMatchObject({ reasonCode: 'MD06', transactionType: 'A54', bankTransactionCode: 'PMNT-RDDT-UPDD' });
+  });
+
+  it("does not read the bank's supplementary data in its own namespace (its amount and reason code are not the payment's)", () => {
+    expect(problems(result)).toEqual([]);
+    expect(reversal).toMatchObject({ amount: '42.10', returnReason: 'MD06' });
+  });
+});
+
+describe('parseCamt: quirks outside the schemas', () => {
+  it("reads a merchant category code that a bank adds to a card payment's details (no camt schema has one)", () => {
+    const card = entry({ details: '<NtryDtls><TxDtls><CardTx><POI><Id><Id>T-0042</Id></Id></POI><MrchntCtgyCd>5541</MrchntCtgyCd></CardTx></TxDtls></NtryDtls>' });
+    expect(transactionsOf(parseCamt(statement(card, { closing: '90.00' })))).toMatchObject([{ merchantCategoryCode: '5541' }]);
   });
 });
 
@@ -176,6 +188,15 @@ describe('parseCamt: hostile and broken files are refused, with where', () => {
     expect(problems(parseCamt(statement(split(['6.00', '4.00']), { closing: '90.00' })))).toEqual([]);
     const missing = entry({ details: '<NtryDtls><TxDtls><AmtDtls><TxAmt><Amt Ccy="EUR">6.00</Amt></TxAmt></AmtDtls></TxDtls><TxDtls/></NtryDtls>' });
     expect(problems(parseCamt(statement(missing, { closing: '90.00' })))).toContainEqual({ location: `${ntry1}/NtryDtls/TxDtls[2]`, message: expect.stringContaining('has no amount') });
+  });
+
+  it.each([
+    ['02', '<Sts><Cd>BOOK</Cd></Sts>', /no status \(Sts up to version \.06\)/],
+    ['08', '<Sts>BOOK</Sts>', /no status \(Sts\/Cd from version \.07\)/],
+    ['08', '<Sts><Prtry>GEBOEKT</Prtry></Sts>', /proprietary entry status "GEBOEKT" is not read/],
+  ])('refuses a status in the form another version has (version .%s: %s)', (version, status, message) => {
+    expect(problems(parseCamt(statement(entry({ status }), { closing: '90.00', version })))).toContainEqual({ location: `${ntry1}/Sts`, message: expect.stringMatching(message) });
+    expect(parseCamt(statement(entry({ status: version === '02' ? '<Sts>BOOK</Sts>' : '<Sts><Cd>BOOK</Cd></Sts>' }), { closing: '90.00', version })).ok).toBe(true);
   });
 
   it('reads a detail in another currency than its entry as a problem', () => {

@@ -22,7 +22,10 @@ const ROOTS: Record<string, { message: string; statement: string }> = {
   'camt.053': { message: 'BkToCstmrStmt', statement: 'Stmt' },
   'camt.052': { message: 'BkToCstmrAcctRpt', statement: 'Rpt' },
 };
-/** The key of a card payment's merchant category code (`MrchntCtgyCd`), wherever in `CardTx` a version puts it. */
+/**
+ * The key of a card payment's merchant category code. No camt schema (.02 to .14) has one; an `MrchntCtgyCd` that a
+ * bank adds anywhere in an entry or its details, outside `SplmtryData`, is read.
+ */
 const MERCHANT_CATEGORY = '#MrchntCtgyCd';
 const STATUS: Record<string, EntryStatus> = { BOOK: 'booked', PDNG: 'pending', INFO: 'information', FUTR: 'pending' };
 /** Problems reported per file before giving up: enough to fix a file, never a flood. */
@@ -338,8 +341,13 @@ class CamtReader {
     const v = e.values;
     const amount = this.amount(e.location, v, 'Amt');
     const sign = this.creditDebit(e.location, v, 'CdtDbtInd');
-    const statusCode = one(v, 'Sts') ?? one(v, 'Sts/Cd');
-    if (statusCode === null) this.problem(`${e.location}/Sts`, 'The entry has no status (Sts, or Sts/Cd from version .07).');
+    // The status is a code up to version .06 and a choice of Cd or Prtry from .07.
+    const choice = this.version! >= 7;
+    const statusCode = one(v, choice ? 'Sts/Cd' : 'Sts');
+    if (statusCode === null) {
+      const proprietary = choice ? one(v, 'Sts/Prtry') : null;
+      this.problem(`${e.location}/Sts`, proprietary !== null ? `The proprietary entry status "${proprietary}" is not read: Sts/Cd BOOK, PDNG or INFO.` : `The entry has no status (${choice ? 'Sts/Cd from version .07' : 'Sts up to version .06'}).`);
+    }
     const status = statusCode === null ? null : STATUS[statusCode];
     if (statusCode !== null && status === undefined) this.problem(`${e.location}/Sts`, `Unknown entry status "${statusCode}": BOOK, PDNG, INFO or FUTR.`);
     const reversalText = one(v, 'RvslInd');
