@@ -50,12 +50,15 @@ describe('statement imports', () => {
     return collect(api.paginate((page) => api.GET('/accounts/{id}/transactions', { params: { path: { id: accountId }, query: { page, pageSize: 500 } } })));
   };
 
-  it('offers statement-upload among the providers; such a consent needs no redirectUrl, has no consentUrl, waits for data as Authenticated and cannot be refreshed', async () => {
+  it('offers statement-upload among the providers; such a consent needs no redirectUrl, has no consentUrl, waits for data as Authenticated, cannot be refreshed nor synced daily', async () => {
     const { data } = await stack.clientWithToken(token).GET('/providers');
     expect(data.data.map((p) => p.key)).toContain('statement-upload');
     const created = await createUploadConsent();
     expect(created.consentUrl).toBeNull();
     expect(await getConsent(stack, token, created.consentId)).toMatchObject({ status: 'Authenticated', providerKey: 'statement-upload', redirectUrl: null, dateTransactionsUpdated: null });
+    const daily = await stack.api(token, '/consents', { method: 'POST', json: { providerKey: 'statement-upload', syncMode: 'daily' } });
+    expect(daily.status).toBe(400);
+    expect(Object.keys(((await daily.json()) as { errors: Record<string, string[]> }).errors)).toEqual(['syncMode']);
     const refresh = await stack.api(token, `/consents/${created.consentId}/refresh`, { method: 'POST' });
     expect(refresh.status).toBe(409);
     expect(((await refresh.json()) as { detail: string }).detail).toMatch(/statement files/);

@@ -40,6 +40,9 @@ export class CreateConsentService {
     const provider = this.providers.find(request.providerKey);
     if (!provider) return err(new ValidationFailed({ providerKey: [`The provider '${request.providerKey}' does not exist; GET /providers lists the providers.`] }));
     if (request.redirectUrl === undefined && provider.kind === 'bank') return err(new ValidationFailed({ redirectUrl: ['The redirectUrl field is required.'] }));
+    if (request.syncMode === 'Daily' && provider.kind === 'statement-upload') {
+      return err(new ValidationFailed({ syncMode: ['A statement-upload consent gets its data only from the files the app uploads: there is no bank to sync with daily.'] }));
+    }
     if (request.redirectUrl !== undefined && !isRegisteredRedirect(request.redirectUrl, caller.redirectUrls)) {
       const registered = caller.redirectUrls.length > 0 ? `this app registered ${caller.redirectUrls.join(', ')}` : 'this app has registered none';
       return err(new ValidationFailed({ redirectUrl: [`The redirectUrl must be on one of the app’s registered redirect URLs (at the same scheme, host and port, at the path or below it); ${registered}.`] }));
