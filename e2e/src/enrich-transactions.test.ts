@@ -99,7 +99,7 @@ describe('POST /enrich/transactions through the edge', () => {
     expect(Object.keys(((await none.json()) as { errors: Record<string, string[]> }).errors)).toEqual(['transactions']);
   });
 
-  it('refuses more than 1,000 transactions, and a body over its limit, with 413', async () => {
+  it('takes 1,000 transactions with every field at its longest, refuses more than 1,000 transactions and a body over its limit with 413', async () => {
     const one = batch('many')[0];
     const many = Array.from({ length: 1001 }, (_, i) => ({ ...one, id: `many-${i}` }));
     const tooMany = await enrich(stack, token, { transactions: many });
@@ -109,7 +109,28 @@ describe('POST /enrich/transactions through the edge', () => {
     const thousand = await enrich(stack, token, { transactions: many.slice(0, 1000) });
     expect(thousand.status).toBe(200);
 
-    const oversized = await enrich(stack, token, { transactions: [one], padding: 'x'.repeat(2.2 * 1024 * 1024) });
+    const longest = Array.from({ length: 1000 }, (_, i) => ({
+      id: `${String(i).padStart(4, '0')}${'i'.repeat(124)}`,
+      amount: -123456.78,
+      currency: 'EUR',
+      bookingDate: '2026-11-02T00:00:00.000Z',
+      valueDate: '2026-11-01T00:00:00.000Z',
+      description: 'Omschrijving '.repeat(77).slice(0, 1000),
+      counterpartName: 'N'.repeat(256),
+      counterpartAccountNumber: 'A'.repeat(64),
+      transactionType: 'T'.repeat(64),
+      transactionTypeName: 'Betaalautomaat '.repeat(18).slice(0, 256),
+      reasonCode: 'R'.repeat(35),
+      purposeCode: 'P'.repeat(35),
+      bankTransactionCode: 'PMNT-RDDT-ESDD'.padEnd(64, 'X'),
+      mandateId: 'M'.repeat(35),
+      creditorSchemeId: 'C'.repeat(35),
+      merchantCategoryCode: '5411',
+    }));
+    const everyFieldAtItsLongest = await enrich(stack, token, { transactions: longest });
+    expect(everyFieldAtItsLongest.status).toBe(200);
+
+    const oversized = await enrich(stack, token, { transactions: [one], padding: 'x'.repeat(3.2 * 1024 * 1024) });
     expect(oversized.status).toBe(413);
   });
 

@@ -10,8 +10,8 @@ import { sequenceSchema } from './sequencing';
 
 /** The most transactions one enrichment request may hold; more is a 413. */
 export const MAX_ENRICH_TRANSACTIONS = 1_000;
-/** Large enough for 1,000 transactions with every field at a realistic length; a larger body is a 413. */
-export const ENRICH_BODY_LIMIT = '2mb';
+/** Large enough for 1,000 transactions with every field at its longest (ASCII); a larger body is a 413. */
+export const ENRICH_BODY_LIMIT = '3mb';
 export const MAX_ENRICH_TRANSACTION_ID_LENGTH = 128;
 export const MAX_ENRICH_OWN_IBANS = 50;
 export const MAX_ENRICH_DESCRIPTION_LENGTH = 1_000;

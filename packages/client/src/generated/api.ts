@@ -5343,7 +5343,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The body is larger than 2mb; or the chunk extensions of the body are too large (the server answers before any route, code `chunk_extensions_too_large`). */
+            /** @description The body is larger than 3mb; or the chunk extensions of the body are too large (the server answers before any route, code `chunk_extensions_too_large`). */
             413: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
