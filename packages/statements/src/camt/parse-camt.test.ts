@@ -204,6 +204,11 @@ describe('parseCamt: hostile and broken files are refused, with where', () => {
     expect(problems(parseCamt(statement(foreign, { closing: '90.00', version: '04' })))).toContainEqual({ location: `${ntry1}/NtryDtls/TxDtls[1]`, message: "The details' amount is in USD, the entry's in EUR." });
   });
 
+  it('refuses elements nested far deeper than camt nests, before keeping their paths', () => {
+    const deep = `<Ntry>${'<Ext>'.repeat(100_000)}${'</Ext>'.repeat(100_000)}</Ntry>`;
+    expect(problems(parseCamt(statement(deep)))).toEqual([{ location: '/Document/BkToCstmrStmt', message: 'Elements nest more than 64 deep; a camt file nests some 15 deep.' }]);
+  });
+
   it('stops after 50 problems instead of listing a flood', () => {
     const many = Array.from({ length: 80 }, () => entry({ amount: 'x' })).join('');
     const found = problems(parseCamt(statement(many)));

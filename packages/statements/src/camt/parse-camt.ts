@@ -28,6 +28,8 @@ const ROOTS: Record<string, { message: string; statement: string }> = {
  */
 const MERCHANT_CATEGORY = '#MrchntCtgyCd';
 const STATUS: Record<string, EntryStatus> = { BOOK: 'booked', PDNG: 'pending', INFO: 'information', FUTR: 'pending' };
+/** camt nests some 15 deep; far deeper is an attack on memory (every element's path is kept), refused. */
+const MAX_DEPTH = 64;
 /** Problems reported per file before giving up: enough to fix a file, never a flood. */
 const MAX_PROBLEMS = 50;
 
@@ -157,6 +159,7 @@ class CamtReader {
 
   private open(qualified: string, attributes: Record<string, string>): void {
     const depth = this.names.length;
+    if (depth === MAX_DEPTH) this.refuse(`/Document/${this.messageName}`, `Elements nest more than ${MAX_DEPTH} deep; a camt file nests some 15 deep.`);
     const colon = qualified.indexOf(':');
     const name = colon === -1 ? qualified : qualified.slice(colon + 1);
     if (depth > 0) this.hasChild[depth - 1] = true;
