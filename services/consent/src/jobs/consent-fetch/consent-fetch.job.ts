@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { bankDetailsOf } from '@obp/contracts';
 import { LeasedJobs, type ClaimLedger, type LeasedJobContext } from '@obp/jobs';
+import type { parseStatement } from '@obp/statements';
 import type { Logger } from '@obp/telemetry';
 import { claimFetch, fetchFailed, fetchSucceeded, type Consent } from '../../domain/consent';
 import type { AccountRepository, StoredAccount } from '../../infrastructure/account.repository';
@@ -21,6 +22,8 @@ export interface ConsentFetchOptions {
   accounts: AccountRepository;
   transactions: TransactionRepository;
   imports: StatementImportRepository;
+  /** Reads an uploaded statement file: `parseStatement` unless given. */
+  readStatement?: typeof parseStatement;
   providers: ProviderRegistry;
   events: ConsentEvents;
   claims: ClaimLedger;

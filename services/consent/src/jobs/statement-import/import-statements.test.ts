@@ -4,6 +4,7 @@ import { connectDatabase, database, type Connection } from '@obp/db';
 import { ClaimLedger } from '@obp/jobs';
 import { AggregateStore } from '@obp/store';
 import { generateSandboxData, mt940BankReference, renderMt940, type SandboxTransaction } from '@obp/sandbox-bank';
+import { parseStatement } from '@obp/statements';
 import { createLogger } from '@obp/telemetry';
 import { testEnv, uniqueDbName } from '@obp/testkit';
 import type { Consent } from '../../domain/consent';
@@ -38,10 +39,12 @@ describe('statement imports (real store)', () => {
   let imports: StatementImportRepository;
   let accounts: AccountRepository;
   let jobs: ConsentFetchJobs;
+  let readStatement: typeof parseStatement;
   let upload: UploadStatementService;
   const writer = new EventWriter(consentEvents, 'consent.events.test');
 
   beforeEach(async () => {
+    readStatement = parseStatement;
     connection = await connectDatabase(testEnv().mongoUri, uniqueDbName('statement-imports'));
     consents = new ConsentRepository(new AggregateStore<Consent>(database(connection), consentStoreOptions(() => null)));
     await consents.store.ensureIndexes();
@@ -55,6 +58,7 @@ describe('statement imports (real store)', () => {
       accounts,
       transactions,
       imports,
+      readStatement: (...args) => readStatement(...args),
       providers: new ProviderRegistry([statementUploadProvider]),
       events,
       claims: await ClaimLedger.open(database(connection)),
@@ -151,6 +155,16 @@ describe('statement imports (real store)', () => {
     await runFetch();
     expect((await imports.find('c-up', 'i-1'))!.announced).toBe(true);
     expect((await consents.store.find('c-up'))!.status).toBe('Updated');
+  });
+
+  it('refuses the file, and ends the fetch, when a parser throws (a fault of ours): the consent is not left failing for ever', async () => {
+    readStatement = () => {
+      throw new Error('parser bug');
+    };
+    await send('i-bug', mt940('2026-01-01', '2026-01-31'));
+    await runFetch();
+    expect(await imports.find('c-up', 'i-bug')).toMatchObject({ status: 'Failed', errors: [{ location: 'file', message: expect.stringMatching(/error on our side/) }] });
+    expect(await consents.store.find('c-up')).toMatchObject({ status: 'Authenticated', fetch: null, consecutiveFailures: 0 });
   });
 
   it('takes no file on a consent of a bank, and none from another app', async () => {

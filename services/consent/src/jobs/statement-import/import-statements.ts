@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ConsentErrorDto } from '@obp/contracts';
 import type { LeasedJobContext } from '@obp/jobs';
-import { parseStatement } from '@obp/statements';
+import { parseStatement, type StatementParseResult } from '@obp/statements';
 import type { Logger } from '@obp/telemetry';
 import { importsAnnounced, type Consent } from '../../domain/consent';
 import { toAccountDto, type AccountRepository, type StoredAccount } from '../../infrastructure/account.repository';
@@ -24,6 +24,8 @@ export interface StatementImportOptions {
   imports: StatementImportRepository;
   events: ConsentEvents;
   logger: Logger;
+  /** Reads a file: `parseStatement` unless given. */
+  readStatement?: typeof parseStatement;
 }
 
 /**
@@ -79,9 +81,19 @@ export async function importStatements(options: StatementImportOptions, consent:
   return 'updated';
 }
 
+/** The file parsed; a parser that throws (a fault of ours, logged) refuses the file rather than failing the consent's fetch for ever. */
+function readFile(options: StatementImportOptions, pending: StatementImport, file: Buffer): StatementParseResult {
+  try {
+    return (options.readStatement ?? parseStatement)(file, { format: pending.formatHint ?? undefined, contentType: pending.contentType });
+  } catch (error) {
+    options.logger.error({ err: error, importId: pending.id, consentId: pending.consentId }, 'a statement parser threw');
+    return { ok: false, problems: [{ location: 'file', message: 'The file could not be read: an error on our side, which is logged. Try again later, or send it in another format.' }] };
+  }
+}
+
 async function importFile(options: StatementImportOptions, consent: Consent, pending: StatementImport, fence: () => Promise<void>): Promise<void> {
   await options.imports.markRunning(pending.id, new Date());
-  const parsed = parseStatement(await options.imports.file(pending.id), { format: pending.formatHint ?? undefined, contentType: pending.contentType });
+  const parsed = readFile(options, pending, await options.imports.file(pending.id));
   if (!parsed.ok) {
     await fence();
     await options.imports.recordOutcome(pending.id, { status: 'Failed', format: null, version: null, errors: parsed.problems }, new Date());
