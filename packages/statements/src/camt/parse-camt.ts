@@ -22,6 +22,15 @@ const ROOTS: Record<string, { message: string; statement: string }> = {
   'camt.053': { message: 'BkToCstmrStmt', statement: 'Stmt' },
   'camt.052': { message: 'BkToCstmrAcctRpt', statement: 'Rpt' },
 };
+const partyPaths = (role: 'Cdtr' | 'Dbtr') => ({
+  name: `RltdPties/${role}/Nm`,
+  partyName: `RltdPties/${role}/Pty/Nm`,
+  iban: `RltdPties/${role}Acct/Id/IBAN`,
+  bic: `RltdAgts/${role}Agt/FinInstnId/BIC`,
+  bicfi: `RltdAgts/${role}Agt/FinInstnId/BICFI`,
+});
+const CREDITOR = partyPaths('Cdtr');
+const DEBTOR = partyPaths('Dbtr');
 /**
  * The key of a card payment's merchant category code. No camt schema (.02 to .14) has one; an `MrchntCtgyCd` that a
  * bank adds anywhere in an entry or its details, outside `SplmtryData`, is read.
@@ -417,7 +426,7 @@ class CamtReader {
     // The counterparty is whom the money went to (creditor) or came from (debtor); a reversal keeps the parties
     // of the payment it reverses.
     const outgoing = (sign === 'DBIT') !== entry.reversal;
-    const party = outgoing ? 'Cdtr' : 'Dbtr';
+    const party = outgoing ? CREDITOR : DEBTOR;
     const remittance = all(d, 'RmtInf/Ustrd');
     const detailsCode = d.has('BkTxCd/Domn/Cd') ? this.bankTransactionCode(location, d, 'BkTxCd') : null;
     const endToEndId = one(d, 'Refs/EndToEndId');
@@ -436,9 +445,9 @@ class CamtReader {
       bankTransactionCode: detailsCode ?? entry.code,
       proprietaryCode: one(d, 'BkTxCd/Prtry/Cd') ?? entry.proprietaryCode,
       proprietaryName: null,
-      counterpartyName: one(d, `RltdPties/${party}/Nm`) ?? one(d, `RltdPties/${party}/Pty/Nm`),
-      counterpartyIban: one(d, `RltdPties/${party}Acct/Id/IBAN`),
-      counterpartyBic: one(d, `RltdAgts/${party}Agt/FinInstnId/BIC`) ?? one(d, `RltdAgts/${party}Agt/FinInstnId/BICFI`),
+      counterpartyName: one(d, party.name) ?? one(d, party.partyName),
+      counterpartyIban: one(d, party.iban),
+      counterpartyBic: one(d, party.bic) ?? one(d, party.bicfi),
       remittanceUnstructured: remittance,
       remittanceStructured: one(d, 'RmtInf/Strd/CdtrRefInf/Ref'),
       purposeCode: one(d, 'Purp/Cd'),
