@@ -53,7 +53,7 @@ function currency() {
 }
 
 function merchantCategoryCode() {
-  const schema = z.unknown().transform((value, ctx): string | null => {
+  const schema = z.unknown().optional().transform((value, ctx): string | null => {
     if (value === undefined || value === null) return null;
     if (typeof value === 'string' && /^[0-9]{4}$/.test(value)) return value;
     return report(ctx, value, (f, v) => `The ${f} field must be a card merchant category code of 4 digits (ISO 18245), or null; '${previewValue(v)}' is not one.`);
@@ -62,7 +62,7 @@ function merchantCategoryCode() {
 }
 
 function lowerCaseCountryCode() {
-  const schema = z.unknown().transform((value, ctx): string | null => {
+  const schema = z.unknown().optional().transform((value, ctx): string | null => {
     if (value === undefined || value === null) return null;
     if (typeof value === 'string' && /^[a-z]{2}$/.test(value)) return value;
     return report(ctx, value, (f, v) => `The ${f} field must be a two-letter country code in lower case (e.g. nl); '${previewValue(v)}' is not one.`);
@@ -71,7 +71,7 @@ function lowerCaseCountryCode() {
 }
 
 function kvkNumber() {
-  const schema = z.unknown().transform((value, ctx): string | null => {
+  const schema = z.unknown().optional().transform((value, ctx): string | null => {
     if (value === undefined || value === null) return null;
     if (typeof value === 'string' && /^[0-9]{8}$/.test(value)) return value;
     return report(ctx, value, (f, v) => `The ${f} field must be a Chamber of Commerce (KvK) number of exactly 8 digits; '${previewValue(v)}' is not one.`);
@@ -96,27 +96,25 @@ function ownIbans() {
 }
 
 /** One transaction as the app holds it: the account-information fields, and the bank details where it has them. */
-export const enrichTransactionInput = component(
-  'EnrichTransactionInput',
-  requestObject({
-    id: transactionId(),
-    amount: amount(),
-    currency: currency(),
-    bookingDate: dateTime(),
-    valueDate: optionalDateTime(),
-    description: optionalString(MAX_ENRICH_DESCRIPTION_LENGTH),
-    counterpartName: optionalString(256),
-    counterpartAccountNumber: optionalString(64),
-    transactionType: optionalString(64).meta({ description: 'The bank’s type code: a Dutch bank’s (ba, gm, ei, …) or an ISO 20022 bank transaction code.' }),
-    transactionTypeName: optionalString(256),
-    reasonCode: optionalString(35).meta({ description: 'The return reason of a returned or reversed payment (ISO 20022, such as MD06 or AM04).' }),
-    purposeCode: optionalString(35).meta({ description: 'ISO 20022 purpose code, such as SALA.' }),
-    bankTransactionCode: optionalString(64).meta({ description: 'ISO 20022 bank transaction code as domain-family-subfamily, such as PMNT-RDDT-ESDD.' }),
-    mandateId: optionalString(35).meta({ description: 'SEPA direct-debit mandate id.' }),
-    creditorSchemeId: optionalString(35).meta({ description: 'SEPA creditor identifier of the collector.' }),
-    merchantCategoryCode: merchantCategoryCode(),
-  }),
-);
+// Not a component: components are emitted as responses are (every field present), a request's fields are optional.
+export const enrichTransactionInput = requestObject({
+  id: transactionId(),
+  amount: amount(),
+  currency: currency(),
+  bookingDate: dateTime(),
+  valueDate: optionalDateTime(),
+  description: optionalString(MAX_ENRICH_DESCRIPTION_LENGTH),
+  counterpartName: optionalString(256),
+  counterpartAccountNumber: optionalString(64),
+  transactionType: optionalString(64).meta({ description: 'The bank’s type code: a Dutch bank’s (ba, gm, ei, …) or an ISO 20022 bank transaction code.' }),
+  transactionTypeName: optionalString(256),
+  reasonCode: optionalString(35).meta({ description: 'The return reason of a returned or reversed payment (ISO 20022, such as MD06 or AM04).' }),
+  purposeCode: optionalString(35).meta({ description: 'ISO 20022 purpose code, such as SALA.' }),
+  bankTransactionCode: optionalString(64).meta({ description: 'ISO 20022 bank transaction code as domain-family-subfamily, such as PMNT-RDDT-ESDD.' }),
+  mandateId: optionalString(35).meta({ description: 'SEPA direct-debit mandate id.' }),
+  creditorSchemeId: optionalString(35).meta({ description: 'SEPA creditor identifier of the collector.' }),
+  merchantCategoryCode: merchantCategoryCode(),
+});
 export type EnrichTransactionInput = z.output<typeof enrichTransactionInput>;
 
 /**

@@ -1375,39 +1375,6 @@ export interface components {
             /** @description One per transaction sent, in the order sent. */
             transactions: components["schemas"]["EnrichedTransaction"][];
         };
-        EnrichTransactionInput: {
-            /**
-             * @description Signed: negative is money out.
-             * @example -42.5
-             */
-            amount: number;
-            /** @description ISO 20022 bank transaction code as domain-family-subfamily, such as PMNT-RDDT-ESDD. */
-            bankTransactionCode: string | null;
-            /** Format: date-time */
-            bookingDate: string;
-            counterpartAccountNumber: string | null;
-            counterpartName: string | null;
-            /** @description SEPA creditor identifier of the collector. */
-            creditorSchemeId: string | null;
-            /** @example EUR */
-            currency: string;
-            description: string | null;
-            /** @description The app’s own id of the transaction, unique in the batch; the answer names the transaction by it. */
-            id: string;
-            /** @description SEPA direct-debit mandate id. */
-            mandateId: string | null;
-            /** @example 5411 */
-            merchantCategoryCode: string | null;
-            /** @description ISO 20022 purpose code, such as SALA. */
-            purposeCode: string | null;
-            /** @description The return reason of a returned or reversed payment (ISO 20022, such as MD06 or AM04). */
-            reasonCode: string | null;
-            /** @description The bank’s type code: a Dutch bank’s (ba, gm, ei, …) or an ISO 20022 bank transaction code. */
-            transactionType: string | null;
-            transactionTypeName: string | null;
-            /** Format: date-time */
-            valueDate: string | null;
-        };
         FeedbackAccepted: {
             data: {
                 /** Format: uuid */
@@ -5264,9 +5231,9 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @example nl */
-                    countryCode: string | null;
+                    countryCode?: string | null;
                     /** @description Chamber of Commerce number of a sole trader or company (checked, not used by the categoriser today). */
-                    kvkNumber: string | null;
+                    kvkNumber?: string | null;
                     /** @description The account holder’s own accounts (the one the transactions are booked on and any other): transfers to and from them are own transfers, as Metadata.internal_ibans of an analysis job. */
                     ownIbans?: string[] | null;
                     /**
@@ -5274,7 +5241,39 @@ export interface operations {
                      * @example retail
                      */
                     profile?: string | null;
-                    transactions: components["schemas"]["EnrichTransactionInput"][];
+                    transactions: {
+                        /**
+                         * @description Signed: negative is money out.
+                         * @example -42.5
+                         */
+                        amount: number;
+                        /** @description ISO 20022 bank transaction code as domain-family-subfamily, such as PMNT-RDDT-ESDD. */
+                        bankTransactionCode?: string | null;
+                        /** Format: date-time */
+                        bookingDate: string;
+                        counterpartAccountNumber?: string | null;
+                        counterpartName?: string | null;
+                        /** @description SEPA creditor identifier of the collector. */
+                        creditorSchemeId?: string | null;
+                        /** @example EUR */
+                        currency: string;
+                        description?: string | null;
+                        /** @description The app’s own id of the transaction, unique in the batch; the answer names the transaction by it. */
+                        id: string;
+                        /** @description SEPA direct-debit mandate id. */
+                        mandateId?: string | null;
+                        /** @example 5411 */
+                        merchantCategoryCode?: string | null;
+                        /** @description ISO 20022 purpose code, such as SALA. */
+                        purposeCode?: string | null;
+                        /** @description The return reason of a returned or reversed payment (ISO 20022, such as MD06 or AM04). */
+                        reasonCode?: string | null;
+                        /** @description The bank’s type code: a Dutch bank’s (ba, gm, ei, …) or an ISO 20022 bank transaction code. */
+                        transactionType?: string | null;
+                        transactionTypeName?: string | null;
+                        /** Format: date-time */
+                        valueDate?: string | null;
+                    }[];
                 };
             };
         };
