@@ -20,7 +20,7 @@ import type { SandboxAccount, SandboxDataset, SandboxTransaction } from '../type
 import { descriptionDetails } from './render-mt940';
 
 export type CamtMessage = 'camt.053' | 'camt.052';
-export type CamtVersion = '02' | '03' | '04' | '05' | '06' | '07' | '08';
+export type CamtVersion = '02' | '03' | '04' | '05' | '06' | '07' | '08' | '09' | '10' | '11' | '12' | '13' | '14';
 
 export interface RenderCamtOptions {
   message: CamtMessage;

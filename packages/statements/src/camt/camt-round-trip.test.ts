@@ -4,7 +4,7 @@ import type { ParsedStatementFile } from '../statement';
 import { parseCamt } from './parse-camt';
 
 /**
- * A sandbox household rendered as camt.053 (every version .02 to .08) and camt.052 (.02 and .08) and parsed back gives the transactions a
+ * A sandbox household rendered as camt.053 (every version .02 to .08, and .14) and camt.052 (.02, .08, .14) and parsed back gives the transactions a
  * sandbox fetch gives, field by field (amount, currency, booking and value date, description, counterparty name and
  * IBAN, type, reason and purpose code), except by design of the format:
  * - `transactionTypeName` is null: camt has no field for the name of a proprietary code;
@@ -18,7 +18,7 @@ const households: [string, SandboxDataset][] = [
   ['business', generateSandboxData({ seed: 'camt-round-trip-business', profile: 'business', asOf: AS_OF })],
 ];
 const VERSIONS: CamtVersion[] = ['02', '03', '04', '05', '06', '07', '08'];
-const MESSAGES: [CamtMessage, CamtVersion][] = [...VERSIONS.map((v): [CamtMessage, CamtVersion] => ['camt.053', v]), ['camt.052', '02'], ['camt.052', '08']];
+const MESSAGES: [CamtMessage, CamtVersion][] = [...VERSIONS.map((v): [CamtMessage, CamtVersion] => ['camt.053', v]), ['camt.053', '14'], ['camt.052', '02'], ['camt.052', '08'], ['camt.052', '14']];
 
 function expected(t: SandboxTransaction): CanonicalTransactionFields {
   const { externalId, accountExternalId: _account, ...fetched } = t;

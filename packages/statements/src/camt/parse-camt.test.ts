@@ -137,6 +137,7 @@ describe('parseCamt: hostile and broken files are refused, with where', () => {
     ['no namespace', '<Document><BkToCstmrStmt/></Document>', '/Document', /no namespace/],
     ['another message', '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.03"><CstmrCdtTrfInitn/></Document>', '/Document', /Unknown namespace urn:iso:std:iso:20022:tech:xsd:pain\.001/],
     ['an unknown version', '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.01"><BkToCstmrStmt/></Document>', '/Document', /camt\.053\.001\.01 is not a version read here/],
+    ['a version after the last read', '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.052.001.15"><BkToCstmrAcctRpt/></Document>', '/Document', /camt\.052\.001\.15 is not a version read here: \.001\.02 to \.001\.14 are/],
     ['a camt.052 namespace on a statement', '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.052.001.02"><BkToCstmrStmt/></Document>', '/Document/BkToCstmrStmt', /BkToCstmrAcctRpt below Document/],
     ['no statement', '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><GrpHdr><MsgId>1</MsgId></GrpHdr></BkToCstmrStmt></Document>', '/Document', /no Stmt/],
     ['two roots', '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt/></Document><Document/>', expect.stringMatching(/^line 1, column \d+$/), /Not well-formed XML/],

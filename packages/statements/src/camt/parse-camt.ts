@@ -1,6 +1,6 @@
 /**
  * A strict reader of ISO 20022 bank-to-customer statements (camt.053, `BkToCstmrStmt/Stmt`) and account reports
- * (camt.052, `BkToCstmrAcctRpt/Rpt`), versions .001.02 to .001.13, streamed with saxes: the file is never held as a
+ * (camt.052, `BkToCstmrAcctRpt/Rpt`), versions .001.02 to .001.14, streamed with saxes: the file is never held as a
  * tree. Each `Stmt`/`Ntry`/`TxDtls` is collected as a flat map of its leaf values by their path below it, and read
  * when it closes.
  *
@@ -8,7 +8,7 @@
  * well-formed or is cut off, a root or namespace that is not camt.053/camt.052 of a known version, missing
  * mandatory elements, amounts, currencies, dates and codes that are not what the schema allows, an entry whose
  * transaction details do not add up to it, and statements whose entries do not add up to their balances.
- * What each field becomes: docs/statements.md.
+ * What each field becomes: docs/decisions.md, "Statement parsing libraries (issue 26)".
  */
 import { SaxesParser } from 'saxes';
 import { balanceProblems } from '../balances';
@@ -17,7 +17,7 @@ import type { AccountStatement, BankTransactionCode, CalendarDate, DecimalText, 
 
 const NAMESPACE = /^urn:iso:std:iso:20022:tech:xsd:(camt\.05[23])\.001\.(\d{2})$/;
 const FIRST_VERSION = 2;
-const LAST_VERSION = 13;
+const LAST_VERSION = 14;
 const ROOTS: Record<string, { message: string; statement: string }> = {
   'camt.053': { message: 'BkToCstmrStmt', statement: 'Stmt' },
   'camt.052': { message: 'BkToCstmrAcctRpt', statement: 'Rpt' },
