@@ -59,6 +59,15 @@ describe('POST /enrich/transactions through the edge', () => {
     expect(data.sequencing).toBeNull();
   });
 
+  it('is in the typed client, which needs only id, amount, currency and bookingDate of a transaction', async () => {
+    const { data, response } = await stack.clientWithToken(token).POST('/enrich/transactions', {
+      params: { query: { includeSequences: false } },
+      body: { transactions: [{ id: 'typed-1', amount: -4.2, currency: 'EUR', bookingDate: '2026-11-04', counterpartName: 'PAYPAL *SPOTIFY' }] },
+    });
+    expect(response.status).toBe(200);
+    expect(data.data.transactions).toEqual([expect.objectContaining({ id: 'typed-1', counterparty: 'spotify' })]);
+  });
+
   it('gives the sequences found in the batch, by the ids sent, when asked', async () => {
     const months = Array.from({ length: 8 }, (_, i) => ({
       id: `rent-${i}`,
