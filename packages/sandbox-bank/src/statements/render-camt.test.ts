@@ -40,7 +40,7 @@ describe('renderCamt', () => {
 
   it('writes only the booking days asked for, the opening balance dated the day before', () => {
     const xml = renderCamt(data, { message: 'camt.053', version: '08', from: '2026-02-01', to: '2026-02-28' });
-    expect(entries(xml).map((e) => /<AcctSvcrRef>(.*?)</.exec(e)![1])).toEqual(['tx-00000000000000a2', 'tx-00000000000000a3']);
+    expect(entries(xml).map((e) => /<AcctSvcrRef>(.*?)</.exec(e)![1])).toEqual(['00000000000000a2', '00000000000000a3']);
     expect(xml).toContain('<Cd>OPBD</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">0.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-01-31</Dt>');
   });
 

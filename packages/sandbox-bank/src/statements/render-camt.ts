@@ -12,12 +12,13 @@
  * - end-to-end id, mandate id and creditor id are the description's `Kenmerk:`, `Machtiging:` and `Incassant:`
  *   (`Refs/EndToEndId`, `Refs/MndtId`, the creditor's `Id/PrvtId/Othr` with scheme `SEPA`);
  * - purpose code `Purp/Cd`; a reason code makes the entry a reversal (`RvslInd`) with `RtrInf/Rsn/Cd`;
- * - the bank reference (`AcctSvcrRef`) is the transaction's external id.
+ * - the bank reference (`AcctSvcrRef`) is the one the MT940 renderer writes (mt940BankReference), as a bank gives a
+ *   payment one reference in all its exports, so that an account imported in both formats keeps each payment once.
  * The type name has no field in camt and is not written.
  */
 import { bicOf } from '../iban';
 import type { SandboxAccount, SandboxDataset, SandboxTransaction } from '../types';
-import { descriptionDetails } from './render-mt940';
+import { descriptionDetails, mt940BankReference } from './render-mt940';
 
 export type CamtMessage = 'camt.053' | 'camt.052';
 export type CamtVersion = '02' | '03' | '04' | '05' | '06' | '07' | '08' | '09' | '10' | '11' | '12' | '13' | '14';
@@ -145,7 +146,7 @@ function entry(w: Writer, t: SandboxTransaction, account: SandboxAccount, versio
   w.open('ValDt');
   w.leaf('Dt', day(t.valueDate));
   w.close('ValDt');
-  w.leaf('AcctSvcrRef', t.externalId);
+  w.leaf('AcctSvcrRef', mt940BankReference(t));
   w.open('BkTxCd');
   w.open('Domn');
   w.leaf('Cd', domain);

@@ -1,6 +1,7 @@
-import { camtBankTransactionCode, descriptionDetails, generateSandboxData, renderCamt, type CamtMessage, type CamtVersion, type SandboxDataset, type SandboxTransaction } from '@obp/sandbox-bank';
+import { camtBankTransactionCode, descriptionDetails, generateSandboxData, mt940BankReference, renderCamt, renderMt940, type CamtMessage, type CamtVersion, type SandboxDataset, type SandboxTransaction } from '@obp/sandbox-bank';
 import { canonicalTransaction, type CanonicalTransactionFields } from '../canonical';
 import type { ParsedStatementFile } from '../statement';
+import { parseMt940 } from '../mt940/parse-mt940';
 import { parseCamt } from './parse-camt';
 
 /**
@@ -8,7 +9,7 @@ import { parseCamt } from './parse-camt';
  * sandbox fetch gives, field by field (amount, currency, booking and value date, description, counterparty name and
  * IBAN, type, reason and purpose code), except by design of the format:
  * - `transactionTypeName` is null: camt has no field for the name of a proprietary code;
- * - the file gives more than a sandbox fetch: the bank reference (`AcctSvcrRef`, the external id), the ISO bank
+ * - the file gives more than a sandbox fetch: the bank reference (`AcctSvcrRef`, the same as in the MT940 export), the ISO bank
  *   transaction code (camtBankTransactionCode), and the end-to-end id, mandate id and creditor id that the sandbox has
  *   only inside its description.
  */
@@ -21,12 +22,12 @@ const VERSIONS: CamtVersion[] = ['02', '03', '04', '05', '06', '07', '08'];
 const MESSAGES: [CamtMessage, CamtVersion][] = [...VERSIONS.map((v): [CamtMessage, CamtVersion] => ['camt.053', v]), ['camt.053', '14'], ['camt.052', '02'], ['camt.052', '08'], ['camt.052', '14']];
 
 function expected(t: SandboxTransaction): CanonicalTransactionFields {
-  const { externalId, accountExternalId: _account, ...fetched } = t;
+  const { externalId: _id, accountExternalId: _account, ...fetched } = t;
   const details = descriptionDetails(t.description);
   return {
     ...fetched,
     transactionTypeName: null,
-    bankReference: externalId,
+    bankReference: mt940BankReference(t),
     bankTransactionCode: camtBankTransactionCode(t),
     ...Object.fromEntries(Object.entries(details).filter(([, value]) => value !== null)),
   };
@@ -94,5 +95,15 @@ describe('camt round trip: a returned direct debit (the sandbox households have 
       [false, null, debit.counterpartName],
       [true, 'MD06', debit.counterpartName],
     ]);
+  });
+});
+
+describe('camt round trip: the same account exported as camt.053 and as MT940', () => {
+  it('gives each payment the same bank reference in both, so an import of both keeps it once', () => {
+    const [, data] = households[1]!;
+    const references = (result: ReturnType<typeof parseCamt>): string[] => (result.ok ? result.file.statements.flatMap((s) => s.transactions.map((t) => t.bankReference!)) : []);
+    const camt = references(parseCamt(renderCamt(data, { message: 'camt.053', version: '08' })));
+    expect(camt).toHaveLength(data.transactions.length);
+    expect(camt).toEqual(references(parseMt940(renderMt940(data, { style: 'ing' }))));
   });
 });
