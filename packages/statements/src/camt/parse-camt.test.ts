@@ -166,6 +166,11 @@ describe('parseCamt: hostile and broken files are refused, with where', () => {
     expect(problems(parseCamt(statement(ntry, { closing: '90.00' })))).toContainEqual({ location, message: expect.stringMatching(message) });
   });
 
+  it("takes the account's currency from its balances when the account has no Ccy", () => {
+    const result = parseCamt(statement(entry(), { closing: '90.00' }).replace('<Ccy>EUR</Ccy>', ''));
+    expect(result.ok && result.file.statements[0]!.currency).toBe('EUR');
+  });
+
   it('refuses a statement without account id or Id, naming them', () => {
     const xml = statement('').replace('<Id>S1</Id>', '').replace('<Id><IBAN>NL91ABNA0417164300</IBAN></Id>', '');
     expect(problems(parseCamt(xml))).toEqual([

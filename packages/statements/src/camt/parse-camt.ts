@@ -325,7 +325,8 @@ class CamtReader {
       statementId,
       iban,
       accountId: iban === null ? accountId : null,
-      currency,
+      // `Acct/Ccy` is optional; the balances' currency is the account's then.
+      currency: currency ?? opening?.currency ?? preceding?.currency ?? closing?.currency ?? null,
       bic: one(v, 'Acct/Svcr/FinInstnId/BIC') ?? one(v, 'Acct/Svcr/FinInstnId/BICFI'),
       ownerName: one(v, 'Acct/Ownr/Nm') ?? one(v, 'Acct/Ownr/Pty/Nm'),
       openingBalance: opening ?? preceding,
