@@ -408,7 +408,7 @@ class CamtReader {
       amounts.push(detailAmount);
       statement.transactions.push(this.transaction(d.location, base, detailAmount, amount.currency, ownSign, d, split));
     }
-    if (amounts.length === e.details.length) {
+    if (amounts.length === e.details.length && !(amounts.length === 1 && amounts[0] === entryAmount)) {
       const total = sumDecimals(amounts);
       if (compareDecimals(total, entryAmount) !== 0) this.problem(`${e.location}/NtryDtls`, `The ${amounts.length} transaction details add up to ${total}, but the entry is ${entryAmount}.`);
     }
