@@ -192,7 +192,9 @@ function unsupportedBody(body: RequestBodySpec): string {
 
 function requestBody({ schema, encoding, mediaTypes, required }: RequestBodySpec, input: JsonSchemaEmitter) {
   if (encoding === 'raw') {
-    const file = { type: 'string', format: 'binary', ...(required ? { minLength: 1 } : {}), ...(schema.description ? { description: schema.description } : {}) };
+    // The file as it is sent: text in its media type (a statement is XML, MT940 or CSV), not a JSON value. (Schemathesis
+    // sends `format: binary` bodies empty, whatever their minLength.)
+    const file = { type: 'string', ...(required ? { minLength: 1 } : {}), ...(schema.description ? { description: schema.description } : {}) };
     return { required, content: Object.fromEntries(mediaTypes!.map((type) => [type, { schema: file }])) };
   }
   const json = input.emit(schema);
