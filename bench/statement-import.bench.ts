@@ -9,11 +9,13 @@
  * "per core"), and beside it the baseline: the
  * same rows inserted by this process straight into the same store, one document each, with the ratio.
  * A second upload of the same file (every transaction a duplicate) is timed too.
- * Run: npx tsx bench/statement-import.bench.ts   (BENCH_PORT_BASE, MONGODB_URI / KAFKA_BROKERS as in the platform benchmark)
+ * Run: npx tsx bench/statement-import.bench.ts   (BENCH_IMPORT_FORMATS: mt940,csv-ing,camt.053; camt takes about 1.1 KB an
+ *   entry, so 20,000 exceed the 20 MB upload limit: BENCH_IMPORT_TRANSACTIONS=15000 for it; BENCH_PORT_BASE,
+ *   MONGODB_URI / KAFKA_BROKERS as in the platform benchmark)
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { connectDatabase, database } from '@obp/db';
-import { generateSandboxData, renderMt940, type SandboxDataset } from '@obp/sandbox-bank';
+import { generateSandboxData, renderCamt, renderCsv, renderMt940, type SandboxDataset } from '@obp/sandbox-bank';
 import { canonicalTransaction, parseStatement } from '@obp/statements';
 import { PlatformApi } from './scale/api';
 import { startScript, stopScripts } from './scale/children';
@@ -26,7 +28,7 @@ import { launchStack, type RunningStack } from './scale/stack';
 process.env.BENCH_PORT_BASE ??= '18480';
 const config = loadBenchConfig();
 const wanted = Number(process.env.BENCH_IMPORT_TRANSACTIONS ?? 20_000);
-const formats = (process.env.BENCH_IMPORT_FORMATS ?? 'mt940').split(',');
+const formats = (process.env.BENCH_IMPORT_FORMATS ?? 'mt940,csv-ing').split(',');
 
 interface Rendered {
   format: string;
@@ -51,7 +53,9 @@ function busyAccount(): SandboxDataset {
 
 function render(data: SandboxDataset, format: string): Rendered {
   if (format === 'mt940') return { format, contentType: 'text/plain', file: Buffer.from(renderMt940(data, { style: 'ing', openingBalance: 25_000 })) };
-  throw new Error(`no renderer for ${format} in this benchmark`);
+  if (format === 'csv-ing') return { format, contentType: 'text/csv', file: Buffer.from(renderCsv(data, { bank: 'ing', openingBalance: 25_000 })) };
+  if (format === 'camt.053') return { format, contentType: 'application/xml', file: Buffer.from(renderCamt(data, { message: 'camt.053', version: '08', openingBalance: 25_000 })) };
+  throw new Error(`no renderer for ${format} in this benchmark: mt940, csv-ing or camt.053`);
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
