@@ -56,6 +56,10 @@ beforeAll(async () => {
   const ping = await stack.api(tokenA, `/webhooks/${endpointId}/ping`, { method: 'POST' });
   deliveryId = ((await ping.json()) as { data: { deliveryIds: string[] } }).data.deliveryIds[0]!;
 
+  const uploadConsent = ((await (await stack.api(tokenA, '/consents', { method: 'POST', json: { providerKey: 'statement-upload' } })).json()) as { consentId: string }).consentId;
+  const upload = await stack.api(tokenA, `/consents/${uploadConsent}/statements`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: ':20:A-SECRET-FILE' });
+  const importId = ((await upload.json()) as { data: { id: string } }).data.id;
+
   Object.assign(resourceOf, {
     shares: shareId,
     consents: consentId,
@@ -64,8 +68,9 @@ beforeAll(async () => {
     'analysis-jobs': jobId,
     'categorization-feedback': feedbackId,
     webhooks: endpointId,
+    statements: importId,
   });
-  secretsOfA = [consentId, account.id, ...accounts.map((a) => a.iban).filter((iban): iban is string => iban !== null), externalUserId, userId, shareId, shareReference, jobId, feedbackId, remark, endpointId, hookPath, secret];
+  secretsOfA = [uploadConsent, importId, consentId, account.id, ...accounts.map((a) => a.iban).filter((iban): iban is string => iban !== null), externalUserId, userId, shareId, shareReference, jobId, feedbackId, remark, endpointId, hookPath, secret];
 });
 afterAll(() => stack.stop());
 
@@ -98,6 +103,7 @@ function bodyOf(route: RouteContract): string | undefined {
     replayWebhookDeliveries: { since: new Date(Date.now() - 3_600_000).toISOString() },
     decideFeedback: { decision: 'Accepted' },
   };
+  if (route.body.encoding === 'raw') return ':20:FROM-APP-B';
   return JSON.stringify(bodies[route.operationId] ?? {});
 }
 
@@ -139,7 +145,7 @@ async function send(base: string, route: RouteContract, token: string | undefine
   const body = bodyOf(route);
   const headers: Record<string, string> = {};
   if (token !== undefined) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (body !== undefined) headers['content-type'] = route.body?.encoding === 'raw' ? route.body.mediaTypes![0]! : 'application/json';
   const res = await fetch(`${base}${pathOf(route)}`, { method: route.method.toUpperCase(), headers, body });
   return { status: res.status, text: await res.text(), contentType: res.headers.get('content-type') };
 }
