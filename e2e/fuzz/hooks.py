@@ -30,6 +30,9 @@ RULES_JSON_SCHEMA_CANNOT_STATE = {
         # Data the server holds: the app's earlier jobs.
         "Input.analysisJobIds[]": "does not exist or is not accessible to this app",
     },
+    # The IBAN's check digits (mod 97), as for an analysis job's internal_ibans; ids unique across the batch
+    # (uniqueItems compares whole items, not one property of them).
+    "POST /enrich/transactions": {"ownIbans[]": "is not a valid IBAN", "transactions[].id": "ids must be unique in a request"},
     # Data the server holds: the providers GET /providers lists, and the redirect URLs the app registered.
     "POST /consents": {"providerKey": "GET /providers lists the providers", "redirectUrl": "registered redirect URLs"},
     # The length of a registered redirect URL as stored: the URL parser's normalisation (percent-encoding, punycode,
