@@ -18,3 +18,10 @@ npx tsx bench/analysis-jobs.bench.ts
 npx tsx bench/service-start.bench.ts
 npx tsx bench/rate-limit.bench.ts
 npx tsx bench/consumer-lag.bench.ts
+npx tsx bench/webhook-slow-endpoint.bench.ts
+npx tsx bench/mt940-parse.bench.ts
+npx tsx bench/csv-parse.bench.ts
+npx tsx bench/camt-parse.bench.ts
+npx tsx bench/statement-import.bench.ts
+BENCH_IMPORT_FORMATS=camt.053 BENCH_IMPORT_TRANSACTIONS=15000 npx tsx bench/statement-import.bench.ts
+npx tsx bench/enrichment.bench.ts
