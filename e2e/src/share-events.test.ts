@@ -100,15 +100,20 @@ describe('share events', () => {
       exporter.reset();
       const id = (await stack.clientWithToken(token).POST('/shares', { body: { clientId: 'partner' } })).data.data;
       await waitFor(() => received.events.some((e) => (e.data as { id: string }).id === id), { what: 'the created event' });
-      const spans = await waitFor(() => {
-        const all = exporter.getFinishedSpans();
-        return all.some((s) => s.name === `${stack.shareEventsTopic} process`) ? all : undefined;
-      });
-      const edge = spans.find((s) => s.name === 'POST /shares' && s.attributes['obp.service'] === 'edge')!;
-      const share = spans.find((s) => s.name === 'POST /shares' && s.attributes['obp.service'] === 'share')!;
-      const publish = spans.find((s) => s.name === `${stack.shareEventsTopic} publish`)!;
-      const processed = spans.find((s) => s.name === `${stack.shareEventsTopic} process` && s.attributes['messaging.message.id'] === received.events.at(-1)!.id)!;
-      for (const span of [edge, share, publish, processed]) expect(span).toBeDefined();
+      // Each span ends on its own time (a consumer may process another message first): wait for all four.
+      const { edge, share, publish, processed } = await waitFor(
+        () => {
+          const spans = exporter.getFinishedSpans();
+          const found = {
+            edge: spans.find((s) => s.name === 'POST /shares' && s.attributes['obp.service'] === 'edge'),
+            share: spans.find((s) => s.name === 'POST /shares' && s.attributes['obp.service'] === 'share'),
+            publish: spans.find((s) => s.name === `${stack.shareEventsTopic} publish`),
+            processed: spans.find((s) => s.name === `${stack.shareEventsTopic} process` && s.attributes['messaging.message.id'] === received.events.at(-1)!.id),
+          };
+          return found.edge && found.share && found.publish && found.processed ? { edge: found.edge, share: found.share, publish: found.publish, processed: found.processed } : undefined;
+        },
+        { what: 'the spans of the edge, the share service, the publish and the processing' },
+      );
       const traceId = edge.spanContext().traceId;
       expect([share, publish, processed].map((s) => s.spanContext().traceId)).toEqual([traceId, traceId, traceId]);
       expect(publish.attributes).toMatchObject({ 'messaging.system': 'kafka', 'messaging.destination.name': stack.shareEventsTopic });
@@ -197,7 +202,16 @@ describe('share events across a Kafka outage', () => {
 
     await kafka.start();
     await waitFor(async () => (await stack.share.relay.pendingCount()) === 0, { what: 'outbox drained after restart', timeoutMs: 60_000 });
-    await waitFor(async () => (await fetch(`${shareService}/health/ready`)).status === 200, { what: 'ready again', timeoutMs: 60_000, intervalMs: 250 });
+    // A consumer the broker's absence stopped is restarted after its retries, then rejoins its group: under a full test
+    // run on two cores that took over a minute once. The wait names the checks still failing when it gives up.
+    await waitFor(
+      async () => {
+        const res = await fetch(`${shareService}/health/ready`);
+        if (res.status !== 200) throw new Error(`readiness ${res.status}: ${await res.text()}`);
+        return true;
+      },
+      { what: 'ready again', timeoutMs: 120_000, intervalMs: 250 },
+    );
     const received = await consume(kafka.brokers, stack.shareEventsTopic);
     try {
       await exactly(received, 4);
