@@ -5,7 +5,8 @@
  * Prints entries per CPU second (median of the runs, after one warm-up run) and the ratio.
  * Run: npx tsx bench/camt-parse.bench.ts
  */
-import { generateSandboxData, renderCamt, type CamtVersion, type SandboxDataset } from '@obp/sandbox-bank';
+import { renderCamt, type CamtVersion } from '@obp/sandbox-bank';
+import { busyAccount, median } from './statements/busy-account';
 import { canonicalTransaction } from '@obp/statements';
 import { SaxesParser } from 'saxes';
 import { parseCamt } from '../packages/statements/src/camt/parse-camt';
@@ -14,23 +15,6 @@ const TARGET = 20_000;
 const RUNS = 7;
 const VERSIONS: CamtVersion[] = ['02', '08'];
 
-function busyAccount(): SandboxDataset {
-  const first = generateSandboxData({ seed: 'camt-bench-0', profile: 'business', asOf: new Date('2026-06-30T00:00:00.000Z') });
-  const account = first.accounts[0]!;
-  const transactions = [];
-  for (let i = 0; transactions.length < TARGET; i++) {
-    const data = i === 0 ? first : generateSandboxData({ seed: `camt-bench-${i}`, profile: i % 2 === 0 ? 'business' : 'retail', asOf: new Date('2026-06-30T00:00:00.000Z') });
-    transactions.push(...data.transactions.map((t) => ({ ...t, accountExternalId: account.externalId })));
-  }
-  return { accounts: [account], transactions: transactions.slice(0, TARGET) };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
-
-/** Median CPU milliseconds of the runs (the process's user + system time: the figure per core, whatever else the machine runs). */
 function time(run: () => void): number {
   run();
   const times: number[] = [];
@@ -43,7 +27,7 @@ function time(run: () => void): number {
   return median(times);
 }
 
-const data = busyAccount();
+const data = busyAccount('camt-bench', TARGET);
 const rate = (ms: number): string => `${Math.round(TARGET / (ms / 1000)).toLocaleString('en-US')} entries per CPU second`;
 console.log(`camt parse: ${data.transactions.length} entries on one account, ${RUNS} runs each, median CPU time`);
 for (const version of VERSIONS) {

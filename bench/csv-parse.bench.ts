@@ -6,28 +6,13 @@
  * rows/s (median of the runs) and the ratio.
  * Run: npx tsx bench/csv-parse.bench.ts
  */
-import { generateSandboxData, renderCsv, type CsvBank, type SandboxDataset } from '@obp/sandbox-bank';
+import { renderCsv, type CsvBank } from '@obp/sandbox-bank';
+import { busyAccount, median } from './statements/busy-account';
 import { canonicalTransaction, parseStatement } from '@obp/statements';
 
 const TARGET = 20_000;
 const RUNS = 9;
 const BANKS: CsvBank[] = ['ing', 'rabobank'];
-
-function busyAccount(): SandboxDataset {
-  const first = generateSandboxData({ seed: 'csv-bench-0', profile: 'business', asOf: new Date('2026-06-30T00:00:00.000Z') });
-  const account = first.accounts[0]!;
-  const transactions = [];
-  for (let i = 0; transactions.length < TARGET; i++) {
-    const data = i === 0 ? first : generateSandboxData({ seed: `csv-bench-${i}`, profile: i % 2 === 0 ? 'business' : 'retail', asOf: new Date('2026-06-30T00:00:00.000Z') });
-    transactions.push(...data.transactions.map((t) => ({ ...t, accountExternalId: account.externalId })));
-  }
-  return { accounts: [account], transactions: transactions.slice(0, TARGET) };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
 
 function time(run: () => void): number {
   const times: number[] = [];
@@ -39,7 +24,7 @@ function time(run: () => void): number {
   return median(times);
 }
 
-const data = busyAccount();
+const data = busyAccount('csv-bench', TARGET);
 const rate = (ms: number): string => `${Math.round(TARGET / (ms / 1000)).toLocaleString('en-US')} rows/s`;
 console.log(`Bank CSV parse: ${data.transactions.length} transactions on one account, ${RUNS} runs each, median`);
 for (const bank of BANKS) {
