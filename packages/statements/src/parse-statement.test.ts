@@ -1,5 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { generateSandboxData, renderCsv, renderMt940 } from '@obp/sandbox-bank';
+import { ING_CSV_COLUMNS } from './csv/parse-ing-csv';
+import { RABOBANK_CSV_COLUMNS } from './csv/parse-rabobank-csv';
 import { MAX_STATEMENT_BYTES, parseStatement } from './parse-statement';
 import type { AccountStatement, StatementParseResult } from './statement';
 
@@ -168,6 +170,27 @@ describe('parseStatement', () => {
       expect(problems(parseStatement(Buffer.from([0x4c, 0x6f, 0xa7, 0x94, 0x40, 0xa5, 0x85, 0x99]), {}))).toEqual([{ location: 'file', message: 'The file is EBCDIC: a statement file is UTF-8 or Latin-1.' }]);
       expect(problems(parseStatement(Buffer.from(CAMT.replace('UTF-8', 'UTF-16')), {}))).toEqual([{ location: 'file', message: 'The XML declares encoding="UTF-16": a statement file is UTF-8 or Latin-1 (ISO-8859-1, Windows-1252).' }]);
       expect(problems(parseStatement(Buffer.from(CAMT.replace('UTF-8', 'IBM037')), {}))).toEqual([{ location: 'file', message: 'The XML declares encoding="IBM037": a statement file is UTF-8 or Latin-1 (ISO-8859-1, Windows-1252).' }]);
+    });
+  });
+
+  describe('reports a bounded number of problems, whatever the file', () => {
+    const stopped = { location: 'file', message: 'More than 50 problems; reading stopped.' };
+    const header = (columns: readonly string[], delimiter: string) => columns.map((name) => `"${name}"`).join(delimiter);
+
+    it('stops at 50 problems and says so, for a file of a hundred thousand broken lines in each format', () => {
+      const files: Record<string, string> = {
+        'broken :61: lines': `:20:REF\n:25:NL20INGB0001234567\n:28C:1\n:60F:C250101EUR0,00\n${':61:X\n'.repeat(100_000)}:62F:C250101EUR0,00\n`,
+        'MT940 statements that do not add up': ':20:REF\n:25:NL20INGB0001234567\n:28C:1\n:60F:C250101EUR0,00\n:62F:C250101EUR1,00\n'.repeat(100_000),
+        'lines outside any tag': `:20:REF\n${'x\n'.repeat(100_000)}`,
+        'ING rows of the wrong width': `${header(ING_CSV_COLUMNS, ';')}\n${'"x";"y"\n'.repeat(100_000)}`,
+        'Rabobank rows of bad cells': `${header(RABOBANK_CSV_COLUMNS, ',')}\n${`${RABOBANK_CSV_COLUMNS.map(() => '"x"').join(',')}\n`.repeat(100_000)}`,
+        'quotes inside unquoted fields': `${header(ING_CSV_COLUMNS, ';')}\n${'a"b\n'.repeat(100_000)}`,
+      };
+      for (const [name, text] of Object.entries(files)) {
+        const found = problems(parseStatement(Buffer.from(text), {}));
+        expect({ name, count: found.length, last: found[found.length - 1] }).toEqual({ name, count: 51, last: stopped });
+        expect(found[0]!.location).toMatch(/^line \d+$/);
+      }
     });
   });
 

@@ -9,6 +9,7 @@ import { parseCamt } from './camt/parse-camt';
 import { parseIngCsv } from './csv/parse-ing-csv';
 import { parseRabobankCsv } from './csv/parse-rabobank-csv';
 import { parseMt940 } from './mt940/parse-mt940';
+import { capped } from './problems';
 import { StatementFormats, type StatementFormat, type StatementParseResult, type StatementProblem } from './statement';
 
 /** The largest file taken, compressed or inflated. */
@@ -37,7 +38,7 @@ const CHARSETS: Record<string, Charset> = {
 };
 
 const GZIP = [0x1f, 0x8b];
-const fail = (problems: StatementProblem[]): StatementParseResult => ({ ok: false, problems });
+const fail = (problems: StatementProblem[]): StatementParseResult => ({ ok: false, problems: capped(problems) });
 const problem = (location: string, message: string): StatementParseResult => fail([{ location, message }]);
 
 export function parseStatement(bytes: Buffer, hints: StatementHints = {}): StatementParseResult {
@@ -68,7 +69,7 @@ export function parseStatement(bytes: Buffer, hints: StatementHints = {}): State
   const chosen = format ?? (hinted.format as StatementFormat | 'csv');
   if (chosen === 'csv') return fail(['problem' in detected ? detected.problem : { location: 'line 1', message: 'Not a header of a CSV export we read (ING, Rabobank).' }]);
   const result = parseAs(chosen, text);
-  return result.ok ? checked(result) : result;
+  return result.ok ? checked(result) : fail(result.problems);
 }
 
 function readHints(hints: StatementHints): { format?: StatementFormat | 'csv'; family?: Family; charset?: Charset } | { problems: StatementProblem[] } {

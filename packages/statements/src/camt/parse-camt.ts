@@ -13,6 +13,7 @@
 import { SaxesParser } from 'saxes';
 import { balanceProblems } from '../balances';
 import { compareDecimals, negateDecimal, sumDecimals } from '../decimal';
+import { MAX_PROBLEMS, TOO_MANY_PROBLEMS } from '../problems';
 import type { AccountStatement, BankTransactionCode, CalendarDate, DecimalText, EntryStatus, ParsedStatementFile, StatementBalance, StatementFormat, StatementParseResult, StatementProblem, StatementTransaction } from '../statement';
 
 const NAMESPACE = /^urn:iso:std:iso:20022:tech:xsd:(camt\.05[23])\.001\.(\d{2})$/;
@@ -39,8 +40,6 @@ const MERCHANT_CATEGORY = '#MrchntCtgyCd';
 const STATUS: Record<string, EntryStatus> = { BOOK: 'booked', PDNG: 'pending', INFO: 'information', FUTR: 'pending' };
 /** camt nests some 15 deep; far deeper is an attack on memory (every element's path is kept), refused. */
 const MAX_DEPTH = 64;
-/** Problems reported per file before giving up: enough to fix a file, never a flood. */
-const MAX_PROBLEMS = 50;
 
 /** Leaf values below one element, by their path below it (`RltdPties/Cdtr/Nm`); an attribute is `path@name`. */
 type Values = Map<string, string | string[]>;
@@ -163,7 +162,7 @@ class CamtReader {
 
   private problem(location: string, message: string): void {
     this.problems.push({ location, message });
-    if (this.problems.length >= MAX_PROBLEMS) this.refuse('file', `More than ${MAX_PROBLEMS} problems; reading stopped.`);
+    if (this.problems.length >= MAX_PROBLEMS) this.refuse(TOO_MANY_PROBLEMS.location, TOO_MANY_PROBLEMS.message);
   }
 
   private open(qualified: string, attributes: Record<string, string>): void {

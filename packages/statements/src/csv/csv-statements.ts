@@ -2,6 +2,7 @@
 import { balanceProblems } from '../balances';
 import { negateDecimal, sumDecimals } from '../decimal';
 import { looksLikeIban } from '../mt940/account';
+import { capped, tooMany } from '../problems';
 import type { AccountStatement, DecimalText, StatementFormat, StatementParseResult, StatementProblem, StatementTransaction } from '../statement';
 import { headerDelimiter, readCsv, type CsvRecord } from './read-csv';
 
@@ -21,7 +22,7 @@ export function readExport(text: string, columnSets: readonly (readonly string[]
   }
   if (text.startsWith('\ufeff')) text = text.slice(1);
   const { records, problems } = readCsv(text, headerDelimiter(text));
-  if (problems.length > 0) return { problems };
+  if (problems.length > 0) return { problems: capped(problems) };
   const header = records[0]!;
   const names = header.fields.map((name) => name.trim().toLowerCase());
   const columns = columnSets.find((set) => set.length === names.length && set.every((name, i) => name.toLowerCase() === names[i]));
@@ -38,11 +39,12 @@ export function readExport(text: string, columnSets: readonly (readonly string[]
   const rows = records.slice(1);
   const counted: StatementProblem[] = [];
   for (const record of rows) {
+    if (tooMany(counted)) break;
     if (record.fields.length !== columns.length) {
       counted.push({ location: at(record.line), message: `${record.fields.length} columns where the header has ${columns.length}: a column is ${record.fields.length < columns.length ? 'missing' : 'too many'}.` });
     }
   }
-  return counted.length > 0 ? { problems: counted } : { records: rows, columns };
+  return counted.length > 0 ? { problems: capped(counted) } : { records: rows, columns };
 }
 
 /** `YYYY-MM-DD` from its parts, or null when it is not a calendar date. */
@@ -104,6 +106,7 @@ export function statementsOf(rows: CsvRow[], format: StatementFormat, problems: 
   }
   const statements: AccountStatement[] = [];
   for (const own of byAccount.values()) {
+    if (tooMany(problems)) break;
     const first = own[0]!;
     const currencies = new Set(own.map((r) => r.transaction.currency));
     if (currencies.size > 1) {
@@ -134,7 +137,7 @@ export function statementsOf(rows: CsvRow[], format: StatementFormat, problems: 
     }
     statements.push(statement);
   }
-  if (problems.length > 0) return { ok: false, problems };
+  if (problems.length > 0) return { ok: false, problems: capped(problems) };
   return { ok: true, file: { format, version: null, statements } };
 }
 

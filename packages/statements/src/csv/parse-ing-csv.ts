@@ -14,6 +14,7 @@
  *   label) is not read.
  */
 import { normaliseDecimal } from '../decimal';
+import { capped, tooMany } from '../problems';
 import type { StatementParseResult, StatementProblem, StatementTransaction } from '../statement';
 import { accountOf, at, calendarDate, cellProblem, emptyTransaction, orNull, readExport, statementsOf, type CsvRow } from './csv-statements';
 
@@ -26,6 +27,7 @@ export function parseIngCsv(text: string): StatementParseResult {
   const problems: StatementProblem[] = [];
   const rows: CsvRow[] = [];
   for (const { line, fields } of read.records) {
+    if (tooMany(problems)) break;
     const [datum, naam, rekening, tegenrekening, code, afBij, bedrag, mutatiesoort, mededelingen, saldo] = fields as [string, string, string, string, string, string, string, string, string, string | undefined];
     const before = problems.length;
     const date = /^(\d{4})(\d{2})(\d{2})$/.exec(datum.trim());
@@ -50,7 +52,7 @@ export function parseIngCsv(text: string): StatementParseResult {
     const account = accountOf(rekening);
     rows.push({ iban: account.iban, accountId: account.accountId, bic: null, transaction, balance, line });
   }
-  if (problems.length > 0) return { ok: false, problems };
+  if (problems.length > 0) return { ok: false, problems: capped(problems) };
   return statementsOf(rows, 'csv-ing', problems);
 }
 

@@ -18,6 +18,7 @@
  *   model has no place for them.
  */
 import { normaliseDecimal } from '../decimal';
+import { capped, tooMany } from '../problems';
 import type { StatementParseResult, StatementProblem } from '../statement';
 import { accountOf, at, calendarDate, cellProblem, emptyTransaction, orNull, readExport, statementsOf, type CsvRow } from './csv-statements';
 
@@ -36,6 +37,7 @@ export function parseRabobankCsv(text: string): StatementParseResult {
   const rows: CsvRow[] = [];
   const sequenceNumbers = new Map<string, number>();
   for (const { line, fields } of read.records) {
+    if (tooMany(problems)) break;
     const [iban, munt, bic, volgnr, datum, rentedatum, bedrag, saldo, tegenrekening, naam, , , bicTegenpartij, code, , referentie, machtiging, incassant, betalingskenmerk, o1, o2, o3, reden] =
       fields as string[] as [string, string, string, string, string, string, string, string, string, string, string, string, string, string, string, string, string, string, string, string, string, string, string];
     const before = problems.length;
@@ -70,7 +72,7 @@ export function parseRabobankCsv(text: string): StatementParseResult {
     transaction.returnReason = orNull(reden);
     rows.push({ iban: account.iban, accountId: account.accountId, bic: orNull(bic), transaction, balance, line });
   }
-  if (problems.length > 0) return { ok: false, problems };
+  if (problems.length > 0) return { ok: false, problems: capped(problems) };
   return statementsOf(rows, 'csv-rabobank', problems);
 }
 

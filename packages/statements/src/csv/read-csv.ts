@@ -4,6 +4,7 @@
  * quote inside an unquoted field, text after a closing quote and an unclosed quote are problems, each located at
  * the line where it is. Blank lines are skipped. Every record knows the line it starts on.
  */
+import { tooMany } from '../problems';
 import type { StatementProblem } from '../statement';
 
 export interface CsvRecord {
@@ -19,7 +20,7 @@ export function readCsv(text: string, delimiter: CsvDelimiter): { records: CsvRe
   const length = text.length;
   let i = 0;
   let line = 1;
-  while (i < length) {
+  while (i < length && !tooMany(problems)) {
     const start = line;
     const fields: string[] = [];
     let broken = false;

@@ -6,6 +6,7 @@
  */
 import { balanceProblems } from '../balances';
 import { normaliseDecimal, negateDecimal } from '../decimal';
+import { capped, tooMany } from '../problems';
 import type { AccountStatement, StatementBalance, StatementParseResult, StatementProblem, StatementTransaction } from '../statement';
 import { readInformation } from './information';
 import { looksLikeIban, splitAccountIdentification } from './account';
@@ -40,8 +41,8 @@ export function parseMt940(input: string): StatementParseResult {
   const problems: StatementProblem[] = [];
   const statements = readStatements(readFields(text, problems), problems);
   if (statements.length === 0 && problems.length === 0) problems.push({ location: 'file', message: 'The file has no MT940 statement (:20: and the tags after it).' });
-  if (problems.length === 0) for (const statement of statements) problems.push(...balanceProblems(statement));
-  if (problems.length > 0) return fail(problems);
+  if (problems.length === 0) for (const statement of statements) if (!tooMany(problems)) problems.push(...balanceProblems(statement));
+  if (problems.length > 0) return fail(capped(problems));
   return { ok: true, file: { format: 'mt940', version: null, statements } };
 }
 
@@ -54,6 +55,7 @@ function readFields(text: string, problems: StatementProblem[]): Field[] {
   const fields: Field[] = [];
   let current: Field | null = null;
   for (const line of lines) {
+    if (tooMany(problems)) break;
     let content = line.text;
     if (content.startsWith('{')) {
       const unwrapped = unwrapBlockHeader(content);
@@ -141,6 +143,7 @@ function readStatements(fields: Field[], problems: StatementProblem[]): AccountS
   };
 
   for (const field of fields) {
+    if (tooMany(problems)) break;
     const value = field.lines[0]!;
     const location = at(field.line);
     if (field.tag === SENDER) {
