@@ -107,13 +107,17 @@ export class BucketStore<Value, Fields extends BucketFields> {
 
   /**
    * Reads the bucket, lets `decide` say what it becomes, and writes that only if the bucket is still
-   * the version read (or still absent); otherwise reads it again and decides again.
+   * the version read (or still absent); otherwise reads it again and decides again. `read`: the bucket
+   * as the caller read it a moment ago (null: absent then), decided on first instead of reading it again.
    */
-  async change<R>(id: string, decide: (current: Bucket<Value, Fields> | null) => BucketChange<Value, Fields, R> | Promise<BucketChange<Value, Fields, R>>): Promise<R> {
+  async change<R>(
+    id: string,
+    decide: (current: Bucket<Value, Fields> | null) => BucketChange<Value, Fields, R> | Promise<BucketChange<Value, Fields, R>>,
+    read?: { current: Bucket<Value, Fields> | null },
+  ): Promise<R> {
     const attempt = async (): Promise<R> => {
-      for (;;) {
-        const document = await this.collection.findOne({ _id: id });
-        const current = document ? this.toBucket(document) : null;
+      for (let known = read; ; known = undefined) {
+        const current = known ? known.current : await this.get(id);
         const { next, result } = await decide(current);
         if (next === undefined) return result;
         if (!current) {

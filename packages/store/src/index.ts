@@ -3,4 +3,4 @@ export { OutboxBacklog, type OutboxBacklogOptions } from './outbox-backlog';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
 export { StateCache, type StateCacheOptions } from './state-cache';
 export { BucketStore, gzipJson, type Bucket, type BucketDocument, type BucketChange, type BucketFields, type BucketStoreOptions } from './bucket-store';
-export { MonthBuckets, type MonthBucketsOptions, type MonthOf } from './month-buckets';
+export { MonthBuckets, type MonthBucketsOptions, type MonthOf, type MonthsRead } from './month-buckets';

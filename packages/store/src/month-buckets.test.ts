@@ -47,6 +47,26 @@ describe('MonthBuckets (real store)', () => {
     for (const field of ['ownerId_1', 'month_1', 'accountId_1']) expect(await collection.indexExists(field)).toBe(true);
   });
 
+  it('adds to buckets as read a moment ago without reading them again, and reads again one another writer changed since', async () => {
+    const months = monthsOf();
+    const scope = { ownerId: 'o-1', accountId: 'acc-1' };
+    await months.add('acc-1', scope, [booking('a', '2026-03-02T00:00:00.000Z'), booking('b', '2026-04-02T00:00:00.000Z')]);
+    const read = await months.readWhere({ ownerId: 'o-1' });
+    expect([...read.buckets.keys()].sort()).toEqual(['acc-1:2026-03', 'acc-1:2026-04']);
+    // Since the read: another writer added to April and made May.
+    await monthsOf().add('acc-1', scope, [booking('c', '2026-04-03T00:00:00.000Z'), booking('d', '2026-05-01T00:00:00.000Z')]);
+    const finds = jest.spyOn(collection, 'findOne');
+
+    const added = await months.add('acc-1', scope, [booking('e', '2026-03-03T00:00:00.000Z'), booking('f', '2026-04-04T00:00:00.000Z'), booking('d', '2026-05-01T00:00:00.000Z'), booking('g', '2026-06-01T00:00:00.000Z')], read);
+
+    expect(added.map((b) => b.id)).toEqual(['e', 'f', 'g']);
+    // March and June as read (June absent); April and May read again after their writes found them changed.
+    expect(finds.mock.calls.map(([filter]) => (filter as { _id: string })._id).sort()).toEqual(['acc-1:2026-04', 'acc-1:2026-05']);
+    finds.mockRestore();
+    const now = await months.read('acc-1', ['2026-03', '2026-04', '2026-05', '2026-06']);
+    expect(Object.fromEntries([...now].map(([month, items]) => [month, items.map((b) => b.id)]))).toEqual({ '2026-03': ['a', 'e'], '2026-04': ['b', 'c', 'f'], '2026-05': ['d'], '2026-06': ['g'] });
+  });
+
   it('loses no item when the stores of one process add to one month at once', async () => {
     const lock = new KeyedMutex();
     const [one, two] = [monthsOf(lock), monthsOf(lock)];

@@ -1,5 +1,5 @@
 import { monthBucket, type KeyedMutex, type mongo } from '@obp/db';
-import { BucketStore, type BucketDocument } from './bucket-store';
+import { BucketStore, type Bucket, type BucketDocument } from './bucket-store';
 
 export interface MonthBucketsOptions<Item> {
   collection: mongo.Collection<BucketDocument>;
@@ -24,6 +24,15 @@ export interface MonthOf<Item> {
   scope: Record<string, unknown>;
   month: string;
   items: Item[];
+}
+
+/**
+ * The buckets matching a filter, read together (`readWhere`): what `add` writes to without reading them again.
+ * A bucket of the filter's scope that is not among them was absent when they were read.
+ */
+export interface MonthsRead<Item> {
+  months: Array<MonthOf<Item>>;
+  buckets: ReadonlyMap<string, Bucket<Item[], Record<string, unknown>>>;
 }
 
 /**
@@ -55,31 +64,45 @@ export class MonthBuckets<Item> {
   /**
    * Adds those of `items` its bucket does not hold yet (by id) to their months of `scopeId`; `scope`
    * are the fields every bucket of it carries (the owner field among them). Returns the items added.
+   * `read`: the buckets as read a moment ago by a filter covering `scopeId` (`readWhere`), written to
+   * without reading them again (a bucket changed since is read again).
    */
-  async add(scopeId: string, scope: Record<string, unknown>, items: Item[]): Promise<Item[]> {
+  async add(scopeId: string, scope: Record<string, unknown>, items: Item[], read?: MonthsRead<Item>): Promise<Item[]> {
     const byMonth = new Map<string, Item[]>();
     for (const item of items) {
       const month = monthBucket(new Date(this.options.bookedAt(item)));
-      byMonth.set(month, [...(byMonth.get(month) ?? []), item]);
+      const batch = byMonth.get(month);
+      if (batch) batch.push(item);
+      else byMonth.set(month, [item]);
     }
     const added: Item[] = [];
     for (const [month, batch] of byMonth) {
-      added.push(
-        ...(await this.buckets.change(MonthBuckets.idOf(scopeId, month), (current) => {
+      const id = MonthBuckets.idOf(scopeId, month);
+      const fresh = await this.buckets.change(
+        id,
+        (current) => {
           const stored = current?.value ?? [];
           const known = new Set(stored.map(this.options.idOf));
           const fresh = [...new Map(batch.filter((item) => !known.has(this.options.idOf(item))).map((item) => [this.options.idOf(item), item])).values()];
           if (fresh.length === 0) return { result: [] };
           return { next: this.contents({ ...scope, [this.options.monthField]: month }, [...stored, ...fresh]), result: fresh };
-        })),
+        },
+        read && { current: read.buckets.get(id) ?? null },
       );
+      added.push(...fresh);
     }
     return added;
   }
 
   /** Every month's bucket matching `filter` (on the scope's fields). */
   async monthsWhere(filter: mongo.Filter<BucketDocument>): Promise<Array<MonthOf<Item>>> {
-    return (await this.buckets.find(filter)).map(({ fields, value }) => this.monthOf(fields, value));
+    return (await this.readWhere(filter)).months;
+  }
+
+  /** Every month's bucket matching `filter`, in one read, for `add` to write to without reading them again. */
+  async readWhere(filter: mongo.Filter<BucketDocument>): Promise<MonthsRead<Item>> {
+    const found = await this.buckets.find(filter);
+    return { months: found.map(({ fields, value }) => this.monthOf(fields, value)), buckets: new Map(found.map((bucket) => [bucket.id, bucket])) };
   }
 
   /** The buckets of `scopeId`'s `months`, by month (a month without one holds nothing). */

@@ -1,6 +1,6 @@
 import type { TransactionDto } from '@obp/contracts';
 import { database, documentLocks, monthBucket, type Connection } from '@obp/db';
-import { MonthBuckets, type BucketDocument } from '@obp/store';
+import { MonthBuckets, type BucketDocument, type MonthsRead } from '@obp/store';
 import { monthsNewestFirst, monthsOfPage, newestFirst, type MonthCount } from '../domain/transaction-page';
 
 export interface StoredTransaction extends TransactionDto {
@@ -15,6 +15,16 @@ export interface StoredTransaction extends TransactionDto {
 
 export const toTransactionDto = ({ consentId: _c, ownerClientId: _o, externalId: _e, fetchId: _f, contentKey: _k, ...dto }: StoredTransaction): TransactionDto => dto;
 
+/**
+ * What some accounts of a consent hold, read once (`holdings`): an import compares a file with it, and stores
+ * into it (`storeNew`) without reading it again.
+ */
+export interface AccountHoldings {
+  byAccount: Map<string, StoredTransaction[]>;
+  ids: Set<string>;
+  read: MonthsRead<StoredTransaction>;
+}
+
 export interface TransactionPageQuery {
   accountId: string;
   from?: Date;
@@ -27,8 +37,8 @@ export interface TransactionPageQuery {
 export const TRANSACTION_BUCKETS = 'transaction_buckets';
 
 const sortKey = (t: StoredTransaction) => ({ bookingDate: new Date(t.bookingDate), id: t.id });
-/** Oldest booking first, then by id (ISO instants in UTC compare as time). */
-const oldestFirst = (a: StoredTransaction, b: StoredTransaction): number => compare(a.bookingDate, b.bookingDate) || compare(a.id, b.id);
+/** Oldest booking first, then by id (ISO instants in UTC compare as time): the order a fetch's transactions are announced in. */
+export const oldestFirst = (transactions: StoredTransaction[]): StoredTransaction[] => transactions.sort((a, b) => compare(a.bookingDate, b.bookingDate) || compare(a.id, b.id));
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Dates as full ISO instants in UTC, as they are read back; the fields in the order they have always been answered in. */
@@ -71,32 +81,51 @@ export class TransactionRepository {
    * that stored it first. Ids are stable, so a retried or repeated fetch never doubles one.
    */
   async insertNew(consentId: string, transactions: StoredTransaction[]): Promise<void> {
-    const stored = new Set((await this.months.monthsWhere({ consentId })).flatMap((month) => month.items.map((t) => t.id)));
-    const byAccount = new Map<string, StoredTransaction[]>();
-    for (const transaction of transactions) {
-      if (stored.has(transaction.id)) continue;
-      byAccount.set(transaction.accountId, [...(byAccount.get(transaction.accountId) ?? []), normalised(transaction)]);
-    }
-    for (const [accountId, fresh] of byAccount) await this.months.add(accountId, { consentId, accountId }, fresh);
+    await this.storeNew(consentId, transactions, await this.holdings(consentId));
   }
 
-  /** Every stored transaction of the consent, by account. */
-  async byAccount(consentId: string): Promise<Map<string, StoredTransaction[]>> {
+  /**
+   * `insertNew` into what `holdings` read of the accounts of `transactions` a moment ago, without reading
+   * it again. Returns what this call stored, as stored.
+   */
+  async storeNew(consentId: string, transactions: StoredTransaction[], holdings: AccountHoldings): Promise<StoredTransaction[]> {
     const byAccount = new Map<string, StoredTransaction[]>();
-    for (const month of await this.months.monthsWhere({ consentId })) {
+    for (const transaction of transactions) {
+      if (holdings.ids.has(transaction.id)) continue;
+      const fresh = byAccount.get(transaction.accountId);
+      if (fresh) fresh.push(normalised(transaction));
+      else byAccount.set(transaction.accountId, [normalised(transaction)]);
+    }
+    const stored: StoredTransaction[] = [];
+    for (const [accountId, fresh] of byAccount) stored.push(...(await this.months.add(accountId, { consentId, accountId }, fresh, holdings.read)));
+    return stored;
+  }
+
+  /** Every stored transaction of the consent by account; of `accountIds` only, when given. */
+  async holdings(consentId: string, accountIds?: readonly string[]): Promise<AccountHoldings> {
+    const read = await this.months.readWhere(accountIds ? { consentId, accountId: { $in: [...accountIds] } } : { consentId });
+    const byAccount = new Map<string, StoredTransaction[]>();
+    const ids = new Set<string>();
+    for (const month of read.months) {
       for (const t of month.items) {
+        ids.add(t.id);
         const list = byAccount.get(t.accountId);
         if (list) list.push(t);
         else byAccount.set(t.accountId, [t]);
       }
     }
-    return byAccount;
+    return { byAccount, ids, read };
+  }
+
+  /** Every stored transaction of the consent, by account. */
+  async byAccount(consentId: string): Promise<Map<string, StoredTransaction[]>> {
+    return (await this.holdings(consentId)).byAccount;
   }
 
   /** Everything a fetch stored, oldest first. */
   async storedBy(consentId: string, fetchId: string): Promise<StoredTransaction[]> {
     const months = await this.months.monthsWhere({ consentId });
-    return months.flatMap((month) => month.items.filter((t) => t.fetchId === fetchId)).sort(oldestFirst);
+    return oldestFirst(months.flatMap((month) => month.items.filter((t) => t.fetchId === fetchId)));
   }
 
   /**

@@ -1,5 +1,5 @@
 import { EventWriter } from '@obp/bus';
-import { ConsentEventTypes, consentEvents } from '@obp/contracts';
+import { ConsentEventTypes, consentEvents, type TransactionDto } from '@obp/contracts';
 import { connectDatabase, database, type Connection } from '@obp/db';
 import { ClaimLedger } from '@obp/jobs';
 import { AggregateStore } from '@obp/store';
@@ -13,7 +13,7 @@ import { AccountRepository } from '../../infrastructure/account.repository';
 import { ConsentEvents } from '../../infrastructure/consent-events';
 import { ConsentRepository, consentStoreOptions } from '../../infrastructure/consent.repository';
 import { StatementImportRepository } from '../../infrastructure/statement-import.repository';
-import { TransactionRepository } from '../../infrastructure/transaction.repository';
+import { toTransactionDto, TransactionRepository, type AccountHoldings, type StoredTransaction } from '../../infrastructure/transaction.repository';
 import { statementUploadProvider } from '../../providers/bank-provider';
 import { ProviderRegistry } from '../../providers/provider-registry';
 import { UploadStatementService } from '../../use-cases/upload-statement/upload-statement.service';
@@ -52,23 +52,8 @@ describe('statement imports (real store)', () => {
     imports = new StatementImportRepository(connection);
     accounts = new AccountRepository(connection);
     for (const repository of [transactions, imports, accounts]) await repository.ensureIndexes();
-    const events = new ConsentEvents(writer);
-    jobs = new ConsentFetchJobs({
-      consents,
-      accounts,
-      transactions,
-      imports,
-      readStatement: (...args) => readStatement(...args),
-      providers: new ProviderRegistry([statementUploadProvider]),
-      events,
-      claims: await ClaimLedger.open(database(connection)),
-      logger: createLogger('test', 'silent'),
-      leaseMs: 30_000,
-      retryBaseMs: 1_000,
-      retryMaxMs: 60_000,
-      timeoutMs: 60_000,
-    });
-    upload = new UploadStatementService(consents, imports, events, () => undefined);
+    jobs = await jobsWith(transactions);
+    upload = new UploadStatementService(consents, imports, new ConsentEvents(writer), () => undefined);
     await consents.insert(initializedConsent({ id: 'c-up', providerKey: 'statement-upload', status: 'Authenticated', redirectUrl: null }), []);
   });
   afterEach(async () => {
@@ -76,16 +61,32 @@ describe('statement imports (real store)', () => {
     await connection.close();
   });
 
+  /** The consent fetch jobs (a statement-upload consent's fetch imports its files) over `storing`. */
+  const jobsWith = async (storing: TransactionRepository) =>
+    new ConsentFetchJobs({
+      consents,
+      accounts,
+      transactions: storing,
+      imports,
+      readStatement: (...args) => readStatement(...args),
+      providers: new ProviderRegistry([statementUploadProvider]),
+      events: new ConsentEvents(writer),
+      claims: await ClaimLedger.open(database(connection)),
+      logger: createLogger('test', 'silent'),
+      leaseMs: 30_000,
+      retryBaseMs: 1_000,
+      retryMaxMs: 60_000,
+      timeoutMs: 60_000,
+    });
   const send = async (importId: string, file: Buffer) => {
     const sent = await upload.execute({ importId, consentId: 'c-up', ownerClientId: 'app', file, contentType: 'text/plain', formatHint: null });
     expect(sent.ok).toBe(true);
   };
-  /** Runs the consent's due fetch as a worker would. */
-  const runFetch = async () => {
-    const now = new Date(Date.now() + 1_000);
-    const [due] = await jobs.due(now, 1);
+  /** Runs the consent's due fetch as a worker would (`at`: when, e.g. after a failed run's retry delay). */
+  const runFetch = async (by = jobs, at = new Date(Date.now() + 1_000)) => {
+    const [due] = await by.due(at, 1);
     expect(due).toBeDefined();
-    await jobs.run((await jobs.claim(due!, now))!, { signal: new AbortController().signal });
+    await by.run((await by.claim(due!, at))!, { signal: new AbortController().signal });
   };
   const outboxTypes = async () => ((await consents.store.withPendingEvents(100)).find((d) => d._id === 'c-up')?.outbox ?? []).map((e) => e.envelope.type);
 
@@ -155,6 +156,33 @@ describe('statement imports (real store)', () => {
     await runFetch();
     expect((await imports.find('c-up', 'i-1'))!.announced).toBe(true);
     expect((await consents.store.find('c-up'))!.status).toBe('Updated');
+  });
+
+  it('an import that stored part of the file and crashed stores the rest when run again, and announces every transaction it stored, once', async () => {
+    class CrashingHalfWay extends TransactionRepository {
+      override async storeNew(consentId: string, rows: StoredTransaction[], holdings: AccountHoldings): Promise<StoredTransaction[]> {
+        await super.storeNew(consentId, rows.slice(0, Math.floor(rows.length / 2)), holdings);
+        throw new Error('the worker died');
+      }
+    }
+    await send('i-1', mt940('2026-01-01', '2026-02-28'));
+    await runFetch(await jobsWith(new CrashingHalfWay(connection)));
+    const twoMonths = between('2026-01-01', '2026-02-28');
+    const half = await transactions.storedBy('c-up', 'i-1');
+    expect(half.length).toBe(Math.floor(twoMonths.length / 2));
+    expect((await imports.find('c-up', 'i-1'))!.status).toBe('Running');
+
+    await runFetch(jobs, new Date(Date.now() + 120_000));
+
+    const stored = await transactions.storedBy('c-up', 'i-1');
+    expect(await imports.find('c-up', 'i-1')).toMatchObject({ status: 'Completed', transactionsAdded: twoMonths.length, duplicatesSkipped: 0, announced: true });
+    expect(await transactions.countByConsent('c-up')).toBe(twoMonths.length);
+    const outbox = (await consents.store.withPendingEvents(100)).find((d) => d._id === 'c-up')!.outbox;
+    const announced = outbox.filter((e) => e.envelope.type === ConsentEventTypes.transactionsAdded).flatMap((e) => (e.envelope.data as { transactions: TransactionDto[] }).transactions);
+    expect(announced.map((t) => t.id)).toEqual(stored.map((t) => t.id));
+    expect(announced).toEqual(stored.map(toTransactionDto));
+    const fetched = outbox.filter((e) => e.envelope.type === ConsentEventTypes.transactionsFetched).map((e) => e.envelope.data);
+    expect(fetched).toEqual([expect.objectContaining({ fetchId: 'i-1', addedTransactionsCount: twoMonths.length })]);
   });
 
   it('refuses the file, and ends the fetch, when a parser throws (a fault of ours): the consent is not left failing for ever', async () => {

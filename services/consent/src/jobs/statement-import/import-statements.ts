@@ -8,7 +8,7 @@ import { toAccountDto, type AccountRepository, type StoredAccount } from '../../
 import type { ConsentEvents } from '../../infrastructure/consent-events';
 import { stableId } from '../../infrastructure/stable-id';
 import type { ImportOutcome, StatementImport, StatementImportRepository } from '../../infrastructure/statement-import.repository';
-import { toTransactionDto, type StoredTransaction, type TransactionRepository } from '../../infrastructure/transaction.repository';
+import { oldestFirst, toTransactionDto, type StoredTransaction, type TransactionRepository } from '../../infrastructure/transaction.repository';
 import { accountsOfFile, notStoredYet } from './statement-rows';
 
 /**
@@ -37,11 +37,16 @@ export interface StatementImportOptions {
  */
 export async function importStatements(options: StatementImportOptions, consent: Consent, { signal, fence, finish }: LeasedJobContext<Consent>): Promise<string> {
   const imports: StatementImport[] = [];
+  /** What the imports run now stored, by import (`importFile`). */
+  const stored = new Map<string, StoredTransaction[]>();
   const waiting = await options.imports.unannounced(consent.id);
   let announcing = 0;
   for (const pending of waiting) {
     if (signal.aborted) return 'stopped';
-    if (pending.status === 'Pending' || pending.status === 'Running') await importFile(options, consent, pending, fence);
+    if (pending.status === 'Pending' || pending.status === 'Running') {
+      const transactions = await importFile(options, consent, pending, fence);
+      if (transactions) stored.set(pending.id, transactions);
+    }
     const done = await options.imports.find(consent.id, pending.id);
     if (!done) continue;
     // The rest waits for the next run once this one announces as many as one write holds.
@@ -51,7 +56,10 @@ export async function importStatements(options: StatementImportOptions, consent:
   }
   const more = imports.length < waiting.length;
   const completed = imports.filter((i) => i.status === 'Completed');
-  const added = await Promise.all(completed.map(async (i) => ({ importId: i.id, transactions: (await options.transactions.storedBy(consent.id, i.id)).map(toTransactionDto) })));
+  // An import completed by an earlier run (which ended before announcing it) is read back from the store.
+  const added = await Promise.all(
+    completed.map(async (i) => ({ importId: i.id, transactions: (stored.get(i.id) ?? (await options.transactions.storedBy(consent.id, i.id))).map(toTransactionDto) })),
+  );
   const accounts = (await options.accounts.listByConsent(consent.id)).map(toAccountDto);
   const failures: ConsentErrorDto[] = imports
     .filter((i) => i.status === 'Failed')
@@ -91,13 +99,18 @@ function readFile(options: StatementImportOptions, pending: StatementImport, fil
   }
 }
 
-async function importFile(options: StatementImportOptions, consent: Consent, pending: StatementImport, fence: () => Promise<void>): Promise<void> {
+/**
+ * Imports the file: returns what the import stored (with what an interrupted earlier run of it stored), oldest
+ * first; null when the file was refused. The consent's transactions of the file's accounts are read once, to
+ * compare the file with and to store into.
+ */
+async function importFile(options: StatementImportOptions, consent: Consent, pending: StatementImport, fence: () => Promise<void>): Promise<StoredTransaction[] | null> {
   await options.imports.markRunning(pending.id, new Date());
   const parsed = readFile(options, pending, await options.imports.file(pending.id));
   if (!parsed.ok) {
     await fence();
     await options.imports.recordOutcome(pending.id, { status: 'Failed', format: null, version: null, errors: parsed.problems }, new Date());
-    return;
+    return null;
   }
   const fileAccounts = accountsOfFile(parsed.file);
   const booked = fileAccounts.reduce((sum, a) => sum + a.transactions.length, 0);
@@ -105,14 +118,15 @@ async function importFile(options: StatementImportOptions, consent: Consent, pen
     const errors = [{ location: 'file', message: `The file holds ${booked} booked transactions; a file may hold at most ${MAX_TRANSACTIONS_PER_IMPORT}: export a shorter period.` }];
     await fence();
     await options.imports.recordOutcome(pending.id, { status: 'Failed', format: parsed.file.format, version: parsed.file.version, errors }, new Date());
-    return;
+    return null;
   }
   const storedAccounts = new Map((await options.accounts.listByConsent(consent.id)).map((a) => [a.externalId, a]));
-  const storedTransactions = await options.transactions.byAccount(consent.id);
+  const accountIds = fileAccounts.map((a) => stableId(consent.id, 'account', a.externalId));
+  const holdings = await options.transactions.holdings(consent.id, accountIds);
   const accounts: StoredAccount[] = [];
   const rows: StoredTransaction[] = [];
-  for (const fileAccount of fileAccounts) {
-    const id = stableId(consent.id, 'account', fileAccount.externalId);
+  fileAccounts.forEach((fileAccount, n) => {
+    const id = accountIds[n]!;
     const known = storedAccounts.get(fileAccount.externalId);
     accounts.push({
       id,
@@ -126,7 +140,7 @@ async function importFile(options: StatementImportOptions, consent: Consent, pen
       ownerName: fileAccount.ownerName ?? known?.ownerName ?? '',
       bic: fileAccount.bic ?? known?.bic ?? null,
     });
-    for (const t of notStoredYet(fileAccount, storedTransactions.get(id) ?? [])) {
+    for (const t of notStoredYet(fileAccount, holdings.byAccount.get(id) ?? [])) {
       rows.push({
         ...t.fields,
         id: stableId(consent.id, 'transaction', fileAccount.externalId, t.externalId),
@@ -138,19 +152,20 @@ async function importFile(options: StatementImportOptions, consent: Consent, pen
         contentKey: t.contentKey,
       });
     }
-  }
+  });
   await fence();
   await options.accounts.upsert(accounts);
-  await options.transactions.insertNew(consent.id, rows);
-  // What this import stored, also when an earlier run of it stored some and was interrupted; the rest of the file was stored before.
-  const added = (await options.transactions.storedBy(consent.id, pending.id)).length;
+  // What an earlier run of this import stored before it was interrupted (the file's rest is stored now), and what this run stored.
+  const storedBefore = [...holdings.byAccount.values()].flatMap((transactions) => transactions.filter((t) => t.fetchId === pending.id));
+  const added = oldestFirst([...storedBefore, ...(await options.transactions.storeNew(consent.id, rows, holdings))]);
   const outcome: ImportOutcome = {
     status: 'Completed',
     format: parsed.file.format,
     version: parsed.file.version,
     accounts: accounts.map((a) => ({ accountId: a.id, iban: a.iban })),
-    transactionsAdded: added,
-    duplicatesSkipped: booked - added,
+    transactionsAdded: added.length,
+    duplicatesSkipped: booked - added.length,
   };
   await options.imports.recordOutcome(pending.id, outcome, new Date());
+  return added;
 }
