@@ -1,5 +1,5 @@
 import { newOutboxEntry, newTombstoneEntry, type OutboxEntry } from '@obp/bus';
-import { connectDatabase, database, hourBucket } from '@obp/db';
+import { connectDatabase, database, hourBucket, mongo } from '@obp/db';
 import { Cleanup, testEnv, uniqueDbName } from '@obp/testkit';
 import { AggregateStore } from './aggregate-store';
 
@@ -98,6 +98,28 @@ describe('AggregateStore derived fields (real store)', () => {
       ['task.deleted', 4],
       ['tombstone', 4],
     ]);
+  });
+
+  it('keeps a large event compact in the store (one binary value, not its thousands of fields) and hands it to the relay as written, beside small ones', async () => {
+    const rows = Array.from({ length: 300 }, (_, n) => ({ id: `row-${n}`, amount: -(n + 1) / 100, bookedAt: '2026-03-02T00:00:00.000Z', note: `row ${n} of a large event` }));
+    const large = newOutboxEntry({ topic: 'tasks', key: 't-1/rows', type: 'task.rows', ownerClientId: 'app', data: { rows } });
+    const small = newOutboxEntry({ topic: 'tasks', key: 't-1', type: 'task.done', ownerClientId: 'app', data: { done: true } });
+    await store.insert({ id: 't-1', owner: 'app', done: false, dueAt: null });
+    await store.mutate('t-1', (task) => ({ next: { ...task, done: true }, events: [large, small], result: null }));
+
+    const stored = (await raw('t-1'))!.outbox as Array<{ eventId: string; envelope: unknown }>;
+    expect(stored.map((e) => e.eventId)).toEqual([large.eventId, small.eventId]);
+    expect(stored[0]!.envelope).toBeInstanceOf(mongo.Binary);
+    expect(stored[1]!.envelope).toEqual({ ...small.envelope, version: 2 });
+    const [pending] = await store.withPendingEvents(10);
+    expect(pending!.outbox).toEqual([
+      { ...large, envelope: { ...large.envelope, version: 2 } },
+      { ...small, envelope: { ...small.envelope, version: 2 } },
+    ]);
+    // A failed publish is counted on the stored entry; clearing what was published leaves what was not.
+    expect(await store.recordPublishFailure('t-1', new Error('broker down'))).toBe(1);
+    await store.clearPublished('t-1', new Set([small.eventId]));
+    expect((await store.withPendingEvents(10))[0]!.outbox).toEqual([{ ...large, envelope: { ...large.envelope, version: 2 }, attempts: 1, lastError: 'broker down' }]);
   });
 
   it('inserts an aggregate under an id once: a retried creation leaves the first one as it was', async () => {

@@ -1,5 +1,7 @@
+import { gzipSync } from 'node:zlib';
 import type { OutboxEntry } from '@obp/bus';
-import { documentLocks, isDuplicateKey, type KeyedMutex, type mongo } from '@obp/db';
+import { documentLocks, isDuplicateKey, mongo, type KeyedMutex } from '@obp/db';
+import { gzipJson } from './bucket-store';
 import { StateCache, type StateCacheOptions } from './state-cache';
 
 /** Documents one write of `clearPublishedPage` names at most. */
@@ -61,10 +63,28 @@ function onlyDuplicateKeys(error: unknown): boolean {
   return (Array.isArray(writeErrors) ? writeErrors : [writeErrors]).every((e) => e.code === 11000);
 }
 
-/** Events stamped with the aggregate's version their write leaves it at: consumers keep only a key's newest state by it. */
-function atVersion(events: OutboxEntry[], version: number): OutboxEntry[] {
-  return events.map((entry) => ({ ...entry, envelope: { ...entry.envelope, version } }));
+/**
+ * An envelope longer than this, as JSON, is kept as gzipped JSON in one binary value: the local store (FerretDB)
+ * converts a document field by field on every read and write of it, even of other fields, so the hundreds of
+ * transactions a pending `transactions.added` carries, as documents, made every use of their aggregate's
+ * document slow until the relay had published them. Smaller envelopes stay documents, readable in the store.
+ */
+const ENCODED_ENVELOPE_CHARS = 16 * 1024;
+
+/** An outbox entry as stored: its envelope a document, or gzipped JSON (`ENCODED_ENVELOPE_CHARS`). */
+type StoredEntry = Omit<OutboxEntry, 'envelope'> & { envelope: OutboxEntry['envelope'] | mongo.Binary };
+
+/** Events stamped with the aggregate's version their write leaves it at (consumers keep only a key's newest state by it), as stored. */
+function atVersion(events: OutboxEntry[], version: number): StoredEntry[] {
+  return events.map((entry) => {
+    const envelope = { ...entry.envelope, version };
+    const json = JSON.stringify(envelope);
+    return { ...entry, envelope: json.length > ENCODED_ENVELOPE_CHARS ? new mongo.Binary(gzipSync(json)) : envelope };
+  });
 }
+
+const fromStored = (entry: StoredEntry): OutboxEntry =>
+  entry.envelope instanceof mongo.Binary ? { ...entry, envelope: gzipJson.decode<OutboxEntry['envelope']>(entry.envelope) } : (entry as OutboxEntry);
 
 export interface IndexSpec {
   key: Record<string, 1 | -1>;
@@ -327,7 +347,7 @@ export class AggregateStore<S extends { id: string }> implements OutboxSource {
   /** Documents with events to publish. */
   async withPendingEvents(limit: number): Promise<PendingEvents[]> {
     const docs = await this.collection.find({ hasOutbox: true }, { projection: { _id: 1, version: 1, outbox: 1, deletedAt: 1 } }).limit(limit).toArray();
-    return docs.map((d) => ({ _id: String(d._id), version: d.version as number, outbox: (d.outbox ?? []) as OutboxEntry[], deletedAt: (d.deletedAt ?? null) as Date | null }));
+    return docs.map((d) => ({ _id: String(d._id), version: d.version as number, outbox: ((d.outbox ?? []) as StoredEntry[]).map(fromStored), deletedAt: (d.deletedAt ?? null) as Date | null }));
   }
 
   /** Documents that still hold unpublished events (the outbox backlog), with the `count` command (see `count`) through the `hasOutbox` index. */
@@ -342,7 +362,7 @@ export class AggregateStore<S extends { id: string }> implements OutboxSource {
       for (let attempt = 0; attempt < 20; attempt++) {
         const doc = await this.collection.findOne(this.byId(id), { projection: { version: 1, outbox: 1, deletedAt: 1 } });
         if (!doc) return;
-        const remaining = ((doc.outbox ?? []) as OutboxEntry[]).filter((e) => !published.has(e.eventId));
+        const remaining = ((doc.outbox ?? []) as StoredEntry[]).filter((e) => !published.has(e.eventId));
         const res =
           doc.deletedAt && remaining.length === 0
             ? { matched: (await this.collection.deleteOne(this.versioned(id, doc.version))).deletedCount }
@@ -388,7 +408,7 @@ export class AggregateStore<S extends { id: string }> implements OutboxSource {
     return this.lock.run(this.lockKey(id), async () => {
       const doc = await this.collection.findOne(this.byId(id), { projection: { version: 1, outbox: 1 } });
       if (!doc || !doc.outbox?.length) return 0;
-      const outbox = (doc.outbox as OutboxEntry[]).map((e, i) => (i === 0 ? { ...e, attempts: e.attempts + 1, lastError: error.message } : e));
+      const outbox = (doc.outbox as StoredEntry[]).map((e, i) => (i === 0 ? { ...e, attempts: e.attempts + 1, lastError: error.message } : e));
       await this.collection.updateOne(this.versioned(id, doc.version), { $set: { outbox } });
       return outbox[0]!.attempts;
     });
