@@ -1,7 +1,7 @@
 import type { TransactionDto } from '@obp/contracts';
 import { database, documentLocks, monthBucket, type Connection } from '@obp/db';
 import { MonthBuckets, type BucketDocument, type MonthsRead } from '@obp/store';
-import { monthsNewestFirst, monthsOfPage, newestFirst, type MonthCount } from '../domain/transaction-page';
+import { monthsNewestFirst, monthsOfPage, type MonthCount } from '../domain/transaction-page';
 
 export interface StoredTransaction extends TransactionDto {
   consentId: string;
@@ -36,7 +36,6 @@ export interface TransactionPageQuery {
 /** Where the transactions are kept: `transaction_buckets`, one bucket per account and booking month. */
 export const TRANSACTION_BUCKETS = 'transaction_buckets';
 
-const sortKey = (t: StoredTransaction) => ({ bookingDate: new Date(t.bookingDate), id: t.id });
 /** Oldest booking first, then by id (ISO instants in UTC compare as time): the order a fetch's transactions are announced in. */
 export const oldestFirst = (transactions: StoredTransaction[]): StoredTransaction[] => transactions.sort((a, b) => compare(a.bookingDate, b.bookingDate) || compare(a.id, b.id));
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -68,7 +67,8 @@ export class TransactionRepository {
       lock: documentLocks(connection),
       idOf: (t) => t.id,
       bookedAt: (t) => t.bookingDate,
-      order: (a, b) => newestFirst(sortKey(a), sortKey(b)),
+      // Newest booking first, then by id: stored dates are ISO instants in UTC (`normalised`), which compare as time as text.
+      order: (a, b) => compare(b.bookingDate, a.bookingDate) || compare(a.id, b.id),
     });
   }
 
