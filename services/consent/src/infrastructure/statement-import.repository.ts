@@ -1,3 +1,4 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
 import type { StatementImportDto, StatementImportStatus } from '@obp/contracts';
 import { database, insertUnique, mongo, type Connection } from '@obp/db';
 
@@ -32,6 +33,8 @@ interface FileChunk {
   consentId: string;
   n: number;
   data: mongo.Binary;
+  /** A chunk of the gzipped file; absent on the chunks of a file stored whole, as earlier versions did. */
+  gzip?: true;
 }
 
 /** Files are kept in chunks well under a document's size limit (16 MB in MongoDB). */
@@ -83,9 +86,11 @@ export class StatementImportRepository {
    * upload under the same id) changes nothing; `false` when the import existed already.
    */
   async insertWithFile(created: StatementImport, file: Buffer): Promise<boolean> {
-    for (let n = 0; n * CHUNK_BYTES < file.length; n++) {
-      const data = new mongo.Binary(file.subarray(n * CHUNK_BYTES, (n + 1) * CHUNK_BYTES));
-      await this.files.replaceOne({ _id: `${created.id}:${n}` }, { importId: created.id, consentId: created.consentId, n, data }, { upsert: true });
+    // Gzipped (statements are text): the store writes, and the import reads, a fraction of the bytes.
+    const stored = gzipSync(file, { level: 1 });
+    for (let n = 0; n * CHUNK_BYTES < stored.length; n++) {
+      const data = new mongo.Binary(stored.subarray(n * CHUNK_BYTES, (n + 1) * CHUNK_BYTES));
+      await this.files.replaceOne({ _id: `${created.id}:${n}` }, { importId: created.id, consentId: created.consentId, n, data, gzip: true }, { upsert: true });
     }
     // An insert, not an upsert: FerretDB drops the empty arrays of an upsert's $setOnInsert.
     const { id, ...rest } = created;
@@ -94,7 +99,10 @@ export class StatementImportRepository {
 
   async file(importId: string): Promise<Buffer> {
     const chunks = await this.files.find({ importId }).sort({ n: 1 }).toArray();
-    return Buffer.concat(chunks.map((c) => Buffer.from(c.data.buffer)));
+    // Only the chunks written as the first was: an upload retried across versions rewrote the first ones only.
+    const gzipped = chunks[0]?.gzip === true;
+    const bytes = Buffer.concat(chunks.filter((c) => (c.gzip === true) === gzipped).map((c) => Buffer.from(c.data.buffer)));
+    return gzipped ? gunzipSync(bytes) : bytes;
   }
 
   async find(consentId: string, id: string): Promise<StatementImport | null> {
