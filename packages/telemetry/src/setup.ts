@@ -1,13 +1,22 @@
 import { context, metrics, propagation, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { CompositePropagator, W3CBaggagePropagator, W3CTraceContextPropagator } from '@opentelemetry/core';
-import { OTLPMetricExporter } from '@opentelemetry/exporter-metrics-otlp-http';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import type * as OtlpMetrics from '@opentelemetry/exporter-metrics-otlp-http';
+import type * as OtlpTraces from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { MeterProvider, PeriodicExportingMetricReader, type MetricReader } from '@opentelemetry/sdk-metrics';
 import { BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import { createRequire } from 'node:module';
 import { PrometheusText } from './prometheus';
+
+/**
+ * The OTLP exporters are loaded only when an endpoint is configured: a process without one (a test suite, a
+ * service that is scraped) would otherwise load their HTTP and protobuf code for nothing, once per jest suite.
+ */
+const load = createRequire(__filename);
+const otlpTraces = () => load('@opentelemetry/exporter-trace-otlp-http') as typeof OtlpTraces;
+const otlpMetrics = () => load('@opentelemetry/exporter-metrics-otlp-http') as typeof OtlpMetrics;
 
 let provider: NodeTracerProvider | undefined;
 let meterProvider: MeterProvider | undefined;
@@ -35,7 +44,7 @@ export function setupTelemetry(options: TelemetryOptions): NodeTracerProvider | 
   if (env.OTEL_SDK_DISABLED === 'true') return undefined;
   const processors: SpanProcessor[] = [...(options.spanProcessors ?? [])];
   if (env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) {
-    processors.push(new BatchSpanProcessor(new OTLPTraceExporter()));
+    processors.push(new BatchSpanProcessor(new (otlpTraces().OTLPTraceExporter)()));
   }
   const resource = resourceFromAttributes({
     'service.name': env.OTEL_SERVICE_NAME ?? options.serviceName,
@@ -46,7 +55,7 @@ export function setupTelemetry(options: TelemetryOptions): NodeTracerProvider | 
   prometheus = new PrometheusText();
   const readers: MetricReader[] = [...(options.metricReaders ?? []), prometheus.reader];
   if (env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_METRICS_ENDPOINT) {
-    readers.push(new PeriodicExportingMetricReader({ exporter: new OTLPMetricExporter(), exportIntervalMillis: Number(env.OTEL_METRIC_EXPORT_INTERVAL ?? 60_000) }));
+    readers.push(new PeriodicExportingMetricReader({ exporter: new (otlpMetrics().OTLPMetricExporter)(), exportIntervalMillis: Number(env.OTEL_METRIC_EXPORT_INTERVAL ?? 60_000) }));
   }
   meterProvider = new MeterProvider({ resource, readers });
   metrics.setGlobalMeterProvider(meterProvider);

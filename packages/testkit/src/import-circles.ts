@@ -1,5 +1,5 @@
 import { dirname, relative } from 'node:path';
-import ts from 'typescript';
+import { typescript } from './typescript';
 
 /**
  * Import circles: two files that import each other, directly or round others. `import type` and
@@ -17,6 +17,7 @@ export type ImportGraph = Map<string, string[]>;
 
 /** The import graph of the files a tsconfig includes: each file and the files of the same set it imports. */
 export function importGraph(tsconfigPath: string): ImportGraph {
+  const ts = typescript();
   const config = ts.readConfigFile(tsconfigPath, (path) => ts.sys.readFile(path));
   if (config.error) throw new Error(ts.flattenDiagnosticMessageText(config.error.messageText, '\n'));
   const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, dirname(tsconfigPath));

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import ts from 'typescript';
+import type * as TS from 'typescript';
+import { typescript } from './typescript';
 
 /**
  * Which service publishes and which consumes each topic, read from the services' code: every topic a
@@ -45,7 +46,7 @@ function sourceFiles(dir: string): string[] {
   return out.sort();
 }
 
-function visit(node: ts.Node, each: (node: ts.Node) => void): void {
+function visit(node: TS.Node, each: (node: TS.Node) => void): void {
   each(node);
   node.forEachChild((child) => visit(child, each));
 }
@@ -57,6 +58,7 @@ function visit(node: ts.Node, each: (node: ts.Node) => void): void {
  * client of its own: the map would be incomplete.
  */
 export function topicUses(root: string, servicesDir: string, catalogues: Record<string, { topic: string }>): { uses: TopicUse[]; services: string[] } {
+  const ts = typescript();
   const uses: TopicUse[] = [];
   const services: string[] = [];
   for (const dir of readdirSync(servicesDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()) {
@@ -71,7 +73,7 @@ export function topicUses(root: string, servicesDir: string, catalogues: Record<
     const service = declared;
     services.push(service);
     for (const { file, source } of parsed) {
-      const at = (node: ts.Node) => `${relative(root, file)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
+      const at = (node: TS.Node) => `${relative(root, file)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
       visit(source, (node) => {
         if (ts.isNewExpression(node) && CLIENT_CLASSES.includes(node.expression.getText()))
           throw new Error(`${at(node)}: a service builds its own ${node.expression.getText()}; go through its ServiceKit, so the topic map sees the topic`);
@@ -88,7 +90,7 @@ export function topicUses(root: string, servicesDir: string, catalogues: Record<
         }
         const name = method === 'subscribe' || method === 'subscribeRuns' ? node.arguments[0] : undefined;
         if (name && !ts.isStringLiteral(name)) throw new Error(`${at(node)}: kit.${method} names its subscription as \`${name.getText()}\`, not as a string`);
-        const group = call.role === 'publishes' ? undefined : method === 'invalidateOn' ? 'per process' : method === 'shareGrants' ? `${service}-share-grants` : `${service}-${(name as ts.StringLiteral).text}`;
+        const group = call.role === 'publishes' ? undefined : method === 'invalidateOn' ? 'per process' : method === 'shareGrants' ? `${service}-share-grants` : `${service}-${(name as TS.StringLiteral).text}`;
         uses.push({ service, topic: topic!, role: call.role, group, via: `kit.${method}`, at: at(node) });
       });
     }
