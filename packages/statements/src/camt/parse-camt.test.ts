@@ -210,6 +210,14 @@ describe('parseCamt: hostile and broken files are refused, with where', () => {
     expect(problems(parseCamt(statement(foreign, { closing: '90.00', version: '04' })))).toContainEqual({ location: `${ntry1}/NtryDtls/TxDtls[1]`, message: "The details' amount is in USD, the entry's in EUR." });
   });
 
+  it("refuses a balance or an entry in another currency than the account's, which would make balances add up that do not", () => {
+    const inDollars = entry({ amount: '10.00' }).replace('Ccy="EUR"', 'Ccy="USD"');
+    expect(problems(parseCamt(statement(inDollars, { closing: '90.00' })))).toEqual([{ location: `${ntry1}/Amt@Ccy`, message: 'The entry is in USD, but the account is in EUR.' }]);
+    const closingInDollars = statement(entry(), { closing: '90.00' }).replace(/(<Cd>CLBD<\/Cd><\/CdOrPrtry><\/Tp><Amt Ccy=")EUR/, '$1USD');
+    expect(problems(parseCamt(closingInDollars))).toEqual([{ location: '/Document/BkToCstmrStmt/Stmt[1]/Bal[2]/Amt@Ccy', message: 'The balance is in USD, but the account is in EUR.' }]);
+    expect(problems(parseCamt(closingInDollars.replace('<Ccy>EUR</Ccy>', '')))).toEqual([{ location: '/Document/BkToCstmrStmt/Stmt[1]/Bal[2]/Amt@Ccy', message: 'The balance is in USD, but the account is in EUR.' }]);
+  });
+
   it('refuses elements nested far deeper than camt nests, before keeping their paths', () => {
     const deep = `<Ntry>${'<Ext>'.repeat(100_000)}${'</Ext>'.repeat(100_000)}</Ntry>`;
     expect(problems(parseCamt(statement(deep)))).toEqual([{ location: '/Document/BkToCstmrStmt', message: 'Elements nest more than 64 deep; a camt file nests some 15 deep.' }]);

@@ -312,9 +312,11 @@ class CamtReader {
     let opening: StatementBalance | null = null;
     let preceding: StatementBalance | null = null;
     let closing: StatementBalance | null = null;
+    const balances: { location: string; currency: string }[] = [];
     for (const b of s.balances) {
       const balance = this.balance(b.location, b.values);
       if (balance === null) continue;
+      balances.push({ location: b.location, currency: balance.balance.currency });
       if (balance.type === 'OPBD') opening ??= balance.balance;
       if (balance.type === 'PRCD') preceding ??= balance.balance;
       if (balance.type === 'CLBD') closing ??= balance.balance;
@@ -333,8 +335,28 @@ class CamtReader {
       transactions: s.transactions,
       location: s.location,
     };
-    for (const problem of balanceProblems(statement)) this.problem(problem.location, problem.message);
+    if (this.currenciesAgree(statement, balances)) for (const problem of balanceProblems(statement)) this.problem(problem.location, problem.message);
     this.statements.push(statement);
+  }
+
+  /**
+   * Every balance and entry of a statement is in its account's currency (`Acct/Ccy`, else its balances'): an entry's
+   * `Amt` is what was booked on the account, a foreign amount is in its details. Summed with the others, an entry in
+   * another currency would make balances add up that do not.
+   */
+  private currenciesAgree(statement: AccountStatement, balances: { location: string; currency: string }[]): boolean {
+    const currency = statement.currency;
+    if (currency === null) return true;
+    const before = this.problems.length;
+    for (const b of balances) if (b.currency !== currency) this.problem(`${b.location}/Amt@Ccy`, `The balance is in ${b.currency}, but the account is in ${currency}.`);
+    const entries = new Set<string>();
+    for (const t of statement.transactions) {
+      const entry = t.location.replace(/\/NtryDtls.*$/, '');
+      if (t.currency === currency || entries.has(entry)) continue;
+      entries.add(entry);
+      this.problem(`${entry}/Amt@Ccy`, `The entry is in ${t.currency}, but the account is in ${currency}.`);
+    }
+    return this.problems.length === before;
   }
 
   private balance(location: string, v: Values): { type: string; balance: StatementBalance } | null {
