@@ -16,10 +16,12 @@
  *   entry, so 20,000 exceed the 20 MB upload limit: BENCH_IMPORT_TRANSACTIONS=15000 for it; BENCH_PORT_BASE,
  *   MONGODB_URI / KAFKA_BROKERS as in the platform benchmark)
  */
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { connectDatabase, database } from '@obp/db';
+import { connectDatabase, database, type mongo } from '@obp/db';
 import { generateSandboxData, renderCamt, renderCsv, renderMt940, type SandboxDataset } from '@obp/sandbox-bank';
 import { canonicalTransaction, parseStatement } from '@obp/statements';
+import { gzipJson } from '@obp/store';
 import { PlatformApi } from './scale/api';
 import { startScript, stopScripts } from './scale/children';
 import { removeExternalData, removeLocalInfraData } from './scale/cleanup';
@@ -76,17 +78,50 @@ function parseSeconds(rendered: Rendered): number {
   return median(runs);
 }
 
-/** The baseline: the same canonical rows inserted straight into the store, one document each, in batches of 1,000. */
-async function bareInsertSeconds(rendered: Rendered, mongoUri: string): Promise<number> {
+interface Baseline {
+  seconds: number;
+  /** CPU seconds of the store (FerretDB and its PostgreSQL) meanwhile. */
+  storeCpu: number;
+}
+
+/**
+ * The baselines, written by this process straight into the stack's store, timed with the store's CPU: the file's rows
+ * as stored (the canonical fields, the ids, fetch and content key), one document each in batches of 1,000 ("bare
+ * insert"); and the same rows as the import's layout writes them, a gzipped JSON bucket per booking month, one
+ * insert each ("bare buckets": what the store costs at least, whatever the service does).
+ */
+async function baselines(stack: RunningStack, rendered: Rendered, mongoUri: string): Promise<{ bare: Baseline; buckets: Baseline }> {
   const result = parseStatement(rendered.file, { contentType: rendered.contentType });
   if (!result.ok) throw new Error('does not parse');
-  const rows = result.file.statements.flatMap((s) => s.transactions.map((t, i) => ({ _id: `${s.location}-${i}-${t.location}`, ...canonicalTransaction(t) })));
+  const id = () => randomUUID();
+  const [consentId, accountId, fetchId] = [id(), id(), id()];
+  const rows = result.file.statements.flatMap((s) =>
+    s.transactions.map((t) => ({ _id: id(), ...canonicalTransaction(t), accountId, consentId, ownerClientId: 'bench-app', externalId: `ref:${t.bankReference}`, fetchId, contentKey: id() })),
+  );
+  const store = stackProcesses(config, stack.runDir).filter((p) => ['ferretdb', 'postgresql'].includes(p.name) && p.pid !== undefined);
+  const storeCpu = () => store.reduce((sum, p) => sum + cpuSecondsOf(p.pid!), 0);
   const connection = await connectDatabase(mongoUri, `bench_import_baseline_${Date.now()}`);
+  const timed = async (write: () => Promise<void>): Promise<Baseline> => {
+    const [started, cpu] = [performance.now(), storeCpu()];
+    await write();
+    return { seconds: (performance.now() - started) / 1000, storeCpu: storeCpu() - cpu };
+  };
   try {
-    const collection = database(connection).collection<{ _id: string }>('transactions');
-    const started = performance.now();
-    for (let i = 0; i < rows.length; i += 1_000) await collection.insertMany(rows.slice(i, i + 1_000));
-    return (performance.now() - started) / 1000;
+    const db = database(connection);
+    const bare = await timed(async () => {
+      for (let i = 0; i < rows.length; i += 1_000) await db.collection<{ _id: string }>('transactions').insertMany(rows.slice(i, i + 1_000));
+    });
+    const byMonth = new Map<string, object[]>();
+    for (const { _id, ...row } of rows) {
+      const month = row.bookingDate.slice(0, 7);
+      byMonth.set(month, [...(byMonth.get(month) ?? []), { id: _id, ...row }]);
+    }
+    const buckets = await timed(async () => {
+      for (const [month, items] of byMonth) {
+        await db.collection<mongo.Document & { _id: string }>('transaction_buckets').insertOne({ _id: `${accountId}:${month}`, consentId, accountId, bookingMonth: month, count: items.length, transactionsGzip: gzipJson.encode(items) });
+      }
+    });
+    return { bare, buckets };
   } finally {
     await database(connection).dropDatabase();
     await connection.close();
@@ -177,7 +212,7 @@ async function main(): Promise<void> {
     const others = Number(process.env.BENCH_IMPORT_OTHER_CONSENTS ?? 2);
     await importOtherConsents(stack, api, token, others);
     console.log(`(the store holds ${others} other consents' year of ${wanted} transactions each first)`);
-    const rows = [['format', 'file MB', 'parse tx/s', 'import s', 'import tx/s', 'tx per CPU s', 'announced s', 'announced tx per CPU s', 'again (all duplicates) s', 'bare insert tx/s', 'import/bare']];
+    const rows = [['format', 'file MB', 'parse tx/s', 'import s', 'import tx/s', 'tx per CPU s', 'announced s', 'announced tx per CPU s', 'again (all duplicates) s', 'bare insert tx/s', 'per store CPU s', 'bare buckets per store CPU s', 'import/bare']];
     const cpuRows: string[] = [];
     for (const format of formats) {
       const rendered = render(data, format);
@@ -185,7 +220,7 @@ async function main(): Promise<void> {
       const n = data.transactions.length;
       const firsts: Timed[] = [];
       const agains: Timed[] = [];
-      const bares: number[] = [];
+      const bases: Array<{ bare: Baseline; buckets: Baseline }> = [];
       for (let run = 0; run < runs; run++) {
         const { consentId } = await api.post<{ consentId: string }>(token, '/consents', { providerKey: 'statement-upload', externalUserId: `bench-${format}-${run}` }, 201);
         const first = await timedImport(stack, api, token, consentId, rendered);
@@ -194,10 +229,10 @@ async function main(): Promise<void> {
         if (again.duplicates !== n) throw new Error(`the second upload skipped ${again.duplicates} of ${n}`);
         firsts.push(first);
         agains.push(again);
-        bares.push(await bareInsertSeconds(rendered, mongoUri));
+        bases.push(await baselines(stack, rendered, mongoUri));
       }
       const seconds = median(firsts.map((t) => t.seconds));
-      const bare = median(bares);
+      const bare = median(bases.map((b) => b.bare.seconds));
       rows.push([
         format,
         (rendered.file.length / 1024 / 1024).toFixed(1),
@@ -209,6 +244,8 @@ async function main(): Promise<void> {
         Math.round(n / median(firsts.map((t) => storePathSeconds(t.cpuAnnounced)))).toLocaleString('en'),
         median(agains.map((t) => t.seconds)).toFixed(2),
         Math.round(n / bare).toLocaleString('en'),
+        Math.round(n / median(bases.map((b) => b.bare.storeCpu))).toLocaleString('en'),
+        Math.round(n / median(bases.map((b) => b.buckets.storeCpu))).toLocaleString('en'),
         (bare / seconds).toFixed(2),
       ]);
       const cpuOf = (pick: (t: Timed) => CpuByProcess) => MEASURED.map((name) => `${name} ${median(firsts.map((t) => pick(t)[name] ?? 0)).toFixed(2)}`).join(', ');
