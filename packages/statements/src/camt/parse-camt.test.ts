@@ -218,6 +218,12 @@ describe('parseCamt: hostile and broken files are refused, with where', () => {
     expect(problems(parseCamt(closingInDollars.replace('<Ccy>EUR</Ccy>', '')))).toEqual([{ location: '/Document/BkToCstmrStmt/Stmt[1]/Bal[2]/Amt@Ccy', message: 'The balance is in USD, but the account is in EUR.' }]);
   });
 
+  it('refuses an amount in three letters that are no ISO 4217 currency', () => {
+    const xml = statement(entry(), { closing: '90.00' }).replaceAll('Ccy="EUR"', 'Ccy="XYZ"').replace('<Ccy>EUR</Ccy>', '');
+    expect(problems(parseCamt(xml)).map((p) => p.location)).toEqual([`${ntry1}/Amt@Ccy`, '/Document/BkToCstmrStmt/Stmt[1]/Bal[1]/Amt@Ccy', '/Document/BkToCstmrStmt/Stmt[1]/Bal[2]/Amt@Ccy']);
+    expect(problems(parseCamt(xml))[0]!.message).toBe('"XYZ" is not an ISO 4217 currency code.');
+  });
+
   it('refuses elements nested far deeper than camt nests, before keeping their paths', () => {
     const deep = `<Ntry>${'<Ext>'.repeat(100_000)}${'</Ext>'.repeat(100_000)}</Ntry>`;
     expect(problems(parseCamt(statement(deep)))).toEqual([{ location: '/Document/BkToCstmrStmt', message: 'Elements nest more than 64 deep; a camt file nests some 15 deep.' }]);

@@ -12,6 +12,7 @@
  */
 import { SaxesParser } from 'saxes';
 import { balanceProblems } from '../balances';
+import { isCurrencyCode } from '../currency';
 import { compareDecimals, negateDecimal, sumDecimals } from '../decimal';
 import { MAX_PROBLEMS, TOO_MANY_PROBLEMS } from '../problems';
 import type { AccountStatement, BankTransactionCode, CalendarDate, DecimalText, EntryStatus, ParsedStatementFile, StatementBalance, StatementFormat, StatementParseResult, StatementProblem, StatementTransaction } from '../statement';
@@ -518,7 +519,7 @@ class CamtReader {
   }
 
   private checkCurrency(location: string, currency: string): boolean {
-    if (/^[A-Z]{3}$/.test(currency)) return true;
+    if (isCurrencyCode(currency)) return true;
     this.problem(location, `"${currency}" is not an ISO 4217 currency code.`);
     return false;
   }

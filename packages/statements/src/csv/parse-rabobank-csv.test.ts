@@ -71,6 +71,11 @@ describe('parseRabobankCsv', () => {
     ]);
   });
 
+  it('refuses a "Munt" of three letters that is no ISO 4217 currency', () => {
+    const result = parseRabobankCsv([HEADER, row({ Munt: 'XYZ', Volgnr: '000000000000000001', Bedrag: '+10,00', 'Saldo na trn': '+10,00' })].join('\n'));
+    expect(result.ok ? [] : result.problems).toEqual([{ location: 'line 2', message: '"Munt": "XYZ" is not an ISO 4217 currency code such as EUR.' }]);
+  });
+
   it('refuses another header naming what differs', () => {
     const result = parseRabobankCsv(HEADER.replace('"Koers"', '"Wisselkoers"') + '\n' + DIRECT_DEBIT);
     expect(result).toEqual({ ok: false, problems: [{ location: 'line 1', message: expect.stringMatching(/^Not the header of a Rabobank CSV export \(unknown columns "Wisselkoers"; missing "Koers"\)/) }] });

@@ -17,6 +17,7 @@
  *   initiërende partij, Batch ID and the original amount, currency and rate of a foreign payment are not read: the
  *   model has no place for them.
  */
+import { isCurrencyCode } from '../currency';
 import { normaliseDecimal } from '../decimal';
 import { capped, tooMany } from '../problems';
 import type { StatementParseResult, StatementProblem } from '../statement';
@@ -43,7 +44,7 @@ export function parseRabobankCsv(text: string): StatementParseResult {
     const before = problems.length;
     if (iban.trim() === '') cellProblem(problems, line, 'IBAN/BBAN', 'the account is empty.');
     const currency = munt.trim().toUpperCase();
-    if (!/^[A-Z]{3}$/.test(currency)) cellProblem(problems, line, 'Munt', `"${munt}" is not a currency code such as EUR.`);
+    if (!isCurrencyCode(currency)) cellProblem(problems, line, 'Munt', `"${munt}" is not an ISO 4217 currency code such as EUR.`);
     if (!/^\d+$/.test(volgnr.trim())) cellProblem(problems, line, 'Volgnr', `"${volgnr}" is not a sequence number.`);
     const bookingDate = isoDate(problems, line, 'Datum', datum, true);
     const valueDate = isoDate(problems, line, 'Rentedatum', rentedatum, false);

@@ -259,6 +259,14 @@ describe('parseMt940: refused files name what is wrong and where', () => {
     expect(problems(replaceLine(':25:', ':25:NL20INGB0001234567USD'))).toEqual([{ location: 'line 4', message: 'The opening balance is in EUR, but the account (:25:) is in USD.' }]);
   });
 
+  it('balances in three letters that are no ISO 4217 currency', () => {
+    const inXyz = replaceLine(':60F:', ':60F:C260101XYZ100,00').replace(':62F:C260102EUR90,00', ':62F:C260102XYZ90,00');
+    expect(problems(inXyz)).toEqual([
+      { location: 'line 4', message: 'The balance :60F: is in "XYZ", which is not an ISO 4217 currency code.' },
+      { location: 'line 7', message: 'The balance :62F: is in "XYZ", which is not an ISO 4217 currency code.' },
+    ]);
+  });
+
   it('a balance that is malformed, an account that is no account, an unknown tag, a second line for a one-line tag', () => {
     expect(problems(replaceLine(':60F:', ':60F:X260101EUR100,00'))[0]).toEqual({ location: 'line 4', message: expect.stringContaining('The balance :60F: "X260101EUR100,00" is not') });
     expect(problems(replaceLine(':25:', ':25:NL21INGB0001234567'))).toEqual([{ location: 'line 2', message: expect.stringContaining('is not an IBAN') }]);

@@ -5,6 +5,7 @@
  * statements. The `:86:` layouts of ING, ABN AMRO and Rabobank are read by `readInformation` (information.ts).
  */
 import { balanceProblems } from '../balances';
+import { isCurrencyCode } from '../currency';
 import { normaliseDecimal, negateDecimal } from '../decimal';
 import { capped, tooMany } from '../problems';
 import type { AccountStatement, StatementBalance, StatementParseResult, StatementProblem, StatementTransaction } from '../statement';
@@ -276,6 +277,10 @@ function readBalance(value: string, tag: string, location: string, problems: Sta
   const date = match ? swiftDate(match[2]!) : null;
   if (!match || date === null) {
     problems.push({ location, message: `The balance :${tag}: "${clip(value)}" is not C or D, a date YYMMDD, a currency and an amount with a decimal comma.` });
+    return null;
+  }
+  if (!isCurrencyCode(match[3]!)) {
+    problems.push({ location, message: `The balance :${tag}: is in "${match[3]}", which is not an ISO 4217 currency code.` });
     return null;
   }
   const amount = normaliseDecimal(match[4]!, ',')!;
