@@ -10,11 +10,13 @@ describe('exact decimals', () => {
     ['1,234.56', '.', '1234.56'],
     ['0012.10', '.', '12.10'],
     ['1 234,56', ',', '1234.56'],
+    ['9.999.999.999.999.999,99', ',', '9999999999999999.99'],
+    ['0,12345', ',', '0.12345'],
   ] as const)('reads %s (decimal %s) as %s', (written, separator, expected) => {
     expect(normaliseDecimal(written, separator)).toBe(expected);
   });
 
-  it.each(['', '12a', '1.23.4,5,6', '1,2345.6', '--1', '1e5'])('refuses %j', (written) => {
+  it.each(['', '12a', '1.23.4,5,6', '1,2345.6', '--1', '1e5', `1${'0'.repeat(40)},00`, '1234567890123456789', '0,123456'])('refuses %j', (written) => {
     expect(normaliseDecimal(written, ',')).toBeNull();
   });
 

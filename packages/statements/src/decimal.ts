@@ -2,6 +2,8 @@
 import type { DecimalText } from './statement';
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
+const MAX_DIGITS = 18;
+const MAX_DECIMALS = 5;
 
 export function isDecimalText(value: string): boolean {
   return DECIMAL.test(value);
@@ -11,7 +13,8 @@ export function isDecimalText(value: string): boolean {
  * A written amount as `DecimalText`: `1.234,56` and `1234,56` (comma decimals, dot or space thousands),
  * `1,234.56` and `1234.56` (dot decimals, comma thousands), and MT940's `1234,` all read. Null when it is not
  * an amount. The separator that comes last, followed by at most three digits, is the decimal one; a lone
- * separator followed by exactly three digits is read as decimal only when `decimalSeparator` says so.
+ * separator followed by exactly three digits is read as decimal only when `decimalSeparator` says so. Like an ISO 20022
+ * amount, at most 18 digits in all and 5 decimals: more is no amount a bank books.
  */
 export function normaliseDecimal(written: string, decimalSeparator: ',' | '.'): DecimalText | null {
   let text = written.trim().replace(/[\s\u00a0']/g, '');
@@ -28,6 +31,7 @@ export function normaliseDecimal(written: string, decimalSeparator: ',' | '.'): 
   if (!/^\d*$/.test(fraction) || whole.some((part) => !/^\d+$/.test(part))) return null;
   if (whole.length > 1 && whole.slice(1).some((group) => group.length !== 3)) return null;
   const digits = whole.join('').replace(/^0+(?=\d)/, '');
+  if (digits.length + fraction.length > MAX_DIGITS || fraction.length > MAX_DECIMALS) return null;
   const value = fraction === '' ? digits : `${digits}.${fraction}`;
   return negative && !/^0+(\.0+)?$/.test(value) ? `-${value}` : value;
 }
