@@ -13,8 +13,8 @@ import { accountsOfFile, notStoredYet } from './statement-rows';
 
 /**
  * The booked transactions one file may hold, and one run announces: they travel in the consent's outbox with the
- * write that ends the run, which must stay well under a document's 16 MB (a transaction's event JSON is about
- * 400 bytes). A year of a very busy account fits; a longer export is refused with the advice to split it.
+ * write that ends the run, which must stay well under a document's 16 MB even where events are kept as JSON (the
+ * outbox gzips large ones). A year of a very busy account fits; a longer export is refused with the advice to split it.
  */
 export const MAX_TRANSACTIONS_PER_IMPORT = 25_000;
 
