@@ -51,6 +51,22 @@ describe('parseStatement', () => {
       expect(problems(parseStatement(Buffer.from('"Date","Amount"\n"2026-01-01","1"\n'), { format: 'csv' }))).toEqual([{ location: 'line 1', message: expect.stringMatching(/^Not a statement format read here/) }]);
     });
 
+    it('finds the root element past comments and processing instructions that hold tags, and a \'>\' in an attribute value', () => {
+      const camt = '<Document note="a > b" xmlns="urn:iso:std:iso:20022:tech:xsd:camt.052.001.02"><BkToCstmrAcctRpt/></Document>';
+      for (const before of ['<!-- exported <b>today</b> -->', '<?bank <export version="2"/>?>', '']) {
+        expect(problems(parseStatement(Buffer.from(`<?xml version="1.0"?>\n${before}\n${camt}`), { format: 'mt940' }))).toEqual([{ location: 'format', message: 'The format given is mt940, but the file is camt.052.' }]);
+      }
+    });
+
+    it('refuses a root start tag that is never closed, however many attributes it holds, without overflowing the stack', () => {
+      for (const attributes of [1, 1_000_000]) {
+        expect(problems(parseStatement(Buffer.from(`<Document ${'a="1" '.repeat(attributes)}`), {}))).toEqual([
+          { location: 'file', message: "The XML root element's start tag is never closed: the file is cut off or not XML." },
+        ]);
+      }
+      expect(problems(parseStatement(Buffer.from('<?xml version="1.0"?><!-- cut off'), {}))).toEqual([{ location: 'file', message: 'The XML is cut off before its root element.' }]);
+    });
+
     it('gives a hinted format\'s own problems when the content is not recognised', () => {
       expect(problems(parseStatement(Buffer.from('"Datum2";"x"\n'), { format: 'csv-rabobank' }))).toEqual([{ location: 'line 1', message: expect.stringMatching(/^Not the header of a Rabobank CSV export/) }]);
     });

@@ -154,10 +154,12 @@ const CAMT_NAMESPACE = /^urn:iso:std:iso:20022:tech:xsd:(camt\.05[23])\.\d{3}\.\
 function detect(text: string): { format: StatementFormat } | { problem: StatementProblem } {
   const start = text.search(/\S/);
   if (text[start] === '<') {
-    const root = /<([A-Za-z_][\w.-]*(?::[\w.-]+)?)((?:\s+[^\s=>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*\/?>/.exec(text.slice(text.search(/<[A-Za-z_]/)));
+    const tag = rootStartTag(text, start);
+    if (typeof tag !== 'string') return { problem: { location: 'file', message: tag.missing } };
+    const root = /^<([A-Za-z_][\w.-]*(?::[\w.-]+)?)/.exec(tag);
     if (!root) return { problem: { location: 'file', message: 'An XML file without a root element.' } };
     const prefix = root[1]!.includes(':') ? root[1]!.split(':')[0] : null;
-    const attribute = new RegExp(`\\sxmlns${prefix === null ? '' : `:${prefix.replace(/[.-]/g, '\\$&')}`}\\s*=\\s*["']([^"']*)["']`).exec(root[2] ?? '');
+    const attribute = new RegExp(`\\sxmlns${prefix === null ? '' : `:${prefix.replace(/[.-]/g, '\\$&')}`}\\s*=\\s*["']([^"']*)["']`).exec(tag.slice(root[0].length));
     const namespace = attribute?.[1] ?? null;
     const camt = namespace === null ? null : CAMT_NAMESPACE.exec(namespace);
     if (camt) return { format: camt[1] as StatementFormat };
@@ -174,6 +176,34 @@ function detect(text: string): { format: StatementFormat } | { problem: Statemen
   if (firstName === 'datum') return { format: 'csv-ing' };
   if (firstName === 'iban/bban') return { format: 'csv-rabobank' };
   return { problem: { location: 'line 1', message: 'Not a statement format read here: camt.053 or camt.052 (XML), MT940, or the CSV export of ING or Rabobank (by its header).' } };
+}
+
+/**
+ * The root element's start tag, read by a scan (a regular expression over a hostile start tag of millions of
+ * attributes overflows the stack): what comes before it (comments, processing instructions, a DOCTYPE, which the camt
+ * reader refuses) is passed over, a `>` inside a quoted attribute value does not end it.
+ */
+function rootStartTag(text: string, from: number): string | { missing: string } {
+  let i = from;
+  for (;;) {
+    const open = text.indexOf('<', i);
+    if (open === -1) return { missing: 'An XML file without a root element.' };
+    const skipTo = text.startsWith('<!--', open) ? '-->' : text.startsWith('<?', open) ? '?>' : text.startsWith('<!', open) ? (/^<!DOCTYPE[^[>]*\[/i.test(text.slice(open, open + 1024)) ? ']' : '>') : null;
+    if (skipTo === null) break;
+    const end = text.indexOf(skipTo, open + 2);
+    if (end === -1) return { missing: 'The XML is cut off before its root element.' };
+    i = end + skipTo.length;
+  }
+  const open = text.indexOf('<', i);
+  let quote = '';
+  for (let j = open + 1; j < text.length; j++) {
+    const c = text[j];
+    if (quote !== '') {
+      if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '>') return text.slice(open, j + 1);
+  }
+  return { missing: "The XML root element's start tag is never closed: the file is cut off or not XML." };
 }
 
 type Parser = (text: string) => StatementParseResult;
