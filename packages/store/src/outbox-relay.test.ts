@@ -197,6 +197,23 @@ describe('aggregate store and outbox relay (real Kafka and store)', () => {
     expect(sent).toEqual(entries.map((_, i) => String(i)));
   });
 
+  it('publishes the rest of a batch when the broker refuses one document\'s event as too large, and keeps that document waiting, its failure counted', async () => {
+    const oversized = { id: 'oversized', owner: 'app', count: 0 };
+    await store.insert(oversized, [writer.entry('counter.noted', { key: oversized.id, ownerClientId: oversized.owner, data: { note: 'x'.repeat(1_500_000) } })]);
+    const others = Array.from({ length: 3 }, (_, i) => ({ id: `after-${i}`, owner: 'app', count: i }));
+    const sent = others.map((c) => changed(c));
+    for (const [i, c] of others.entries()) await store.insert(c, [sent[i]!]);
+    const read = await readTopic();
+    try {
+      await expect(new OutboxRelay({ store, producer, logger }).publishPending()).rejects.toMatchObject({ type: 'MESSAGE_TOO_LARGE' });
+      expect((await store.withPendingEvents(10)).map((d) => [d._id, d.outbox.map((e) => e.attempts)])).toEqual([['oversized', [1]]]);
+      await waitFor(async () => read.ids.length === sent.length);
+      expect(read.ids.sort()).toEqual(sent.map((e) => e.eventId).sort());
+    } finally {
+      await read.stop();
+    }
+  });
+
   it('publishes twice when the relay dies between publish and clearing, and an idempotent consumer applies it once', async () => {
     const counter = { id: 'c-2', owner: 'app', count: 7 };
     const entry = changed(counter);

@@ -77,14 +77,30 @@ export class OutboxRelay {
    * The batch's events in as few sends as fit the broker's limits (each document's events in order, on its
    * key's partition; a document holding more than one send takes several, one after the other); after each
    * send the documents it completed are cleared together (`clearPublishedPage`: a few commands, not a read and
-   * a write each). A failed send is counted on its first document and ends the pass (the runner backs off).
+   * a write each). A failed send is counted on its first document and ends the pass (the runner backs off); one the
+   * broker refuses for its messages (an event over its size limit) holds only its documents back, after the rest of
+   * the batch is published.
    */
   private async publishBatch(batch: PendingEvents[]): Promise<void> {
     const { store } = this.options;
+    const held = new Set<string>();
+    let refusal: unknown = null;
     for (const send of sendsOf(batch)) {
-      await this.publish(send);
+      if (held.has(send.firstId)) continue;
+      try {
+        await this.publish(send);
+      } catch (error) {
+        if (!refusedForItsMessages(error)) throw error;
+        // The broker refuses these messages, and will again: their documents wait (counted failing, logged) while the
+        // rest of the batch goes out. Ending the pass here would hold every document behind them for good.
+        refusal ??= error;
+        held.add(send.firstId);
+        for (const doc of send.completes) held.add(doc._id);
+        continue;
+      }
       if (send.completes.length > 0) await store.clearPublishedPage(send.completes);
     }
+    if (refusal !== null) throw refusal;
   }
 
   pendingCount(): Promise<number> {
@@ -104,6 +120,14 @@ export class OutboxRelay {
       throw error;
     }
   }
+}
+
+/** Broker answers that refuse a send for what its messages are (too large, malformed), not for the broker's state. */
+const MESSAGE_REFUSALS = new Set(['MESSAGE_TOO_LARGE', 'RECORD_LIST_TOO_LARGE', 'INVALID_RECORD', 'CORRUPT_MESSAGE']);
+
+function refusedForItsMessages(error: unknown): boolean {
+  const type = (error as { type?: unknown } | null)?.type;
+  return typeof type === 'string' && MESSAGE_REFUSALS.has(type);
 }
 
 /** When the oldest event of the documents was written; null when they hold none. */
