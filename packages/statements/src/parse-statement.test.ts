@@ -189,6 +189,24 @@ describe('parseStatement', () => {
     });
   });
 
+  describe('bounds the texts a file gives', () => {
+    const camt = (narrative: string, ustrd: string[]) => `<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><GrpHdr><MsgId>M</MsgId><CreDtTm>2026-01-02T06:00:00Z</CreDtTm></GrpHdr><Stmt><Id>S1</Id><CreDtTm>2026-01-02T06:00:00Z</CreDtTm><Acct><Id><IBAN>NL91ABNA0417164300</IBAN></Id><Ccy>EUR</Ccy></Acct>
+<Bal><Tp><CdOrPrtry><Cd>OPBD</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">0</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-01-01</Dt></Dt></Bal><Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">1.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-01-01</Dt></Dt></Bal>
+<Ntry><Amt Ccy="EUR">1.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2026-01-01</Dt></BookgDt><BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>RCDT</Cd><SubFmlyCd>ESCT</SubFmlyCd></Fmly></Domn></BkTxCd><AddtlNtryInf>${narrative}</AddtlNtryInf>
+<NtryDtls><TxDtls><RmtInf>${ustrd.map((line) => `<Ustrd>${line}</Ustrd>`).join('')}</RmtInf></TxDtls></NtryDtls></Ntry></Stmt></BkToCstmrStmt></Document>`;
+    const mt940 = (information: string) => `:20:REF\n:25:NL20INGB0001234567\n:28C:1\n:60F:C250101EUR0,00\n:61:2501010101C1,00NTRFNONREF\n:86:${information.match(/.{1,65}/g)!.join('\n')}\n:62F:C250101EUR1,00\n`;
+
+    it('takes texts of up to 1,000 characters, and refuses a longer one, naming the transaction and the field', () => {
+      expect(problems(parseStatement(Buffer.from(camt('n'.repeat(1000), ['r'.repeat(500), 'r'.repeat(499)])), {}))).toEqual([]);
+      expect(problems(parseStatement(Buffer.from(camt('n'.repeat(1001), Array.from({ length: 10 }, () => 'r'.repeat(140)))), {}))).toEqual([
+        { location: '/Document/BkToCstmrStmt/Stmt[1]/Ntry[1]/NtryDtls/TxDtls[1]', message: 'The narrative is 1001 characters long; a statement\'s text is at most 1000 characters.' },
+        { location: '/Document/BkToCstmrStmt/Stmt[1]/Ntry[1]/NtryDtls/TxDtls[1]', message: 'The unstructured remittance is 1409 characters long; a statement\'s text is at most 1000 characters.' },
+      ]);
+      expect(problems(parseStatement(Buffer.from(mt940('x'.repeat(1000))), {}))).toEqual([]);
+      expect(problems(parseStatement(Buffer.from(mt940('x'.repeat(2_000_000))), {}))).toEqual([{ location: 'line 5', message: 'The narrative is 2000000 characters long; a statement\'s text is at most 1000 characters.' }]);
+    });
+  });
+
   describe('reports a bounded number of problems, whatever the file', () => {
     const stopped = { location: 'file', message: 'More than 50 problems; reading stopped.' };
     const header = (columns: readonly string[], delimiter: string) => columns.map((name) => `"${name}"`).join(delimiter);

@@ -10,6 +10,7 @@ import { parseIngCsv } from './csv/parse-ing-csv';
 import { parseRabobankCsv } from './csv/parse-rabobank-csv';
 import { parseMt940 } from './mt940/parse-mt940';
 import { capped } from './problems';
+import { textProblems } from './text-limits';
 import { StatementFormats, type StatementFormat, type StatementParseResult, type StatementProblem } from './statement';
 
 /** The largest file taken, compressed or inflated. */
@@ -214,11 +215,12 @@ function parseAs(format: StatementFormat, text: string): StatementParseResult {
   return PARSERS[format](text);
 }
 
-/** Every statement adds up and names its account; a file holds at least one. */
+/** Every statement's texts are within bounds, it adds up and names its account; a file holds at least one. */
 function checked(result: Extract<StatementParseResult, { ok: true }>): StatementParseResult {
   const { statements } = result.file;
   if (statements.length === 0) return problem('file', 'The file holds no account statement.');
   const problems = statements.flatMap((statement) => [
+    ...textProblems(statement),
     ...balanceProblems(statement),
     ...(statement.iban === null && (statement.accountId === null || statement.accountId.trim() === '') ? [{ location: statement.location, message: 'The statement names no account (no IBAN or other account identifier).' }] : []),
   ]);
