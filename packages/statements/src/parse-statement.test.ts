@@ -207,6 +207,20 @@ describe('parseStatement', () => {
     });
   });
 
+  describe('reads a placeholder for a bank reference as none', () => {
+    it('leaves NOTPROVIDED and NONREF out as references, so equal placeholders do not make payments one', () => {
+      const entry = (reference: string) =>
+        `<Ntry><Amt Ccy="EUR">1.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2026-01-01</Dt></BookgDt><AcctSvcrRef>${reference}</AcctSvcrRef><BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>RCDT</Cd><SubFmlyCd>ESCT</SubFmlyCd></Fmly></Domn></BkTxCd></Ntry>`;
+      const camt = `<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><GrpHdr><MsgId>M</MsgId><CreDtTm>2026-01-02T06:00:00Z</CreDtTm></GrpHdr><Stmt><Id>S1</Id><CreDtTm>2026-01-02T06:00:00Z</CreDtTm><Acct><Id><IBAN>NL91ABNA0417164300</IBAN></Id><Ccy>EUR</Ccy></Acct>
+<Bal><Tp><CdOrPrtry><Cd>OPBD</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">0</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-01-01</Dt></Dt></Bal><Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">3.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-01-01</Dt></Dt></Bal>
+${entry('NOTPROVIDED')}${entry('nonref')}${entry('R-1')}</Stmt></BkToCstmrStmt></Document>`;
+      const references = (result: StatementParseResult) => (result.ok ? result.file.statements.flatMap((s) => s.transactions.map((t) => t.bankReference)) : problems(result));
+      expect(references(parseStatement(Buffer.from(camt), {}))).toEqual([null, null, 'R-1']);
+      const mt940 = ':20:REF\n:25:NL20INGB0001234567\n:28C:1\n:60F:C250101EUR0,00\n:61:2501010101C1,00NTRFNONREF//NONREF\n:61:2501010101C1,00NTRFNONREF//B-2\n:62F:C250101EUR2,00\n';
+      expect(references(parseStatement(Buffer.from(mt940), {}))).toEqual([null, 'B-2']);
+    });
+  });
+
   describe('reports a bounded number of problems, whatever the file', () => {
     const stopped = { location: 'file', message: 'More than 50 problems; reading stopped.' };
     const header = (columns: readonly string[], delimiter: string) => columns.map((name) => `"${name}"`).join(delimiter);

@@ -15,6 +15,7 @@ import { balanceProblems } from '../balances';
 import { isCurrencyCode } from '../currency';
 import { compareDecimals, negateDecimal, sumDecimals } from '../decimal';
 import { MAX_PROBLEMS, TOO_MANY_PROBLEMS } from '../problems';
+import { bankReferenceOf } from '../reference';
 import type { AccountStatement, BankTransactionCode, CalendarDate, DecimalText, EntryStatus, ParsedStatementFile, StatementBalance, StatementFormat, StatementParseResult, StatementProblem, StatementTransaction } from '../statement';
 
 const NAMESPACE = /^urn:iso:std:iso:20022:tech:xsd:(camt\.05[23])\.001\.(\d{2})$/;
@@ -401,7 +402,7 @@ class CamtReader {
       bookingDate,
       valueDate,
       reversal,
-      bankReference: one(v, 'AcctSvcrRef'),
+      bankReference: bankReferenceOf(one(v, 'AcctSvcrRef')),
       narrative: one(v, 'AddtlNtryInf'),
       code: entryCode,
       proprietaryCode: one(v, 'BkTxCd/Prtry/Cd'),
@@ -461,7 +462,7 @@ class CamtReader {
       bookingDate: entry.bookingDate,
       valueDate: entry.valueDate,
       reversal: entry.reversal,
-      bankReference: one(d, 'Refs/AcctSvcrRef') ?? (split ? null : entry.bankReference),
+      bankReference: bankReferenceOf(one(d, 'Refs/AcctSvcrRef')) ?? (split ? null : entry.bankReference),
       endToEndId: endToEndId === 'NOTPROVIDED' ? null : endToEndId,
       mandateId: one(d, 'Refs/MndtId'),
       creditorSchemeId: creditorSchemeId(details?.otherIds ?? []),

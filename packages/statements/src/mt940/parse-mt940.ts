@@ -8,6 +8,7 @@ import { balanceProblems } from '../balances';
 import { isCurrencyCode } from '../currency';
 import { normaliseDecimal, negateDecimal } from '../decimal';
 import { capped, tooMany } from '../problems';
+import { bankReferenceOf } from '../reference';
 import type { AccountStatement, StatementBalance, StatementParseResult, StatementProblem, StatementTransaction } from '../statement';
 import { readInformation } from './information';
 import { looksLikeIban, splitAccountIdentification } from './account';
@@ -360,7 +361,7 @@ function readStatementLine(field: Field, currency: string, problems: StatementPr
     bookingDate,
     valueDate,
     reversal: mark[1]!.startsWith('R'),
-    bankReference: bankReference?.trim() || null,
+    bankReference: bankReferenceOf(bankReference),
     endToEndId: null,
     mandateId: null,
     creditorSchemeId: null,
