@@ -45,4 +45,11 @@ describe('enrichTransactionsBody', () => {
     const atTheLimit = parse({ transactions: Array.from({ length: MAX_ENRICH_TRANSACTIONS }, () => ({})) });
     expect(!atTheLimit.ok && Object.keys(atTheLimit.errors).length).toBe(4 * MAX_ENRICH_TRANSACTIONS);
   });
+
+  it('refuses more than 50 own IBANs by their count, before reading any', () => {
+    expect(parse({ transactions: [transaction()], ownIbans: Array.from({ length: 100_000 }, () => 'x') })).toEqual({ ok: false, errors: { ownIbans: ['The ownIbans field may hold at most 50 IBANs.'] } });
+    const fifty = parse({ transactions: [transaction()], ownIbans: Array.from({ length: 50 }, () => 'nl91 abna 0417 1643 00') });
+    expect(fifty.ok && fifty.value.ownIbans).toEqual(['NL91ABNA0417164300']);
+    expect(parse({ transactions: [transaction()], ownIbans: ['x'] })).toEqual({ ok: false, errors: { 'ownIbans[0]': ["The value 'x' is not a valid IBAN."] } });
+  });
 });
