@@ -203,7 +203,10 @@ describe('parseStatement', () => {
         { location: '/Document/BkToCstmrStmt/Stmt[1]/Ntry[1]/NtryDtls/TxDtls[1]', message: 'The unstructured remittance is 1409 characters long; a statement\'s text is at most 1000 characters.' },
       ]);
       expect(problems(parseStatement(Buffer.from(mt940('x'.repeat(1000))), {}))).toEqual([]);
-      expect(problems(parseStatement(Buffer.from(mt940('x'.repeat(2_000_000))), {}))).toEqual([{ location: 'line 5', message: 'The narrative is 2000000 characters long; a statement\'s text is at most 1000 characters.' }]);
+      expect(problems(parseStatement(Buffer.from(mt940('x'.repeat(1001))), {}))).toEqual([{ location: 'line 5', message: 'The narrative is 1001 characters long; a statement\'s text is at most 1000 characters.' }]);
+      expect(problems(parseStatement(Buffer.from(mt940('x'.repeat(2_000_000))), {}))).toEqual([{ location: 'line 6', message: 'The :86: information is 2000000 characters long; it may be at most 4000 (SWIFT allows 6 lines of 65).' }]);
+      const account = `:20:REF\n:25:${'1'.repeat(5_000_000)}\n:28C:1\n:60F:C250101EUR0,00\n:62F:C250101EUR0,00\n`;
+      expect(problems(parseStatement(Buffer.from(account), {}))).toEqual([{ location: 'line 2', message: expect.stringMatching(/^The :25: account "1{40}…" is not an IBAN/) }]);
     });
   });
 

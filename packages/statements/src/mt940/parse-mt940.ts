@@ -9,6 +9,7 @@ import { isCurrencyCode } from '../currency';
 import { normaliseDecimal, negateDecimal } from '../decimal';
 import { capped, tooMany } from '../problems';
 import { bankReferenceOf } from '../reference';
+import { MAX_TEXT_LENGTH } from '../text-limits';
 import type { AccountStatement, StatementBalance, StatementParseResult, StatementProblem, StatementTransaction } from '../statement';
 import { readInformation } from './information';
 import { looksLikeIban, splitAccountIdentification } from './account';
@@ -30,6 +31,8 @@ const HEADER_LINE = /^(?:[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?|:?940:?|0000 .*)$/;
 const BALANCE = /^([CD])(\d{6})([A-Z]{3})(\d{1,15},\d{0,2})$/;
 /** Not a tag: the bank's BIC from the sender address of a SWIFT basic header block `{1:F01INGBNL2AXXXX…}`. */
 const SENDER = '{1:';
+/** A `:86:` longer than this is refused before it is read: its fields could not be within MAX_TEXT_LENGTH, and reading megabytes of it takes seconds. */
+const MAX_INFORMATION_LENGTH = 4 * MAX_TEXT_LENGTH;
 const KNOWN_TAGS = new Set(['20', '21', '25', '28', '28C', '60F', '60M', '61', '86', '62F', '62M', '64', '65', '13', '13D']);
 
 export function parseMt940(input: string): StatementParseResult {
@@ -183,7 +186,7 @@ function readStatements(fields: Field[], problems: StatementProblem[]): AccountS
       case '13D':
         break;
       case '25': {
-        const account = splitAccountIdentification(value.trim());
+        const account = value.trim().length > 35 ? null : splitAccountIdentification(value.trim());
         if (account === null) {
           problems.push({ location, message: `The :25: account "${clip(value)}" is not an IBAN, a BIC/IBAN or an account number (each optionally followed by a currency).` });
         } else {
@@ -218,7 +221,10 @@ function readStatements(fields: Field[], problems: StatementProblem[]): AccountS
         break;
       }
       case '86': {
-        if (s.last === '61' && s.lastTransaction && !s.lastTransaction.hasInformation) {
+        const length = field.lines.reduce((sum, line) => sum + line.length, 0);
+        if (length > MAX_INFORMATION_LENGTH) {
+          problems.push({ location, message: `The :86: information is ${length} characters long; it may be at most ${MAX_INFORMATION_LENGTH} (SWIFT allows 6 lines of 65).` });
+        } else if (s.last === '61' && s.lastTransaction && !s.lastTransaction.hasInformation) {
           s.lastTransaction.hasInformation = true;
           applyInformation(s.lastTransaction.transaction, field.lines);
         } else if (s.last === '61') {
