@@ -1,0 +1,115 @@
+/**
+ * The held-out set is what issue 27 asks for: at least 1,500 transactions, in the statement layouts of at
+ * least five banks, with valid labels, and at least 40 % of them from merchants that no catalogue of the
+ * categoriser names (computed here against the catalogue as it is, not claimed).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { canonicalCategoryOf, transactionFlags } from '@obp/contracts';
+import ts from 'typescript';
+import { isValidIban } from '../support';
+import { buildHeldOutSet, heldOutClasses, heldOutSet, type HeldOutItem } from './held-out-set';
+
+/** Lower-case words without accents or punctuation, joined by one space. */
+function words(text: string): string {
+  return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+}
+
+const CATALOGUE_DIR = join(__dirname, '..', '..', '..', 'categorisation', 'src', 'catalogue');
+
+/**
+ * Every name in the categoriser's catalogue files, as words: each string in an array literal, except the
+ * generic business words given to `businessTypes(...)` ("bakkerij", "apotheek"), which name a trade, not a
+ * merchant. Read from the source (the package exports no catalogue), so it counts what the catalogue holds now.
+ */
+function catalogueNamesFromSource(): string[] {
+  const names: string[] = [];
+  for (const file of readdirSync(CATALOGUE_DIR).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
+    const source = ts.createSourceFile(file, readFileSync(join(CATALOGUE_DIR, file), 'utf8'), ts.ScriptTarget.Latest, true);
+    const visit = (node: ts.Node): void => {
+      if (ts.isCallExpression(node) && node.expression.getText(source) === 'businessTypes') return;
+      if (ts.isArrayLiteralExpression(node)) {
+        for (const element of node.elements) if (ts.isStringLiteralLike(element)) names.push(words(element.text.replace(/^[\^=]/, '')));
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return names.filter((name) => name !== '');
+}
+
+const catalogueNames = catalogueNamesFromSource();
+
+/** A merchant is in a catalogue when any catalogue name occurs in its name as whole words. */
+function inCatalogue(merchant: string): boolean {
+  const padded = ` ${words(merchant)} `;
+  return catalogueNames.some((name) => padded.includes(` ${name} `));
+}
+
+function withMerchant(items: readonly HeldOutItem[]): HeldOutItem[] {
+  return items.filter((item) => item.merchant !== null);
+}
+
+describe('held-out set', () => {
+  it('holds at least 1,500 transactions', () => {
+    expect(heldOutSet.length).toBeGreaterThanOrEqual(1500);
+  });
+
+  it('is printed in the layouts of at least five banks, each with at least 100 transactions', () => {
+    const perBank = new Map<string, number>();
+    for (const item of heldOutSet) perBank.set(item.bank, (perBank.get(item.bank) ?? 0) + 1);
+    expect([...perBank.values()].filter((count) => count >= 100).length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('has every class of the issue, each with at least 60 transactions', () => {
+    for (const cls of heldOutClasses) expect([cls, heldOutSet.filter((item) => item.class === cls).length >= 60]).toEqual([cls, true]);
+  });
+
+  it('labels every transaction with a canonical category and known flags, and gives it a unique id', () => {
+    const flags: ReadonlySet<string> = new Set(transactionFlags);
+    const bad = heldOutSet.filter((item) => canonicalCategoryOf(item.expected.category) === null || item.expected.flags.some((flag) => !flags.has(flag)));
+    expect(bad.map((item) => item.transaction.id)).toEqual([]);
+    expect(new Set(heldOutSet.map((item) => item.transaction.id)).size).toBe(heldOutSet.length);
+  });
+
+  it('keeps the flags consistent with direction: direct debits go out, returns and refunds come in', () => {
+    const wrong = heldOutSet.filter((item) => {
+      const { amount } = item.transaction;
+      const f = item.expected.flags;
+      return (f.includes('direct-debit') && amount >= 0) || (f.includes('returned-direct-debit') && (amount <= 0 || !item.transaction.reasonCode)) || (f.includes('refund') && amount <= 0);
+    });
+    expect(wrong.map((item) => `${item.class} ${item.transaction.description}`)).toEqual([]);
+  });
+
+  it('gives payouts income.business for a holder with a KvK number and income.other otherwise', () => {
+    const payouts = heldOutSet.filter((item) => item.class === 'payout');
+    expect(payouts.some((item) => item.kvkNumber) && payouts.some((item) => !item.kvkNumber)).toBe(true);
+    expect(payouts.filter((item) => item.expected.category !== (item.kvkNumber ? 'income.business' : 'income.other'))).toEqual([]);
+  });
+
+  it('uses valid IBANs for every counterparty account', () => {
+    const bad = heldOutSet.map((item) => item.transaction.counterpartAccountNumber).filter((account): account is string => account !== null && !isValidIban(account));
+    expect(bad).toEqual([]);
+  });
+
+  it('reads the catalogue it compares with', () => {
+    expect(catalogueNames).toEqual(expect.arrayContaining(['albert heijn', 'zilveren kruis', 'mollie']));
+  });
+
+  it('has at least 40 % of its transactions, and of its merchants, from merchants in no catalogue of the categoriser', () => {
+    const items = withMerchant(heldOutSet);
+    const unknownItems = items.filter((item) => !inCatalogue(item.merchant as string));
+    const merchants = [...new Set(items.map((item) => item.merchant as string))];
+    const unknownMerchants = merchants.filter((merchant) => !inCatalogue(merchant));
+    const transactionShare = unknownItems.length / heldOutSet.length;
+    const merchantShare = unknownMerchants.length / merchants.length;
+    console.log(`held-out set: ${unknownItems.length} of ${heldOutSet.length} transactions (${(transactionShare * 100).toFixed(1)} %) and ${unknownMerchants.length} of ${merchants.length} merchants (${(merchantShare * 100).toFixed(1)} %) are from merchants in no catalogue`);
+    expect(transactionShare).toBeGreaterThanOrEqual(0.4);
+    expect(merchantShare).toBeGreaterThanOrEqual(0.4);
+  });
+
+  it('is the same set every time it is built from its seed', () => {
+    const again = buildHeldOutSet();
+    expect(again.map((item) => item.transaction)).toEqual(heldOutSet.map((item) => item.transaction));
+  });
+});
