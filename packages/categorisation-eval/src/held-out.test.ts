@@ -1,6 +1,7 @@
 /**
  * Issue 27's targets on the held-out set (held-out/README.md): accuracy ≥ 0.93 overall, and ≥ 0.90 on
- * card payments abroad and on payments a processor stands in front of. The set is never used for tuning.
+ * card payments abroad and on payments a processor stands in front of. The set is never used for tuning, so a
+ * failure reports the figures per category and class but never lists the misclassified transactions.
  */
 import { evaluateHeldOut, type HeldOutEvaluation } from './held-out';
 import { formatScore, type Score } from './score';
@@ -11,7 +12,7 @@ function pct(s: Score): string {
 
 function expectAtLeast(s: Score, floor: number, title: string): void {
   if (s.accuracy === null || s.accuracy < floor) {
-    throw new Error(`${title}: accuracy ${pct(s)} of ${s.total} is below ${floor * 100}%\n${formatScore(s, { title, maxMisclassified: 30 })}`);
+    throw new Error(`${title}: accuracy ${pct(s)} of ${s.total} is below ${floor * 100}%\n${formatScore(s, { title, maxMisclassified: 0 })}`);
   }
 }
 
