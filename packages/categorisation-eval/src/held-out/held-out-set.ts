@@ -177,7 +177,7 @@ const paylogic: Template = (b) => {
 const payout: Template = (b) => {
   const seller = b.rng.next() < 0.55;
   const h = seller ? b.rng.pick(soleTraders) : b.rng.pick(households);
-  const p = b.rng.pick(platforms);
+  const p = b.rng.pick(seller ? platforms : platforms.filter((platform) => platform.private));
   const w = b.when();
   const party = account(p.counterpart, p.bank[0], p.bank[1]);
   b.add(h, w.date, b.rng.amount(...p.range), creditTransfer(h.bank, w.date, false, party, p.remittance(b.rng, b.period(w.date))), label(h.kvkNumber ? 'income.business' : 'income.other'), 'payout', p.name);
@@ -427,8 +427,8 @@ const atm: Template = (b) => {
 
 /** How many of each template the set draws. */
 const PLAN: readonly [Template, number][] = [
-  [foreignCard, 330],
-  [processorTerminal, 140], [processorOnline, 150], [paylogic, 25],
+  [foreignCard, 400],
+  [processorTerminal, 180], [processorOnline, 170], [paylogic, 25],
   [payout, 130],
   [insurance, 120],
   [localTax, 90],

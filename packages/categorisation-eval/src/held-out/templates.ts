@@ -96,6 +96,24 @@ export const foreignTerminals: readonly ForeignTerminal[] = [
   ...terminals('HRV', [
     ['KONZUM', 'Split', groceries, G], ['LJEKARNA SPLIT', 'Split', health, H], ['INA BENZINSKA POSTAJA', 'Zadar', fuel, F], ['KONOBA MARIJA', 'Hvar', eatingOut, E],
   ]),
+  ...terminals('ESP', [
+    ['CAFETERIA LOS ARCOS', 'Ronda', eatingOut, E], ['FRUTERIA MARI CARMEN', 'Sevilla', groceries, G], ['CARNICERIA HERMANOS RUIZ', 'Toledo', groceries, G],
+    ['FARMACIA ORTEGA CB', 'Cordoba', health, H],
+  ]),
+  ...terminals('FRA', [
+    ['BOUCHERIE CHEZ MARCEL', 'Lyon', groceries, G], ['PHARMACIE GAMBETTA', 'Cahors', health, H], ['BISTROT LE MARRONNIER', 'Sarlat', eatingOut, E],
+    ['EPICERIE DU VILLAGE', 'Gordes', groceries, G],
+  ]),
+  ...terminals('DEU', [
+    ['METZGEREI HUBER', 'Garmisch-Partenkirchen', groceries, G], ['LINDEN-APOTHEKE', 'Kleve', health, H], ['CAFE KONDITOREI SCHNEIDER', 'Trier', eatingOut, E],
+    ['HOFLADEN BAUER KLEIN', 'Xanten', groceries, G],
+  ]),
+  ...terminals('ITA', [
+    ['ALIMENTARI DA PAOLO', 'Siena', groceries, G], ['OSTERIA IL GRILLO', 'Lucca', eatingOut, E], ['FARMACIA SAN MARCO', 'Venezia', health, H],
+    ['MACELLERIA BIANCHI', 'Parma', groceries, G],
+  ]),
+  ...terminals('GRC', [['SUPERMARKET GALAXIAS', 'Kerkyra', groceries, G], ['TAVERNA TOU STRATI', 'Lefkada', eatingOut, E]]),
+  ...terminals('PRT', [['CHURRASQUEIRA DO BAIRRO', 'Coimbra', eatingOut, E], ['MERCEARIA DA VILA', 'Sintra', groceries, G], ['FARMACIA GASPAR', 'Tavira', health, H]]),
 ];
 
 /** A party behind a payment processor: who it is and what was bought. */
@@ -142,7 +160,8 @@ export const onlineShops: readonly Behind[] = [
   ...behind(eatingOut, [18, 90], [['Pizzeria Napoli Zwolle', 'Bestelling'], ['Sushi Hiro Den Bosch', 'Bestelling'], ['Thai Orchid Delft', 'Bestelling']]),
   ...behind('expenses.charity', [5, 50], [['Stichting Dierenasiel Tilburg', 'Donatie'], ['Stichting Voedselbank Arnhem', 'Gift'], ['Stichting Hospice De Kaap', 'Gift']]),
   ...behind('expenses.education', [35, 420], [['Taalschool Babel', 'Cursus'], ['Muziekschool Amersfoort', 'Lesgeld'], ['Rijschool Verkeersplein', 'Rijlessen']]),
-  ...behind(health, [20, 120], [['Dierenkliniek Zuid', 'Consult'], ['Huidtherapie Utrecht', 'Behandeling']]),
+  ...behind(health, [20, 120], [['Huidtherapie Utrecht', 'Behandeling'], ['Mondzorg Oost', 'Behandeling']]),
+  ...behind('expenses.other', [25, 160], [['Dierenkliniek Zuid', 'Consult']]),
   ...behind(travel, [60, 480], [['Vakantiepark De Kempen', 'Boeking'], ['Hotel De Wageningsche Berg', 'Reservering']]),
 ];
 
@@ -156,9 +175,9 @@ export interface Processor {
 }
 
 export const processors: readonly Processor[] = [
-  { name: 'Mollie', counterpart: 'Stichting Mollie Payments', bank: ['NL', 'ABNA'], remittance: (s, r) => `M${r.digits(9)} ${r.digits(16)} ${s.what} ${r.digits(5)} ${s.party}` },
+  { name: 'Mollie', private: false, counterpart: 'Stichting Mollie Payments', bank: ['NL', 'ABNA'], remittance: (s, r) => `M${r.digits(9)} ${r.digits(16)} ${s.what} ${r.digits(5)} ${s.party}` },
   { name: 'Adyen', counterpart: 'Adyen N.V.', bank: ['NL', 'ADYB'], remittance: (s, r) => `${s.party} ${s.what} ${r.alnum(10)} ${r.digits(16)}` },
-  { name: 'Stripe', counterpart: 'Stripe Technology Europe Ltd', bank: ['IE', 'CITI'], remittance: (s, r) => `${s.party.toUpperCase()} ${s.what} pi_${r.alnum(14)}` },
+  { name: 'Stripe', private: false, counterpart: 'Stripe Technology Europe Ltd', bank: ['IE', 'CITI'], remittance: (s, r) => `${s.party.toUpperCase()} ${s.what} pi_${r.alnum(14)}` },
   { name: 'Buckaroo', counterpart: 'Stichting Derdengelden Buckaroo', bank: ['NL', 'INGB'], remittance: (s, r) => `${r.digits(10)} ${s.party} ${s.what} ${r.digits(6)}` },
   { name: 'MultiSafepay', counterpart: 'Stichting MultiSafepay', bank: ['NL', 'DEUT'], remittance: (s, r) => `${s.what} ${r.digits(8)} ${s.party} via MultiSafepay` },
   { name: 'PayPal', counterpart: 'PayPal Europe S.a.r.l. et Cie S.C.A', bank: ['LU', 'BCEE'], remittance: (s, r) => `${r.digits(13)} PAYPAL ${r.digits(16)} Ihr Einkauf bei ${s.party}` },
@@ -173,6 +192,8 @@ export const paylogicEvents: readonly string[] = ['Zwarte Cross Festival', 'Pink
 /** Platforms that pay out sellers, drivers and couriers: counterparty, IBAN country/bank, remittance. */
 export interface Platform {
   name: string;
+  /** Private persons sell or deliver through it too (not only registered businesses). */
+  private: boolean;
   counterpart: string;
   bank: [string, string];
   remittance: (ref: { digits: (n: number) => string; alnum: (n: number) => string }, period: string) => string;
@@ -180,20 +201,20 @@ export interface Platform {
 }
 
 export const platforms: readonly Platform[] = [
-  { name: 'bol.com', counterpart: 'bol.com b.v.', bank: ['NL', 'INGB'], range: [25, 1400], remittance: (r, p) => `Uitbetaling verkopen ${p} partnernr ${r.digits(7)} factuur ${r.digits(10)}` },
-  { name: 'Vinted', counterpart: 'Vinted UAB', bank: ['LT', 'REVO'], range: [6, 90], remittance: (r) => `Vinted uitbetaling ${r.digits(10)}` },
-  { name: 'Marktplaats', counterpart: 'Marktplaats B.V.', bank: ['NL', 'ABNA'], range: [15, 350], remittance: (r) => `Uitbetaling Gelijk Oversteken bestelling ${r.digits(9)}` },
-  { name: 'Etsy', counterpart: 'Etsy Ireland UC', bank: ['IE', 'CITI'], range: [20, 600], remittance: (r) => `ETSY PAYMENTS DEPOSIT ${r.alnum(10)}` },
+  { name: 'bol.com', private: false, counterpart: 'bol.com b.v.', bank: ['NL', 'INGB'], range: [25, 1400], remittance: (r, p) => `Uitbetaling verkopen ${p} partnernr ${r.digits(7)} factuur ${r.digits(10)}` },
+  { name: 'Vinted', private: true, counterpart: 'Vinted UAB', bank: ['LT', 'REVO'], range: [6, 90], remittance: (r) => `Vinted uitbetaling ${r.digits(10)}` },
+  { name: 'Marktplaats', private: true, counterpart: 'Marktplaats B.V.', bank: ['NL', 'ABNA'], range: [15, 350], remittance: (r) => `Uitbetaling Gelijk Oversteken bestelling ${r.digits(9)}` },
+  { name: 'Etsy', private: true, counterpart: 'Etsy Ireland UC', bank: ['IE', 'CITI'], range: [20, 600], remittance: (r) => `ETSY PAYMENTS DEPOSIT ${r.alnum(10)}` },
   { name: 'Stripe', counterpart: 'Stripe Payments Europe Ltd', bank: ['IE', 'CITI'], range: [40, 2200], remittance: (r) => `STRIPE PAYOUT po_${r.alnum(16)}` },
   { name: 'Mollie', counterpart: 'Stichting Mollie Payments', bank: ['NL', 'ABNA'], range: [40, 2600], remittance: (r, p) => `Mollie settlement ${r.digits(7)}.${r.digits(4)} uitbetaling ${p}` },
-  { name: 'Deliveroo', counterpart: 'Deliveroo Netherlands B.V.', bank: ['NL', 'CITI'], range: [60, 640], remittance: (r, p) => `Rider fees ${p} rider ${r.digits(6)}` },
-  { name: 'Uber', counterpart: 'Uber B.V.', bank: ['NL', 'ABNA'], range: [90, 1100], remittance: (r, p) => `UBER BV Driver payout ${p} ${r.alnum(8)}` },
-  { name: 'Uber Eats', counterpart: 'Uber Portier B.V.', bank: ['NL', 'ABNA'], range: [40, 480], remittance: (r, p) => `Uber Eats courier uitbetaling ${p} ref ${r.alnum(10)}` },
-  { name: 'Temper', counterpart: 'Temper B.V.', bank: ['NL', 'RABO'], range: [55, 780], remittance: (r, p) => `Uitbetaling Temper shifts ${p} ${r.digits(8)}` },
-  { name: 'Thuisbezorgd', counterpart: 'Takeaway.com Payments B.V.', bank: ['NL', 'ABNA'], range: [45, 520], remittance: (r, p) => `Uitbetaling bezorger ${p} nr ${r.digits(7)}` },
-  { name: 'Amazon', counterpart: 'Amazon Payments Europe S.C.A.', bank: ['LU', 'BCEE'], range: [30, 900], remittance: (r) => `AMAZON.NL MARKETPLACE SETTLEMENT ${r.digits(11)}` },
-  { name: 'SumUp', counterpart: 'SumUp Limited', bank: ['IE', 'CITI'], range: [30, 900], remittance: (r, p) => `SumUp uitbetaling ${p} ${r.alnum(10)}` },
-  { name: 'Shopify', counterpart: 'Shopify International Ltd', bank: ['IE', 'CITI'], range: [30, 1500], remittance: (r) => `Shopify Payments payout ${r.digits(11)}` },
+  { name: 'Deliveroo', private: true, counterpart: 'Deliveroo Netherlands B.V.', bank: ['NL', 'CITI'], range: [60, 640], remittance: (r, p) => `Rider fees ${p} rider ${r.digits(6)}` },
+  { name: 'Uber', private: false, counterpart: 'Uber B.V.', bank: ['NL', 'ABNA'], range: [90, 1100], remittance: (r, p) => `UBER BV Driver payout ${p} ${r.alnum(8)}` },
+  { name: 'Uber Eats', private: true, counterpart: 'Uber Portier B.V.', bank: ['NL', 'ABNA'], range: [40, 480], remittance: (r, p) => `Uber Eats courier uitbetaling ${p} ref ${r.alnum(10)}` },
+  { name: 'Temper', private: true, counterpart: 'Temper B.V.', bank: ['NL', 'RABO'], range: [55, 780], remittance: (r, p) => `Uitbetaling Temper shifts ${p} ${r.digits(8)}` },
+  { name: 'Thuisbezorgd', private: true, counterpart: 'Takeaway.com Payments B.V.', bank: ['NL', 'ABNA'], range: [45, 520], remittance: (r, p) => `Uitbetaling bezorger ${p} nr ${r.digits(7)}` },
+  { name: 'Amazon', private: false, counterpart: 'Amazon Payments Europe S.C.A.', bank: ['LU', 'BCEE'], range: [30, 900], remittance: (r) => `AMAZON.NL MARKETPLACE SETTLEMENT ${r.digits(11)}` },
+  { name: 'SumUp', private: false, counterpart: 'SumUp Limited', bank: ['IE', 'CITI'], range: [30, 900], remittance: (r, p) => `SumUp uitbetaling ${p} ${r.alnum(10)}` },
+  { name: 'Shopify', private: false, counterpart: 'Shopify International Ltd', bank: ['IE', 'CITI'], range: [30, 1500], remittance: (r) => `Shopify Payments payout ${r.digits(11)}` },
 ];
 
 /** Insurers and the products they collect for; health premiums are the minority here. */
