@@ -175,9 +175,9 @@ export interface Processor {
 }
 
 export const processors: readonly Processor[] = [
-  { name: 'Mollie', private: false, counterpart: 'Stichting Mollie Payments', bank: ['NL', 'ABNA'], remittance: (s, r) => `M${r.digits(9)} ${r.digits(16)} ${s.what} ${r.digits(5)} ${s.party}` },
+  { name: 'Mollie', counterpart: 'Stichting Mollie Payments', bank: ['NL', 'ABNA'], remittance: (s, r) => `M${r.digits(9)} ${r.digits(16)} ${s.what} ${r.digits(5)} ${s.party}` },
   { name: 'Adyen', counterpart: 'Adyen N.V.', bank: ['NL', 'ADYB'], remittance: (s, r) => `${s.party} ${s.what} ${r.alnum(10)} ${r.digits(16)}` },
-  { name: 'Stripe', private: false, counterpart: 'Stripe Technology Europe Ltd', bank: ['IE', 'CITI'], remittance: (s, r) => `${s.party.toUpperCase()} ${s.what} pi_${r.alnum(14)}` },
+  { name: 'Stripe', counterpart: 'Stripe Technology Europe Ltd', bank: ['IE', 'CITI'], remittance: (s, r) => `${s.party.toUpperCase()} ${s.what} pi_${r.alnum(14)}` },
   { name: 'Buckaroo', counterpart: 'Stichting Derdengelden Buckaroo', bank: ['NL', 'INGB'], remittance: (s, r) => `${r.digits(10)} ${s.party} ${s.what} ${r.digits(6)}` },
   { name: 'MultiSafepay', counterpart: 'Stichting MultiSafepay', bank: ['NL', 'DEUT'], remittance: (s, r) => `${s.what} ${r.digits(8)} ${s.party} via MultiSafepay` },
   { name: 'PayPal', counterpart: 'PayPal Europe S.a.r.l. et Cie S.C.A', bank: ['LU', 'BCEE'], remittance: (s, r) => `${r.digits(13)} PAYPAL ${r.digits(16)} Ihr Einkauf bei ${s.party}` },
@@ -205,8 +205,8 @@ export const platforms: readonly Platform[] = [
   { name: 'Vinted', private: true, counterpart: 'Vinted UAB', bank: ['LT', 'REVO'], range: [6, 90], remittance: (r) => `Vinted uitbetaling ${r.digits(10)}` },
   { name: 'Marktplaats', private: true, counterpart: 'Marktplaats B.V.', bank: ['NL', 'ABNA'], range: [15, 350], remittance: (r) => `Uitbetaling Gelijk Oversteken bestelling ${r.digits(9)}` },
   { name: 'Etsy', private: true, counterpart: 'Etsy Ireland UC', bank: ['IE', 'CITI'], range: [20, 600], remittance: (r) => `ETSY PAYMENTS DEPOSIT ${r.alnum(10)}` },
-  { name: 'Stripe', counterpart: 'Stripe Payments Europe Ltd', bank: ['IE', 'CITI'], range: [40, 2200], remittance: (r) => `STRIPE PAYOUT po_${r.alnum(16)}` },
-  { name: 'Mollie', counterpart: 'Stichting Mollie Payments', bank: ['NL', 'ABNA'], range: [40, 2600], remittance: (r, p) => `Mollie settlement ${r.digits(7)}.${r.digits(4)} uitbetaling ${p}` },
+  { name: 'Stripe', private: false, counterpart: 'Stripe Payments Europe Ltd', bank: ['IE', 'CITI'], range: [40, 2200], remittance: (r) => `STRIPE PAYOUT po_${r.alnum(16)}` },
+  { name: 'Mollie', private: false, counterpart: 'Stichting Mollie Payments', bank: ['NL', 'ABNA'], range: [40, 2600], remittance: (r, p) => `Mollie settlement ${r.digits(7)}.${r.digits(4)} uitbetaling ${p}` },
   { name: 'Deliveroo', private: true, counterpart: 'Deliveroo Netherlands B.V.', bank: ['NL', 'CITI'], range: [60, 640], remittance: (r, p) => `Rider fees ${p} rider ${r.digits(6)}` },
   { name: 'Uber', private: false, counterpart: 'Uber B.V.', bank: ['NL', 'ABNA'], range: [90, 1100], remittance: (r, p) => `UBER BV Driver payout ${p} ${r.alnum(8)}` },
   { name: 'Uber Eats', private: true, counterpart: 'Uber Portier B.V.', bank: ['NL', 'ABNA'], range: [40, 480], remittance: (r, p) => `Uber Eats courier uitbetaling ${p} ref ${r.alnum(10)}` },
