@@ -5,6 +5,7 @@
  */
 import { canonicalCategoryOf, transactionFlags, type TransactionDto } from '@obp/contracts';
 import { decide, strongest, type Candidate } from './candidates';
+import { tradeOf } from './catalogue';
 import { forCorporate } from './corporate';
 import { compileFeedbackRules, matchFeedback, type CompiledFeedbackRule } from './feedback';
 import { GUESS_THRESHOLD, guessFor } from './fallbacks';
@@ -22,13 +23,14 @@ const MODEL_SOURCE = `model:${CATEGORISER_VERSION}`;
 
 interface Context {
   profile: 'retail' | 'corporate';
+  soleTrader: boolean;
   ownAccounts: OwnAccounts;
   recurringIds: ReadonlySet<string> | undefined;
   rules: readonly CompiledFeedbackRule[];
 }
 
 function contextOf(options: CategoriseOptions): Context {
-  return { profile: options.profile, ownAccounts: ownAccountsOf(options.ownIbans), recurringIds: options.recurringIds, rules: compileFeedbackRules(options.rules) };
+  return { profile: options.profile, soleTrader: options.profile === 'retail' && options.soleTrader === true, ownAccounts: ownAccountsOf(options.ownIbans), recurringIds: options.recurringIds, rules: compileFeedbackRules(options.rules) };
 }
 
 function round(confidence: number): number {
@@ -55,7 +57,7 @@ function categoriseInContext(transaction: TransactionDto, context: Context): Cat
   const candidates: Candidate[] = [];
   const returned = returnedDirectDebit(view, candidates);
   merchants(view, candidates);
-  paymentProviderPayout(view, context.profile, candidates);
+  paymentProviderPayout(view, context.profile === 'corporate' || context.soleTrader, candidates);
   purpose(view, candidates);
   transactionType(view, candidates);
   const subscriptionWords = keywords(view, candidates);
@@ -63,7 +65,8 @@ function categoriseInContext(transaction: TransactionDto, context: Context): Cat
   if (best === null || best.confidence < GUESS_THRESHOLD) candidates.push(guessFor(view, context.profile, recurring));
 
   const verdict = decide(candidates);
-  const category = context.profile === 'corporate' ? forCorporate(corporateIncome(verdict, view.direction === 'out')) : betweenPeople(verdict, view);
+  const household = context.profile === 'corporate' ? forCorporate(corporateIncome(verdict, view.direction === 'out')) : betweenPeople(verdict, view);
+  const category = context.soleTrader ? forSoleTrader(household, verdict, view.direction === 'out') : household;
   const flags = flagsOf({
     category,
     out: view.direction === 'out',
@@ -100,6 +103,18 @@ function corporateIncome(verdict: { category: Category; confidence: number; rule
   if (verdict.category === 'income.refund' && verdict.confidence <= 0.6) return 'income.business';
   if (verdict.category === 'income.benefits' && verdict.ruleId === 'merchant.gemeente') return 'income.business';
   return verdict.category;
+}
+
+/**
+ * A sole trader's account serves the household and the business: what the catalogue knows as trade
+ * supplies (a wholesaler, building materials, hosting, bookkeeping software) is a business cost, a
+ * shop's weak "refund" or unexplained money from an organisation is a client paying; the rest stays.
+ */
+function forSoleTrader(category: Category, verdict: { category: Category; confidence: number; ruleId: string | null }, out: boolean): Category {
+  if (out) return (verdict.ruleId !== null && tradeOf(verdict.ruleId)) || category;
+  const income = corporateIncome(verdict, out);
+  if (income !== verdict.category) return income;
+  return verdict.ruleId === null && category === 'income.other' ? 'income.business' : category;
 }
 
 /** Categorises each transaction; the result is in the same order as the input. */

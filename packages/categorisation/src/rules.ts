@@ -6,6 +6,7 @@ import { Evidence, type Candidate, type EvidenceKind } from './candidates';
 import { findMerchantInName, findMerchantInText, type MerchantHit } from './catalogue';
 import { forEachKeyword } from './keywords';
 import { outcomesOfPurpose } from './purpose-codes';
+import { isPayoutPlatform } from './catalogue/platforms';
 import { isReturnReason } from './return-reasons';
 import { has, Signal } from './signals';
 import type { Category, Direction, DirectedOutcomes, Outcome } from './types';
@@ -32,11 +33,28 @@ function speaksOfReturn(text: string): boolean {
   return STORNO_HINTS.some((hint) => text.includes(hint)) && STORNO_TEXT.test(text);
 }
 
-/** A direct debit that came back: refused, reversed, or refunded at the debtor's request. */
+/** Words that say the reversed payment was a collection, not a card payment or a transfer. */
+const COLLECTION_TEXT = /\b(?:incasso|incassant|machtiging|direct debit|sepa dd|lastschrift|prelevement|collection|mandaat|mandate)\b/;
+const CARD_REFUND_CONFIDENCE = 0.85;
+
+/**
+ * A direct debit that came back: refused, reversed, or refunded at the debtor's request. A SEPA
+ * return reason code says so by itself; a type or the words ("storno", "terugboeking", "reversal")
+ * only of a collection: the reversal of a card payment is a card refund, with no returned direct debit.
+ */
 export function returnedDirectDebit(view: TransactionView, into: Candidate[]): boolean {
   const { transaction, facts } = view;
-  const byCode = isReturnReason(transaction.reasonCode) || isReturnReason(facts.returnReason) || has(view.signals, Signal.Returned);
-  if (!byCode && !speaksOfReturn(view.descriptionText)) return false;
+  const byReason = isReturnReason(transaction.reasonCode) || isReturnReason(facts.returnReason);
+  const byType = has(view.signals, Signal.Returned);
+  const byWords = !byReason && !byType && speaksOfReturn(view.descriptionText);
+  if (!byReason && !byType && !byWords) return false;
+  const card = has(view.signals, Signal.Card | Signal.Atm | Signal.Ideal);
+  const collection = has(view.signals, Signal.DirectDebit) || facts.creditorId !== null || transaction.creditorSchemeId != null || transaction.mandateId != null || COLLECTION_TEXT.test(view.descriptionText);
+  if (!byReason && (card || !collection)) {
+    if (card && view.direction === 'in') into.push(candidate('income.refund', CARD_REFUND_CONFIDENCE, 'type.card-refund', Evidence.TransactionType));
+    return false;
+  }
+  const byCode = byReason || byType;
   const confidence = byCode ? 0.9 : 0.8;
   if (view.direction === 'in') into.push(candidate('income.refund', confidence, 'reason.returned-direct-debit', Evidence.ReturnedDebit));
   else into.push(candidate('expenses.other', 0.5, 'reason.returned-direct-debit', Evidence.ReturnedDebit));
@@ -61,20 +79,40 @@ const WEAKEST_BUSINESS_TYPE = 'business-type.stichting';
 /** Catalogue merchants: as the counterparty name, as the name the description gives, or named in the description's text. */
 export function merchants(view: TransactionView, into: Candidate[]): void {
   const fromName = view.counterpartName && findMerchantInName(view.counterpartName);
-  const fromDescribed = view.describedName && findMerchantInName(view.describedName);
-  if (fromName) addMerchant(fromName, view, 0, Evidence.MerchantName, into);
+  const describedHit = view.describedName && findMerchantInName(view.describedName);
+  // a service in front of the merchant (PayPal, Klarna, Tikkie, Paylogic) counts only when no merchant is named behind it
+  const front = fromName && fromName.spec.fronts ? fromName : describedHit && describedHit.spec.fronts ? describedHit : null;
+  const fromDescribed = describedHit && !describedHit.spec.fronts ? describedHit : null;
+  if (fromName && !fromName.spec.fronts) addMerchant(fromName, view, 0, Evidence.MerchantName, into);
   if (fromDescribed) addMerchant(fromDescribed, view, DESCRIBED_NAME_DISCOUNT, Evidence.MerchantName, into);
   // the free text is searched only when neither name is a known merchant: it would at most agree
-  if (fromName || fromDescribed || view.descriptionText === '') return;
-  const fromText = findMerchantInText(view.descriptionText);
+  if ((fromName && !fromName.spec.fronts) || fromDescribed) return;
+  const fromText = view.descriptionText === '' || front?.spec.fronts === 'name' ? null : findMerchantInText(view.descriptionText, front?.spec);
   // "Stichting" says little even as a name; in free text ("Naam: Stichting Mollie Payments") it says nothing
-  if (fromText && fromText.spec.id !== WEAKEST_BUSINESS_TYPE) addMerchant(fromText, view, FREE_TEXT_DISCOUNT, Evidence.MerchantText, into);
+  if (fromText && fromText.spec.id !== WEAKEST_BUSINESS_TYPE) addMerchant(fromText, view, front ? DESCRIBED_NAME_DISCOUNT : FREE_TEXT_DISCOUNT, Evidence.MerchantText, into);
+  else if (front) addMerchant(front, view, 0, Evidence.MerchantName, into);
 }
 
-/** Money in from a payment service provider: a payout to a business, or a web shop's refund to a consumer. */
-export function paymentProviderPayout(view: TransactionView, profile: 'retail' | 'corporate', into: Candidate[]): void {
-  if (!view.viaProcessor || view.direction !== 'in') return;
-  if (profile === 'corporate') into.push(candidate('income.business', 0.75, 'merchant.payment-provider', Evidence.MerchantName));
+const PAYOUT_WORDS = /\b(?:uitbetaling|uitbetalingen|uitbetaald|uitbetalen|payout|payouts|pay out|paid out|settlement|settlements|settled|verrekening|afdracht|earnings|verdiensten|auszahlung|versement|virement vendeur|opbrengst|seller payment|transfer to bank)\b/;
+const PAYOUT_CONFIDENCE = 0.9;
+
+/**
+ * Money in from a payment service provider or a platform that pays out what its users sold or
+ * earned (marketplaces, gig platforms): with a payout word ("uitbetaling", "payout", "settlement") it
+ * is business income for a business or a sole trader, other income for a consumer, never a refund.
+ * Without one, money in from a payment service provider is a payout to a business or a web shop's
+ * refund to a consumer.
+ */
+export function paymentProviderPayout(view: TransactionView, business: boolean, into: Candidate[]): void {
+  if (view.direction !== 'in') return;
+  const platform = view.viaProcessor || isPayoutPlatform(view.counterpartName) || isPayoutPlatform(view.describedName);
+  if (platform && PAYOUT_WORDS.test(view.descriptionText)) {
+    const ruleId = view.viaProcessor ? 'merchant.payment-provider' : 'merchant.platform-payout';
+    into.push(candidate(business ? 'income.business' : 'income.other', PAYOUT_CONFIDENCE, ruleId, Evidence.MerchantName));
+    return;
+  }
+  if (!view.viaProcessor) return;
+  if (business) into.push(candidate('income.business', 0.75, 'merchant.payment-provider', Evidence.MerchantName));
   else into.push(candidate('income.refund', 0.5, 'merchant.payment-provider', Evidence.MerchantName));
 }
 
@@ -87,9 +125,21 @@ export function purpose(view: TransactionView, into: Candidate[]): void {
 }
 
 /** What the transaction type and channel say by themselves: cash, interest, fees, wages, payment requests. */
+const FEE_WORDS = /\b(?:kosten|fee|fees|provisie|commissie|toeslag|charge|charges|gebuehr|gebuhr|frais|comision|commissione)\b/;
+const WITHDRAWAL_WORDS = /\b(?:geldopname|geldautomaat|pinautomaat|atm|withdrawal|cash|bargeld|retrait|retirada|prelievo)\b/;
+
+/** A bank's fee for a withdrawal (abroad, outside the euro zone, by credit card) is a bank fee, not cash. */
+function isWithdrawalFee(view: TransactionView): boolean {
+  return view.direction === 'out' && FEE_WORDS.test(view.descriptionText) && (has(view.signals, Signal.Atm) || WITHDRAWAL_WORDS.test(view.descriptionText));
+}
+
 export function transactionType(view: TransactionView, into: Candidate[]): void {
   const { signals, direction } = view;
   const out = direction === 'out';
+  if (isWithdrawalFee(view)) {
+    into.push(candidate('expenses.bank-fees', 0.97, 'type.withdrawal-fee', Evidence.TransactionType));
+    return;
+  }
   if (has(signals, Signal.Atm)) {
     into.push(out ? candidate('expenses.cash', 0.95, 'type.atm', Evidence.TransactionType) : candidate('income.other.cash-deposit', 0.6, 'type.atm', Evidence.TransactionType));
   }

@@ -80,10 +80,12 @@ export const cash: MerchantSpec[] = sellers('expenses.cash', { geldmaat: ['Geldm
 
 export const paymentRequests: MerchantSpec[] = [
   // what was shared ("Taxi", "Pizza") does not change who is paid: a person
-  organisation('tikkie', ['Tikkie', 'AAB INZ TIKKIE', 'ABN AMRO Tikkie'], {
-    out: { category: 'expenses.to-people', confidence: 0.9 },
-    in: { category: 'income.from-people', confidence: 0.9 },
-  }),
+  organisation(
+    'tikkie',
+    ['Tikkie', 'AAB INZ TIKKIE', 'ABN AMRO Tikkie'],
+    { out: { category: 'expenses.to-people', confidence: 0.9 }, in: { category: 'income.from-people', confidence: 0.9 } },
+    { fronts: 'name' },
+  ),
   organisation('betaalverzoek', ['Betaalverzoek', 'ING Betaalverzoek', 'Rabo Betaalverzoek'], {
     out: { category: 'expenses.to-people', confidence: 0.9 },
     in: { category: 'income.from-people', confidence: 0.9 },

@@ -33,9 +33,6 @@ export const groceries = [
     flink: ['^Flink', 'Flink SE'],
     getir: ['Getir'],
     'amazing-oriental': ['Amazing Oriental'],
-    sligro: ['Sligro'],
-    makro: ['Makro'],
-    hanos: ['^Hanos'],
     hellofresh: ['HelloFresh', 'Hello Fresh'],
     'marley-spoon': ['Marley Spoon'],
     ekomenu: ['Ekomenu'],
@@ -50,6 +47,13 @@ export const groceries = [
     'vlaamsch-broodhuys': ['Vlaamsch Broodhuys'],
     keurslager: ['Keurslager'],
   }),
+  // wholesalers: a household that shops there buys groceries; a sole trader buys stock
+  ...sellers(
+    'expenses.groceries',
+    { sligro: ['Sligro'], makro: ['Makro'], hanos: ['^Hanos'], bidfood: ['Bidfood'], 'van-hoeckel': ['Van Hoeckel'], 'de-kweker': ['De Kweker'], 'metro-cash-carry': ['Metro Cash & Carry', 'METRO Cash and Carry'] },
+    { trade: 'expenses.business.supplies' },
+  ),
+  ...businessTypes('expenses.groceries', ['groothandel', 'cash en carry', 'cash carry', 'food service'], 0.7, 'expenses.business.supplies'),
   ...businessTypes('expenses.groceries', [
     'supermarkt', 'supermarket', 'bakkerij', 'warme bakker', 'slagerij', 'groenteboer', 'groentewinkel', 'poelier', 'visboer',
     'vishandel', 'kaashandel', 'kaasboer', 'kaaswinkel', 'toko', 'slijterij', 'wijnhandel', 'natuurwinkel', 'notenbar', 'delicatessen', 'patisserie',

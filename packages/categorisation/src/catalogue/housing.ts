@@ -68,6 +68,9 @@ export const localTaxes = [
   ...sellers('expenses.housing.local-taxes', {
     bsgr: ['^BSGR', 'Belastingsamenwerking Gemeenten en Hoogheemraadschap'],
     cocensus: ['Cocensus'],
+    bsgw: ['^BsGW', 'Belastingsamenwerking Gemeenten en Waterschappen'],
+    'belastingkantoor': ['Belastingkantoor', 'Regionaal Belastingkantoor', 'Gemeentelijk Belastingkantoor'],
+    'la-gemeenschappelijke': ['Gemeenschappelijke Belastingen', 'Belastingdienst Gemeenten'],
     gblt: ['^GBLT', 'Gemeentelijk Belastingkantoor Twente'],
     belastingsamenwerking: ['Belastingsamenwerking'],
     rbg: ['^RBG', 'Regionaal Belastingbureau', 'Regionale Belastinggroep'],

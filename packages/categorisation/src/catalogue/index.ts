@@ -5,6 +5,7 @@
 import { canonicalCategoryOf } from '@obp/contracts';
 import { normaliseName, type NormalisedName } from '../normalise';
 import { PhraseIndex } from '../phrase-index';
+import { abroad } from './abroad';
 import { charity } from './charity';
 import { eatingOut } from './eating-out';
 import { childcare, education } from './education-childcare';
@@ -17,6 +18,7 @@ import { benefits, employers, pensions } from './income';
 import { healthInsurance, otherInsurance } from './insurance';
 import { leisure } from './leisure';
 import { shopping } from './shopping';
+import type { Category } from '../types';
 import type { MerchantSpec } from './spec';
 import { subscriptions } from './subscriptions';
 import { telecom } from './telecom';
@@ -43,6 +45,7 @@ export const merchantSpecs: readonly MerchantSpec[] = [
   ...groceries, ...eatingOut, ...publicTransport, ...fuel, ...car, ...energy, ...water, ...localTaxes, ...rent, ...mortgage,
   ...healthInsurance, ...otherInsurance, ...telecom, ...subscriptions, ...shopping, ...health, ...leisure, ...travel, ...education,
   ...childcare, ...charity, ...gambling, ...cash, ...taxes, ...loans, ...banks, ...paymentRequests, ...investments, ...benefits, ...pensions, ...employers,
+  ...abroad,
 ];
 
 // A two-letter name matches initials and ordinary words ("ah", "ns", "bp"): it must say where it may match.
@@ -102,13 +105,20 @@ export function findMerchantInName(name: NormalisedName): MerchantHit | null {
   return hit;
 }
 
-/** The catalogue merchant named in free text (a description): only names that may match anywhere. */
-export function findMerchantInText(text: string): MerchantHit | null {
+/** The catalogue merchant named in free text (a description): only names that may match anywhere, other than `except`. */
+export function findMerchantInText(text: string, except?: MerchantSpec): MerchantHit | null {
   let hit: MerchantHit | null = null;
   index.forEachMatch(text, ({ spec, mode }, start, end) => {
-    if (mode === 'anywhere' && (hit === null || end - start > hit.length)) hit = { spec, length: end - start };
+    if (mode === 'anywhere' && spec !== except && (hit === null || end - start > hit.length)) hit = { spec, length: end - start };
   });
   return hit;
+}
+
+const tradeByRuleId: ReadonlyMap<string, Category> = new Map(merchantSpecs.flatMap((spec) => (spec.trade ? [[spec.id, spec.trade] as const] : [])));
+
+/** What a purchase found by this rule is for a sole trader, when the catalogue says (wholesalers, hosting, …). */
+export function tradeOf(ruleId: string): Category | undefined {
+  return tradeByRuleId.get(ruleId);
 }
 
 /** How many names the catalogue holds, and how many organisations (not counting generic business words). */

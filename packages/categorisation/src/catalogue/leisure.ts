@@ -5,6 +5,8 @@
 import { businessTypes, sellers } from './spec';
 
 export const leisure = [
+  // ticket sellers for events: the organiser named in the remittance says more
+  ...sellers('expenses.leisure', { paylogic: ['Paylogic'], eventbrite: ['Eventbrite'] }, { confidence: 0.7, fronts: 'remittance' }),
   ...sellers('expenses.leisure', {
     pathe: ['Pathé', 'Pathe Theatres'],
     vue: ['^Vue', 'Vue Cinemas'],

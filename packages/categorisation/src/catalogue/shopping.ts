@@ -155,8 +155,15 @@ export const shopping = [
       tinka: ['Tinka'],
       paypal: ['PayPal', 'PayPal Europe'],
     },
-    { confidence: 0.6 },
+    { confidence: 0.6, fronts: 'remittance' },
   ),
+  // building-material suppliers: DIY for a household, materials for a sole trader
+  ...sellers(
+    'expenses.shopping',
+    { bouwmaat: ['Bouwmaat'], stiho: ['Stiho'], 'raab-karcher': ['Raab Karcher'], bouwcenter: ['Bouwcenter'], bmn: ['BMN Bouwmaterialen', '^BMN'], 'pontmeyer': ['Pontmeyer'], 'jongeneel': ['Jongeneel'], 'technische-unie': ['Technische Unie'], 'rexel': ['Rexel'], 'wurth': ['Würth', 'Wurth'], 'toolstation-pro': ['Toolstation Pro'] },
+    { trade: 'expenses.business.supplies' },
+  ),
+  ...businessTypes('expenses.shopping', ['bouwmaterialen', 'bouwmaterialenhandel', 'bouwstoffen', 'houthandel', 'tegelhandel', 'installatiemateriaal', 'ijzerwaren', 'ijzerhandel', 'verfgroothandel'], 0.75, 'expenses.business.supplies'),
   ...businessTypes('expenses.shopping', [
     'webshop', 'warenhuis', 'boekhandel', 'boekwinkel', 'speelgoedwinkel', 'kledingwinkel', 'schoenwinkel', 'schoenen', 'fietsenwinkel',
     'fietsenmaker', 'fietsenzaak', 'tuincentrum', 'bouwmarkt', 'meubelzaak', 'meubelwinkel', 'woonwinkel', 'kringloop', 'kringloopwinkel',

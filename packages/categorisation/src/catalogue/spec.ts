@@ -16,11 +16,21 @@ export interface MerchantSpec {
   refundsIn: boolean;
   /** Sells memberships or plans (telecom, gyms, newspapers): a recurring payment to it is a subscription. */
   membership: boolean;
+  /**
+   * A service that stands in front of the real merchant (PayPal, Klarna, Tikkie, Paylogic): its own
+   * meaning counts only when no merchant is named after its prefix or in the remittance (`remittance`),
+   * or only when no merchant is named as the party behind it (`name`: a Tikkie's sender, not what it was for).
+   */
+  fronts?: 'remittance' | 'name';
+  /** What a purchase from it is for a sole trader (wholesalers, building materials, hosting, bookkeeping software). */
+  trade?: Category;
 }
 
 export interface SellerOptions {
   confidence?: number;
   membership?: boolean;
+  fronts?: MerchantSpec['fronts'];
+  trade?: Category;
 }
 
 /** Confidence of a catalogue merchant found as the counterparty name. */
@@ -37,17 +47,20 @@ export function sellers(category: Category, entries: Readonly<Record<string, rea
     outcomes: { out: { category, confidence } },
     refundsIn: true,
     membership: options.membership ?? false,
+    fronts: options.fronts,
+    trade: options.trade,
   }));
 }
 
 /** One organisation whose payments mean different things in each direction (DUO, SVB, Belastingdienst, …). */
-export function organisation(slug: string, names: readonly string[], outcomes: DirectedOutcomes, options: { refundsIn?: boolean; membership?: boolean } = {}): MerchantSpec {
-  return { id: `merchant.${slug}`, names, outcomes, refundsIn: options.refundsIn ?? false, membership: options.membership ?? false };
+export function organisation(slug: string, names: readonly string[], outcomes: DirectedOutcomes, options: { refundsIn?: boolean; membership?: boolean; fronts?: MerchantSpec['fronts'] } = {}): MerchantSpec {
+  return { id: `merchant.${slug}`, names, outcomes, refundsIn: options.refundsIn ?? false, membership: options.membership ?? false, fronts: options.fronts };
 }
 
 /** Words that say what kind of business a name is ("apotheek", "bakkerij"), matched anywhere in a name or description. */
-export function businessTypes(category: Category, words: readonly string[], confidence = BUSINESS_TYPE_CONFIDENCE): MerchantSpec[] {
+export function businessTypes(category: Category, words: readonly string[], confidence = BUSINESS_TYPE_CONFIDENCE, trade?: Category): MerchantSpec[] {
   return words.map((word) => ({
+    trade,
     id: `business-type.${word.replace(/[^a-z0-9]+/g, '-')}`,
     names: [word],
     outcomes: { out: { category, confidence } },

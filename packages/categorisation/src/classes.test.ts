@@ -1,0 +1,218 @@
+/**
+ * The error classes of issue 27, each with cases written the way Dutch banks and card terminals
+ * print such transactions (ING, ABN AMRO, Rabobank, bunq, Knab, foreign card lines).
+ */
+import type { TransactionDto } from '@obp/contracts';
+import { categoriseOne, type CategoriseOptions } from './index';
+import { transaction } from './transaction.fixture';
+
+const retail: CategoriseOptions = { profile: 'retail' };
+const soleTrader: CategoriseOptions = { profile: 'retail', soleTrader: true };
+
+type Fields = Partial<TransactionDto> & Pick<TransactionDto, 'amount'>;
+type Case = [label: string, fields: Fields, category: string];
+
+function one(fields: Fields, options: CategoriseOptions = retail) {
+  return categoriseOne(transaction(fields), options);
+}
+
+function expectCategories(cases: readonly Case[], options: CategoriseOptions = retail): void {
+  const wrong = cases
+    .map(([label, fields, category]) => ({ label, expected: category, got: one(fields, options).category }))
+    .filter(({ expected, got }) => got !== expected && !got.startsWith(`${expected}.`));
+  expect(wrong).toEqual([]);
+}
+
+describe('class 1: flags by direction and meaning', () => {
+  it('flags direct-debit only on money going out under a collection, never on a credit whatever its type code', () => {
+    const collected = one({ amount: -54.3, transactionType: 'ei', counterpartName: 'Vattenfall Klantenservice N.V.', description: 'SEPA Incasso algemeen doorlopend Incassant: NL71ZZZ341234560000 Naam: Vattenfall Machtiging: 123 Omschrijving: energie' });
+    expect(collected.flags).toContain('direct-debit');
+    const credits: Fields[] = [
+      { amount: 54.3, transactionType: 'ei', counterpartName: 'Vattenfall Klantenservice N.V.', description: 'SEPA Incasso algemeen doorlopend Omschrijving: teveel betaald' },
+      { amount: 120, bankTransactionCode: 'PMNT-IDDT-ESDD', counterpartName: 'Klant B.V.', description: 'Factuur 2024-031' },
+      { amount: 12.5, transactionType: 'ic', mandateId: 'M123', description: 'Incasso contributie retour' },
+    ];
+    for (const fields of credits) expect(one(fields).flags).not.toContain('direct-debit');
+  });
+
+  it('flags returned-direct-debit on a collection reversed by a SEPA reason code or the words of a collection reversal', () => {
+    const returns: Fields[] = [
+      { amount: 54.3, reasonCode: 'MD06', counterpartName: 'Vattenfall', description: 'SEPA Incasso terugboeking Incassant: NL71ZZZ341234560000 Reden: MD06' },
+      { amount: 19.99, bankTransactionCode: 'PMNT-RDDT-UPDD', counterpartName: 'Ziggo B.V.', description: 'Storno incasso' },
+      { amount: 42, description: '/TRTP/SEPA Incasso terugboeking/RTRN/AM04/CSID/NL12ZZZ123456780000/NAME/ENECO/REMI/Storno' },
+      { amount: 8.5, counterpartName: 'Tennisclub Smash', description: 'Retour incasso contributie maart' },
+    ];
+    for (const fields of returns) {
+      const result = one(fields);
+      expect(result.flags).toContain('returned-direct-debit');
+      expect(result.flags).not.toContain('direct-debit');
+    }
+  });
+
+  it('does not call a card refund or the terugboeking of a card payment a returned direct debit', () => {
+    const cardReturns: Fields[] = [
+      { amount: 24.95, transactionType: 'ba', counterpartName: 'HEMA 1234 UTRECHT', description: 'Terugboeking betaalautomaat HEMA 1234 UTRECHT Pasvolgnr: 003' },
+      { amount: 59.99, transactionType: 'bc', description: 'BEA, Betaalpas Terugboeking MediaMarkt 123,PAS456 NR:ABC123 AMSTERDAM' },
+      { amount: 15, bankTransactionCode: 'PMNT-CCRD-POSC', counterpartName: 'Zara Nederland', description: 'Refund card payment ZARA AMSTERDAM' },
+      { amount: 32.1, transactionType: 'ba', description: 'Reversal card payment Decathlon Rotterdam' },
+    ];
+    for (const fields of cardReturns) {
+      const result = one(fields);
+      expect(result.flags).not.toContain('returned-direct-debit');
+      expect(result.flags).toContain('refund');
+      expect(result.category).toBe('income.refund');
+    }
+  });
+
+  it('flags refund only on money given back for a purchase or a bill', () => {
+    expect(one({ amount: 12.99, counterpartName: 'Coolblue B.V.', description: 'Retour order 123456' }).flags).toContain('refund');
+    expect(one({ amount: 211.4, counterpartName: 'Eneco', description: 'Eindafrekening teveel betaald' }).flags).toContain('refund');
+    const notRefunds: Fields[] = [
+      { amount: 250, counterpartName: 'J. de Vries', description: 'Terugbetaling lening' },
+      { amount: 87.2, counterpartName: 'bol.com b.v.', description: 'BOL.COM UITBETALING 2024-12 partner 1234567' },
+      { amount: 1800, counterpartName: 'Interpolis', description: 'Uitkering schade 2024-1234 waterschade' },
+    ];
+    for (const fields of notRefunds) expect(one(fields).flags).not.toContain('refund');
+  });
+});
+
+describe('class 2: payouts are not refunds', () => {
+  const payouts: Fields[] = [
+    { amount: 87.2, counterpartName: 'bol.com b.v.', description: 'BOL.COM UITBETALING 2024-12 partner 1234567' },
+    { amount: 23.5, counterpartName: 'Vinted UAB', description: 'Vinted payout 88123' },
+    { amount: 40, counterpartName: 'Marktplaats B.V.', description: 'Uitbetaling Gelijk Betaald verkoop fiets' },
+    { amount: 64.18, counterpartName: 'Etsy Ireland UC', description: 'Etsy payout deposit shop KnitsByAnna' },
+    { amount: 1520.33, counterpartName: 'Stripe Technology Europe Ltd', description: 'STRIPE PAYOUT ST-A1B2C3' },
+    { amount: 980.12, counterpartName: 'Stichting Mollie Payments', description: 'Mollie settlement 2024-11-03 st_abcdEF' },
+    { amount: 312.4, counterpartName: 'Deliveroo Netherlands B.V.', description: 'Deliveroo rider uitbetaling week 45' },
+    { amount: 421.85, counterpartName: 'Uber B.V.', description: 'Uber weekly payout driver earnings' },
+    { amount: 156, counterpartName: 'Temper Works B.V.', description: 'Uitbetaling shift 2024-10-12' },
+    { amount: 73.1, counterpartName: 'Adyen N.V.', description: 'Settlement batch 1234 merchant Koffiebar De Hoek' },
+  ];
+
+  it('reads a platform payout as other income for a consumer, never a refund', () => {
+    for (const fields of payouts) {
+      const result = one(fields);
+      expect({ description: fields.description, category: result.category.split('.').slice(0, 2).join('.') }).toEqual({ description: fields.description, category: 'income.other' });
+      expect(result.flags).not.toContain('refund');
+    }
+  });
+
+  it('reads a platform payout as business income for a sole trader', () => {
+    for (const fields of payouts) expect({ description: fields.description, category: one(fields, soleTrader).category.split('.').slice(0, 2).join('.') }).toEqual({ description: fields.description, category: 'income.business' });
+  });
+
+  it('keeps a platform refund a refund', () => {
+    expect(one({ amount: 19.99, counterpartName: 'bol.com b.v.', description: 'Terugbetaling retour bestelling 1234' }).category).toBe('income.refund');
+    expect(one({ amount: 14.5, counterpartName: 'Uber B.V.', description: 'Refund trip Amsterdam' }).category).toBe('income.refund');
+  });
+});
+
+describe('class 3: card payments abroad keep their trade', () => {
+  const card = (description: string, counterpartName: string | null = null): Fields => ({ amount: -12.4, transactionType: 'ba', currency: 'EUR', description, counterpartName });
+  const cases: Case[] = [
+    ['ABN Google Pay Madrid', card('BEA, Google Pay SUPERMERCADO DIA,PAS123 NR:CT456789 MADRID ESP 12.07.24/14:22'), 'expenses.groceries'],
+    ['ING Lisbon supermarket', card('Pasvolgnr: 002 14-07-2024 10:11 Transactie: A1B2C3 Term: 1234', 'PINGO DOCE LISBOA PRT'), 'expenses.groceries'],
+    ['Rabo Italian supermarket', card('Betaalautomaat 16:02 pasnr. 003', 'SUPERMERCATO CONAD FIRENZE ITA'), 'expenses.groceries'],
+    ['bunq French hypermarket', card('CARREFOUR MARKET NICE FRA', 'CARREFOUR MARKET'), 'expenses.groceries'],
+    ['Spanish pharmacy', card('BEA, Apple Pay FARMACIA LOPEZ GARCIA,PAS012 NR:XX12 SEVILLA ESP'), 'expenses.health'],
+    ['French pharmacy', card('Pasvolgnr: 001', 'PHARMACIE DU PORT ANTIBES FR'), 'expenses.health'],
+    ['German pharmacy', card('Betaalautomaat', 'Stadt-Apotheke Freiburg DEU'), 'expenses.health'],
+    ['French bakery', card('Pasvolgnr: 004', 'BOULANGERIE PAUL LYON FRA'), 'expenses.groceries'],
+    ['German bakery', card('Betaalautomaat', 'Bäckerei Schmidt GmbH München'), 'expenses.groceries'],
+    ['Spanish bakery', card('BEA, Betaalpas PANADERIA SAN MARCOS,PAS002 MALAGA ESP'), 'expenses.groceries'],
+    ['German petrol', card('Pasvolgnr: 002', 'ARAL TANKSTELLE KOELN DEU'), 'expenses.transport.fuel'],
+    ['French petrol', card('Betaalautomaat', 'STATION-SERVICE AVIA DIJON FR'), 'expenses.transport.fuel'],
+    ['Spanish petrol', card('BEA, Google Pay ESTACION DE SERVICIO REPSOL,PAS003 BURGOS ESP'), 'expenses.transport.fuel'],
+    ['Italian petrol', card('Pasvolgnr: 005', 'DISTRIBUTORE ENI ROMA ITA'), 'expenses.transport.fuel'],
+    ['Italian restaurant', card('Pasvolgnr: 001', 'RISTORANTE DA MARIO ROMA IT'), 'expenses.eating-out'],
+    ['Greek taverna', card('Betaalautomaat', 'TAVERNA NIKOS CHANIA GRC'), 'expenses.eating-out'],
+    ['Spanish restaurant', card('BEA, Apple Pay RESTAURANTE EL PATIO,PAS004 VALENCIA ESP'), 'expenses.eating-out'],
+    ['Portuguese cafe', card('Pasvolgnr: 003', 'PASTELARIA BELEM LISBOA PRT'), 'expenses.eating-out'],
+    ['Austrian Gasthaus', card('Betaalautomaat', 'GASTHAUS ZUR POST SALZBURG AUT'), 'expenses.eating-out'],
+    ['Italian museum', card('Pasvolgnr: 002', 'MUSEO DEGLI UFFIZI FIRENZE ITA'), 'expenses.leisure'],
+    ['French museum', card('BEA, Betaalpas MUSEE D ORSAY,PAS006 PARIS FRA'), 'expenses.leisure'],
+    ['Spanish museum', card('Betaalautomaat', 'MUSEO NACIONAL DEL PRADO MADRID ESP'), 'expenses.leisure'],
+    ['German supermarket chain', card('Pasvolgnr: 002', 'REWE Markt GmbH Berlin DEU'), 'expenses.groceries'],
+    ['Spanish supermarket chain', card('BEA, Google Pay MERCADONA C/ MAYOR,PAS007 ALICANTE ESP'), 'expenses.groceries'],
+  ];
+
+  it('recognises the trade from the words merchants abroad carry and from international chains', () => {
+    expectCategories(cases);
+  });
+});
+
+describe('class 4: the party behind a payment processor', () => {
+  const cases: Case[] = [
+    ['CCV bakery', { amount: -4.8, transactionType: 'ba', counterpartName: 'CCV*BAKKERIJ JANSEN', description: 'Pasvolgnr: 001 03-04-2024 08:14 Transactie: 1A2B3C Term: CT123456' }, 'expenses.groceries'],
+    ['SumUp coffee bar', { amount: -3.6, transactionType: 'ba', counterpartName: 'SumUp *Koffiebar De Zon', description: 'Pasvolgnr: 002 Transactie: 9Z8Y7X' }, 'expenses.eating-out'],
+    ['Zettle market stall', { amount: -11, transactionType: 'ba', counterpartName: 'Zettle_*Kaaskraam Henk', description: 'Betaalautomaat' }, 'expenses.groceries'],
+    ['Mollie iDEAL web shop', { amount: -35.95, transactionType: 'id', counterpartName: 'Stichting Mollie Payments', description: 'iDEAL 0050001234567890 Bestelling 1234 Fietsenwinkel Velo' }, 'expenses.shopping'],
+    ['Adyen iDEAL', { amount: -89, transactionType: 'id', counterpartName: 'Adyen N.V.', description: 'iDEAL Transactie 1234 ziekenhuis eigen bijdrage' }, 'expenses.health'],
+    ['Buckaroo', { amount: -25, counterpartName: 'Stichting Derdengelden Buckaroo', description: 'Ref 99 Tandartspraktijk Molenweg factuur 2024-18' }, 'expenses.health'],
+    ['MultiSafepay', { amount: -14.5, counterpartName: 'MultiSafepay', description: 'Order 12345 Restaurant De Kroon reservering' }, 'expenses.eating-out'],
+    ['Paylogic tickets', { amount: -62, counterpartName: 'Paylogic', description: 'Paylogic order 123456 festival tickets' }, 'expenses.leisure'],
+    ['Paylogic theatre', { amount: -38, counterpartName: 'Paylogic B.V.', description: 'Stadsschouwburg Utrecht voorstelling 12-04' }, 'expenses.leisure'],
+    ['Worldline card', { amount: -22.5, transactionType: 'ba', counterpartName: 'WL*APOTHEEK DE ROOS', description: 'Betaalpas' }, 'expenses.health'],
+    ['Stripe', { amount: -9.99, transactionType: 'ba', counterpartName: 'STRIPE *YOGASTUDIO OM', description: 'Pasvolgnr: 003' }, 'expenses.leisure'],
+    ['PayPal in front of a merchant', { amount: -11.99, counterpartName: 'PayPal Europe S.a.r.l. et Cie S.C.A', description: 'PAYPAL *SPOTIFY 1234567890123 Spotify P1ABC' }, 'expenses.subscriptions'],
+    ['Klarna for a shop', { amount: -49.95, counterpartName: 'Klarna Bank AB', description: 'Klarna betaling Zalando bestelling 12345' }, 'expenses.shopping'],
+    ['Tikkie for a restaurant', { amount: -32, counterpartName: 'AAB INZ TIKKIE', description: 'Tikkie ID 000123456789, Restaurant Het Pakhuis diner, Van Restaurant Het Pakhuis' }, 'expenses.eating-out'],
+    ['PayPal with nothing behind it', { amount: -20, counterpartName: 'PayPal Europe S.a.r.l. et Cie S.C.A', description: '1041234567890 PAYPAL' }, 'expenses.shopping'],
+  ];
+
+  it('categorises the merchant after the prefix or named in the remittance, else falls back to the processor', () => {
+    expectCategories(cases);
+  });
+});
+
+describe('class 5: one organisation, several categories', () => {
+  const cases: Case[] = [
+    ['insurer car premium', { amount: -48.2, transactionType: 'ei', counterpartName: 'Centraal Beheer', description: 'Premie autoverzekering polis 12345678 periode 01-05' }, 'expenses.insurance.other'],
+    ['health insurer travel cover', { amount: -6.5, transactionType: 'ei', counterpartName: 'Zilveren Kruis Achmea', description: 'Premie doorlopende reisverzekering polis 8812' }, 'expenses.insurance.other'],
+    ['health insurer home cover', { amount: -14.3, transactionType: 'ei', counterpartName: 'FBTO', description: 'Premie woonverzekering inboedel en opstal' }, 'expenses.insurance.other'],
+    ['health insurer liability', { amount: -4.1, transactionType: 'ei', counterpartName: 'OHRA Zorgverzekeringen', description: 'Premie aansprakelijkheid (AVP) polis 99' }, 'expenses.insurance.other'],
+    ['health insurer basic cover', { amount: -142.75, transactionType: 'ei', counterpartName: 'Zilveren Kruis Achmea', description: 'Premie basisverzekering mei' }, 'expenses.insurance.health'],
+    ['BsGW', { amount: -61.2, transactionType: 'ei', counterpartName: 'BsGW', description: 'Aanslagnr 123456789 termijn 3 van 10' }, 'expenses.housing.local-taxes'],
+    ['Belastingsamenwerking', { amount: -38.5, counterpartName: 'Belastingsamenwerking Rivierenland', description: 'Aanslag 2024 termijn 2' }, 'expenses.housing.local-taxes'],
+    ['GBLT', { amount: -27.1, transactionType: 'ei', counterpartName: 'GBLT', description: 'Waterschapsbelasting termijn 4' }, 'expenses.housing.local-taxes'],
+    ['municipality tax', { amount: -45, counterpartName: 'Gemeente Haarlem', description: 'Aanslag gemeentelijke belastingen 2024 termijn 5' }, 'expenses.housing.local-taxes'],
+    ['municipality parking', { amount: -7.2, counterpartName: 'Gemeente Amsterdam', description: 'Parkeren Centrum 12-04 kenteken AB123C' }, 'expenses.transport.car'],
+    ['municipality passport', { amount: -77.25, counterpartName: 'Gemeente Utrecht', description: 'Leges paspoort' }, 'expenses.other.government-fees'],
+    ['ING foreign withdrawal fee', { amount: -2.25, transactionType: 'gm', description: 'Kosten geldopname buitenland 12-07-2024 MADRID' }, 'expenses.bank-fees'],
+    ['ABN withdrawal fee', { amount: -1.5, counterpartName: 'ABN AMRO Bank N.V.', description: 'Kosten opname geldautomaat buiten eurozone' }, 'expenses.bank-fees'],
+    ['Rabo withdrawal fee', { amount: -2.5, transactionType: 'kh', description: 'Geldopname buitenland kosten PAS012' }, 'expenses.bank-fees'],
+    ['English ATM fee', { amount: -3, description: 'ATM withdrawal fee LONDON GBR' }, 'expenses.bank-fees'],
+    ['the withdrawal itself', { amount: -100, transactionType: 'gm', description: 'GEA, Betaalpas CAIXABANK,PAS012 NR:1234 BARCELONA ESP' }, 'expenses.cash'],
+  ];
+
+  it('reads the remittance, not only the name', () => {
+    expectCategories(cases);
+  });
+});
+
+describe('class 6: sole traders', () => {
+  const cases: Case[] = [
+    ['wholesaler', { amount: -212.4, transactionType: 'ba', counterpartName: 'SLIGRO 123 UTRECHT', description: 'Pasvolgnr: 001' }, 'expenses.business'],
+    ['food wholesaler', { amount: -98, counterpartName: 'Hanos Amsterdam', description: 'Betaalpas' }, 'expenses.business'],
+    ['building materials', { amount: -340, counterpartName: 'Bouwmaat Nijmegen', description: 'Betaalautomaat' }, 'expenses.business'],
+    ['building material supplier', { amount: -189.9, counterpartName: 'Stiho Bouwmaterialen', description: 'Factuur 2024-0312' }, 'expenses.business'],
+    ['hosting', { amount: -8.47, transactionType: 'ei', counterpartName: 'TransIP B.V.', description: 'Factuur hosting domeinnamen' }, 'expenses.business'],
+    ['web hosting by remittance', { amount: -12.1, counterpartName: 'Kleine Provider B.V.', description: 'Webhosting en domeinnaam 2024' }, 'expenses.business'],
+    ['bookkeeping software', { amount: -15, transactionType: 'ei', counterpartName: 'Moneybird B.V.', description: 'Abonnement boekhoudpakket' }, 'expenses.business'],
+    ['bookkeeper', { amount: -250, counterpartName: 'Administratiekantoor De Vries', description: 'Factuur jaarrekening 2023' }, 'expenses.business'],
+    ['groceries stay groceries', { amount: -48.2, transactionType: 'ba', counterpartName: 'ALBERT HEIJN 1403 AMSTERDAM', description: 'Pasvolgnr: 001' }, 'expenses.groceries'],
+    ['bakery stays groceries', { amount: -6.4, transactionType: 'ba', counterpartName: 'CCV*BAKKERIJ JANSEN', description: 'Pasvolgnr: 002' }, 'expenses.groceries'],
+    ['client invoice', { amount: 1210, counterpartName: 'Jansen Bouw B.V.', description: 'Factuur 2024-017 werkzaamheden april' }, 'income.business'],
+    ['client paying by invoice number', { amount: 605, counterpartName: 'Stichting Welzijn Oost', description: 'Betaling factuurnr 2024-22' }, 'income.business'],
+    ['platform payout', { amount: 87.2, counterpartName: 'bol.com b.v.', description: 'BOL.COM UITBETALING 2024-12 partner 1234567' }, 'income.business'],
+  ];
+
+  it('reads trade purchases as business costs and client money as business income, household spending as it was', () => {
+    expectCategories(cases, soleTrader);
+  });
+
+  it('leaves the same purchases household spending without a KvK number', () => {
+    expect(one({ amount: -212.4, transactionType: 'ba', counterpartName: 'SLIGRO 123 UTRECHT', description: 'Pasvolgnr: 001' }).category).toBe('expenses.groceries');
+  });
+});
