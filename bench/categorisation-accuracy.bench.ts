@@ -77,6 +77,9 @@ function main(): void {
     `target own-account transfers 100%:             ${verdict(ownMet(sandbox) && ownMet(handWritten))}` +
       ` (sandbox ${sandbox.ownTransfers.correct}/${sandbox.ownTransfers.total}, hand-written ${handWritten.ownTransfers.correct}/${handWritten.ownTransfers.total})`,
   );
+  const calibrated = (s: Score): boolean => s.calibrationError !== null && s.calibrationError <= 0.05;
+  const ece = (s: Score): string => s.calibrationError?.toFixed(3) ?? '—';
+  console.log(`target calibration error ≤ 0.05:               ${verdict(calibrated(sandbox) && calibrated(handWritten))} (sandbox ${ece(sandbox)}, hand-written ${ece(handWritten)}, held-out ${ece(heldOut.overall)})`);
   const foreignCard = heldOut.perClass['foreign-card'].accuracy ?? 0;
   const processorFronted = heldOut.perClass['processor-fronted'].accuracy ?? 0;
   console.log(`target overall ≥ 93% on the held-out set:      ${verdict((heldOut.overall.accuracy ?? 0) >= 0.93)} (${pct(heldOut.overall.accuracy)})`);

@@ -12,6 +12,8 @@ const RETAIL_SEEDS = Array.from({ length: 12 }, (_, i) => `holdout-${i + 1}`);
 const BUSINESS_SEEDS = Array.from({ length: 6 }, (_, i) => `business-holdout-${i + 1}`);
 
 const MIN_EXAMPLES = 5;
+/** Issue 27: the reported confidence is the chance of being right, to within this expected calibration error. */
+const MAX_CALIBRATION_ERROR = 0.05;
 const CATEGORY_FLOOR = 0.75;
 
 /** Categories with at least MIN_EXAMPLES expected items whose accuracy is below the floor. */
@@ -59,6 +61,10 @@ describe('categoriser accuracy', () => {
       expect(sandbox.ownTransfers.total).toBeGreaterThan(0);
       expect(ownTransfersRight(sandbox)).toBe(`${sandbox.ownTransfers.total}/${sandbox.ownTransfers.total}`);
     });
+
+    it('reports a calibrated confidence (expected calibration error at most 0.05)', () => {
+      expect(sandbox.calibrationError).toBeLessThanOrEqual(MAX_CALIBRATION_ERROR);
+    });
   });
 
   describe('hand-written set', () => {
@@ -73,6 +79,10 @@ describe('categoriser accuracy', () => {
     it('gets every own-account transfer right, with its internal-transfer flag', () => {
       expect(handWritten.ownTransfers.total).toBeGreaterThan(0);
       expect(ownTransfersRight(handWritten)).toBe(`${handWritten.ownTransfers.total}/${handWritten.ownTransfers.total}`);
+    });
+
+    it('reports a calibrated confidence (expected calibration error at most 0.05)', () => {
+      expect(handWritten.calibrationError).toBeLessThanOrEqual(MAX_CALIBRATION_ERROR);
     });
   });
 });

@@ -153,3 +153,29 @@ describe('formatScore', () => {
     expect(text).toMatch(/income\.salary\s+0\s+0\s+0\s+—\s+—\s+0\.000/);
   });
 });
+
+describe('calibration', () => {
+  it('computes the expected calibration error and the reliability table over ten confidence bins', () => {
+    // bin 0.9–1.0: 0.90, 0.95, 0.99 all right (mean 0.9467, gap 0.0533); 0.8 right, 0.7 right; 0.4, 0.3, 0.2 wrong
+    const s = score(items);
+    expect(s.calibrationError).toBeCloseTo((3 * (1 - 2.84 / 3) + 0.2 + 0.3 + 0.4 + 0.3 + 0.2) / 8, 10);
+    const top = s.reliability[9];
+    expect(top).toMatchObject({ count: 3, accuracy: 1 });
+    expect(top.meanConfidence).toBeCloseTo(2.84 / 3, 10);
+    expect(s.reliability[4]).toMatchObject({ count: 1, accuracy: 0, meanConfidence: 0.4 });
+    expect(s.reliability[5]).toMatchObject({ count: 0, accuracy: null, meanConfidence: null });
+    expect(s.reliability.reduce((n, bin) => n + bin.count, 0)).toBe(items.length);
+  });
+
+  it('is 0 when every answer is right as often as its confidence says, and prints a reliability table', () => {
+    const calibrated = [0.75, 0.75, 0.75, 0.75].map((confidence, i) => item('expenses.cash', [], i < 3 ? 'expenses.cash' : 'expenses.other', [], confidence));
+    const s = score(calibrated);
+    expect(s.calibrationError).toBeCloseTo(0, 10);
+    expect(formatScore(s)).toMatch(/expected calibration error 0\.000\n[\s\S]*0\.7–0\.8 +4 +0\.75 +75\.0%/);
+  });
+
+  it('has no calibration error for no answers', () => {
+    expect(score([]).calibrationError).toBeNull();
+  });
+});
+

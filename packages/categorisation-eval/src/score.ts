@@ -55,6 +55,15 @@ export interface Misclassified {
   difficulty?: 'hard';
 }
 
+/** Answers whose confidence fell in [from, to): how many, their mean confidence, and how many were right. */
+export interface ReliabilityBin {
+  from: number;
+  to: number;
+  count: number;
+  meanConfidence: number | null;
+  accuracy: number | null;
+}
+
 export interface Score {
   total: number;
   correct: number;
@@ -81,6 +90,12 @@ export interface Score {
   /** Hard items (`difficulty: 'hard'`) only. */
   hard: { total: number; correct: number; accuracy: number | null };
   misclassified: Misclassified[];
+  /**
+   * Expected calibration error: over equal-width confidence bins, the answer-weighted mean of
+   * |accuracy − mean confidence|; 0 when the confidence is the chance of being right.
+   */
+  calibrationError: number | null;
+  reliability: ReliabilityBin[];
 }
 
 export interface ScoreOptions {
@@ -88,6 +103,25 @@ export interface ScoreOptions {
   ignoreFlags?: readonly TransactionFlag[];
   /** Default 0.5. */
   confidenceThreshold?: number;
+  /** Equal-width confidence bins of the reliability table and the calibration error; default 10. */
+  calibrationBins?: number;
+}
+
+/** The reliability table and the expected calibration error of (confidence, right) pairs. */
+export function reliabilityOf(answers: readonly { confidence: number; right: boolean }[], binCount = 10): { calibrationError: number | null; reliability: ReliabilityBin[] } {
+  const sums = Array.from({ length: binCount }, () => ({ count: 0, confidence: 0, right: 0 }));
+  for (const { confidence, right } of answers) {
+    const bin = sums[Math.min(binCount - 1, Math.max(0, Math.floor(confidence * binCount)))];
+    bin.count++;
+    bin.confidence += confidence;
+    if (right) bin.right++;
+  }
+  let error = 0;
+  const reliability = sums.map((bin, i) => {
+    if (bin.count > 0) error += (bin.count / answers.length) * Math.abs(bin.right / bin.count - bin.confidence / bin.count);
+    return { from: i / binCount, to: (i + 1) / binCount, count: bin.count, meanConfidence: ratio(bin.confidence, bin.count), accuracy: ratio(bin.right, bin.count) };
+  });
+  return { calibrationError: answers.length === 0 ? null : error, reliability };
 }
 
 function ratio(numerator: number, denominator: number): number | null {
@@ -117,6 +151,7 @@ export function score(items: readonly ScoreInput[], options: ScoreOptions = {}):
   let ownCorrect = 0;
   let hard = 0;
   let hardCorrect = 0;
+  const answers: { confidence: number; right: boolean }[] = [];
 
   items.forEach((item, index) => {
     const expected = canonicalCategoryOf(item.expected.category);
@@ -152,6 +187,7 @@ export function score(items: readonly ScoreInput[], options: ScoreOptions = {}):
       if (e && a) counts.tp++;
     }
 
+    answers.push({ confidence: item.actual.confidence, right });
     if (item.actual.confidence < threshold) low++;
     else {
       confident++;
@@ -206,6 +242,7 @@ export function score(items: readonly ScoreInput[], options: ScoreOptions = {}):
     ownTransfers: { total: own, correct: ownCorrect, accuracy: ratio(ownCorrect, own) },
     hard: { total: hard, correct: hardCorrect, accuracy: ratio(hardCorrect, hard) },
     misclassified,
+    ...reliabilityOf(answers, options.calibrationBins ?? 10),
   };
 }
 
@@ -238,6 +275,12 @@ export interface FormatOptions {
   showEmptyCategories?: boolean;
 }
 
+/** The reliability table: per confidence bin, how many answers, their mean confidence and how many were right. */
+export function formatReliability(s: Pick<Score, 'calibrationError' | 'reliability'>): string {
+  const rows = s.reliability.filter((b) => b.count > 0).map((b) => [`${b.from.toFixed(1)}–${b.to.toFixed(1)}`, String(b.count), num(b.meanConfidence, 2), pct(b.accuracy), num(b.accuracy === null || b.meanConfidence === null ? null : b.accuracy - b.meanConfidence, 3)]);
+  return [`expected calibration error ${num(s.calibrationError)}`, table(['confidence', 'n', 'mean conf', 'accuracy', 'gap'], rows, new Set([1, 2, 3, 4]))].join('\n');
+}
+
 /** A readable report: headline figures, a per-category table, a per-flag table and the first misclassified items. */
 export function formatScore(s: Score, options: FormatOptions = {}): string {
   const out: string[] = [];
@@ -259,6 +302,7 @@ export function formatScore(s: Score, options: FormatOptions = {}): string {
   const flagRows = Object.values(s.flags).map((f) => [f.flag, String(f.expected), String(f.predicted), String(f.truePositives), pct(f.precision), pct(f.recall)]);
   out.push(table(['flag', 'expected', 'predicted', 'both', 'precision', 'recall'], flagRows, new Set([1, 2, 3, 4, 5])));
   if (s.ignoredFlags.length > 0) out.push(`(ignored flags: ${s.ignoredFlags.join(', ')})`);
+  out.push('', formatReliability(s));
 
   const max = options.maxMisclassified ?? 25;
   if (s.misclassified.length > 0 && max > 0) {

@@ -5,6 +5,7 @@
  */
 import { canonicalCategoryOf, transactionFlags, type TransactionDto } from '@obp/contracts';
 import { decide, strongest, type Candidate } from './candidates';
+import { reportedConfidence } from './calibration';
 import { tradeOf } from './catalogue';
 import { forCorporate } from './corporate';
 import { compileFeedbackRules, matchFeedback, type CompiledFeedbackRule } from './feedback';
@@ -31,10 +32,6 @@ interface Context {
 
 function contextOf(options: CategoriseOptions): Context {
   return { profile: options.profile, soleTrader: options.profile === 'retail' && options.soleTrader === true, ownAccounts: ownAccountsOf(options.ownIbans), recurringIds: options.recurringIds, rules: compileFeedbackRules(options.rules) };
-}
-
-function round(confidence: number): number {
-  return Math.round(confidence * 100) / 100;
 }
 
 function categoriseInContext(transaction: TransactionDto, context: Context): CategorisedTransaction {
@@ -78,7 +75,7 @@ function categoriseInContext(transaction: TransactionDto, context: Context): Cat
     subscriptionWords,
   });
   const source = verdict.ruleId === null ? MODEL_SOURCE : `rule:${verdict.ruleId}`;
-  return { transactionId, category, flags, confidence: round(verdict.confidence), source };
+  return { transactionId, category, flags, confidence: reportedConfidence(verdict.confidence, verdict.ruleId === null ? 'model' : 'rule'), source };
 }
 
 /** What a person transfers for; the words say what for ("terugbetaling bioscoop", "voor de kaartjes"), not from whom. */
