@@ -46,6 +46,11 @@ export interface Consent {
   accountIds: string[];
   /** Keys of this consent's `transactions.added` messages, tombstoned on erasure. */
   transactionEventKeys: string[];
+  /**
+   * Statement imports the last import run announced, written with its events: the record that they were announced,
+   * until that run's successor has marked them so on the imports themselves (the two are separate writes).
+   */
+  announcedImportIds?: string[];
   /** Erasure started: the consent is gone for the API while its data is removed. */
   erasedAt?: Date | null;
 }
@@ -147,7 +152,15 @@ export function importsAnnounced(
   c: Consent,
   nextFetchId: string,
   now: Date,
-  outcome: { completed: number; failures: ConsentErrorDto[]; accountIds: string[]; transactionEventKeys: string[]; /** Files still wait: fetch again. */ more: boolean },
+  outcome: {
+    completed: number;
+    failures: ConsentErrorDto[];
+    accountIds: string[];
+    transactionEventKeys: string[];
+    /** Files still wait: fetch again. */ more: boolean;
+    /** The imports announced now, and those an earlier run announced that are since marked announced on the imports. */
+    announced: { now: string[]; marked: string[] };
+  },
 ): Consent {
   const updated = outcome.completed > 0 || c.dateTransactionsUpdated !== null;
   return {
@@ -158,5 +171,6 @@ export function importsAnnounced(
     fetch: c.fetch?.again || outcome.more ? newFetch(nextFetchId, now) : null,
     accountIds: [...new Set([...c.accountIds, ...outcome.accountIds])],
     transactionEventKeys: [...c.transactionEventKeys, ...outcome.transactionEventKeys],
+    announcedImportIds: [...(c.announcedImportIds ?? []).filter((id) => !outcome.announced.marked.includes(id)), ...outcome.announced.now],
   };
 }

@@ -62,12 +62,12 @@ describe('statement imports (real store)', () => {
   });
 
   /** The consent fetch jobs (a statement-upload consent's fetch imports its files) over `storing`. */
-  const jobsWith = async (storing: TransactionRepository) =>
+  const jobsWith = async (storing: TransactionRepository, importing: StatementImportRepository = imports) =>
     new ConsentFetchJobs({
       consents,
       accounts,
       transactions: storing,
-      imports,
+      imports: importing,
       readStatement: (...args) => readStatement(...args),
       providers: new ProviderRegistry([statementUploadProvider]),
       events: new ConsentEvents(writer),
@@ -183,6 +183,33 @@ describe('statement imports (real store)', () => {
     expect(announced).toEqual(stored.map(toTransactionDto));
     const fetched = outbox.filter((e) => e.envelope.type === ConsentEventTypes.transactionsFetched).map((e) => e.envelope.data);
     expect(fetched).toEqual([expect.objectContaining({ fetchId: 'i-1', addedTransactionsCount: twoMonths.length })]);
+  });
+
+  it('announces an import once when the worker died after announcing it, before marking it announced', async () => {
+    class DyingAfterAnnouncing extends StatementImportRepository {
+      private died = false;
+      override async markAnnounced(ids: readonly string[]): Promise<void> {
+        if (!this.died && ids.length > 0) {
+          this.died = true;
+          throw new Error('the worker died');
+        }
+        await super.markAnnounced(ids);
+      }
+    }
+    await send('i-1', mt940('2026-01-01', '2026-01-31'));
+    await runFetch(await jobsWith(transactions, new DyingAfterAnnouncing(connection)));
+    await send('i-2', mt940('2026-02-01', '2026-02-28'));
+    await runFetch();
+
+    const outbox = (await consents.store.withPendingEvents(100)).find((d) => d._id === 'c-up')!.outbox;
+    const fetched = outbox.filter((e) => e.envelope.type === ConsentEventTypes.transactionsFetched).map((e) => (e.envelope.data as { fetchId: string }).fetchId);
+    expect(fetched).toEqual(['i-1', 'i-2']);
+    const consent = (await consents.store.find('c-up'))!;
+    expect(new Set(consent.transactionEventKeys).size).toBe(consent.transactionEventKeys.length);
+    expect((await imports.listByConsent('c-up')).map((i) => [i.id, i.announced])).toEqual([
+      ['i-2', true],
+      ['i-1', true],
+    ]);
   });
 
   it('refuses the file, and ends the fetch, when a parser throws (a fault of ours): the consent is not left failing for ever', async () => {

@@ -39,7 +39,11 @@ export async function importStatements(options: StatementImportOptions, consent:
   const imports: StatementImport[] = [];
   /** What the imports run now stored, by import (`importFile`). */
   const stored = new Map<string, StoredTransaction[]>();
-  const waiting = await options.imports.unannounced(consent.id);
+  // The imports an earlier run announced are recorded on the consent by the write that announced them; marking them
+  // on the imports comes after that write, so a crash between the two must not have them announced again.
+  const announcedBefore = consent.announcedImportIds ?? [];
+  await options.imports.markAnnounced(announcedBefore);
+  const waiting = (await options.imports.unannounced(consent.id)).filter((i) => !announcedBefore.includes(i.id));
   let announcing = 0;
   for (const pending of waiting) {
     if (signal.aborted) return 'stopped';
@@ -73,6 +77,7 @@ export async function importStatements(options: StatementImportOptions, consent:
       failures,
       accountIds: accounts.map((a) => a.id),
       transactionEventKeys: batches.flatMap((b) => b.entries.map((e) => e.key)),
+      announced: { now: imports.map((i) => i.id), marked: announcedBefore },
     });
     return {
       next,
@@ -84,6 +89,7 @@ export async function importStatements(options: StatementImportOptions, consent:
     };
   });
   if (!ended) return 'stopped';
+  // Bookkeeping only: should it not happen, the next run does it (the consent holds the record).
   await options.imports.markAnnounced(imports.map((i) => i.id));
   options.logger.info({ consentId: consent.id, imports: imports.length, completed: completed.length }, 'statement imports announced');
   return 'updated';
