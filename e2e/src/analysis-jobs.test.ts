@@ -135,6 +135,17 @@ describe('analysis jobs through the edge', () => {
       expect(new Set(result.transactions!.map((t) => t.currency))).toEqual(new Set(['EUR']));
       expect(result.transactions!.length).toBeGreaterThan(100);
       expect(new Set(result.transactions!.map((t) => t.accountId)).size).toBeGreaterThan(0);
+      // The whole fetched history (the sandbox gives 14 months): every transaction the app can read is in the
+      // result's transactions and in its months, which run from the first booking month to the last.
+      const api = stack.clientWithToken(ownerToken);
+      const fetched = [];
+      for (const account of retail.accounts) fetched.push(...(await collect(api.paginate((page) => api.GET('/accounts/{id}/transactions', { params: { path: { id: account.id }, query: { page, pageSize: 500 } } })))));
+      expect(new Set(result.transactions!.map((t) => t.transactionId))).toEqual(new Set(fetched.map((t) => t.id)));
+      const inMonths = result.months.flatMap((m) => [...m.income.transactionIds, ...m.expense.transactionIds]);
+      expect(new Set([...inMonths, ...result.internalTransferIds])).toEqual(new Set(fetched.map((t) => t.id)));
+      const bookingDays = fetched.map((t) => t.bookingDate.slice(0, 10)).sort();
+      expect(result.period).toEqual({ from: bookingDays[0], to: bookingDays[bookingDays.length - 1] });
+      expect(result.months.length).toBeGreaterThan(13);
     });
 
     it('analyses with z2: no categorised transactions', async () => {

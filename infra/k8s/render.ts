@@ -107,7 +107,6 @@ const config: Record<string, string> = {
   ANALYSIS_GRANT_WAIT_MS: '3000',
   FEEDBACK_GRANT_WAIT_MS: '3000',
   ANALYSIS_WAIT_RECHECK_MS: '30000',
-  HOUSEKEEPING_INTERVAL_MS: '3600000',
   OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel-collector.observability.svc.cluster.local:4318',
   OTEL_METRIC_EXPORT_INTERVAL: '60000',
 };

@@ -77,16 +77,33 @@ export const indicatorsSchema = component(
   }),
 );
 
-/** Profile `corporate`: the business's figures instead of a household's. */
+const corporateFigures = {
+  revenue: tracedAmountSchema,
+  costs: tracedAmountSchema,
+  vatPaid: tracedAmountSchema,
+  taxPaid: tracedAmountSchema.meta({ description: 'Taxes paid other than VAT (income, wage and local taxes)' }),
+  result: money().meta({ description: 'revenue + costs (costs are negative)' }),
+};
+
+/** Profile `corporate`: one month's revenue, costs and taxes, each with the transactions booked in it. */
+export const corporateMonthSchema = component(
+  'CorporateMonth',
+  z.object({ month: z.string().regex(/^\d{4}-\d{2}$/).meta({ description: 'YYYY-MM, by booking date', examples: ['2026-10'] }), ...corporateFigures }),
+);
+
+/** Profile `corporate`: the business's figures instead of a household's, over the whole period and per month. */
 export const corporateSummarySchema = component(
   'CorporateSummary',
   z.object({
     kvkNumber: z.string(),
-    revenue: tracedAmountSchema,
-    costs: tracedAmountSchema,
-    vatPaid: tracedAmountSchema,
-    taxPaid: tracedAmountSchema.meta({ description: 'Taxes paid other than VAT (income, wage and local taxes)' }),
-    result: money().meta({ description: 'revenue + costs (costs are negative)' }),
+    ...corporateFigures,
+    months: z
+      .array(corporateMonthSchema)
+      .nullable()
+      .meta({
+        description:
+          'The same figures for every month of `months` (empty months included), each month\u2019s adding up to the totals above; null only in results of analysis engine versions before 1.2.0, which gave totals only',
+      }),
   }),
 );
 
@@ -107,12 +124,13 @@ export const analysisResultSchema = component(
     profile: z.enum(analysisProfiles),
     countryCode: z.string().nullable(),
     kvkNumber: z.string().nullable(),
-    period: z.object({ from: z.string().meta({ format: 'date' }), to: z.string().meta({ format: 'date' }) }).nullable().meta({ description: 'Booking dates covered; null without transactions' }),
+    period: z.object({ from: z.string().meta({ format: 'date' }), to: z.string().meta({ format: 'date' }) }).nullable()
+      .meta({ description: 'The span of the transactions analysed: the first and last booking date of the input\u2019s whole fetched history, whatever their currency; null without transactions' }),
     consentIds: z.array(guidString()),
     accountIds: z.array(guidString()),
     sequencing: sequencingResultSchema,
-    months: z.array(monthSummarySchema),
-    totals: z.object({ income: flowSchema, expense: flowSchema, net: money() }),
+    months: z.array(monthSummarySchema).meta({ description: 'Every calendar month of `period`, empty months included, oldest first' }),
+    totals: z.object({ income: flowSchema, expense: flowSchema, net: money() }).meta({ description: 'Over the whole period: the sums of `months`' }),
     indicators: indicatorsSchema,
     corporate: corporateSummarySchema.nullable(),
     transactions: z.array(categorisedTransactionSchema).nullable().meta({ description: 'Engine e1: every transaction with its category, whatever its currency; null for z2' }),

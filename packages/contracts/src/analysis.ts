@@ -14,6 +14,9 @@ import { Topics } from './topics';
 
 export const AnalysisJobStatuses = ['Pending', 'Running', 'Completed', 'Failed'] as const;
 export type AnalysisJobStatus = (typeof AnalysisJobStatuses)[number];
+/** What a Running job waits for before it computes: a consent's first fetch, an earlier job's end, a named consent or account reaching the service. */
+export const AnalysisJobWaits = ['first-fetch', 'earlier-job', 'visibility'] as const;
+export type AnalysisJobWait = (typeof AnalysisJobWaits)[number];
 
 /** Why a job failed: nothing readable, an input consent erased, or a fault of the engine (a bug). */
 export const AnalysisFailureCodes = ['NoData', 'ConsentDeleted', 'InternalError'] as const;
@@ -215,14 +218,22 @@ export const analysisJobSchema = component(
     countryCode: z.string().nullable(),
     input: analysisJobInputSchema,
     metadata: analysisJobMetadataSchema,
-    status: z.enum(AnalysisJobStatuses),
+    status: z.enum(AnalysisJobStatuses).meta({ description: 'Moves forward only: Pending, Running, then Completed or Failed.' }),
+    waitingFor: z
+      .enum(AnalysisJobWaits)
+      .nullable()
+      .default(null)
+      .meta({
+        description:
+          'While a Running job waits before it computes: `first-fetch` (a consent of the input has not had its first fetch of transactions yet), `earlier-job` (a job of `analysisJobIds` has not ended), `visibility` (a consent or account the input names has not reached the analysis service yet, seconds). null otherwise. The status stays Running meanwhile.',
+      }),
     createdAt: dateTimeString(),
     startedAt: dateTimeString().nullable().meta({ description: 'When a worker first took the job.' }),
     completedAt: dateTimeString().nullable().meta({ description: 'When it became Completed or Failed.' }),
     failure: analysisJobFailureSchema.nullable(),
     resultErasedAt: dateTimeString().nullable().meta({ description: 'When the result was erased because a consent it was computed from was deleted (the result then answers 410).' }),
   }),
-  'An analysis job: Pending, Running, then Completed (its result can be read) or Failed (with a reason).',
+  'An analysis job: Pending, Running (`waitingFor` says when it waits for data), then Completed (its result can be read) or Failed (with a reason).',
 );
 export type AnalysisJobDto = z.infer<typeof analysisJobSchema>;
 

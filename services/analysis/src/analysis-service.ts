@@ -105,7 +105,6 @@ export const analysisService = (engine: Analyse = analyse): ServiceDefinition<An
       'categorization-feedback.retired': onFeedbackRetired(feedbackRules),
       'categorization-feedback.erased': onFeedbackErased(feedbackRules),
     });
-    await kit.periodicRound('analysis-housekeeping', config.HOUSEKEEPING_INTERVAL_MS, async (now) => void (await consentData.prune(now)));
 
     const access = new AnalysisJobAccess(jobs, shareGrants);
     return {

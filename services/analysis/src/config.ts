@@ -31,8 +31,6 @@ const schema = z.object({
   ANALYSIS_GRANT_WAIT_MS: ms(3_000),
   /** A waiting job looks again after this even when no event woke it. */
   ANALYSIS_WAIT_RECHECK_MS: ms(30_000),
-  /** Transactions older than the window are pruned this often. */
-  HOUSEKEEPING_INTERVAL_MS: ms(3_600_000),
   /** Tests only: each run waits this long before it computes, so a test can stop the service in the middle of one. */
   ANALYSIS_TEST_DELAY_MS: z.coerce.number().int().min(0).default(0),
 });

@@ -943,7 +943,7 @@ export interface components {
                 transactionIds: string[];
             };
         };
-        /** @description An analysis job: Pending, Running, then Completed (its result can be read) or Failed (with a reason). */
+        /** @description An analysis job: Pending, Running (`waitingFor` says when it waits for data), then Completed (its result can be read) or Failed (with a reason). */
         AnalysisJob: {
             /** @description When it became Completed or Failed. */
             completedAt: string | null;
@@ -964,8 +964,16 @@ export interface components {
             resultErasedAt: string | null;
             /** @description When a worker first took the job. */
             startedAt: string | null;
-            /** @enum {string} */
+            /**
+             * @description Moves forward only: Pending, Running, then Completed or Failed.
+             * @enum {string}
+             */
             status: "Pending" | "Running" | "Completed" | "Failed";
+            /**
+             * @description While a Running job waits before it computes: `first-fetch` (a consent of the input has not had its first fetch of transactions yet), `earlier-job` (a job of `analysisJobIds` has not ended), `visibility` (a consent or account the input names has not reached the analysis service yet, seconds). null otherwise. The status stays Running meanwhile.
+             * @default null
+             */
+            waitingFor: ("first-fetch" | "earlier-job" | "visibility") | null;
         };
         AnalysisJobCompletedWebhook: {
             data: components["schemas"]["AnalysisJobCompletedWebhookData"];
@@ -1057,10 +1065,11 @@ export interface components {
             /** Format: uuid */
             jobId: string;
             kvkNumber: string | null;
+            /** @description Every calendar month of `period`, empty months included, oldest first */
             months: components["schemas"]["MonthSummary"][];
             /** @description The transactions booked in a currency other than the result’s: left out of every money figure (they are still in `period`, `transactions` and `sequencing`); null only in results of analysis engine version 1.0.0, which did not tell currencies apart */
             otherCurrencyTransactionIds: string[] | null;
-            /** @description Booking dates covered; null without transactions */
+            /** @description The span of the transactions analysed: the first and last booking date of the input’s whole fetched history, whatever their currency; null without transactions */
             period: {
                 /** Format: date */
                 from: string;
@@ -1070,6 +1079,7 @@ export interface components {
             /** @enum {string} */
             profile: "retail" | "corporate";
             sequencing: components["schemas"]["SequencingResult"];
+            /** @description Over the whole period: the sums of `months` */
             totals: {
                 expense: components["schemas"]["Flow"];
                 income: components["schemas"]["Flow"];
@@ -1261,9 +1271,25 @@ export interface components {
             status: "Initialized" | "Rejected" | "TimedOut" | "Authenticated" | "Updating" | "Updated" | "Failing" | "Error" | "Invalidated";
             userId: string | null;
         };
+        CorporateMonth: {
+            costs: components["schemas"]["TracedAmount"];
+            /**
+             * @description YYYY-MM, by booking date
+             * @example 2026-10
+             */
+            month: string;
+            /** @description revenue + costs (costs are negative) */
+            result: number;
+            revenue: components["schemas"]["TracedAmount"];
+            /** @description Taxes paid other than VAT (income, wage and local taxes) */
+            taxPaid: components["schemas"]["TracedAmount"];
+            vatPaid: components["schemas"]["TracedAmount"];
+        };
         CorporateSummary: {
             costs: components["schemas"]["TracedAmount"];
             kvkNumber: string;
+            /** @description The same figures for every month of `months` (empty months included), each month’s adding up to the totals above; null only in results of analysis engine versions before 1.2.0, which gave totals only */
+            months: components["schemas"]["CorporateMonth"][] | null;
             /** @description revenue + costs (costs are negative) */
             result: number;
             revenue: components["schemas"]["TracedAmount"];

@@ -34,12 +34,18 @@ describe('an analysis job', () => {
     expect(holdsRun(taken, 1)).toBe(false);
   });
 
-  it('waits for data until an event wakes it, it looks again, or its wait ends', () => {
+  it('waits for data, still Running and saying what for, until an event wakes it, it looks again, or its wait ends', () => {
     const claimed = claimRun(newJob('job-1', 'app', body, NOW), NOW, 30_000, 1);
-    const waiting = awaitData(claimed, [consentId], at(1_000), { dataWaitMs: 20_000, recheckMs: 5_000 });
-    expect(waiting).toMatchObject({ status: 'Pending', run: { notBefore: at(6_000), leaseUntil: null, waitingFor: [consentId] } });
-    expect(awaitData(claimed, [consentId], at(18_000), { dataWaitMs: 20_000, recheckMs: 5_000 }).run!.notBefore).toEqual(at(20_000));
-    expect(wakeUp(waiting, at(2_000)).run).toMatchObject({ notBefore: at(2_000), waitingFor: [] });
+    const wait = { ids: [consentId], reason: 'first-fetch' as const };
+    const waiting = awaitData(claimed, wait, at(1_000), { dataWaitMs: 20_000, recheckMs: 5_000 });
+    expect(waiting).toMatchObject({ status: 'Running', startedAt: NOW, run: { notBefore: at(6_000), leaseUntil: null, waitingFor: [consentId] } });
+    expect(holdsRun(waiting, 1)).toBe(false);
+    expect(toAnalysisJobDto(waiting)).toMatchObject({ status: 'Running', waitingFor: 'first-fetch' });
+    expect(awaitData(claimed, wait, at(18_000), { dataWaitMs: 20_000, recheckMs: 5_000 }).run!.notBefore).toEqual(at(20_000));
+    const woken = wakeUp(waiting, at(2_000));
+    expect(woken.run).toMatchObject({ notBefore: at(2_000), waitingFor: [] });
+    expect(toAnalysisJobDto(woken)).toMatchObject({ status: 'Running', waitingFor: null });
+    expect(toAnalysisJobDto(claimRun(woken, at(2_000), 30_000, 2))).toMatchObject({ status: 'Running', startedAt: NOW.toISOString(), waitingFor: null });
   });
 
   it('backs off further with each transient failure in a row, and is never given up', () => {
@@ -52,6 +58,7 @@ describe('an analysis job', () => {
     }
     expect(delays).toEqual([1_000, 2_000, 4_000, 8_000, 8_000, 8_000]);
     expect(job.status).toBe('Running');
+    expect(retryLater(job, NOW, { baseMs: 1_000, maxMs: 8_000 })).toMatchObject({ status: 'Running', run: { leaseUntil: null } });
   });
 
   it('ends Completed with what it was computed from, or Failed with a reason; either leaves the queue', () => {
@@ -68,6 +75,7 @@ describe('an analysis job', () => {
       input: { consentIds: [consentId], userIds: null, externalUserIds: null, accountIds: null, analysisJobIds: null },
       metadata: { kvk_number: null, internal_ibans: ['NL91ABNA0417164300'] },
       status: 'Failed',
+      waitingFor: null,
       createdAt: NOW.toISOString(),
       startedAt: NOW.toISOString(),
       completedAt: at(5_000).toISOString(),

@@ -1,4 +1,4 @@
-import { AnalysisInputKinds, type AnalysisEngine, type AnalysisFailureCode, type AnalysisInputKind, type AnalysisJobDto, type AnalysisJobStatus, type AnalysisProfile, type CreateAnalysisJobBody } from '@obp/contracts';
+import { AnalysisInputKinds, type AnalysisEngine, type AnalysisJobWait, type AnalysisFailureCode, type AnalysisInputKind, type AnalysisJobDto, type AnalysisJobStatus, type AnalysisProfile, type CreateAnalysisJobBody } from '@obp/contracts';
 import { backoffDelayMs } from '@obp/jobs';
 
 /** The one kind of input a job was created from, and its values. */
@@ -24,6 +24,8 @@ export interface PendingRun {
   failures: number;
   /** Consents whose first fetch, and earlier jobs whose end, the job waits for (until its wait ends). */
   waitingFor: string[];
+  /** Why it waits, while `waitingFor` is not empty (absent in jobs written before it was kept). */
+  waitReason?: AnalysisJobWait;
   /** Trace context of the request that created the job, so its runs join that trace. */
   trace?: Record<string, string>;
 }
@@ -84,7 +86,7 @@ export const runDueAt = (run: PendingRun): Date => (run.leaseUntil && run.leaseU
 
 export const isRunDue = (job: AnalysisJob, now: Date): boolean => job.run !== null && runDueAt(job.run) <= now;
 
-/** A worker takes the job (its `claims`-th claim): Running until it ends, is deferred or the lease lapses. */
+/** A worker takes the job (its `claims`-th claim): Running from then on (the status never goes back), held until the run ends, is deferred or the lease lapses. */
 export const claimRun = (job: AnalysisJob, now: Date, leaseMs: number, claims: number): AnalysisJob => ({
   ...job,
   status: 'Running',
@@ -100,20 +102,27 @@ export const renewLease = (job: AnalysisJob, now: Date, leaseMs: number): Analys
 /** Until the job stops waiting for data, however much of it has arrived. */
 export const waitEndsAt = (job: AnalysisJob, dataWaitMs: number): Date => new Date(job.createdAt.getTime() + dataWaitMs);
 
-/** Back in the queue until what it waits for arrives (an event wakes it), it looks again, or the wait ends. */
-export function awaitData(job: AnalysisJob, waitingFor: string[], now: Date, timing: { dataWaitMs: number; recheckMs: number }): AnalysisJob {
+/** Back in the queue, still Running, until what it waits for arrives (an event wakes it), it looks again, or the wait ends. */
+export function awaitData(job: AnalysisJob, wait: { ids: string[]; reason: AnalysisJobWait }, now: Date, timing: { dataWaitMs: number; recheckMs: number }): AnalysisJob {
   const next = Math.min(now.getTime() + timing.recheckMs, waitEndsAt(job, timing.dataWaitMs).getTime());
-  return { ...job, status: 'Pending', run: { ...job.run!, notBefore: new Date(next), leaseUntil: null, failures: 0, waitingFor } };
+  return { ...job, run: { ...job.run!, notBefore: new Date(next), leaseUntil: null, failures: 0, waitingFor: wait.ids, waitReason: wait.reason } };
 }
 
 /** What it waited for has arrived: due now. */
-export const wakeUp = (job: AnalysisJob, now: Date): AnalysisJob => ({ ...job, run: { ...job.run!, notBefore: now, waitingFor: [] } });
+export function wakeUp(job: AnalysisJob, now: Date): AnalysisJob {
+  const { waitReason: _reason, ...run } = job.run!;
+  return { ...job, run: { ...run, notBefore: now, waitingFor: [] } };
+}
 
-/** A run failed on a transient error: back in the queue after a back-off that grows with each failure in a row, never given up. */
+/** A run failed on a transient error: back in the queue, still Running, after a back-off that grows with each failure in a row, never given up. */
 export function retryLater(job: AnalysisJob, now: Date, backoff: { baseMs: number; maxMs: number }): AnalysisJob {
   const failures = job.run!.failures + 1;
-  return { ...job, status: 'Pending', run: { ...job.run!, notBefore: new Date(now.getTime() + backoffDelayMs(failures, backoff.baseMs, backoff.maxMs)), leaseUntil: null, failures, waitingFor: [] } };
+  const { waitReason: _reason, ...run } = job.run!;
+  return { ...job, run: { ...run, notBefore: new Date(now.getTime() + backoffDelayMs(failures, backoff.baseMs, backoff.maxMs)), leaseUntil: null, failures, waitingFor: [] } };
 }
+
+/** What the job waits for, as the API shows it: only while it waits, and only when the reason was kept. */
+export const waitingFor = (job: AnalysisJob): AnalysisJobWait | null => (job.run && job.run.waitingFor.length > 0 ? (job.run.waitReason ?? null) : null);
 
 export const completeJob = (job: AnalysisJob, scope: JobScope, now: Date): AnalysisJob => ({ ...job, status: 'Completed', completedAt: now, run: null, scope });
 
@@ -132,6 +141,7 @@ export function toAnalysisJobDto(job: AnalysisJob): AnalysisJobDto {
     input: { consentIds: valuesOf('consentIds'), userIds: valuesOf('userIds'), externalUserIds: valuesOf('externalUserIds'), accountIds: valuesOf('accountIds'), analysisJobIds: valuesOf('analysisJobIds') },
     metadata: { kvk_number: job.kvkNumber, internal_ibans: job.internalIbans },
     status: job.status,
+    waitingFor: waitingFor(job),
     createdAt: job.createdAt.toISOString(),
     startedAt: job.startedAt?.toISOString() ?? null,
     completedAt: job.completedAt?.toISOString() ?? null,

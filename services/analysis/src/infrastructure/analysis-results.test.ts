@@ -64,4 +64,19 @@ describe('AnalysisResults (real store)', () => {
       ['USD', hosting.map((t) => t.id)],
     ]);
   });
+
+  it('completes a corporate result stored before engine 1.2.0: its totals as computed, no figures per month', async () => {
+    const { results, db } = await open();
+    const corporate = analyse(analysisInput({ profile: 'corporate', kvkNumber: '12345678', transactions: [...rent, tx({ amount: 1500, date: '2026-05-20', category: 'income.business' })] }), {
+      categorise: labelCategorise,
+      detectSequences: fixedSequences([]),
+    });
+    const { months: _months, ...totalsOnly } = corporate.corporate!;
+    const legacy = { ...corporate, engineVersion: '1.1.0', corporate: totalsOnly };
+    await db.collection<{ _id: string; consentIds: string[]; accountIds: string[]; computedAt: Date; resultGzip: mongo.Binary }>('analysis_results').insertOne({ _id: JOB_ID, ...scope, computedAt: new Date(), resultGzip: new mongo.Binary(gzipSync(JSON.stringify(legacy))) });
+
+    const found = await results.find(JOB_ID);
+    expect(analysisResultSchema.safeParse(found).success).toBe(true);
+    expect(found?.corporate).toEqual({ ...totalsOnly, months: null });
+  });
 });

@@ -9,10 +9,12 @@ type StoredSequence = Omit<Sequence, 'currency'> & { currency?: string };
 /**
  * A result as stored. Results of analysis engine version 1.0.0 lack `currency`, `otherCurrencyTransactionIds`
  * and each categorised transaction's `currency`, and their sequences (sequencing engine before 1.2.0) lack
- * theirs.
+ * theirs. Corporate results before 1.2.0 lack the figures per month.
  */
-export type StoredAnalysisResult = Omit<AnalysisResult, 'currency' | 'otherCurrencyTransactionIds' | 'transactions' | 'sequencing'> & {
+export type StoredAnalysisResult = Omit<AnalysisResult, 'currency' | 'otherCurrencyTransactionIds' | 'transactions' | 'sequencing' | 'corporate'> & {
   currency?: string | null;
+  /** Before analysis engine version 1.2.0 without `months`. */
+  corporate: (Omit<NonNullable<AnalysisResult['corporate']>, 'months'> & { months?: NonNullable<AnalysisResult['corporate']>['months'] }) | null;
   otherCurrencyTransactionIds?: string[] | null;
   transactions: Array<Omit<CategorisedTransaction, 'currency'> & { currency?: string | null }> | null;
   sequencing: Omit<AnalysisResult['sequencing'], 'incomeSequences' | 'expenseSequences'> & { incomeSequences: StoredSequence[]; expenseSequences: StoredSequence[] };
@@ -30,7 +32,8 @@ function withCurrency(sequence: StoredSequence): Sequence {
 /**
  * A stored result in the shape the API documents. Stored results are never rewritten (a result is what
  * its job computed), so one of an older engine is completed when read: what it did not record is null
- * (its `currency`, `otherCurrencyTransactionIds`, a categorised transaction's `currency`: engine 1.0.0
+ * (its `currency`, `otherCurrencyTransactionIds`, a categorised transaction's `currency`, the corporate `months`
+ * of engines before 1.2.0: engine 1.0.0
  * added amounts whatever their currency, so its figures are in no one currency that could be named), and a
  * sequence's currency is that of its transactions, which is exactly what sequencing 1.2.0 states.
  */
@@ -38,6 +41,7 @@ export function fromStoredResult(stored: StoredAnalysisResult): AnalysisResult {
   return {
     ...stored,
     currency: stored.currency ?? null,
+    corporate: stored.corporate && { ...stored.corporate, months: stored.corporate.months ?? null },
     otherCurrencyTransactionIds: stored.otherCurrencyTransactionIds ?? null,
     transactions: stored.transactions?.map((transaction) => ({ ...transaction, currency: transaction.currency ?? null })) ?? null,
     sequencing: { ...stored.sequencing, incomeSequences: stored.sequencing.incomeSequences.map(withCurrency), expenseSequences: stored.sequencing.expenseSequences.map(withCurrency) },

@@ -15,7 +15,7 @@ import { resultCurrency, sequencesIn } from './result-currency';
 import { sequenceMemberIds, type SequenceDetector } from './sequences';
 
 /** Semantic version of each engine: of its algorithm and of the meaning of its figures; bump on any change to either. */
-export const ANALYSIS_ENGINE_VERSIONS: Record<'e1' | 'z2', string> = { e1: '1.1.0', z2: '1.1.0' };
+export const ANALYSIS_ENGINE_VERSIONS: Record<'e1' | 'z2', string> = { e1: '1.2.0', z2: '1.2.0' };
 
 export interface AnalysisInput {
   jobId: string;
@@ -43,7 +43,8 @@ export interface AnalysisDependencies {
 
 /**
  * The analysis of one job's transactions: pure, the result depends only on the input. Every transaction given
- * is used (the caller chooses the history). Engine e1 categorises every transaction and follows the
+ * is in the period, the months, the totals, the indicators and (e1) `transactions`; only sequencing keeps to
+ * its latest 13 months before `asOf` (the spec's rule). The service gives the whole fetched history. Engine e1 categorises every transaction and follows the
  * categories; engine z2 does not categorise and goes by sign, codes and descriptions (classify-z2.ts). Both
  * detect sequences, leave own-account transfers out of every figure, and trace each figure to its
  * transactions. Every money figure is in one currency, the one most transactions are booked in
@@ -68,7 +69,8 @@ export function analyse(input: AnalysisInput, deps: AnalysisDependencies = {}): 
 
   const currency = resultCurrency(input.transactions);
   const inResultCurrency = entries.filter((entry) => entry.tx.currency === currency);
-  const flows = monthlyFlows(inResultCurrency, input.engine === 'e1', monthSpanOf(entries));
+  const span = monthSpanOf(entries);
+  const flows = monthlyFlows(inResultCurrency, input.engine === 'e1', span);
   const first = entries[0];
   const last = entries[entries.length - 1];
   return {
@@ -86,7 +88,7 @@ export function analyse(input: AnalysisInput, deps: AnalysisDependencies = {}): 
     months: flows.months,
     totals: flows.totals,
     indicators: indicators(inResultCurrency, sequencesIn(sequencing, currency), input.asOf, flows.expenseCents),
-    corporate: input.profile === 'corporate' && input.kvkNumber ? corporateSummary(inResultCurrency, input.kvkNumber) : null,
+    corporate: input.profile === 'corporate' && input.kvkNumber ? corporateSummary(inResultCurrency, input.kvkNumber, span) : null,
     transactions: input.engine === 'e1' ? categorisedTransactions(entries) : null,
     internalTransferIds: entries.filter((entry) => entry.internal).map((entry) => entry.tx.id),
     otherCurrencyTransactionIds: entries.filter((entry) => entry.tx.currency !== currency).map((entry) => entry.tx.id),

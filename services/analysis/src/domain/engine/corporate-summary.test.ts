@@ -32,7 +32,25 @@ describe('corporate summary', () => {
       vatPaid: { amount: -260, transactionIds: [vat.id, vatUnspecified.id] },
       taxPaid: { amount: -380, transactionIds: [incomeTax.id, localTax.id] },
       result: 1694,
+      months: expect.any(Array),
     });
+    const none = { amount: 0, transactionIds: [] };
+    expect(result.corporate?.months).toEqual([
+      { month: '2026-01', revenue: { amount: 1210, transactionIds: [invoice1.id] }, costs: { amount: -121, transactionIds: [software.id] }, vatPaid: { amount: -210, transactionIds: [vat.id] }, taxPaid: none, result: 1089 },
+      { month: '2026-02', revenue: { amount: 605, transactionIds: [invoice2.id] }, costs: none, vatPaid: { amount: -50, transactionIds: [vatUnspecified.id] }, taxPaid: { amount: -300, transactionIds: [incomeTax.id] }, result: 605 },
+      { month: '2026-03', revenue: none, costs: none, vatPaid: none, taxPaid: { amount: -80, transactionIds: [localTax.id] }, result: 0 },
+    ]);
+  });
+
+  it('gives every month of the period, also one with no business transaction', () => {
+    const result = analysisResultSchema.parse(
+      analyse(analysisInput({ profile: 'corporate', kvkNumber: '12345678', transactions: [invoice1, tx({ amount: -20, date: '2026-02-05', category: 'transfers.own-accounts', counterpartAccountNumber: OWN }), localTax], internalIbans: [OWN] }), deps),
+    );
+    expect(result.corporate?.months?.map((m) => [m.month, m.result, m.revenue.transactionIds.length + m.costs.transactionIds.length + m.taxPaid.transactionIds.length])).toEqual([
+      ['2026-01', 1210, 1],
+      ['2026-02', 0, 0],
+      ['2026-03', 0, 1],
+    ]);
   });
 
   it('z2: revenue is all income; taxes are payments to the tax authorities, VAT those naming it', () => {
@@ -44,7 +62,13 @@ describe('corporate summary', () => {
       vatPaid: { amount: -260, transactionIds: [vat.id, vatUnspecified.id] },
       taxPaid: { amount: -380, transactionIds: [incomeTax.id, localTax.id] },
       result: 1744,
+      months: expect.any(Array),
     });
+    expect(result.corporate?.months?.map((m) => [m.month, m.revenue.transactionIds, m.result])).toEqual([
+      ['2026-01', [invoice1.id], 1089],
+      ['2026-02', [invoice2.id, vatRefund.id], 655],
+      ['2026-03', [], 0],
+    ]);
     expect(result.internalTransferIds).toEqual([draw.id]);
   });
 

@@ -111,14 +111,14 @@ describe('a corporate history in EUR and USD', () => {
     const result = analysisResultSchema.parse(analyse(input, { categorise: labelCategorise, detectSequences: fixedSequences([]) }));
     // Three transactions in each currency: a tie goes to EUR.
     expect(result.currency).toBe('EUR');
-    expect(result.corporate).toEqual({
-      kvkNumber: '12345678',
+    const figures = {
       revenue: { amount: 1210, transactionIds: [invoice.id] },
       costs: { amount: -121, transactionIds: [software.id] },
       vatPaid: { amount: -210, transactionIds: [vat.id] },
       taxPaid: { amount: 0, transactionIds: [] },
       result: 1089,
-    });
+    };
+    expect(result.corporate).toEqual({ kvkNumber: '12345678', ...figures, months: [{ month: '2026-01', ...figures }] });
     expect(result.otherCurrencyTransactionIds).toEqual([usdInvoice.id, usdHosting.id, usdDraw.id]);
     expect(result.internalTransferIds).toEqual([usdDraw.id]);
   });

@@ -8,7 +8,7 @@ import { ShareGrants } from '@obp/share-grants';
 import { AggregateStore } from '@obp/store';
 import { createLogger } from '@obp/telemetry';
 import { Cleanup, testEnv, uniqueDbName } from '@obp/testkit';
-import { newJob, type AnalysisJob } from '../../domain/analysis-job';
+import { newJob, toAnalysisJobDto, type AnalysisJob } from '../../domain/analysis-job';
 import type { AnalysisInput } from '../../domain/engine/analyse';
 import { historyStart } from '../../domain/history-window';
 import { AnalysisJobEvents, analysisJobStoreOptions, type AnalysisJobStore } from '../../infrastructure/analysis-job-store';
@@ -254,6 +254,19 @@ describe('analysis job runs (real store)', () => {
     expect((await bed.results.find(jobId))?.jobId).toBe(jobId);
   });
 
+  it('gives the engine every fetched transaction of the input, also those booked more than 13 months before the job', async () => {
+    const bed = await testBed();
+    const { consentId, accountId } = await bed.consent(true);
+    const older = [transaction(accountId, 420, -60), transaction(accountId, 900, 1200)];
+    await fetchInto(bed.apply, { consentId, accountId, transactions: older });
+    await bed.createJob([consentId]);
+    const engine = fakeEngine();
+    await bed.runner(engine.analyse).runDue();
+    expect(engine.calls).toHaveLength(1);
+    expect(engine.calls[0]!.transactions.map((t) => t.id)).toEqual(expect.arrayContaining(older.map((t) => t.id)));
+    expect(engine.calls[0]!.transactions).toHaveLength(4);
+  });
+
   it('only completes a job whose result a run stored before it stopped, without computing it again', async () => {
     const bed = await testBed();
     const { consentId, accountId } = await bed.consent(true);
@@ -315,7 +328,10 @@ describe('analysis job runs (real store)', () => {
     const engine = fakeEngine();
     const runner = bed.runner(engine.analyse);
     await runner.runDue();
-    expect(await bed.jobs.find(jobId)).toMatchObject({ status: 'Pending', run: { waitingFor: [consentId], leaseUntil: null } });
+    const waiting = await bed.jobs.find(jobId);
+    // Its status does not go back: it stays Running, and says what it waits for.
+    expect(waiting).toMatchObject({ status: 'Running', run: { waitingFor: [consentId], leaseUntil: null } });
+    expect(toAnalysisJobDto(waiting!)).toMatchObject({ status: 'Running', waitingFor: 'first-fetch', startedAt: expect.any(String) });
     expect(engine.calls).toHaveLength(0);
 
     let kicked = 0;
@@ -344,7 +360,8 @@ describe('analysis job runs (real store)', () => {
     };
     await bed.runner(fakeEngine().analyse).runDue();
     const backingOff = await bed.jobs.find(transient);
-    expect(backingOff).toMatchObject({ status: 'Pending', run: { failures: 1, leaseUntil: null } });
+    expect(backingOff).toMatchObject({ status: 'Running', run: { failures: 1, leaseUntil: null } });
+    expect(toAnalysisJobDto(backingOff!).waitingFor).toBeNull();
     expect(backingOff!.run!.notBefore.getTime()).toBeGreaterThan(Date.now());
     bed.erased.erasedAmong = erasedAmong;
 
@@ -386,29 +403,49 @@ describe('analysis job runs (real store)', () => {
     expect(readBy(fresh)).toEqual([...transactions, later].map((t) => t.id).sort());
   });
 
-  it('waits for a consent it names that has not reached the service, or is not shared with it yet, and runs once it has', async () => {
+  it('waits for a consent it names that has not reached the service, and runs once it has', async () => {
     const bed = await testBed();
     const unseenId = randomUUID();
-    const others = await bed.consent(true, { ownerClientId: 'other-app' });
     const engine = fakeEngine();
     const unseen = await bed.createJob([unseenId]);
-    const unshared = await bed.createJob([others.consentId]);
     const runner = bed.runner(engine.analyse, { visibilityWaitMs: 60_000 });
     await runner.runDue();
-    expect(await bed.jobs.find(unseen)).toMatchObject({ status: 'Pending', run: { waitingFor: [unseenId] } });
-    expect(await bed.jobs.find(unshared)).toMatchObject({ status: 'Pending', run: { waitingFor: [others.consentId] } });
+    const waiting = await bed.jobs.find(unseen);
+    expect(waiting).toMatchObject({ status: 'Running', run: { waitingFor: [unseenId] } });
+    expect(toAnalysisJobDto(waiting!).waitingFor).toBe('visibility');
     expect(engine.calls).toHaveLength(0);
 
-    // The consent's events and the share arrive; the jobs look again a second later.
+    // The consent's events arrive; the job looks again a second later.
     const accountId = randomUUID();
     const subject = { consentId: unseenId, userId: null, externalUserId: 'ext' };
     const created = { ...subject, consent: consentDto(unseenId, 'Updated') };
     await bed.apply['consent.created']!(created, envelope('consent.created', created), meta(unseenId));
     await fetchInto(bed.apply, { consentId: unseenId, accountId, transactions: [transaction(accountId, 3, -9)] });
-    await bed.grant('other-app', [others.consentId]);
-    expect(await runner.runDue(new Date(Date.now() + 1_500))).toBe(2);
+    expect(await runner.runDue(new Date(Date.now() + 1_500))).toBe(1);
     expect(await bed.jobs.find(unseen)).toMatchObject({ status: 'Completed', scope: { consentIds: [unseenId] } });
-    expect(await bed.jobs.find(unshared)).toMatchObject({ status: 'Completed', scope: { consentIds: [others.consentId] } });
+  });
+
+  it('fails with NoData at once, without a wait, a job naming only consents and accounts it knows to be another app’s and not shared', async () => {
+    const bed = await testBed();
+    const others = await bed.consent(true, { ownerClientId: 'other-app' });
+    const byConsent = await bed.createJob([others.consentId]);
+    const byAccount = await bed.createJobOn({ accountIds: [others.accountId] });
+    const engine = fakeEngine();
+    expect(await bed.runner(engine.analyse, { visibilityWaitMs: 60_000, dataWaitMs: 60_000 }).runDue()).toBe(2);
+    for (const jobId of [byConsent, byAccount]) expect(await bed.jobs.find(jobId)).toMatchObject({ status: 'Failed', failure: { code: 'NoData' } });
+    expect(engine.calls).toHaveLength(0);
+  });
+
+  it('says it waits for an earlier job, still Running, and runs once that job ends', async () => {
+    const bed = await testBed();
+    const { consentId } = await bed.consent(false);
+    const earlier = await bed.createJob([consentId]);
+    const engine = fakeEngine();
+    const runner = bed.runner(engine.analyse);
+    await runner.runDue();
+    const later = await bed.createJobOn({ analysisJobIds: [earlier] });
+    await runner.runDue();
+    expect(toAnalysisJobDto((await bed.jobs.find(later))!)).toMatchObject({ status: 'Running', waitingFor: 'earlier-job' });
   });
 
   it('fails with NoData a job naming only what never became readable, once the wait for it is over', async () => {

@@ -50,7 +50,8 @@ type Outcome = { kind: RunOutcome; code?: string } | null;
  * stored once (the first stored stays) and its completion is written only by the run that holds the
  * claim, so it completes once, with one `analysis-job.completed`. A transient failure (store or broker
  * down) puts it back in the queue with a back-off, never given up; only an input that names nothing
- * readable, erased data, or an engine fault fails it.
+ * readable, erased data, or an engine fault fails it. Claimed once, the job is Running for good: a wait or a
+ * retry keeps it in the queue without moving its status back.
  */
 export class AnalysisRunJobs extends LeasedJobs<AnalysisJob> {
   constructor(options: AnalysisRunOptions) {
@@ -193,7 +194,7 @@ class AnalysisRun {
       wait.for === 'data'
         ? { dataWaitMs: this.options.dataWaitMs, recheckMs: this.options.waitRecheckMs }
         : { dataWaitMs: this.options.visibilityWaitMs, recheckMs: Math.min(VISIBILITY_RECHECK_MS, this.options.waitRecheckMs) };
-    const deferred = await this.context.update((current, now) => ({ next: awaitData(current, wait.waitingFor, now, timing) }));
+    const deferred = await this.context.update((current, now) => ({ next: awaitData(current, { ids: wait.waitingFor, reason: wait.reason }, now, timing) }));
     return deferred ? { kind: 'waiting' } : null;
   }
 }

@@ -1,5 +1,5 @@
 import type { ConsentData, ProjectedAccount, ProjectedConsent } from '@obp/consent-data';
-import type { TransactionDto } from '@obp/contracts';
+import type { AnalysisJobWait, TransactionDto } from '@obp/contracts';
 import { canRead, type GrantTarget, type ShareGrants } from '@obp/share-grants';
 import type { AnalysisJob, JobFailure, JobScope } from '../../domain/analysis-job';
 import type { AnalysisJobStore } from '../../infrastructure/analysis-job-store';
@@ -7,12 +7,12 @@ import type { ErasedIds } from '@obp/db';
 
 /**
  * What a job runs on, or why it cannot run (yet). A wait is `for` data (a consent's first fetch, an
- * earlier job's end: minutes) or for `visibility` (a consent, account or share named in the input that
- * has not reached this service through its events yet: about a second).
+ * earlier job's end: minutes) or for `visibility` (a consent or account named in the input that has not
+ * reached this service through its events yet: about a second).
  */
 export type Resolution =
   | { kind: 'ready'; scope: JobScope; transactions: TransactionDto[]; ownIbans: string[] }
-  | { kind: 'wait'; waitingFor: string[]; for: 'data' | 'visibility' }
+  | { kind: 'wait'; waitingFor: string[]; for: 'data' | 'visibility'; reason: AnalysisJobWait }
   | { kind: 'failed'; failure: JobFailure };
 
 export interface ResolveOptions {
@@ -37,7 +37,9 @@ class Selection {
   readonly erased = new Set<string>();
   /** Consents whose first fetch, and earlier jobs whose end, is awaited. */
   readonly waitingFor = new Set<string>();
-  /** Named consents, accounts or jobs that are not readable here (yet): a new one's events, or a new share, may still be on the way. */
+  /** Of `waitingFor`, the earlier jobs. */
+  readonly earlierJobs = new Set<string>();
+  /** Named consents or accounts this service has not seen (yet): a new consent's events may still be on the way. */
   readonly notVisible = new Set<string>();
 
   includes(account: ProjectedAccount): boolean {
@@ -81,8 +83,10 @@ const noData: JobFailure = { code: 'NoData', message: 'Nothing in the input coul
  * jobs read: their accounts, booked up to their completion (a share naming an earlier job opens what
  * that job read, not what came later). Readable means owned, or named by an unexpired share of the owner.
  * A consent whose first fetch is under way, or an earlier job still running, is waited for while the
- * caller allows it; so is a named consent or account that is not readable here yet (its events or its
- * share on the way); an input naming erased data fails the job with `ConsentDeleted`.
+ * caller allows it; so is a named consent or account this service has not seen yet (its events on the
+ * way). One it knows and the owner may not read is left out at once (the job's creation refused it unless
+ * a share opened it, so the share has ended since): an input of nothing else fails with `NoData` without a
+ * wait. An input naming erased data fails the job with `ConsentDeleted`.
  */
 export class InputResolver {
   constructor(
@@ -114,10 +118,13 @@ export class InputResolver {
     }
     if (selection.erased.size > 0) return { kind: 'failed', failure: { code: 'ConsentDeleted', message: 'Consent data the input names has been erased.' } };
 
-    if (options.mayAwaitVisibility && selection.notVisible.size > 0) return { kind: 'wait', waitingFor: [...selection.notVisible], for: 'visibility' };
+    if (options.mayAwaitVisibility && selection.notVisible.size > 0) return { kind: 'wait', waitingFor: [...selection.notVisible], for: 'visibility', reason: 'visibility' };
     const selected = [...selection.consents.values()];
     for (const { consent } of selected) if (consent.transactionsThrough === null && FETCH_AHEAD.has(consent.status)) selection.waitingFor.add(consent.id);
-    if (options.mayWait && selection.waitingFor.size > 0) return { kind: 'wait', waitingFor: [...selection.waitingFor], for: 'data' };
+    if (options.mayWait && selection.waitingFor.size > 0) {
+      const reason = [...selection.waitingFor].every((id) => selection.earlierJobs.has(id)) ? 'earlier-job' : 'first-fetch';
+      return { kind: 'wait', waitingFor: [...selection.waitingFor], for: 'data', reason };
+    }
 
     const fetched = selected.filter(({ consent }) => consent.transactionsThrough !== null).map(({ consent }) => consent.id);
     const accounts = await this.consentData.accountsOf(fetched);
@@ -136,7 +143,6 @@ export class InputResolver {
       const consent = await this.consentData.consent(id);
       if (!consent) missing.push(id);
       else if (await this.readable(job, consent, [{ consentId: id }])) selection.add(consent, 'all');
-      else selection.notVisible.add(id);
     }
     await this.noteMissing(missing, selection);
   }
@@ -147,8 +153,8 @@ export class InputResolver {
     await this.noteMissing(accountIds.filter((id) => !found.has(id)), selection);
     for (const account of accounts) {
       const consent = await this.consentData.consent(account.consentId);
-      if (consent && (await this.readable(job, consent, [{ consentId: consent.id }, { accountId: account.id }]))) selection.add(consent, [account.id]);
-      else selection.notVisible.add(account.id);
+      if (!consent) selection.notVisible.add(account.id);
+      else if (await this.readable(job, consent, [{ consentId: consent.id }, { accountId: account.id }])) selection.add(consent, [account.id]);
     }
   }
 
@@ -163,6 +169,7 @@ export class InputResolver {
     if (!earlier || !(await canRead(this.grants, job.ownerClientId, { ownerClientId: earlier.ownerClientId, grantedBy: [{ analysisId: earlier.id }] }))) return;
     if (earlier.status === 'Pending' || earlier.status === 'Running') {
       selection.waitingFor.add(earlier.id);
+      selection.earlierJobs.add(earlier.id);
       return;
     }
     if (earlier.resultErasedAt || earlier.failure?.code === 'ConsentDeleted') {
