@@ -132,6 +132,12 @@ export class StatementImportRepository {
     if (ids.length > 0) await this.imports.updateMany({ _id: { $in: [...ids] } }, { $set: { announced: true } });
   }
 
+  /** One import and its file. */
+  async delete(id: string): Promise<void> {
+    await this.files.deleteMany({ importId: id });
+    await this.imports.deleteOne({ _id: id });
+  }
+
   /** Erasure: the consent's imports and files. Returns how many imports went. */
   async deleteByConsent(consentId: string): Promise<number> {
     await this.files.deleteMany({ consentId });

@@ -35,7 +35,7 @@ export class UploadStatementService {
     if (!takesStatements(consent)) return err(new Conflict(`This consent is connected to the bank '${consent.providerKey}'; only a statement-upload consent takes statement files.`));
     if (consent.status === 'Invalidated') return err(new Conflict('This consent is Invalidated: it takes no more statement files.'));
     const now = new Date();
-    await this.imports.insertWithFile(
+    const inserted = await this.imports.insertWithFile(
       {
         id: upload.importId,
         consentId: consent.id,
@@ -62,8 +62,15 @@ export class UploadStatementService {
       const next = requestFetch(current, randomUUID(), now, traceHeaders());
       return { next, events: this.events.statusChanged(current, next), result: true };
     });
-    if (!requested.found) return err(new NotFound('consent not found'));
-    if (!requested.result) return err(new Conflict('This consent is Invalidated: it takes no more statement files.'));
+    // Erased (or invalidated) since it was read: an erasure that finished before the insert would never see the file.
+    if (!requested.found) {
+      await this.imports.delete(upload.importId);
+      return err(new NotFound('consent not found'));
+    }
+    if (!requested.result) {
+      if (inserted) await this.imports.delete(upload.importId);
+      return err(new Conflict('This consent is Invalidated: it takes no more statement files.'));
+    }
     this.onImportRequested();
     return ok(undefined);
   }
