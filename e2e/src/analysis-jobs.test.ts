@@ -3,7 +3,7 @@ import { collect } from '@obp/client';
 import type { AccountDto } from '@obp/contracts';
 import { waitFor } from '@obp/testkit';
 import { createJob, finishedJob, getJob, getResult, jobBody, postJob } from './analysis-helpers';
-import { connectedConsent, seenBy } from './consent-helpers';
+import { connectedConsent, createConsent, decide, seenBy } from './consent-helpers';
 import { startStack, type Stack, type TestClient } from './harness';
 
 interface Problem {
@@ -195,6 +195,31 @@ describe('analysis jobs through the edge', () => {
       expect(job.metadata.internal_ibans).toEqual(['NL91ABNA0417164300', ...internal.map((i) => i.toUpperCase())]);
       const result = await getResult(stack, ownerToken, id);
       expect(result).toMatchObject({ profile: 'corporate', kvkNumber: '12345678', consentIds: [business.consentId], corporate: { kvkNumber: '12345678' } });
+    });
+
+    it('waits for a consent’s first fetch Running, saying so in waitingFor, and its status only moves forward', async () => {
+      const created = await createConsent(stack, ownerToken, { providerKey: 'sandbox-slow' });
+      await decide(created.consentUrl, 'approve');
+      await waitFor(async () => ['Authenticated', 'Updating'].includes((await stack.analysis.consentData.consent(created.consentId))?.status ?? ''), {
+        what: 'the analysis service to see the consent approved',
+        timeoutMs: 30_000,
+      });
+      const id = await createJob(stack, ownerToken, jobBody([created.consentId], { Engine: 'z2', CountryCode: undefined }));
+      const seen: Array<[string, string | null]> = [];
+      const job = await waitFor(
+        async () => {
+          const current = await getJob(stack, ownerToken, id);
+          const last = seen[seen.length - 1];
+          if (!last || last[0] !== current.status || last[1] !== current.waitingFor) seen.push([current.status, current.waitingFor]);
+          return current.status === 'Completed' || current.status === 'Failed' ? current : undefined;
+        },
+        { what: 'the job to end', timeoutMs: 60_000, intervalMs: 50 },
+      );
+      expect(job).toMatchObject({ status: 'Completed', waitingFor: null });
+      expect(seen).toContainEqual(['Running', 'first-fetch']);
+      const order = ['Pending', 'Running', 'Completed'];
+      const ranks = seen.map(([status]) => order.indexOf(status));
+      expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
     });
 
     it('fails with NoData when nothing in the input can be read, and its result is a 409 naming the code', async () => {
