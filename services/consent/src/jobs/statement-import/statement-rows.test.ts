@@ -60,11 +60,31 @@ describe('a statement file as accounts and transactions to store', () => {
     expect(accounts[0]).toMatchObject({ currency: 'EUR', bic: 'INGBNL2A', ownerName: 'J. Meijer' });
   });
 
-  it('stores a transaction under its bank reference, made unique when a file repeats one, else under its content key', () => {
-    const [account] = accountsOfFile(file(statement('NL45INGB7147252926', [tx({ bankReference: 'R1' }), tx({ bankReference: 'R1', amount: '-3.00' }), tx({})])));
+  it('stores a transaction under its bank reference, else under its content key; a reference the file repeats is none', () => {
+    const [account] = accountsOfFile(file(statement('NL45INGB7147252926', [tx({ bankReference: 'R1' }), tx({ bankReference: 'R2' }), tx({ bankReference: 'R2', amount: '-3.00' }), tx({})])));
     const ids = account!.transactions.map((t) => t.externalId);
-    expect(ids.slice(0, 2)).toEqual(['ref:R1', 'ref:R1#2']);
-    expect(ids[2]).toMatch(/^key:/);
+    expect(ids[0]).toBe('ref:R1');
+    expect(ids.slice(1)).toEqual(account!.transactions.slice(1).map((t) => `key:${t.contentKey}`));
+    expect(new Set(ids).size).toBe(4);
+  });
+
+  it('keeps every payment of a reference a bank repeats, when two overlapping exports start on different days', () => {
+    // The bank writes one batch reference on its collections: three on three days, of different amounts.
+    const collections = [tx({ bankReference: 'BATCH', bookingDate: '2026-03-02', amount: '-10.00' }), tx({ bankReference: 'BATCH', bookingDate: '2026-03-09', amount: '-20.00' }), tx({ bankReference: 'BATCH', bookingDate: '2026-03-16', amount: '-30.00' })];
+    const [first] = accountsOfFile(file(statement('NL45INGB7147252926', collections.slice(0, 2))));
+    const stored = first!.transactions.map((t) => ({ externalId: t.externalId, contentKey: t.contentKey }));
+    const [overlapping] = accountsOfFile(file(statement('NL45INGB7147252926', collections.slice(1))));
+    expect(notStoredYet(overlapping!, stored).map((t) => t.fields.amount)).toEqual([-30]);
+  });
+
+  it('finds again what was stored under a reference when a later file repeats it, and the other way round', () => {
+    const once = [tx({ bankReference: 'R', amount: '-10.00' })];
+    const twice = [...once, tx({ bankReference: 'R', amount: '-20.00' })];
+    const [a] = accountsOfFile(file(statement('NL45INGB7147252926', once)));
+    const [b] = accountsOfFile(file(statement('NL45INGB7147252926', twice)));
+    const storedOf = (account: typeof a) => account!.transactions.map((t) => ({ externalId: t.externalId, contentKey: t.contentKey }));
+    expect(notStoredYet(b!, storedOf(a)).map((t) => t.fields.amount)).toEqual([-20]);
+    expect(notStoredYet(a!, storedOf(b))).toEqual([]);
   });
 
   it('keeps two genuinely equal payments on one day apart, and finds both again in an overlapping file', () => {

@@ -3,7 +3,7 @@ import { canonicalTransaction, contentKeys, type CanonicalTransactionFields, typ
 /** A booked transaction of a file, with what identifies it (docs/statements.md, "Overlap"). */
 export interface FileTransaction {
   fields: CanonicalTransactionFields;
-  /** The bank's reference, made unique within the file (`REF`, then `REF#2`, … when a file repeats one); null without one. */
+  /** The bank's reference; null without one, and for one the file gives more than one transaction of the account. */
   referenceKey: string | null;
   contentKey: string;
   /** What the transaction is stored under: its reference where it has one, else its content key. */
@@ -20,6 +20,8 @@ export interface FileAccount {
   ownerName: string | null;
   transactions: FileTransaction[];
 }
+
+const hasReference = (t: StatementTransaction): boolean => t.bankReference !== null && t.bankReference.trim() !== '';
 
 const compactIban = (iban: string): string => iban.replace(/\s+/g, '').toUpperCase();
 
@@ -40,14 +42,12 @@ export function accountsOfFile(file: ParsedStatementFile): FileAccount[] {
   }
   return [...byAccount.values()].map(({ account, booked }) => {
     const keys = contentKeys(booked);
-    const references = new Map<string, number>();
+    const uses = new Map<string, number>();
+    for (const t of booked) if (hasReference(t)) uses.set(t.bankReference!, (uses.get(t.bankReference!) ?? 0) + 1);
     const transactions = booked.map((t, i): FileTransaction => {
-      let referenceKey: string | null = null;
-      if (t.bankReference !== null && t.bankReference.trim() !== '') {
-        const n = (references.get(t.bankReference) ?? 0) + 1;
-        references.set(t.bankReference, n);
-        referenceKey = n === 1 ? t.bankReference : `${t.bankReference}#${n}`;
-      }
+      // A reference the file repeats tells its transactions apart no better than a placeholder does: numbering them
+      // by their place in the file, two overlapping exports that start on different days would number them differently.
+      const referenceKey = hasReference(t) && uses.get(t.bankReference!) === 1 ? t.bankReference : null;
       const contentKey = keys[i]!;
       return { fields: canonicalTransaction(t), referenceKey, contentKey, externalId: referenceKey !== null ? `ref:${referenceKey}` : `key:${contentKey}` };
     });
