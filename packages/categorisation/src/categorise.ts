@@ -94,10 +94,16 @@ function betweenPeople(verdict: { category: Category; ruleId: string | null }, v
   return SPENT_WITH_PEOPLE.has(canonicalCategoryOf(verdict.category) ?? '') ? 'expenses.to-people' : verdict.category;
 }
 
-/** What a shop "refunds" (the weak 0.6 guess from the seller's name alone) or a municipality pays a business is a customer paying an invoice. */
+/**
+ * What a shop or an insurer "refunds" (the weak guess from the seller's name or the word "verzekering"
+ * alone, also when both agree) or a municipality pays a business is a customer paying an invoice; a
+ * refund the words say ("terugbetaling", "creditnota": 0.8) stays a refund.
+ */
+const SAID_REFUND = 0.7;
+
 function corporateIncome(verdict: { category: Category; confidence: number; ruleId: string | null }, out: boolean): Category {
-  if (out || verdict.ruleId === null || !verdict.ruleId.startsWith('merchant.')) return verdict.category;
-  if (verdict.category === 'income.refund' && verdict.confidence <= 0.6) return 'income.business';
+  if (out || verdict.ruleId === null) return verdict.category;
+  if (verdict.category === 'income.refund' && verdict.confidence < SAID_REFUND) return 'income.business';
   if (verdict.category === 'income.benefits' && verdict.ruleId === 'merchant.gemeente') return 'income.business';
   return verdict.category;
 }

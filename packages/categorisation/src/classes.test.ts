@@ -46,6 +46,7 @@ describe('class 1: flags by direction and meaning', () => {
       const result = one(fields);
       expect(result.flags).toContain('returned-direct-debit');
       expect(result.flags).not.toContain('direct-debit');
+      expect(result.flags).not.toContain('refund');
     }
   });
 
@@ -73,6 +74,10 @@ describe('class 1: flags by direction and meaning', () => {
       { amount: 1800, counterpartName: 'Interpolis', description: 'Uitkering schade 2024-1234 waterschade' },
     ];
     for (const fields of notRefunds) expect(one(fields).flags).not.toContain('refund');
+    // an insurer paying a business's invoice is a client, not a claim or a refund
+    const client = one({ amount: 1500, counterpartName: 'Polder Verzekeringen N.V.', description: 'SEPA Overboeking Naam: Polder Verzekeringen N.V. Omschrijving: 2025-061' }, { profile: 'corporate' });
+    expect(client.category).toBe('income.business');
+    expect(client.flags).not.toContain('refund');
   });
 });
 

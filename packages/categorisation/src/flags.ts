@@ -31,7 +31,8 @@ export function flagsOf(facts: FlagFacts): TransactionFlag[] {
   const flags: TransactionFlag[] = [];
   if (facts.recurring) flags.push('recurring');
   if (canonical === 'transfers.own-accounts' || canonical === 'transfers.savings') flags.push('internal-transfer');
-  if (canonical === 'income.refund') flags.push('refund');
+  // a collection given back is flagged as such; `refund` is money given back for a purchase or a bill paid otherwise
+  if (canonical === 'income.refund' && !facts.returnedDirectDebit) flags.push('refund');
   if (canonical === 'expenses.cash') flags.push('cash-withdrawal');
   if (canonical === 'expenses.gambling' || isOrBelow(facts.category, 'income.other.gambling')) flags.push('gambling');
   if (facts.directDebit && !facts.returnedDirectDebit) flags.push('direct-debit');
