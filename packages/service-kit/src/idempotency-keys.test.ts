@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import http, { type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { defineRoutes, json, locationHeader, z } from '@obp/contracts';
+import { defineRoutes, json, locationHeader, optionalEnumIgnoringCase, z } from '@obp/contracts';
 import { connectDatabase, database, dayBucket, type Connection } from '@obp/db';
 import { bindRoutes, createHttpApp, finishHttpApp, fingerprintOf, mountRoutes, validationFailure } from '@obp/http';
 import { AggregateStore } from '@obp/store';
@@ -24,6 +24,17 @@ const routes = defineRoutes(
       auth: { scope: 'notes' },
       summary: 'Create a note',
       body: { schema: z.object({ text: z.string(), pinned: z.boolean().optional() }) },
+      idempotent: true,
+      responses: { 201: json('Created', z.object({ id: z.string(), text: z.string() }), locationHeader()) },
+    },
+    pinNote: {
+      method: 'post',
+      path: '/boards/{board}/notes',
+      auth: { scope: 'notes' },
+      summary: 'Pin a note to a board',
+      params: { board: z.string().min(1) },
+      query: { color: optionalEnumIgnoringCase(['yellow', 'blue']) },
+      body: { schema: z.object({ text: z.string() }) },
       idempotent: true,
       responses: { 201: json('Created', z.object({ id: z.string(), text: z.string() }), locationHeader()) },
     },
@@ -56,6 +67,10 @@ describe('idempotent creates: Idempotency-Key on a route, kept in the real store
           await notes.insertIfAbsent({ id: newId, owner: caller.clientId, text: body.text });
           if (stopsOnce.delete(body.text)) throw new Error('stopped after creating');
           return { status: 201, body: { id: newId, text: body.text }, headers: { Location: `/notes/${newId}` } };
+        },
+        pinNote: async ({ params, body, caller, newId }) => {
+          await notes.insertIfAbsent({ id: newId, owner: caller.clientId, text: `${params.board}: ${body.text}` });
+          return { status: 201, body: { id: newId, text: body.text }, headers: { Location: `/boards/${params.board}/notes/${newId}` } };
         },
       }),
       // The app is named by a header here; the services read it from the verified token.
@@ -102,6 +117,21 @@ describe('idempotent creates: Idempotency-Key on a route, kept in the real store
     expect(other.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(Object.keys(((await other.json()) as { errors: object }).errors)).toEqual(['Idempotency-Key']);
     expect(await notesOf('app-a', 'second body')).toHaveLength(0);
+  });
+
+  it('refuses the key with the same body sent to another path or with another query (422), and replays the same request', async () => {
+    const pin = (path: string) =>
+      fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-app': 'app-a', 'idempotency-key': 'k-pin' }, body: JSON.stringify({ text: 'pinned' }) });
+    const first = await answer(await pin('/boards/home/notes?color=yellow'));
+    expect(first).toMatchObject({ status: 201, location: expect.stringMatching(/^\/boards\/home\/notes\//) });
+    for (const other of ['/boards/work/notes?color=yellow', '/boards/home/notes?color=blue', '/boards/home/notes']) {
+      const refused = await pin(other);
+      expect(refused.status).toBe(422);
+      expect(Object.keys(((await refused.json()) as { errors: object }).errors)).toEqual(['Idempotency-Key']);
+    }
+    expect(await answer(await pin('/boards/home/notes?color=YELLOW&unknown=1'))).toEqual({ ...first, replayed: 'true' });
+    expect(await notesOf('app-a', 'work: pinned')).toHaveLength(0);
+    expect(await notesOf('app-a', 'home: pinned')).toHaveLength(1);
   });
 
   it('creates twice without a key, and keeps the keys of two apps apart', async () => {

@@ -8,10 +8,10 @@ export interface AppKey {
   key: string;
 }
 
-/** The request a key was first used for: which route, which body, and the id it creates under. */
+/** The request a key was first used for: which route, which parameters and body, and the id it creates under. */
 export interface KeyedRequest {
   operationId: string;
-  /** `fingerprintOf` the parsed body. */
+  /** `fingerprintOf` the parsed body and parameters. */
   fingerprint: string;
   resourceId: string;
 }
@@ -37,8 +37,17 @@ export interface IdempotencyRecords {
   release(key: AppKey, resourceId: string): Promise<void>;
 }
 
-/** The fingerprint of a request body: its parsed form, so the letter case and order of property names do not count; a file's bytes. */
-export const fingerprintOf = (body: unknown): string => createHash('sha256').update(Buffer.isBuffer(body) ? body : JSON.stringify(body ?? null)).digest('hex');
+/**
+ * The fingerprint of a request: its parsed body (so the letter case and order of property names do not count) or a
+ * file's bytes, and its parsed path and query parameters (a file sent to another consent, or with another `?format=`,
+ * is another request). A route without parameters is fingerprinted by its body alone, as keys kept before were.
+ */
+export function fingerprintOf(body: unknown, target: { params?: unknown; query?: unknown } = {}): string {
+  const hash = createHash('sha256');
+  const parameters = JSON.stringify({ params: target.params ?? {}, query: target.query ?? {} });
+  if (parameters !== '{"params":{},"query":{}}') hash.update(`${parameters.length}:${parameters}`);
+  return hash.update(Buffer.isBuffer(body) ? body : JSON.stringify(body ?? null)).digest('hex');
+}
 
 type Handle = RouteBinding['handle'];
 type Result = RouteResult<RouteBinding['contract']>;
@@ -49,11 +58,11 @@ type Result = RouteResult<RouteBinding['contract']>;
  * - a new key: it is claimed (a unique insert) with the id the handler then creates under; a success
  *   is stored with the key; a refusal (4xx) frees the key, so its retry is validated again; a failure
  *   (5xx, a thrown error, a crash) leaves the key claimed without an answer;
- * - a key with a stored answer, and the same route and body: that answer again, with `Idempotent-Replayed: true`;
+ * - a key with a stored answer, and the same route, parameters and body: that answer again, with `Idempotent-Replayed: true`;
  * - a key claimed without an answer (its request is still running, or stopped half-way): the handler runs
  *   again under the claimed id. Creation under a given id happens once (a unique `_id`), so the first
  *   request and its retries create one resource between them and all answer with it;
- * - a key used before with another route or body: 422 naming the header.
+ * - a key used before with another route, path or query parameters, or body: 422 naming the header.
  */
 export function idempotentHandle(binding: RouteBinding, records: IdempotencyRecords): Handle {
   const { contract, handle } = binding;
@@ -62,7 +71,7 @@ export function idempotentHandle(binding: RouteBinding, records: IdempotencyReco
     if (typeof key !== 'string') return handle({ ...input, newId: randomUUID() });
     if (!input.caller) throw new Error(`${contract.operationId}: an idempotent route needs the caller's token`);
     const appKey: AppKey = { clientId: input.caller.clientId, key };
-    const request: KeyedRequest = { operationId: contract.operationId, fingerprint: fingerprintOf(input.body), resourceId: randomUUID() };
+    const request: KeyedRequest = { operationId: contract.operationId, fingerprint: fingerprintOf(input.body, input), resourceId: randomUUID() };
     const claim = await records.claim(appKey, request, new Date());
     if (!claim.won) {
       const { holder } = claim;
