@@ -195,6 +195,11 @@ describe('analysis jobs through the edge', () => {
       expect(job.metadata.internal_ibans).toEqual(['NL91ABNA0417164300', ...internal.map((i) => i.toUpperCase())]);
       const result = await getResult(stack, ownerToken, id);
       expect(result).toMatchObject({ profile: 'corporate', kvkNumber: '12345678', consentIds: [business.consentId], corporate: { kvkNumber: '12345678' } });
+      // Revenue, costs and taxes of every month, each month's transactions adding up to the totals.
+      const corporate = result.corporate!;
+      expect(corporate.months!.map((m) => m.month)).toEqual(result.months.map((m) => m.month));
+      for (const figure of ['revenue', 'costs', 'vatPaid', 'taxPaid'] as const) expect(corporate.months!.flatMap((m) => m[figure].transactionIds)).toEqual(corporate[figure].transactionIds);
+      expect(corporate.months!.filter((m) => m.vatPaid.amount < 0).length).toBeGreaterThan(0);
     });
 
     it('waits for a consent’s first fetch Running, saying so in waitingFor, and its status only moves forward', async () => {
