@@ -63,7 +63,7 @@ describe('uploading a statement file (real store)', () => {
 
   it('keeps nothing of a file whose consent was invalidated while it was uploaded, and answers a conflict', async () => {
     const invalidation = async () => {
-      await consents.mutate('c-up', (current) => ({ next: { ...current, status: 'Invalidated' }, result: undefined }));
+      await consents.mutate('c-up', (current) => ({ next: { ...current, status: 'Invalidated' }, events: [], result: undefined }));
     };
     const sent = await uploadWith(importsWith(invalidation));
     expect(!sent.ok && sent.error.code).toBe('CONFLICT');
