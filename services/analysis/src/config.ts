@@ -20,8 +20,8 @@ const schema = z.object({
   /** How long after its creation a job waits for a consent's first fetch, or for an earlier job it names, before running without them. */
   ANALYSIS_DATA_WAIT_MS: ms(600_000),
   /**
-   * How long after its creation a job waits for a consent, account or share it names to reach this
-   * service (their events take about a second) before running without it.
+   * How long after its creation a job waits for a consent or account it names, and this service has never
+   * seen, to reach it (its events take about a second) before running without it.
    */
   ANALYSIS_VISIBILITY_WAIT_MS: ms(10_000),
   /**
