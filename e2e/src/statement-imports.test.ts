@@ -92,6 +92,13 @@ describe('statement imports', () => {
     // A retried upload with its Idempotency-Key is the same import, not a second one.
     const retried = await upload(consentId, renderMt940(first, { style: 'ing', openingBalance: 2500 }), { 'content-type': 'text/plain', 'idempotency-key': `first-${consentId}` });
     expect(((await retried.json()) as { data: { id: string } }).data.id).toBe(queued.id);
+    // The key with the same file sent with a format, or to another consent, is another request: 422, nothing queued.
+    const elsewhere = await createUploadConsent();
+    for (const [target, query] of [[consentId, '?format=mt940'], [elsewhere.consentId, '']] as const) {
+      const reused = await upload(target, renderMt940(first, { style: 'ing', openingBalance: 2500 }), { 'content-type': 'text/plain', 'idempotency-key': `first-${consentId}` }, token, query);
+      expect(reused.status).toBe(422);
+    }
+    expect(((await (await stack.api(token, `/consents/${elsewhere.consentId}/statements`)).json()) as { data: StatementImportDto[] }).data).toEqual([]);
 
     // The next export shares March with the first.
     const second = slice(data, '2026-03-01', '2026-04-30');
