@@ -1,7 +1,8 @@
 /**
  * Jest's order (the last run's failures first, then the longest by the timings it cached, else the largest files),
  * with the suites known to take minutes put first: on a fresh clone jest has no timings, and a long suite that
- * is small (the fuzzing, the fault injection) would otherwise start last and run alone at the end.
+ * is small (the fuzzing, the fault injection, a file that gathers suites on one stack) would otherwise start last
+ * and run alone at the end.
  */
 import Sequencer from '@jest/test-sequencer';
 
@@ -9,6 +10,8 @@ const LONGEST_FIRST = [
   'e2e/src/fault-injection.test.ts',
   'e2e/src/api-fuzz.test.ts',
   'e2e/src/share-events.test.ts',
+  'e2e/src/analysis-and-feedback.test.ts',
+  'e2e/src/access-and-api-document.test.ts',
   'packages/bus/src/consumer.test.ts',
   'e2e/src/api-reference.test.ts',
   'e2e/src/metrics.test.ts',

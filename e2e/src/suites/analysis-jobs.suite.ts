@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { collect } from '@obp/client';
 import type { AccountDto } from '@obp/contracts';
 import { waitFor } from '@obp/testkit';
-import { createJob, finishedJob, getJob, getResult, jobBody, postJob } from './analysis-helpers';
-import { connectedConsent, createConsent, decide, seenBy } from './consent-helpers';
-import { startStack, type Stack, type TestClient } from './harness';
+import { createJob, finishedJob, getJob, getResult, jobBody, postJob } from '../analysis-helpers';
+import { connectedConsent, createConsent, decide, seenBy } from '../consent-helpers';
+import { type Stack, type TestClient } from '../harness';
+import { sharedStack } from '../shared-stack';
 
 interface Problem {
   type: string | null;
@@ -31,7 +32,7 @@ describe('analysis jobs through the edge', () => {
   const listedIds = async (token: string, reference: string) => (await stack.clientWithToken(token).GET('/analysis-jobs', { params: { query: { reference } } })).data.data?.map((j) => j.id);
 
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await sharedStack();
     owner = await stack.registerClient();
     ownerToken = await stack.token(owner);
     partner = await stack.registerClient(['customer-api'], { directProviderFlow: false });
@@ -43,7 +44,6 @@ describe('analysis jobs through the edge', () => {
     retail = { consentId: r.consentId, accounts: await accountsOf(r.consentId) };
     business = { consentId: b.consentId, accounts: await accountsOf(b.consentId) };
   });
-  afterAll(() => stack.stop());
 
   describe('validation (400 problem naming the field)', () => {
     const guid = '3f2504e0-4f89-11d3-9a0c-0305e82c3301';

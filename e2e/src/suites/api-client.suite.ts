@@ -5,8 +5,9 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { ApiError, collect, webhookReceiver, type PlatformClient, type WebhookEvent } from '@obp/client';
 import { waitFor } from '@obp/testkit';
-import { bankConsentUrl, decide, redirectUrl } from './consent-helpers';
-import { startStack, type Stack } from './harness';
+import { bankConsentUrl, decide, redirectUrl } from '../consent-helpers';
+import { type Stack } from '../harness';
+import { sharedStack } from '../shared-stack';
 
 /**
  * An app's whole journey through the generated client (`@obp/client`), as the quickstart tells it:
@@ -22,7 +23,7 @@ describe('the generated API client against the platform', () => {
   let webhookSecret = '';
 
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await sharedStack();
     api = stack.client(await stack.registerClient(), 'customer-api');
     const app = express();
     // The endpoint's secret is known once the endpoint exists; deliveries come only after that.
@@ -34,7 +35,6 @@ describe('the generated API client against the platform', () => {
   afterAll(async () => {
     receiver?.closeAllConnections();
     await new Promise<void>((resolve) => (receiver ? receiver.close(() => resolve()) : resolve()));
-    await stack?.stop();
   });
 
   let consentId: string;

@@ -1,9 +1,10 @@
 import type { AnalysisResult, TransactionDto } from '@obp/contracts';
 import { waitFor } from '@obp/testkit';
-import { createJob, finishedJob, getResult, jobBody } from './analysis-helpers';
-import { connectedConsent } from './consent-helpers';
-import { feedbackBody, reviewFeedback, submitFeedback } from './feedback-helpers';
-import { startStack, type Stack, type TestClient } from './harness';
+import { createJob, finishedJob, getResult, jobBody } from '../analysis-helpers';
+import { connectedConsent } from '../consent-helpers';
+import { feedbackBody, reviewFeedback, submitFeedback } from '../feedback-helpers';
+import { type Stack, type TestClient } from '../harness';
+import { sharedStack } from '../shared-stack';
 
 type Categorised = NonNullable<AnalysisResult['transactions']>[number];
 
@@ -19,7 +20,7 @@ describe('accepted feedback shapes later e1 jobs of its app, and nothing else', 
   let acceptedId: string;
 
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await sharedStack();
     owner = await stack.registerClient();
     ownerToken = await stack.token(owner);
     const partner = await stack.registerClient();
@@ -35,7 +36,6 @@ describe('accepted feedback shapes later e1 jobs of its app, and nothing else', 
     const share = await stack.clientWithToken(ownerToken).POST('/shares', { body: { clientId: partner.clientId, consentIds: [consentId] } });
     expect(share.response.status).toBe(200);
   });
-  afterAll(() => stack.stop());
 
   const e1Result = async (token: string, consentIds: string[]) => {
     const id = await createJob(stack, token, jobBody(consentIds));

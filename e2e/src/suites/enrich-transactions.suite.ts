@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { EnrichmentDto } from '@obp/contracts';
 import { waitFor } from '@obp/testkit';
-import { mentions } from './analysis-helpers';
-import { feedbackBody, reviewFeedback, submitFeedback } from './feedback-helpers';
-import { startStack, type Stack } from './harness';
+import { mentions } from '../analysis-helpers';
+import { feedbackBody, reviewFeedback, submitFeedback } from '../feedback-helpers';
+import { type Stack } from '../harness';
+import { sharedStack } from '../shared-stack';
 
 /** Transactions as an app holds them: its own ids, the account-information fields, bank details where known. */
 function batch(marker: string) {
@@ -34,12 +35,11 @@ describe('POST /enrich/transactions through the edge', () => {
   let reviewerToken: string;
 
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await sharedStack();
     token = await stack.token(await stack.registerClient());
     otherToken = await stack.token(await stack.registerClient());
     reviewerToken = await stack.token(await stack.registerClient(['feedback-review']), 'feedback-review');
   });
-  afterAll(() => stack.stop());
 
   it('answers each transaction in the order sent, with category, flags, confidence, source and counterparty', async () => {
     const sent = batch(`order-${randomUUID()}`);

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateSandboxData, renderMt940 } from '@obp/sandbox-bank';
 import { repoRoot } from '@obp/testkit';
-import { startStack, type Stack } from './harness';
+import { type Stack } from '../harness';
+import { sharedStack } from '../shared-stack';
 
 /** Runs the quickstart as `npm run quickstart` does; its exit code and output, also when it fails. */
 function runQuickstart(env: Record<string, string>, args: string[] = []): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -20,10 +21,7 @@ describe('the quickstart', () => {
   let stack: Stack;
 
   beforeAll(async () => {
-    stack = await startStack();
-  });
-  afterAll(async () => {
-    await stack?.stop();
+    stack = await sharedStack();
   });
 
   it('connects the sandbox bank, hears verified webhooks, prints the analysis summary and sends feedback', async () => {

@@ -1,19 +1,19 @@
 import { createKafka, createProducer } from '@obp/bus';
 import { createLogger } from '@obp/telemetry';
 import { uniqueName, waitFor } from '@obp/testkit';
-import { createJob, finishedJob, getJob, getResult, jobBody, mentions } from './analysis-helpers';
-import { connectedConsent } from './consent-helpers';
-import { startStack, type Stack } from './harness';
+import { createJob, finishedJob, getJob, getResult, jobBody, mentions } from '../analysis-helpers';
+import { connectedConsent } from '../consent-helpers';
+import { type Stack } from '../harness';
+import { sharedStack } from '../shared-stack';
 
 describe('analysis results and consent erasure', () => {
   let stack: Stack;
   let token: string;
 
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await sharedStack();
     token = await stack.token(await stack.registerClient());
   });
-  afterAll(() => stack.stop());
 
   it('erases the results computed from a deleted consent, keeps nothing of its data, and fails later jobs on it with ConsentDeleted', async () => {
     const { consentId } = await connectedConsent(stack, token, { externalUserId: `erased-${Date.now()}` });
