@@ -107,6 +107,14 @@ describe('class 2: payouts are not refunds', () => {
     for (const fields of payouts) expect({ description: fields.description, category: one(fields, soleTrader).category.split('.').slice(0, 2).join('.') }).toEqual({ description: fields.description, category: 'income.business' });
   });
 
+  it('reads a payout of a platform it does not know by the payout word, and leaves wages, claims and refunds as they are', () => {
+    expect(one({ amount: 212.5, counterpartName: 'Koerierplatform Snel B.V.', description: 'Uitbetaling ritten week 12' }).category).toBe('income.other');
+    expect(one({ amount: 212.5, counterpartName: 'Koerierplatform Snel B.V.', description: 'Payout 2024-W12' }, soleTrader).category).toBe('income.business');
+    expect(one({ amount: 1800, counterpartName: 'Interpolis', description: 'Uitbetaling schade 2024-1234' }).category).toMatch(/^income\.other\.insurance-claim/);
+    expect(one({ amount: 2950, counterpartName: 'Werkgever B.V.', description: 'Uitbetaling salaris maart' }).category).toBe('income.salary');
+    expect(one({ amount: 45, counterpartName: 'Webwinkel B.V.', description: 'Terugbetaling retour order 991' }).category).toBe('income.refund');
+  });
+
   it('keeps a platform refund a refund', () => {
     expect(one({ amount: 19.99, counterpartName: 'bol.com b.v.', description: 'Terugbetaling retour bestelling 1234' }).category).toBe('income.refund');
     expect(one({ amount: 14.5, counterpartName: 'Uber B.V.', description: 'Refund trip Amsterdam' }).category).toBe('income.refund');
@@ -177,6 +185,8 @@ describe('class 5: one organisation, several categories', () => {
     ['health insurer travel cover', { amount: -6.5, transactionType: 'ei', counterpartName: 'Zilveren Kruis Achmea', description: 'Premie doorlopende reisverzekering polis 8812' }, 'expenses.insurance.other'],
     ['health insurer home cover', { amount: -14.3, transactionType: 'ei', counterpartName: 'FBTO', description: 'Premie woonverzekering inboedel en opstal' }, 'expenses.insurance.other'],
     ['health insurer liability', { amount: -4.1, transactionType: 'ei', counterpartName: 'OHRA Zorgverzekeringen', description: 'Premie aansprakelijkheid (AVP) polis 99' }, 'expenses.insurance.other'],
+    ['insurer casco premium', { amount: -61.3, transactionType: 'ei', counterpartName: 'Univé', description: 'Premie WA beperkt casco kenteken AB-123-C' }, 'expenses.insurance.other'],
+    ['health insurer funeral cover', { amount: -9.8, transactionType: 'ei', counterpartName: 'DSW Zorgverzekeraar', description: 'Premie uitvaart polis 44' }, 'expenses.insurance.other'],
     ['health insurer basic cover', { amount: -142.75, transactionType: 'ei', counterpartName: 'Zilveren Kruis Achmea', description: 'Premie basisverzekering mei' }, 'expenses.insurance.health'],
     ['BsGW', { amount: -61.2, transactionType: 'ei', counterpartName: 'BsGW', description: 'Aanslagnr 123456789 termijn 3 van 10' }, 'expenses.housing.local-taxes'],
     ['Belastingsamenwerking', { amount: -38.5, counterpartName: 'Belastingsamenwerking Rivierenland', description: 'Aanslag 2024 termijn 2' }, 'expenses.housing.local-taxes'],

@@ -7,6 +7,7 @@ import { findMerchantInName, findMerchantInText, type MerchantHit } from './cata
 import { forEachKeyword } from './keywords';
 import { outcomesOfPurpose } from './purpose-codes';
 import { isPayoutPlatform } from './catalogue/platforms';
+import { kindOfParty } from './people';
 import { isReturnReason } from './return-reasons';
 import { has, Signal } from './signals';
 import type { Category, Direction, DirectedOutcomes, Outcome } from './types';
@@ -93,8 +94,12 @@ export function merchants(view: TransactionView, into: Candidate[]): void {
   else if (front) addMerchant(front, view, 0, Evidence.MerchantName, into);
 }
 
-const PAYOUT_WORDS = /\b(?:uitbetaling|uitbetalingen|uitbetaald|uitbetalen|payout|payouts|pay out|paid out|settlement|settlements|settled|verrekening|afdracht|earnings|verdiensten|auszahlung|versement|virement vendeur|opbrengst|seller payment|transfer to bank)\b/;
+/** What a platform writes on money it pays out to a seller, driver or freelancer. */
+const PLATFORM_PAYOUT_WORDS = /\b(?:uitbetaling|uitbetalingen|uitbetaald|uitbetalen|payout|payouts|pay out|paid out|settlement|settlements|settled|earnings|verdiensten|auszahlung|versement|virement vendeur|opbrengst|seller payment|transfer to bank|withdrawal|disbursement|opname tegoed|saldo opname)\b/;
+/** The payout words any organisation may use; without a platform they count less (a savings account's payout, an insurer's claim say more). */
+const PAYOUT_WORDS = /\b(?:uitbetaling|payout|payouts|pay out|settlement|auszahlung|disbursement)\b/;
 const PAYOUT_CONFIDENCE = 0.9;
+const UNKNOWN_PAYER_PAYOUT_CONFIDENCE = 0.62;
 
 /**
  * Money in from a payment service provider or a platform that pays out what its users sold or
@@ -106,10 +111,13 @@ const PAYOUT_CONFIDENCE = 0.9;
 export function paymentProviderPayout(view: TransactionView, business: boolean, into: Candidate[]): void {
   if (view.direction !== 'in') return;
   const platform = view.viaProcessor || isPayoutPlatform(view.counterpartName) || isPayoutPlatform(view.describedName);
-  if (platform && PAYOUT_WORDS.test(view.descriptionText)) {
+  if (platform && PLATFORM_PAYOUT_WORDS.test(view.descriptionText)) {
     const ruleId = view.viaProcessor ? 'merchant.payment-provider' : 'merchant.platform-payout';
     into.push(candidate(business ? 'income.business' : 'income.other', PAYOUT_CONFIDENCE, ruleId, Evidence.MerchantName));
     return;
+  }
+  if (!platform && PAYOUT_WORDS.test(view.descriptionText) && kindOfParty(view.partyName) !== 'person') {
+    into.push(candidate(business ? 'income.business' : 'income.other', UNKNOWN_PAYER_PAYOUT_CONFIDENCE, 'keyword.payout', Evidence.Keyword));
   }
   if (!view.viaProcessor) return;
   if (business) into.push(candidate('income.business', 0.75, 'merchant.payment-provider', Evidence.MerchantName));

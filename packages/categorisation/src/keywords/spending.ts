@@ -5,13 +5,13 @@ export const spendingKeywords = [
   spending(['zorgverzeker*', 'ziektekostenverzeker*', 'zorgpremie', 'basisverzekering', 'aanvullende verzekering', 'tandartsverzekering', 'premie zorgverzekering'], 'expenses.insurance.health', 0.85, { id: 'zorgverzekering' }),
   spending(['eigen risico', 'eigen bijdrage'], 'expenses.health', 0.75),
   spending(
-    ['inboedelverzekering', 'opstalverzekering', 'aansprakelijkheidsverzekering', 'avp', 'autoverzekering', 'reisverzekering', 'uitvaartverzekering', 'overlijdensrisicoverzekering', 'levensverzekering', 'rechtsbijstand*', 'woonverzekering', 'brandverzekering', 'fietsverzekering', 'telefoonverzekering', 'dierenverzekering', 'arbeidsongeschiktheidsverzekering', 'aov', 'woonhuisverzekering', 'pakketpolis', 'schadeverzekering', 'annuleringsverzekering', 'motorverzekering', 'bromfietsverzekering'],
+    ['inboedelverzekering', 'opstalverzekering', 'aansprakelijkheidsverzekering', 'avp', 'autoverzekering', 'reisverzekering', 'uitvaartverzekering', 'overlijdensrisicoverzekering', 'levensverzekering', 'rechtsbijstand*', 'woonverzekering', 'brandverzekering', 'fietsverzekering', 'telefoonverzekering', 'dierenverzekering', 'arbeidsongeschiktheidsverzekering', 'aov', 'woonhuisverzekering', 'pakketpolis', 'schadeverzekering', 'annuleringsverzekering', 'motorverzekering', 'bromfietsverzekering', 'scooterverzekering', 'caravanverzekering', 'bootverzekering', 'ongevallenverzekering', 'kostbaarhedenverzekering', 'glasverzekering', 'bedrijfsaansprakelijkheid*', 'beroepsaansprakelijkheid*', 'inventarisverzekering', 'wa verzekering', 'wa casco', 'beperkt casco', 'volledig casco', 'allrisk', 'all risk', 'car insurance', 'home insurance', 'travel insurance', 'liability insurance', 'contents insurance', 'reis en annulering', 'woonpakket', 'gezinspolis', 'alles in een polis'],
     'expenses.insurance.other',
     0.85,
     { id: 'verzekering-soort' },
   ),
   // a package policy listing what it covers ("pakket auto, inboedel, aansprakelijkheid")
-  spending(['inboedel', 'opstal', 'aansprakelijkheid'], 'expenses.insurance.other', 0.7, { id: 'verzekering-dekking' }),
+  spending(['inboedel', 'opstal', 'aansprakelijkheid', 'casco', 'uitvaart', 'annulering', 'rechtsbijstand'], 'expenses.insurance.other', 0.7, { id: 'verzekering-dekking' }),
   keyword(['verzeker*', 'polis*', 'premie*', 'insurance'], { out: { category: 'expenses.insurance.other', confidence: 0.65 }, in: { category: 'income.refund', confidence: 0.55 } }, { id: 'verzekering' }),
   spending(['mobiel abonnement', 'telefoonabonnement', 'mobiele telefonie', 'telefonie', 'internetabonnement', 'internet', 'tv en internet', 'glasvezel', 'sim only', 'telecom*', 'telefoonrekening'], 'expenses.telecom', 0.7, { id: 'telecom' }),
   spending(['beltegoed', 'prepaid tegoed', 'opwaarderen', 'simkaart'], 'expenses.telecom', 0.6, { id: 'prepaid' }),
