@@ -10,6 +10,7 @@ const LONGEST_FIRST = [
   'e2e/src/fault-injection.test.ts',
   'e2e/src/api-fuzz.test.ts',
   'e2e/src/share-events.test.ts',
+  'e2e/src/consents-and-shares.test.ts',
   'e2e/src/analysis-and-feedback.test.ts',
   'e2e/src/access-and-api-document.test.ts',
   'packages/bus/src/consumer.test.ts',

@@ -3,8 +3,9 @@ import { collect } from '@obp/client';
 import { ConsentEventTypes, type TransactionDto } from '@obp/contracts';
 import { platformService } from '@obp/platform';
 import { waitFor } from '@obp/testkit';
-import { connectedConsent, createConsent, decide, getConsent, recordTopic, redirectUrl, waitForStatus } from './consent-helpers';
-import { startStack, type Stack, type TestClient } from './harness';
+import { connectedConsent, createConsent, decide, getConsent, recordTopic, redirectUrl, waitForStatus } from '../consent-helpers';
+import { type Stack, type TestClient } from '../harness';
+import { sharedStack } from '../shared-stack';
 
 describe('consents', () => {
   let stack: Stack;
@@ -12,11 +13,10 @@ describe('consents', () => {
   let token: string;
 
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await sharedStack();
     app = await stack.registerClient();
     token = await stack.token(app);
   });
-  afterAll(() => stack.stop());
 
   const accountsOf = async (consentId: string, as = token) => {
     const { data } = await stack.clientWithToken(as).GET('/consents/{id}/accounts', { params: { path: { id: consentId } } });

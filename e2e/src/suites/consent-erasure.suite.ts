@@ -1,8 +1,9 @@
 import type { Connection } from '@obp/db';
 import { ConsentEventTypes, type TransactionsAddedData } from '@obp/contracts';
 import { waitFor } from '@obp/testkit';
-import { connectedConsent, recordTopic, seenBy, type RecordedMessage } from './consent-helpers';
-import { startStack, type Stack, type TestClient } from './harness';
+import { connectedConsent, recordTopic, seenBy, type RecordedMessage } from '../consent-helpers';
+import { type Stack, type TestClient } from '../harness';
+import { sharedStack } from '../shared-stack';
 
 /** Every document of every collection of a database that mentions any of `needles`. */
 async function mentions(db: Connection, needles: string[]): Promise<string[]> {
@@ -24,13 +25,12 @@ describe('consent erasure and reads through shares', () => {
   let partnerToken: string;
 
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await sharedStack();
     owner = await stack.registerClient();
     ownerToken = await stack.token(owner);
     partner = await stack.registerClient(['customer-api'], { directProviderFlow: false });
     partnerToken = await stack.token(partner);
   });
-  afterAll(() => stack.stop());
 
   /** Raw HTTP on purpose: whether an app may read a path (200) or not (404) is the point of these checks. */
   const status = async (token: string, path: string) => (await stack.api(token, path)).status;

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { feedbackBody } from './feedback-helpers';
-import { jobBody } from './analysis-helpers';
-import { redirectUrl } from './consent-helpers';
-import { startStack, type Stack, type TestClient } from './harness';
+import { feedbackBody } from '../feedback-helpers';
+import { jobBody } from '../analysis-helpers';
+import { redirectUrl } from '../consent-helpers';
+import { type Stack, type TestClient } from '../harness';
+import { sharedStack } from '../shared-stack';
 
 /** A creating POST, a body for it that carries `marker`, and how many of the app's resources carry a marker. */
 interface Create {
@@ -31,12 +32,11 @@ describe('idempotent creates through the edge (Idempotency-Key on every creating
   const accountId = randomUUID();
 
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await sharedStack();
     app = await stack.registerClient();
     token = await stack.token(app);
     otherToken = await stack.token(await stack.registerClient());
   });
-  afterAll(() => stack.stop());
 
   const list = async <T>(token: string, path: string): Promise<T[]> => {
     const res = await stack.api(token, path);

@@ -3,8 +3,9 @@ import { generateSandboxData, renderCamt, renderCsv, renderMt940, type SandboxDa
 import { collect } from '@obp/client';
 import type { StatementImportDto, TransactionDto } from '@obp/contracts';
 import { waitFor } from '@obp/testkit';
-import { getConsent } from './consent-helpers';
-import { startStack, type Stack, type TestClient } from './harness';
+import { getConsent } from '../consent-helpers';
+import { type Stack, type TestClient } from '../harness';
+import { sharedStack } from '../shared-stack';
 
 /** Statement files through the edge, as an app with its users' bank exports uses them (docs/statements.md). */
 describe('statement imports', () => {
@@ -13,11 +14,10 @@ describe('statement imports', () => {
   let token: string;
 
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await sharedStack();
     app = await stack.registerClient();
     token = await stack.token(app);
   });
-  afterAll(() => stack.stop());
 
   const household = (seed: string): SandboxDataset => generateSandboxData({ seed, profile: 'retail', asOf: new Date('2026-11-01T00:00:00Z') });
   /** The household's current account only, booked between `from` and `to`. */

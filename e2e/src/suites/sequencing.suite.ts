@@ -2,8 +2,9 @@ import type { AccountDto, TransactionDto } from '@obp/contracts';
 import type { Sequence, SequencingResult } from '@obp/sequencing';
 import type { InMemorySpanExporter } from '@obp/telemetry';
 import { waitFor } from '@obp/testkit';
-import { connectedConsent, createConsent, decide, waitForStatus } from './consent-helpers';
-import { startStack, type Stack, type TestClient } from './harness';
+import { connectedConsent, createConsent, decide, waitForStatus } from '../consent-helpers';
+import { type Stack, type TestClient } from '../harness';
+import { sharedStack } from '../shared-stack';
 
 type Result = SequencingResult<TransactionDto>;
 
@@ -17,7 +18,7 @@ describe('sequencing through the edge', () => {
   let accounts: AccountDto[];
 
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await sharedStack();
     owner = await stack.registerClient();
     token = await stack.token(owner);
     userId = '5e0c2f4a-9b7d-4e1a-8c3f-2d6b0a9e8f71';
@@ -33,7 +34,6 @@ describe('sequencing through the edge', () => {
     expect(response.status).toBe(200);
     result = data.data;
   });
-  afterAll(() => stack.stop());
 
   const names = (sequences: Sequence<TransactionDto>[]) => sequences.map((s) => `${s.periodicity}: ${s.counterpartName}`);
 
