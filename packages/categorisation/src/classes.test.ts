@@ -171,6 +171,9 @@ describe('class 4: the party behind a payment processor', () => {
     ['PayPal in front of a merchant', { amount: -11.99, counterpartName: 'PayPal Europe S.a.r.l. et Cie S.C.A', description: 'PAYPAL *SPOTIFY 1234567890123 Spotify P1ABC' }, 'expenses.subscriptions'],
     ['Klarna for a shop', { amount: -49.95, counterpartName: 'Klarna Bank AB', description: 'Klarna betaling Zalando bestelling 12345' }, 'expenses.shopping'],
     ['Tikkie for a restaurant', { amount: -32, counterpartName: 'AAB INZ TIKKIE', description: 'Tikkie ID 000123456789, Restaurant Het Pakhuis diner, Van Restaurant Het Pakhuis' }, 'expenses.eating-out'],
+    ['Pay.nl card descriptor', { amount: -7.5, transactionType: 'ba', counterpartName: 'PAY.NL*Ijssalon Venezia', description: 'Pasvolgnr: 004' }, 'expenses.eating-out'],
+    ['Viva Wallet abroad', { amount: -18.4, transactionType: 'ba', counterpartName: 'VIVA*TAVERNA TO STEKI NAXOS GRC', description: 'Betaalpas' }, 'expenses.eating-out'],
+    ['Trustly in front of a web shop', { amount: -64.95, counterpartName: 'Trustly Group AB', description: 'Bestelling 4471 Boekhandel Het Leesteken' }, 'expenses.shopping'],
     ['PayPal with nothing behind it', { amount: -20, counterpartName: 'PayPal Europe S.a.r.l. et Cie S.C.A', description: '1041234567890 PAYPAL' }, 'expenses.shopping'],
   ];
 

@@ -11,7 +11,9 @@ const processorNames = [
   'Stichting MultiSafepay', 'Stripe', 'Stripe Payments', 'Stripe Technology Europe', 'SumUp', 'SumUp Payments', 'CCV', 'CCV Group', 'Worldline',
   'Stichting Pay.nl', 'Pay.nl', 'PAY.', 'CM Payments', 'Stichting CM Payments', 'CM.com', 'Online Payment Platform', 'Stichting Online Payment Platform',
   'Ginger Payments', 'EMS', 'Icepay', 'PayPro', 'Stichting Derdengelden', 'Derdengelden', 'Global Collect', 'Ingenico', 'Nexi', 'Checkout.com',
-  'Worldpay', 'Payvision', 'Cardgate', 'Stichting Cardgate', 'Targetpay',
+  'Worldpay', 'Payvision', 'Cardgate', 'Stichting Cardgate', 'Targetpay', 'Trustly', 'Viva Wallet', 'Vivawallet', 'myPOS', 'Square', 'Zettle', 'iZettle', 'PayU',
+  'Unzer', 'Rabo Smart Pay', 'Rabo SmartPay', 'Global Payments', 'Elavon', 'Fiserv', 'First Data', 'Payone', 'Computop', 'Ogone', 'Sisow', 'Docdata Payments', 'Paynl',
+  'Stichting Derdengelden Pay.nl', 'Stichting Derdengelden MultiSafepay', 'Stichting Derdengelden Mollie', 'Stichting Derdengelden Adyen', 'Stripe Payments Europe',
 ];
 
 const processors: ReadonlySet<string> = new Set(processorNames.map((name) => normaliseName(name).text).filter((text) => text !== ''));
