@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import base from './jest.config.js';
 
 const root = dirname(fileURLToPath(import.meta.url));
-const NEEDS_INFRASTRUCTURE = /\b(testEnv|startStack|startKafka|startFerretDb|connectDatabase|createKafka|ensureChromium|openBrowserPage|spawn|spawnSync|execFile|execFileSync|execSync|KAFKA_BROKERS|MONGODB_URI)\b/;
+const NEEDS_INFRASTRUCTURE = /\b(testEnv|startStack|sharedStack|startKafka|startFerretDb|connectDatabase|createKafka|ensureChromium|openBrowserPage|spawn|spawnSync|execFile|execFileSync|execSync|KAFKA_BROKERS|MONGODB_URI)\b/;
 
 function testFiles(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
