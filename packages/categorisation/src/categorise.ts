@@ -31,7 +31,7 @@ interface Context {
 }
 
 function contextOf(options: CategoriseOptions): Context {
-  return { profile: options.profile, soleTrader: options.profile === 'retail' && options.soleTrader === true, ownAccounts: ownAccountsOf(options.ownIbans), recurringIds: options.recurringIds, rules: compileFeedbackRules(options.rules) };
+  return { profile: options.profile, soleTrader: options.profile === 'retail' && typeof options.kvkNumber === 'string' && options.kvkNumber.trim() !== '', ownAccounts: ownAccountsOf(options.ownIbans), recurringIds: options.recurringIds, rules: compileFeedbackRules(options.rules) };
 }
 
 function categoriseInContext(transaction: TransactionDto, context: Context): CategorisedTransaction {

@@ -7,7 +7,7 @@ import { categoriseOne, type CategoriseOptions } from './index';
 import { transaction } from './transaction.fixture';
 
 const retail: CategoriseOptions = { profile: 'retail' };
-const soleTrader: CategoriseOptions = { profile: 'retail', soleTrader: true };
+const soleTrader: CategoriseOptions = { profile: 'retail', kvkNumber: '12345678' };
 
 type Fields = Partial<TransactionDto> & Pick<TransactionDto, 'amount'>;
 type Case = [label: string, fields: Fields, category: string];

@@ -19,11 +19,11 @@ export interface FeedbackRule {
 export interface CategoriseOptions {
   profile: 'retail' | 'corporate';
   /**
-   * A retail customer with a KvK number (a sole trader): purchases from wholesalers, building-material
-   * suppliers, hosting, software and bookkeeping are `expenses.business.*`, client invoices and platform
-   * payouts `income.business`; household spending (groceries, rent) stays as it is.
+   * The job's KvK number. On the retail profile it makes the customer a sole trader: purchases from
+   * wholesalers, building-material suppliers, hosting, software and bookkeeping are `expenses.business.*`,
+   * client invoices and platform payouts `income.business`; household spending (groceries, rent) stays as it is.
    */
-  soleTrader?: boolean;
+  kvkNumber?: string | null;
   /**
    * The consent's own IBANs plus Metadata.internal_ibans: transfers to/from them are
    * `transfers.own-accounts` with flag `internal-transfer` (or `transfers.savings` when the
