@@ -62,6 +62,7 @@ export function analyse(input: AnalysisInput, deps: AnalysisDependencies = {}): 
           profile: input.profile,
           ownIbans,
           recurringIds: sequenceMemberIds(sequencing),
+          kvkNumber: input.kvkNumber,
           ...(input.feedbackRules ? { feedbackRules: input.feedbackRules } : {}),
         })
       : classifyZ2(input.transactions, ownIbans);

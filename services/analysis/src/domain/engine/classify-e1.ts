@@ -12,6 +12,8 @@ export interface E1Options {
   /** Transactions in a detected sequence. */
   recurringIds: ReadonlySet<string>;
   feedbackRules?: readonly FeedbackRule[];
+  /** A sole trader's KvK number on a retail job: trade purchases and client money are business. */
+  kvkNumber?: string | null;
 }
 
 const under = (category: string, prefix: string): boolean => category === prefix || category.startsWith(`${prefix}.`);
@@ -42,6 +44,7 @@ export function classifyE1(transactions: readonly TransactionDto[], categorise: 
     profile: options.profile,
     ownIbans: [...options.ownIbans],
     recurringIds: options.recurringIds,
+    kvkNumber: options.kvkNumber ?? null,
     ...(options.feedbackRules ? { rules: options.feedbackRules } : {}),
   });
   if (results.length !== transactions.length) throw new Error(`the categoriser returned ${results.length} results for ${transactions.length} transactions`);

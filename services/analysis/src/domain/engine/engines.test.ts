@@ -77,7 +77,7 @@ describe('engines e1 and z2', () => {
     expect(result.accountIds).toHaveLength(1);
   });
 
-  it('gives the categoriser the profile, the own and internal IBANs, the recurring ids and the feedback rules (e1)', () => {
+  it('gives the categoriser the profile, the KvK number, the own and internal IBANs, the recurring ids and the feedback rules (e1)', () => {
     const calls: Parameters<typeof labelCategorise>[] = [];
     const spy: typeof labelCategorise = (...args) => (calls.push(args), labelCategorise(...args));
     const rules = [{ id: 'fb-1', counterpartName: 'Albert Heijn', category: 'expenses.groceries', flags: [] }];
@@ -87,7 +87,7 @@ describe('engines e1 and z2', () => {
     expect(calls).toHaveLength(1);
     const [given, options] = calls[0];
     expect(given).toBe(input.transactions);
-    expect(options).toEqual({ profile: 'corporate', ownIbans: ['NL91ABNA0417164300', 'NL02RABO0123456789'], recurringIds: new Set(rent.map((t) => t.id)), rules });
+    expect(options).toEqual({ profile: 'corporate', kvkNumber: '12345678', ownIbans: ['NL91ABNA0417164300', 'NL02RABO0123456789'], recurringIds: new Set(rent.map((t) => t.id)), rules });
     expect(run('z2', [salary]).transactions).toBeNull();
   });
 
@@ -102,5 +102,20 @@ describe('engines e1 and z2', () => {
     const result = run('e1', [odd]);
     expect(result.transactions?.[0].category).toBe('expenses.other');
     expect(result.totals.expense.byCategory).toEqual([{ category: 'expenses.other', amount: -12, transactionIds: [odd.id] }]);
+  });
+
+  it('e1 on a retail job with a KvK number (a sole trader) reads trade purchases as business costs, the household’s groceries as groceries', () => {
+    const wholesaler = tx({ amount: -212.4, date: '2026-04-03', transactionType: 'ba', counterpartName: 'SLIGRO 123 UTRECHT', description: 'Pasvolgnr: 001' });
+    const supermarket = tx({ amount: -48.2, date: '2026-04-04', transactionType: 'ba', counterpartName: 'ALBERT HEIJN 1403 AMSTERDAM', description: 'Pasvolgnr: 002' });
+    const categoryOf = (kvkNumber: string | null) =>
+      analyse(analysisInput({ engine: 'e1', kvkNumber, transactions: [wholesaler, supermarket] }), { detectSequences: fixedSequences([]) }).transactions!.map((t) => [t.transactionId, t.category.split('.').slice(0, 2).join('.')]);
+    expect(categoryOf('12345678')).toEqual([
+      [wholesaler.id, 'expenses.business'],
+      [supermarket.id, 'expenses.groceries'],
+    ]);
+    expect(categoryOf(null)).toEqual([
+      [wholesaler.id, 'expenses.groceries'],
+      [supermarket.id, 'expenses.groceries'],
+    ]);
   });
 });

@@ -144,6 +144,28 @@ describe('EnrichTransactionsService', () => {
     expect(result.value.transactions[named].counterparty).toBe('albert heijn');
   });
 
+  it('reads a sole trader’s trade purchases as business costs when the request gives a KvK number, and their groceries as groceries', async () => {
+    const { service } = await testBed();
+    const [template] = household('enrich-sole-trader').transactions;
+    const sent = [
+      { ...template!, id: 'wholesaler', amount: -212.4, transactionType: 'ba', counterpartName: 'SLIGRO 123 UTRECHT', description: 'Pasvolgnr: 001', counterpartAccountNumber: null },
+      { ...template!, id: 'supermarket', amount: -48.2, transactionType: 'ba', counterpartName: 'ALBERT HEIJN 1403 AMSTERDAM', description: 'Pasvolgnr: 002', counterpartAccountNumber: null },
+    ];
+    const categories = async (kvkNumber: string | null) => {
+      const result = await service.execute({ clientId: APP, body: body(sent, { kvkNumber }), includeSequences: false }, asOf);
+      if (!result.ok) throw result.error;
+      return result.value.transactions.map((t) => [t.id, t.category.split('.').slice(0, 2).join('.')]);
+    };
+    expect(await categories('12345678')).toEqual([
+      ['wholesaler', 'expenses.business'],
+      ['supermarket', 'expenses.groceries'],
+    ]);
+    expect(await categories(null)).toEqual([
+      ['wholesaler', 'expenses.groceries'],
+      ['supermarket', 'expenses.groceries'],
+    ]);
+  });
+
   it('applies the calling app’s accepted feedback rules, and no other app’s', async () => {
     const { rules, service } = await testBed();
     const { transactions } = household('enrich-feedback');

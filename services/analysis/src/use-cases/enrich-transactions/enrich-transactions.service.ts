@@ -79,7 +79,7 @@ export class EnrichTransactionsService {
     const ownIbans = ownIbanSet(body.ownIbans);
     const sequencing = detectSequences(transactions, { asOf: now, ownAccountNumbers: [...ownIbans] });
     const feedbackRules = await this.feedbackRules.rulesFor(cmd.clientId, now);
-    const entries = classifyE1(transactions, defaultCategorise, { profile: body.profile, ownIbans, recurringIds: sequenceMemberIds(sequencing), feedbackRules });
+    const entries = classifyE1(transactions, defaultCategorise, { profile: body.profile, ownIbans, recurringIds: sequenceMemberIds(sequencing), feedbackRules, kvkNumber: body.kvkNumber ?? null });
     return ok({
       transactions: entries.map(({ tx, categorisation }) => ({ id: tx.id, ...categorisation!, counterparty: normalisedCounterparty(tx) })),
       sequencing: cmd.includeSequences
