@@ -124,6 +124,14 @@ describe('GetSequencingService: one computation per consent, fetch and day (real
     expect(bed.detections()).toBe(2);
   });
 
+  it('answers nothing from the cache to an app that may not read the consent', async () => {
+    const bed = await testBed();
+    const { consentId } = await bed.connectedConsent();
+    expect(await bed.replica().forConsent(consentId, OWNER, NOW)).not.toBeNull();
+    expect(await bed.replica().forConsent(consentId, 'another-app', NOW)).toBeNull();
+    expect(bed.detections()).toBe(1);
+  });
+
   it('takes an entry cached as a JSON string by an earlier version for a miss, and replaces it with a gzipped one', async () => {
     const bed = await testBed();
     const { consentId } = await bed.connectedConsent();

@@ -1,4 +1,4 @@
-import type { ConsentData, ConsentResultCache, ProjectedConsent } from '@obp/consent-data';
+import { ConsentResultCache, type ConsentData, type ProjectedConsent } from '@obp/consent-data';
 import type { TransactionDto } from '@obp/contracts';
 import { detectSequences, type SequencingOptions, type SequencingResult } from '@obp/sequencing';
 import { canRead, type ShareGrants } from '@obp/share-grants';
@@ -26,9 +26,10 @@ export class GetSequencingService {
   private readonly computing = new Map<string, Promise<Sequencing>>();
 
   async forConsent(consentId: string, callerClientId: string, now = new Date()): Promise<Sequencing | null> {
-    const consent = await this.consentData.consent(consentId);
+    // Most requests are answered from the cache: its entry is read beside the consent, and used once the caller may read it.
+    const [consent, entry] = await Promise.all([this.consentData.consent(consentId), this.cache.entry(consentId)]);
     if (!consent || !(await this.readable(consent, callerClientId))) return null;
-    return this.resultOf(consent, now);
+    return ConsentResultCache.heldFor(entry, consent, sequencingCacheKey(now))?.result ?? this.resultOf(consent, now);
   }
 
   /**
