@@ -133,15 +133,12 @@ export class TransactionRepository {
    * counts), then only the months holding the page. Months the range cuts are read first, to count
    * what of them is in range.
    */
-  async page(q: TransactionPageQuery, now = new Date()): Promise<{ items: StoredTransaction[]; total: number }> {
-    // The page asked for most, the first of the whole history, usually lies in this month and the one before: they
-    // are read beside the counts, and kept where they hold what the counts say (else read again below).
-    const likely = q.skip === 0 && !q.from && !q.to ? [monthBucket(now), monthBucket(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)))] : [];
-    const [counts, early] = await Promise.all([this.months.counts({ accountId: q.accountId }), this.months.read(q.accountId, likely)]);
+  async page(q: TransactionPageQuery): Promise<{ items: StoredTransaction[]; total: number }> {
+    const counts = await this.months.counts({ accountId: q.accountId });
     const first = q.from && monthBucket(q.from);
     const last = q.to && monthBucket(q.to);
     const inRange = (t: StoredTransaction) => (!q.from || new Date(t.bookingDate) >= q.from) && (!q.to || new Date(t.bookingDate) <= q.to);
-    const read = new Map<string, StoredTransaction[]>([...early].filter(([month, transactions]) => counts[month] === transactions.length && transactions.length > 0));
+    const read = new Map<string, StoredTransaction[]>();
     const readMonths = async (months: string[]) => {
       for (const [month, transactions] of await this.months.read(q.accountId, months)) read.set(month, transactions.filter(inRange));
     };
