@@ -101,7 +101,7 @@ describe('BatchedLeasedJobs (real store)', () => {
         recorded.push(...lot);
       },
     });
-    return { jobs, tasks, recorded };
+    return { jobs, tasks, recorded, claimRecords: db.collection<{ _id: string; jobKey: string }>('job_claims') };
   }
 
   /** Ends the run with this worker's name as its result, after `before` (a stall) resolves. */
@@ -175,6 +175,27 @@ describe('BatchedLeasedJobs (real store)', () => {
 
     expect(await Promise.all(theirs.map((t) => takingOver.jobs.run(t!, running())))).toEqual(['done', 'done', 'done', 'done']);
     expect((await stalled.tasks.collection.find().toArray()).map((t) => [t.status, t.endedBy, t.epoch])).toEqual(ids.map(() => ['done', 'taking-over', 2]));
+  });
+
+  it('forgets none of the claims of the worker that took a run over when the stalled worker\'s result comes back', async () => {
+    const dbName = uniqueDbName('batched-jobs');
+    const stall = gate();
+    const stalled = await openWorker(dbName, 'stalled', ending(() => stall.opened));
+    const takingOver = await openWorker(dbName, 'taking-over', ending());
+    await insertTasks(stalled.tasks, ['task-1']);
+    const [mine] = await Promise.all((await stalled.jobs.due(t0, 1)).map((t) => stalled.jobs.claim(t, t0)));
+    const stalledRun = stalled.jobs.run(mine!, running());
+    const later = afterLease(t0);
+    const [theirs] = await Promise.all((await takingOver.jobs.due(later, 1)).map((t) => takingOver.jobs.claim(t, later)));
+    expect(theirs?.epoch).toBe(2);
+
+    stall.open();
+    expect(await stalledRun).toBe('not-written');
+    // The claim of epoch 2 is the taking-over worker's: a worker taken over stores nothing, and deletes nothing either.
+    expect((await takingOver.claimRecords.find({ jobKey: 'task:task-1' }).toArray()).map((c) => c._id).sort()).toEqual(['task:task-1#1', 'task:task-1#2']);
+
+    expect(await takingOver.jobs.run(theirs!, running())).toBe('done');
+    expect(await takingOver.claimRecords.countDocuments({ jobKey: 'task:task-1' })).toBe(0);
   });
 
   it('refuses a fenced update of a worker taken over: the run is left to the one that holds it', async () => {

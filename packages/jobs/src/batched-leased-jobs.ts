@@ -194,16 +194,24 @@ export class BatchedLeasedJobs<J extends S, R, S extends { id: string } = J> imp
     return leased.map((job) => (job && winners.has(job) ? job : null));
   }
 
-  /** The results of a lot of runs: the jobs in one read and one write, each only if its worker still holds it; their claims forgotten in one delete. */
+  /**
+   * The results of a lot of runs: the jobs in one read and one write, each only if its worker still holds it; the
+   * claims of the runs that ended here (or whose job is gone) forgotten in one delete. A run taken over forgets
+   * nothing: its job's claims are the other worker's now.
+   */
   private async finishLot(done: ReadonlyArray<{ job: S; result: R; endedAt: Date }>): Promise<Array<BatchedFinish<S, R>>> {
     const { store, after, recorded, claims } = this.protocol;
+    const held = done.map(() => false);
     const written = await store.mutateMany(
       done.map((d) => d.job.id),
-      (current, i) => (this.holds(current, done[i]!.job) ? after(current, done[i]!.job, done[i]!.result, done[i]!.endedAt) : null),
+      (current, i) => {
+        held[i] = this.holds(current, done[i]!.job);
+        return held[i] ? after(current, done[i]!.job, done[i]!.result, done[i]!.endedAt) : null;
+      },
     );
     const lot = done.map(({ job, result }, i) => ({ job, result, ...written[i]! }));
     await recorded?.(lot);
-    await claims.releaseMany(done.map((d) => this.claimKeyOf(d.job)));
+    await claims.releaseMany(done.flatMap((d, i) => (held[i] || !written[i]!.found ? [this.claimKeyOf(d.job)] : [])));
     return lot;
   }
 
