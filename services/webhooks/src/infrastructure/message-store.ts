@@ -140,7 +140,7 @@ export class MessageStore {
         if (result.matchedCount < writes.length) {
           const reread = new Map((await this.findMany(ids)).map((m) => [m.id, m]));
           decided.forEach(({ now, next }, index) => {
-            if (now && next && reread.get(now.id)?.version !== now.version + 1) again.push(index);
+            if (now && next && !wroteOver(reread.get(now.id), now.version, next)) again.push(index);
           });
         }
       }
@@ -221,6 +221,25 @@ export class MessageStore {
   }
 }
 
+
+/**
+ * Whether `stored` is the write of `next` over the version read: the next version holding the lease and outcome
+ * `next` wrote. The version alone does not tell: another process that wrote first (a worker taking the message
+ * over, a redelivery) left it at that version too, and a lot that took it for its own would report, and release
+ * the claims of, a result it never wrote.
+ */
+function wroteOver(stored: Versioned<WebhookMessage> | undefined, version: number, next: WebhookMessage): boolean {
+  return (
+    stored !== undefined &&
+    stored.version === version + 1 &&
+    stored.status === next.status &&
+    stored.claims === next.claims &&
+    stored.requeues === next.requeues &&
+    stored.failedAttempts === next.failedAttempts &&
+    stored.leaseUntil?.getTime() === next.leaseUntil?.getTime() &&
+    stored.nextAttemptAt.getTime() === next.nextAttemptAt.getTime()
+  );
+}
 
 /** Updates sent in one command (see `updateEach`). */
 const UPDATES_PER_COMMAND = 5;

@@ -454,6 +454,31 @@ describe('webhook delivery jobs (real store)', () => {
     expect(sender.sent.filter((id) => id === lot[0]!.id)).toHaveLength(2);
   });
 
+  it('writes no result, and forgets no claim, of a worker taken over between the read and the write of its lot', async () => {
+    const endpointId = await endpoint('ep');
+    const message = await queued(endpointId, 'share:1');
+    const stalled = deliveryJobs();
+    const claimed = await claimOne(stalled);
+    expect(claimed.claims).toBe(1);
+    // Another process takes the message over (its lease lapsed) while the lot's result is being written: between the read and the write.
+    const collection = messages.store.collection;
+    const bulkWrite = collection.bulkWrite.bind(collection);
+    const takeover = jest.spyOn(collection, 'bulkWrite').mockImplementationOnce(async (...args) => {
+      await collection.updateOne({ _id: message.id }, { $set: { claims: 2, leaseUntil: new Date(Date.now() + LEASE_MS) }, $inc: { version: 1 } });
+      await claims.claim(`webhook-delivery:${message.id}`, 2);
+      return bulkWrite(...args);
+    });
+
+    await stalled.recordHandedOver(claimed, { result: serverError, startedAt: new Date(), endedAt: new Date() });
+    takeover.mockRestore();
+
+    expect(await stored(message.id)).toMatchObject({ status: 'pending', claims: 2, failedAttempts: 0 });
+    expect((await db.collection('job_claims').find({ jobKey: `webhook-delivery:${message.id}` }).toArray()).map((c) => c._id).sort()).toEqual([
+      `webhook-delivery:${message.id}#1`,
+      `webhook-delivery:${message.id}#2`,
+    ]);
+  });
+
   it('keeps each resource’s messages in order while many are sent at once', async () => {
     const endpointId = await endpoint('ep');
     const order = new Map<string, string[]>();
