@@ -55,6 +55,13 @@ export type BucketDocument = mongo.Document & { _id: string };
  * so writers in several processes lose nothing; erasure and pruning delete whole buckets.
  */
 export class BucketStore<Value, Fields extends BucketFields> {
+  /**
+   * The value of each bucket handed out, as stored: a change writes only over that value at that version. The
+   * version alone does not tell: a bucket deleted (pruned, erased) and made again starts at version 1 anew, so a
+   * change decided on a read from before could otherwise overwrite what was stored since.
+   */
+  private readonly storedValues = new WeakMap<Bucket<Value, Fields>, mongo.Binary>();
+
   constructor(
     readonly collection: mongo.Collection<BucketDocument>,
     private readonly options: BucketStoreOptions,
@@ -125,7 +132,12 @@ export class BucketStore<Value, Fields extends BucketFields> {
           if (await this.insertOnce(id, next.fields, next.value)) return result;
           continue; // another writer made it first: decide again from theirs
         }
-        const versioned: mongo.Filter<BucketDocument> = { _id: id, version: current.version === 0 ? { $exists: false } : current.version };
+        const stored = this.storedValues.get(current);
+        const versioned: mongo.Filter<BucketDocument> = {
+          _id: id,
+          version: current.version === 0 ? { $exists: false } : current.version,
+          ...(stored ? { [this.options.valueField]: stored } : {}),
+        };
         const written =
           next === null
             ? (await this.collection.deleteOne(versioned)).deletedCount
@@ -168,6 +180,8 @@ export class BucketStore<Value, Fields extends BucketFields> {
   private toBucket(document: BucketDocument): Bucket<Value, Fields> | null {
     const { [this.options.valueField]: encoded, version, ...fields } = this.unwrap(document);
     if (!(encoded instanceof mongo.Binary)) return null;
-    return { id: document._id, version: typeof version === 'number' ? version : 0, fields: fields as Fields, value: gzipJson.decode<Value>(encoded) };
+    const bucket = { id: document._id, version: typeof version === 'number' ? version : 0, fields: fields as Fields, value: gzipJson.decode<Value>(encoded) };
+    this.storedValues.set(bucket, encoded);
+    return bucket;
   }
 }

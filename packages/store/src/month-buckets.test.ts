@@ -67,6 +67,21 @@ describe('MonthBuckets (real store)', () => {
     expect(Object.fromEntries([...now].map(([month, items]) => [month, items.map((b) => b.id)]))).toEqual({ '2026-03': ['a', 'e'], '2026-04': ['b', 'c', 'f'], '2026-05': ['d'], '2026-06': ['g'] });
   });
 
+  it('does not write over a month emptied and made again since it was read, though it stands at the version read', async () => {
+    const months = monthsOf();
+    const scope = { ownerId: 'o-1', accountId: 'acc-1' };
+    await months.add('acc-1', scope, [booking('a', '2026-03-02T00:00:00.000Z')]);
+    const read = await months.readWhere({ ownerId: 'o-1' });
+    // Since the read: another writer pruned March whole, then a fetch made it again (a bucket made anew starts at version 1).
+    const other = monthsOf();
+    await other.dropBefore(new Date('2026-04-01T00:00:00.000Z'), ['2026-03']);
+    await other.add('acc-1', scope, [booking('b', '2026-03-05T00:00:00.000Z')]);
+    expect(read.buckets.get('acc-1:2026-03')?.version).toBe((await other.buckets.get('acc-1:2026-03'))?.version);
+
+    expect((await months.add('acc-1', scope, [booking('c', '2026-03-09T00:00:00.000Z')], read)).map((b) => b.id)).toEqual(['c']);
+    expect((await months.read('acc-1', ['2026-03'])).get('2026-03')!.map((b) => b.id)).toEqual(['b', 'c']);
+  });
+
   it('loses no item when the stores of one process add to one month at once', async () => {
     const lock = new KeyedMutex();
     const [one, two] = [monthsOf(lock), monthsOf(lock)];
