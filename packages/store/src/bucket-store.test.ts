@@ -145,4 +145,13 @@ describe('BucketStore (real store)', () => {
     await collection.replaceOne({ _id: 's-1' }, { cached: { key: 'k', noteJson: '{}' } });
     expect(await slots.get('s-1')).toBeNull();
   });
+
+  it('refuses a change of a bucket within a slot, which has no version to compare: it neither makes a slot nor tries for ever', async () => {
+    const slots = new BucketStore<Note, { key: string }>(collection, { valueField: 'noteGzip', within: 'cached' });
+    const made = () => ({ next: { fields: { key: 'k' }, value: { text: 'new', tags: [] } }, result: 'made' });
+    await collection.insertOne({ _id: 's-1' });
+    await expect(slots.change('s-1', made)).rejects.toThrow(/within slots/);
+    await expect(slots.change('s-2', made)).rejects.toThrow(/within slots/);
+    expect(await collection.find().toArray()).toEqual([{ _id: 's-1' }]);
+  });
 });

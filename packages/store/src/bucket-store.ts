@@ -122,6 +122,8 @@ export class BucketStore<Value, Fields extends BucketFields> {
     decide: (current: Bucket<Value, Fields> | null) => BucketChange<Value, Fields, R> | Promise<BucketChange<Value, Fields, R>>,
     read?: { current: Bucket<Value, Fields> | null },
   ): Promise<R> {
+    // A slot's bucket has no version of its own, and a change finding none would make a slot (or, finding an empty one, try for ever).
+    if (this.options.within) throw new Error(`the buckets of ${this.collection.collectionName} are within slots: they are written with put()`);
     const attempt = async (): Promise<R> => {
       for (let known = read; ; known = undefined) {
         const current = known ? known.current : await this.get(id);
