@@ -47,6 +47,20 @@ describe('DueBacklog', () => {
     expect(backlog.queueView()).toEqual({ depth: 3, oldestCreatedAt: at(2) });
   });
 
+  it('drops what a read left over once a job it handed out was no longer due, wakes at once and reads again', async () => {
+    const jobs = [
+      { id: 'first', createdAt: at(1), dueAt: at(0) },
+      { id: 'taken-meanwhile', createdAt: at(2), dueAt: at(0) },
+    ];
+    const { backlog, reads } = backlogOf(jobs);
+    expect((await backlog.due(at(10), 1)).map((job) => job.id)).toEqual(['first']);
+    jobs.splice(0, 2, { id: 'asked-for-since', createdAt: at(3), dueAt: at(0) });
+    backlog.outdated(at(11));
+    expect(backlog.nextDueAt()).toEqual(at(11));
+    expect((await backlog.due(at(12), 5)).map((job) => job.id)).toEqual(['asked-for-since']);
+    expect(reads()).toBe(2);
+  });
+
   it('has nothing to wake for when nothing is pending', async () => {
     const { backlog } = backlogOf([]);
     expect(await backlog.due(at(10), 10)).toEqual([]);

@@ -40,6 +40,16 @@ export class DueBacklog<J> {
     return this.backlog.splice(0, limit);
   }
 
+  /**
+   * A job handed out was no longer due when claimed (another worker took it, or it changed): what the last
+   * read left over is outdated (new work a kick announced may be missing from it), so it is dropped, and
+   * the next look, due at once, reads the pending jobs again.
+   */
+  outdated(now = new Date()): void {
+    this.backlog = [];
+    this.nextDue = now;
+  }
+
   /** The earliest pending job not due at the last read: the runner wakes for it. */
   nextDueAt(): Date | null {
     return this.nextDue;

@@ -70,6 +70,8 @@ export interface Worker {
  */
 export class JobRunner<J> implements Worker {
   private timer: NodeJS.Timeout | undefined;
+  /** When the scheduled look runs (Infinity: none is scheduled). */
+  private timerAt = Infinity;
   private pass: Promise<void> | undefined;
   private stopped = true;
   /** Stopped after running: no job starts any more, also not by `runDue`. */
@@ -136,8 +138,10 @@ export class JobRunner<J> implements Worker {
 
   private schedule(delayMs: number): void {
     if (this.timer) clearTimeout(this.timer);
+    this.timerAt = Date.now() + delayMs;
     this.timer = setTimeout(() => {
       this.timer = undefined;
+      this.timerAt = Infinity;
       this.pass = this.poll().finally(() => {
         this.pass = undefined;
         this.scheduleNext();
@@ -174,6 +178,17 @@ export class JobRunner<J> implements Worker {
     return Math.min(this.options.pollIntervalMs, untilDue);
   }
 
+  /**
+   * A claim was lost after the look that started it had scheduled the next: its slot is free again, and the
+   * source may know of a job due sooner than that look (its backlog was outdated by the claim). Not a kick:
+   * a source that says nothing sooner is not looked at again before its poll.
+   */
+  private wakeForNextDue(): void {
+    if (this.stopped || this.pass || this.failures > 0) return;
+    const wait = this.idleWaitMs();
+    if (Date.now() + wait < this.timerAt) this.schedule(wait);
+  }
+
   private backoffMs(): number {
     const backoff = this.options.failedPassBackoff ?? { baseMs: this.options.pollIntervalMs, maxMs: 30_000 };
     return backoffDelayMs(this.failures, backoff.baseMs, backoff.maxMs);
@@ -196,9 +211,11 @@ export class JobRunner<J> implements Worker {
       const key = source.key(candidate);
       if (this.running.has(key)) continue;
       const run = this.runOne(candidate, now);
+      let skipped = false;
       const tracked = run
         .then(
           (ran) => {
+            skipped = !ran;
             if (!ran) return;
             this.failures = 0;
             this.kick();
@@ -208,7 +225,10 @@ export class JobRunner<J> implements Worker {
             if (!this.stopped && !this.pass) this.schedule(this.backoffMs());
           },
         )
-        .finally(() => this.running.delete(key));
+        .finally(() => {
+          this.running.delete(key);
+          if (skipped) this.wakeForNextDue();
+        });
       this.running.set(key, tracked);
       started.push(run);
     }

@@ -1,7 +1,8 @@
 import { connectDatabase, database, type mongo } from '@obp/db';
 import { createLogger, type InMemorySpanExporter } from '@obp/telemetry';
-import { Cleanup, testEnv, uniqueDbName } from '@obp/testkit';
+import { Cleanup, testEnv, uniqueDbName, waitFor } from '@obp/testkit';
 import { ClaimLedger } from './claim-ledger';
+import { JobRunner } from './job-runner';
 import { backoffDelayMs, nextAttemptAt } from './retry-policy';
 import { LeasedJobs, type JobChange, type LeasedJobContext, type LeasedJobStore } from './leased-jobs';
 
@@ -191,6 +192,29 @@ describe('LeasedJobs (real store)', () => {
     await takingOver.jobs.claim((await takingOver.tasks.find('task-2'))!, afterLease(t0));
     expect(await failing.jobs.run(first, { signal: new AbortController().signal })).toBe('taken-over');
     expect(await failing.tasks.find('task-2')).toMatchObject({ status: 'running', run: { claims: 2, failures: 0 } });
+  });
+
+  it('looks again at once when a job its last look left over was taken by another worker: the job it was kicked for does not wait for the poll', async () => {
+    const dbName = uniqueDbName('leased-jobs');
+    const hold = gate();
+    const worker = await openWorker(dbName, 'worker', storingAndEnding(() => hold.opened));
+    const other = await openWorker(dbName, 'other', storingAndEnding());
+    await insertTask(worker.tasks, 'task-1');
+    await insertTask(worker.tasks, 'task-2');
+    // It polls so rarely that only a look of its own explains a prompt run.
+    const runner = new JobRunner<Task>({ name: 'tasks', logger: createLogger('test', 'silent'), source: worker.jobs, pollIntervalMs: 600_000 });
+    cleanup.add(() => runner.stop());
+    runner.start();
+    // Its first look read both and runs one (held here); the other is left over from that look, and another worker takes it.
+    const running = await waitFor(async () => (await worker.tasks.collection.findOne({ status: 'running' }))?._id, { what: 'a task to run' });
+    const leftOver = running === 'task-1' ? 'task-2' : 'task-1';
+    expect(await other.jobs.claim((await other.tasks.find(leftOver))!, new Date())).not.toBeNull();
+    await insertTask(worker.tasks, 'task-3');
+    runner.kick();
+    hold.open();
+
+    await waitFor(async () => (await worker.tasks.find('task-3'))?.status === 'done', { what: 'the task it was kicked for to be done' });
+    expect(await worker.tasks.find(leftOver)).toMatchObject({ status: 'running', run: { claims: 1 } });
   });
 
   it('runs each claim of a run in a span of the trace that asked for the run', async () => {

@@ -152,8 +152,10 @@ export class LeasedJobs<J extends { id: string }> implements JobSource<J> {
       const taken = lease.take(current, { epoch, now, leaseMs });
       return { ...taken, result: taken.next };
     });
-    if (!leased.found || !leased.result) return null;
-    return (await this.options.claims.claim(this.claimKey(candidate, pending), epoch, now)) ? leased.result : null;
+    if (leased.found && leased.result && (await this.options.claims.claim(this.claimKey(candidate, pending), epoch, now))) return leased.result;
+    // Another worker has it, or it changed since the backlog was read: what the read left over is no better.
+    this.backlog.outdated();
+    return null;
   }
 
   async renew(job: J, now: Date): Promise<boolean> {
