@@ -173,6 +173,26 @@ describe('consent fetch jobs (real store)', () => {
 
       await expectEveryStoredRowAnnounced();
     });
+
+    it('gets no account stored by the stalled worker once taken over: its earlier look would undo the other one\'s', async () => {
+      // The bank renamed the accounts between the two looks: the stalled worker saw the old names.
+      const naming = (name: string): BankProvider => ({
+        ...bankSeeing((all) => all),
+        listAccounts: async (session, signal) => (await sandbox!.listAccounts(session, signal)).map((account) => ({ ...account, name })),
+      });
+      const stalled = await jobsOver(consents, new ProviderRegistry([naming('Old name')]));
+      const takingOver = await jobsOver(consents, new ProviderRegistry([naming('New name')]));
+      const [due] = await stalled.due(now, 1);
+      const first = (await stalled.claim(due!, now))!;
+      const second = (await takingOver.claim((await consents.store.find('c-stall'))!, afterLease))!;
+
+      await takingOver.run(second, { signal: new AbortController().signal });
+      expect(await stalled.run(first, { signal: new AbortController().signal })).toBe('taken-over');
+
+      const accounts = await new AccountRepository(connection).listByConsent('c-stall');
+      expect(accounts.length).toBeGreaterThan(0);
+      expect(accounts.map((account) => account.name)).toEqual(accounts.map(() => 'New name'));
+    });
   });
 
   it('leaves nothing of a consent erased while it fetched, also when the erasure ran before its first write', async () => {

@@ -117,6 +117,8 @@ async function fetchAndStore(options: ConsentFetchOptions, consent: Consent, { s
     currency: a.currency,
     ownerName: a.ownerName,
   }));
+  // Its look at the accounts may be older than the one of a worker that took the fetch over meanwhile: stored, it would undo that one's.
+  await fence();
   await options.accounts.upsert(accounts);
 
   // Stored in one call: each call reads the consent's stored transactions and every account's months.
