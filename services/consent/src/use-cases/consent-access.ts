@@ -28,11 +28,11 @@ export class ConsentAccess {
 
   async readableAccount(accountId: string, callerClientId: string): Promise<StoredAccount | null> {
     const account = await this.accounts.find(accountId);
-    if (!account || !(await this.consents.find(account.consentId))) return null;
-    const allowed = await canRead(this.grants, callerClientId, {
-      ownerClientId: account.ownerClientId,
-      grantedBy: [{ accountId }, { consentId: account.consentId }],
-    });
-    return allowed ? account : null;
+    if (!account) return null;
+    const [consent, allowed] = await Promise.all([
+      this.consents.find(account.consentId),
+      canRead(this.grants, callerClientId, { ownerClientId: account.ownerClientId, grantedBy: [{ accountId }, { consentId: account.consentId }] }),
+    ]);
+    return consent && allowed ? account : null;
   }
 }

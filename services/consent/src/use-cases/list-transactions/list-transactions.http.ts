@@ -13,8 +13,11 @@ export const listTransactionsHttp =
   async ({ params, query, caller }) => {
     const { page, pageSize, dateFrom: from, dateTo: to } = query;
     if (from && to && from > to) return validationFailure({ dateFrom: ['The dateFrom must not be after dateTo.'] });
-    const account = await access.readableAccount(params.id, caller.clientId);
+    // The page depends only on the id asked for: it is read beside the access check, and answered only when that allows it.
+    const [account, { items, total }] = await Promise.all([
+      access.readableAccount(params.id, caller.clientId),
+      transactions.page({ accountId: params.id, from, to, skip: (page - 1) * pageSize, limit: pageSize }),
+    ]);
     if (!account) return accountNotFound();
-    const { items, total } = await transactions.page({ accountId: account.id, from, to, skip: (page - 1) * pageSize, limit: pageSize });
     return { status: 200, body: { data: items.map(toTransactionDto), _pagination: pagination(page, pageSize, total) } };
   };
