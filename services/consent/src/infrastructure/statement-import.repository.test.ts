@@ -1,27 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { connectDatabase, database, mongo, type Connection } from '@obp/db';
 import { testEnv, uniqueDbName } from '@obp/testkit';
-import { StatementImportRepository, type StatementImport } from './statement-import.repository';
+import { pendingImport, StatementImportRepository, type StatementImport } from './statement-import.repository';
 
-const pending = (id: string): StatementImport => ({
-  id,
-  consentId: 'c-1',
-  ownerClientId: 'app',
-  status: 'Pending',
-  formatHint: null,
-  contentType: 'text/plain',
-  byteLength: 0,
-  format: null,
-  version: null,
-  accounts: [],
-  transactionsAdded: 0,
-  duplicatesSkipped: 0,
-  errors: [],
-  createdAt: new Date(),
-  startedAt: null,
-  completedAt: null,
-  announced: false,
-});
+const pending = (id: string): StatementImport => pendingImport({ id, consentId: 'c-1', ownerClientId: 'app', formatHint: null, contentType: 'text/plain', byteLength: 0 }, new Date());
 
 describe('StatementImportRepository files (real store)', () => {
   let connection: Connection;

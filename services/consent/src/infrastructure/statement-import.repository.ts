@@ -25,6 +25,24 @@ export interface StatementImport {
   announced: boolean;
 }
 
+/** An import as an upload records it: waiting for the consent's fetch job, nothing read yet. */
+export function pendingImport(upload: Pick<StatementImport, 'id' | 'consentId' | 'ownerClientId' | 'formatHint' | 'contentType' | 'byteLength'>, now: Date): StatementImport {
+  return {
+    ...upload,
+    status: 'Pending',
+    format: null,
+    version: null,
+    accounts: [],
+    transactionsAdded: 0,
+    duplicatesSkipped: 0,
+    errors: [],
+    createdAt: now,
+    startedAt: null,
+    completedAt: null,
+    announced: false,
+  };
+}
+
 type ImportRecord = Omit<StatementImport, 'id'> & { _id: string };
 
 interface FileChunk {

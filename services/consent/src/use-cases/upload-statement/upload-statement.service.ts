@@ -4,7 +4,7 @@ import { Conflict, err, NotFound, ok, type Result } from '@obp/core';
 import { requestFetch, takesStatements } from '../../domain/consent';
 import type { ConsentEvents } from '../../infrastructure/consent-events';
 import type { ConsentRepository } from '../../infrastructure/consent.repository';
-import type { StatementImportRepository } from '../../infrastructure/statement-import.repository';
+import { pendingImport, type StatementImportRepository } from '../../infrastructure/statement-import.repository';
 
 export interface UploadedStatement {
   /** The import's id, given by the idempotency layer: a retried upload finds its first import. */
@@ -36,25 +36,7 @@ export class UploadStatementService {
     if (consent.status === 'Invalidated') return err(new Conflict('This consent is Invalidated: it takes no more statement files.'));
     const now = new Date();
     const inserted = await this.imports.insertWithFile(
-      {
-        id: upload.importId,
-        consentId: consent.id,
-        ownerClientId: consent.ownerClientId,
-        status: 'Pending',
-        formatHint: upload.formatHint,
-        contentType: upload.contentType,
-        byteLength: upload.file.length,
-        format: null,
-        version: null,
-        accounts: [],
-        transactionsAdded: 0,
-        duplicatesSkipped: 0,
-        errors: [],
-        createdAt: now,
-        startedAt: null,
-        completedAt: null,
-        announced: false,
-      },
+      pendingImport({ id: upload.importId, consentId: consent.id, ownerClientId: consent.ownerClientId, formatHint: upload.formatHint, contentType: upload.contentType, byteLength: upload.file.length }, now),
       upload.file,
     );
     const requested = await this.consents.mutate(consent.id, (current) => {
