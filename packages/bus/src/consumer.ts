@@ -248,7 +248,7 @@ export class IdempotentConsumer {
     this.dlqProducer = createProducer(kafka);
     await this.dlqProducer.connect();
     if (this.stopping) return this.release();
-    this.dlqRoller = new LogRoller({ producer: this.dlqProducer, topics: [...deadLetterTopics, ...replayTopics], rollMs: eventLog.rollMs, logger: this.options.logger });
+    this.dlqRoller = new LogRoller({ kafka, producer: this.dlqProducer, topics: [...deadLetterTopics, ...replayTopics], timing: eventLog, logger: this.options.logger });
     this.dlqRoller.start();
     this.consumer = kafka.consumer({ groupId, sessionTimeout: 30_000, heartbeatInterval: 3_000, maxWaitTimeInMs: this.options.fetchMaxWaitMs ?? 5_000, allowAutoTopicCreation: false });
     this.consumer.on(this.consumer.events.CONNECT, () => (this.connected = true));

@@ -42,24 +42,30 @@ describe('topics of the event log', () => {
     expect(await ownConfig(kafka, topic)).toEqual({ ...eventLogConfig(DEFAULT_EVENT_LOG_TIMING), 'max.message.bytes': '2000000' });
   });
 
-  it('appends roll marks to the partitions written to lately, for ten rounds after the last write, and to no other', async () => {
+  it('appends roll marks to the partitions written to lately or before the start, for ten rounds after the last write without a lag bound, and to no other', async () => {
     const kafka = createKafka(uniqueName('roller-test'), testEnv().kafkaBrokers, logger);
-    const [started, written] = [uniqueName('rolled-from-start'), uniqueName('rolled-when-written')];
-    await ensureTopics(kafka, [started, written].map((topic) => ({ topic, partitions: 3, config: eventLogConfig(DEFAULT_EVENT_LOG_TIMING) })));
+    const [started, written, empty] = [uniqueName('rolled-from-start'), uniqueName('rolled-when-written'), uniqueName('never-written')];
+    await ensureTopics(kafka, [started, written, empty].map((topic) => ({ topic, partitions: 3, config: eventLogConfig(DEFAULT_EVENT_LOG_TIMING) })));
     const producer = createProducer(kafka);
     cleanup.add(() => producer.disconnect());
     await producer.connect();
-    const roller = new LogRoller({ producer, topics: [{ topic: started, partitions: 3 }], rollMs: 600_000, logger });
+    // Written before this process started: partitions 0 and 2 of `started`.
+    await producer.send({ topic: started, acks: -1, messages: [0, 2].map((partition) => ({ partition, key: 'before', value: 'a value' })) });
+    const roller = new LogRoller({ kafka, producer, topics: [started, empty].map((topic) => ({ topic, partitions: 3 })), timing: { rollMs: 600_000, lagBoundMs: 0 }, logger });
     cleanup.add(() => roller.stop());
-    roller.start(); // every partition of `started` is due; the first timed round is minutes away
+    roller.start(); // the partitions of `started` that hold records are due; the first timed round is minutes away
+    await waitFor(async () => (await roller.roll(), (await counts(kafka, started)).some((n) => n > 1)), { what: 'the first marks after the start', timeoutMs: 30_000 });
+    for (let round = 1; round < 10; round++) await roller.roll();
 
     roller.touched(written, 1);
     for (let round = 0; round < 5; round++) await roller.roll();
     roller.touched(written, 1);
     for (let round = 0; round < 12; round++) await roller.roll();
 
-    expect(await counts(kafka, started)).toEqual([10, 10, 10]);
+    await roller.roll(); // no rounds left anywhere
+    expect(await counts(kafka, started)).toEqual([11, 0, 11]);
     expect(await counts(kafka, written)).toEqual([0, 15, 0]);
+    expect(await counts(kafka, empty)).toEqual([0, 0, 0]);
     const consumer = kafka.consumer({ groupId: uniqueName('reader'), maxWaitTimeInMs: 500 });
     cleanup.add(() => consumer.disconnect());
     const seen: Array<string | null> = [];
@@ -71,13 +77,27 @@ describe('topics of the event log', () => {
     expect(keys).toEqual(new Set([LOG_ROLL_KEY]));
   });
 
+  it('keeps marking for the lag bound too, two rounds per roll interval of it: a late first clean still finds a next one to drop the tombstones', async () => {
+    const kafka = createKafka(uniqueName('roller-test'), testEnv().kafkaBrokers, logger);
+    const topic = uniqueName('rolled-past-the-bound');
+    await ensureTopics(kafka, [{ topic, partitions: 1, config: eventLogConfig(DEFAULT_EVENT_LOG_TIMING) }]);
+    const producer = createProducer(kafka);
+    cleanup.add(() => producer.disconnect());
+    await producer.connect();
+    // A lag bound of three roll intervals: L + 5 r is eight intervals, sixteen rounds of r/2.
+    const roller = new LogRoller({ kafka, producer, topics: [], timing: { rollMs: 600_000, lagBoundMs: 1_800_000 }, logger });
+    roller.touched(topic, 0);
+    for (let round = 0; round < 20; round++) await roller.roll();
+    expect(await counts(kafka, topic)).toEqual([16]);
+  });
+
   it('counts a round down only once its marks are written: a round the broker fails does not use one up', async () => {
     const kafka = createKafka(uniqueName('roller-test'), testEnv().kafkaBrokers, logger);
     const topic = uniqueName('rolled-after-failure');
     await ensureTopics(kafka, [{ topic, partitions: 1, config: eventLogConfig(DEFAULT_EVENT_LOG_TIMING) }]);
     const producer = createProducer(kafka);
     cleanup.add(() => producer.disconnect());
-    const roller = new LogRoller({ producer, topics: [], rollMs: 600_000, logger });
+    const roller = new LogRoller({ kafka, producer, topics: [], timing: { rollMs: 600_000, lagBoundMs: 0 }, logger });
     roller.touched(topic, 0);
     // Not connected yet: every send fails.
     for (let round = 0; round < 4; round++) await expect(roller.roll()).rejects.toThrow(/disconnected/);
@@ -105,8 +125,9 @@ describe('topics of the event log', () => {
         return producer.sendBatch(batch);
       },
     };
-    const roller = new LogRoller({ producer: slow, topics: [{ topic, partitions: 1 }], rollMs: 20, logger });
+    const roller = new LogRoller({ kafka, producer: slow, topics: [], timing: { rollMs: 20, lagBoundMs: 0 }, logger });
     cleanup.add(() => roller.stop());
+    roller.touched(topic, 0);
     roller.start();
     await waitFor(() => sends >= 1, { what: 'the first round', timeoutMs: 30_000 });
     await sleep(300); // some fifty ticks

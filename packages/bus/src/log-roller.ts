@@ -1,23 +1,27 @@
-import type { Producer } from 'kafkajs';
-import { LOG_ROLL_KEY } from '@obp/contracts';
+import type { Kafka, Producer } from 'kafkajs';
+import { LOG_ROLL_KEY, type EventLogTiming } from '@obp/contracts';
 import type { Logger } from '@obp/telemetry';
 
 export interface LogRollerOptions {
+  kafka: Kafka;
   producer: Producer;
-  /** The topics rolled for a while from the start, whatever was written to them before a restart. */
+  /** The topics whose partitions that hold records are rolled for a while from the start: they may have been written to just before a restart. */
   topics: ReadonlyArray<{ topic: string; partitions: number }>;
-  /** The topics' `segment.ms`: marks follow every half of it. */
-  rollMs: number;
+  /** The topics' timing (`eventLogConfig`): marks follow every half `rollMs`, for `lagBoundMs` plus five `rollMs` after a write. */
+  timing: EventLogTiming;
   logger: Logger;
 }
 
 /**
  * After a partition is written to, appends a `LOG_ROLL_KEY` tombstone to it every half `segment.ms`
- * for five `segment.ms`. Kafka rolls a partition's active segment only on an append, and the cleaner
- * never compacts the active segment, so without these a partition nobody writes to after an erasure
- * would keep the erased data for good; a second roll after `delete.retention.ms` lets the cleaner drop
- * the erasure's tombstones too (see `eventLogConfig` in @obp/contracts). Idle partitions get no marks,
- * so the cleaner is not kept busy; the marks supersede each other and go with compaction.
+ * (r) for the lag bound (L) plus five r. Kafka rolls a partition's active segment only on an append,
+ * and the cleaner never compacts the active segment, so without these a partition nobody writes to
+ * after an erasure would keep the erased data for good. The erasure's tombstones go only at a clean
+ * more than r after the first clean that reached them, and a clean needs segments that are dirty and
+ * older than L: marks for L + 5 r after the last write keep such segments coming until then, however
+ * late (up to L) the busy cleaner makes its first pass (see `eventLogConfig` in @obp/contracts). Idle
+ * partitions get no marks, so the cleaner is not kept busy; the marks supersede each other and go
+ * with compaction.
  */
 export class LogRoller {
   /** Rounds of marks left, by `<topic>\0<partition>`, and the write that set them. */
@@ -25,10 +29,14 @@ export class LogRoller {
   private writes = 0;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> = Promise.resolve();
+  private starting: Promise<void> = Promise.resolve();
   private rolling = false;
-  private readonly rounds = 10;
+  private readonly rounds: number;
 
-  constructor(private readonly options: LogRollerOptions) {}
+  constructor(private readonly options: LogRollerOptions) {
+    const { rollMs, lagBoundMs } = options.timing;
+    this.rounds = 10 + Math.ceil((2 * lagBoundMs) / rollMs);
+  }
 
   /** Something was appended to the partition: it is rolled for the next rounds. */
   touched(topic: string, partition: number): void {
@@ -37,7 +45,7 @@ export class LogRoller {
 
   start(): void {
     if (this.timer) return;
-    for (const { topic, partitions } of this.options.topics) for (let p = 0; p < partitions; p++) this.touched(topic, p);
+    this.starting = this.touchWrittenBefore();
     this.timer = setInterval(() => {
       // A round still under way (a slow broker) is not doubled: this tick is skipped.
       if (this.rolling) return;
@@ -45,8 +53,30 @@ export class LogRoller {
       this.running = this.roll()
         .catch((error: unknown) => this.options.logger.warn({ err: error }, 'appending the log roll marks failed; the next round tries again'))
         .finally(() => (this.rolling = false));
-    }, Math.max(1, Math.floor(this.options.rollMs / 2)));
+    }, Math.max(1, Math.floor(this.options.timing.rollMs / 2)));
     this.timer.unref();
+  }
+
+  /**
+   * Partitions that hold records are rolled as if just written (a restart may have cut their rounds
+   * short); empty ones, as every topic of a new deployment, are not, which spares the cleaner. If the
+   * broker cannot tell, every partition is rolled.
+   */
+  private async touchWrittenBefore(): Promise<void> {
+    const { kafka, topics, logger } = this.options;
+    if (topics.length === 0) return;
+    try {
+      const admin = kafka.admin();
+      await admin.connect();
+      try {
+        for (const { topic } of topics) for (const { partition, high, low } of await admin.fetchTopicOffsets(topic)) if (BigInt(high) > BigInt(low)) this.touched(topic, partition);
+      } finally {
+        await admin.disconnect();
+      }
+    } catch (error) {
+      logger.warn({ err: error }, 'reading the partitions written before the start failed; all of them are rolled');
+      for (const { topic, partitions } of topics) for (let p = 0; p < partitions; p++) this.touched(topic, p);
+    }
   }
 
   /** One round: a mark on every partition written to lately. A round that fails counts for nothing. */
@@ -74,6 +104,7 @@ export class LogRoller {
   async stop(): Promise<void> {
     clearInterval(this.timer);
     this.timer = undefined;
+    await this.starting;
     await this.running;
   }
 }

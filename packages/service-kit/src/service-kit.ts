@@ -316,7 +316,7 @@ export class ServiceKit<C extends ServiceConfig> {
       this.producerClient = createProducer(this.kafka());
       await this.producerClient.connect();
       const written = [...this.written].map((name) => this.topics.get(name)!);
-      const roller = new LogRoller({ producer: this.producerClient, topics: written, rollMs: this.config.EVENT_LOG_ROLL_MS, logger: this.logger });
+      const roller = new LogRoller({ kafka: this.kafka(), producer: this.producerClient, topics: written, timing: this.eventLog(), logger: this.logger });
       this.roller = roller;
       for (const store of this.stores) {
         this.relays.push(
