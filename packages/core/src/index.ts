@@ -30,3 +30,5 @@ export type Result<T, E extends ExceptionBase = ExceptionBase> = { ok: true; val
 
 export const ok = <T>(value: T): Result<T, never> => ({ ok: true, value });
 export const err = <E extends ExceptionBase>(error: E): Result<never, E> => ({ ok: false, error });
+
+export { uuidv7, uuidv7Time } from './uuid-v7';

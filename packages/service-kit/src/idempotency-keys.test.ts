@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import http, { type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { uuidv7Time } from '@obp/core';
 import { defineRoutes, json, locationHeader, optionalEnumIgnoringCase, z } from '@obp/contracts';
 import { connectDatabase, database, dayBucket, type Connection } from '@obp/db';
 import { bindRoutes, createHttpApp, finishHttpApp, fingerprintOf, mountRoutes, validationFailure } from '@obp/http';
@@ -101,6 +102,16 @@ describe('idempotent creates: Idempotency-Key on a route, kept in the real store
     });
   const answer = async (res: Response) => ({ status: res.status, body: (await res.json()) as unknown, location: res.headers.get('location'), replayed: res.headers.get('idempotent-replayed') });
   const notesOf = (owner: string, text: string) => notes.findMany({ owner, text });
+
+  it('makes a resource under a UUIDv7 of the time of its request, with a key or without', async () => {
+    for (const key of [undefined, 'k-time']) {
+      const before = Date.now();
+      const { body } = await answer(await post({ text: `timed ${key ?? 'no key'}` }, { key }));
+      const id = (body as { id: string }).id;
+      expect(uuidv7Time(id)!.getTime()).toBeGreaterThanOrEqual(before);
+      expect(uuidv7Time(id)!.getTime()).toBeLessThanOrEqual(Date.now());
+    }
+  });
 
   it('answers a retry with the first answer, marked replayed, and creates nothing more; the order of properties does not count', async () => {
     const first = await answer(await post({ text: 'once', pinned: true }, { key: 'k-once' }));

@@ -1,5 +1,6 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, previewValue } from '@obp/contracts';
+import { uuidv7 } from '@obp/core';
 import type { RouteBinding, RouteInput, RouteResult } from './route-handler';
 
 /** An Idempotency-Key as one app sent it: keys are the app's own. */
@@ -53,7 +54,9 @@ type Handle = RouteBinding['handle'];
 type Result = RouteResult<RouteBinding['contract']>;
 
 /**
- * The handler of an idempotent route (a creating POST) behind its Idempotency-Key, Stripe's way:
+ * The handler of an idempotent route (a creating POST) behind its Idempotency-Key, Stripe's way. The id a
+ * resource is made under is a UUIDv7, which tells when it was made: a service that has not seen an id yet
+ * can tell one made a moment ago (its events may be on the way) from one that names nothing.
  * - no key: the handler runs with a fresh id;
  * - a new key: it is claimed (a unique insert) with the id the handler then creates under; a success
  *   is stored with the key; a refusal (4xx) frees the key, so its retry is validated again; a failure
@@ -68,10 +71,10 @@ export function idempotentHandle(binding: RouteBinding, records: IdempotencyReco
   const { contract, handle } = binding;
   return async (input: RouteInput<RouteBinding['contract']>): Promise<Result> => {
     const key = input.headers[IDEMPOTENCY_KEY_HEADER];
-    if (typeof key !== 'string') return handle({ ...input, newId: randomUUID() });
+    if (typeof key !== 'string') return handle({ ...input, newId: uuidv7() });
     if (!input.caller) throw new Error(`${contract.operationId}: an idempotent route needs the caller's token`);
     const appKey: AppKey = { clientId: input.caller.clientId, key };
-    const request: KeyedRequest = { operationId: contract.operationId, fingerprint: fingerprintOf(input.body, input), resourceId: randomUUID() };
+    const request: KeyedRequest = { operationId: contract.operationId, fingerprint: fingerprintOf(input.body, input), resourceId: uuidv7() };
     const claim = await records.claim(appKey, request, new Date());
     if (!claim.won) {
       const { holder } = claim;
