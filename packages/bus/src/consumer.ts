@@ -5,6 +5,7 @@ import type { Connection } from 'mongoose';
 import { DEFAULT_EVENT_LOG_TIMING, DeadLetterHeaders, deadLetterReplayTopic, deadLetterTopic, eventLogConfig, LOG_ROLL_KEY, parseEnvelope, type EventEnvelope, type EventLogTiming } from '@obp/contracts';
 import { database, dayBucket, deleteOlderThan, ensureCollection, isStoreUnavailable } from '@obp/db';
 import type { Logger } from '@obp/telemetry';
+import { GroupCatchUp } from './group-catch-up';
 import { createProducer, ensureTopics } from './kafka';
 import { LogRoller } from './log-roller';
 import { contextFromHeaders, traceHeaders } from './trace-headers';
@@ -209,6 +210,7 @@ export class IdempotentConsumer {
   private purgeTimer: NodeJS.Timeout | undefined;
   /** Aborted by `stop()`: cuts short the wait before retrying a `TransientError`. */
   private stopSignal = new AbortController();
+  private catchUp: GroupCatchUp | undefined;
 
   constructor(private readonly options: IdempotentConsumerOptions) {
     this.retry = { ...defaultRetry, ...options.retry };
@@ -233,6 +235,15 @@ export class IdempotentConsumer {
   /** Connected and a member of its group with partitions assigned: what readiness reports. */
   get isReady(): boolean {
     return this.connected && this.joined;
+  }
+
+  /**
+   * Whether the group (this consumer and the other members of its group) has applied every message its
+   * topics held when asked, within `timeoutMs`: see `GroupCatchUp`. False also when the broker cannot tell.
+   */
+  caughtUp(options: { timeoutMs: number; signal?: AbortSignal }): Promise<boolean> {
+    this.catchUp ??= new GroupCatchUp({ kafka: this.options.kafka, groupId: this.options.groupId, topics: this.options.topics });
+    return this.catchUp.caughtUp(options);
   }
 
   async start(): Promise<void> {
@@ -301,6 +312,7 @@ export class IdempotentConsumer {
 
   private async release(): Promise<void> {
     if (this.purgeTimer) clearInterval(this.purgeTimer);
+    await this.catchUp?.stop();
     await this.dlqRoller?.stop();
     await this.consumer?.disconnect();
     await this.dlqProducer?.disconnect();

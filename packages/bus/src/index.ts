@@ -9,3 +9,4 @@ export { dispatchByType, type EventHandlers, type TypedEventHandler } from './su
 export { LogRoller, type LogRollerOptions } from './log-roller';
 export { KeyBroadcast, type KeyBroadcastOptions } from './key-broadcast';
 export { ConsumerLag } from './consumer-lag';
+export { GroupCatchUp, type GroupCatchUpOptions, type TopicOffsets } from './group-catch-up';
