@@ -33,6 +33,12 @@ import { onTransactionsFetched } from './use-cases/on-transactions-fetched/on-tr
 
 export const SERVICE_NAME = 'analysis';
 
+/**
+ * How long a run waits for the consent projection to catch up before it takes an id it has not seen for
+ * one naming nothing; past it the job waits for visibility as if the id were new, and looks again.
+ */
+const CATCH_UP_TIMEOUT_MS = 2_000;
+
 export interface AnalysisServiceParts {
   jobs: AnalysisJobStore;
   results: AnalysisResults;
@@ -73,7 +79,8 @@ export const analysisService = (engine: Analyse = analyse): ServiceDefinition<An
           events,
           results,
           erased,
-          resolver: new InputResolver(consentData, shareGrants, jobs, erased),
+          // Called by runs only, once the service runs: the consumer is made below.
+          resolver: new InputResolver(consentData, shareGrants, jobs, erased, () => consentProjection.caughtUp({ timeoutMs: CATCH_UP_TIMEOUT_MS })),
           feedbackRules,
           claims,
           metrics: new AnalysisMetrics(),
@@ -94,7 +101,7 @@ export const analysisService = (engine: Analyse = analyse): ServiceDefinition<An
     const wakeRunner = () => runner.kick();
 
     const projection = consentData.handlers();
-    kit.subscribe('consent-data', consentEvents, {
+    const consentProjection = kit.subscribe('consent-data', consentEvents, {
       ...projection,
       'transactions.fetched': onTransactionsFetched(projection['transactions.fetched']!, jobs, wakeRunner),
       'consent.deleted': onConsentDeleted(projection['consent.deleted']!, erased, results, jobs, events),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createKafka, EventWriter, type OutboxEntry } from '@obp/bus';
 import { ConsentData } from '@obp/consent-data';
 import { analysisEvents, type AnalysisResult, type ConsentDto, type CreateAnalysisJobBody, type EventEnvelope, type TransactionDto } from '@obp/contracts';
+import { uuidv7 } from '@obp/core';
 import { connectDatabase, database, ErasedIds, type Connection } from '@obp/db';
 import { ClaimLedger, JobRunner } from '@obp/jobs';
 import { ShareGrants } from '@obp/share-grants';
@@ -116,6 +117,8 @@ interface Bed {
   createJobOn(input: Partial<CreateAnalysisJobBody['Input']>): Promise<string>;
   /** What the share-grants projection holds once `ownerClientId` shared `consentIds` with the job's owner. */
   grant(ownerClientId: string, consentIds: string[]): Promise<void>;
+  /** What the consent projection's barrier answers (caught up unless told), and how often it was asked. */
+  barrier: { caughtUp: boolean; asked: number };
 }
 
 async function testBed(): Promise<Bed> {
@@ -135,7 +138,11 @@ async function testBed(): Promise<Bed> {
   const grants = new ShareGrants({ kafka: createKafka('analysis-run-test', testEnv().kafkaBrokers, logger), db, logger, topic: 'unused', groupId: 'unused' });
   const writer = new EventWriter(analysisEvents, 'analysis-events');
   const events = new AnalysisJobEvents(writer);
-  const resolver = new InputResolver(consentData, grants, jobs, erased);
+  const barrier = { caughtUp: true, asked: 0 };
+  const resolver = new InputResolver(consentData, grants, jobs, erased, async () => {
+    barrier.asked++;
+    return barrier.caughtUp;
+  });
   const body = (input: Partial<CreateAnalysisJobBody['Input']>): CreateAnalysisJobBody => ({
     Reference: 'test',
     Engine: 'z2',
@@ -157,6 +164,7 @@ async function testBed(): Promise<Bed> {
     erased,
     events,
     apply,
+    barrier,
     runner: (engine, options = {}) =>
       new JobRunner<AnalysisJob>({
         name: 'test runner',
@@ -405,7 +413,8 @@ describe('analysis job runs (real store)', () => {
 
   it('waits for a consent it names that has not reached the service, and runs once it has', async () => {
     const bed = await testBed();
-    const unseenId = randomUUID();
+    // A consent made a moment ago: its id tells so.
+    const unseenId = uuidv7();
     const engine = fakeEngine();
     const unseen = await bed.createJob([unseenId]);
     const runner = bed.runner(engine.analyse, { visibilityWaitMs: 60_000 });
@@ -423,6 +432,64 @@ describe('analysis job runs (real store)', () => {
     await fetchInto(bed.apply, { consentId: unseenId, accountId, transactions: [transaction(accountId, 3, -9)] });
     expect(await runner.runDue(new Date(Date.now() + 1_500))).toBe(1);
     expect(await bed.jobs.find(unseen)).toMatchObject({ status: 'Completed', scope: { consentIds: [unseenId] } });
+  });
+
+  it('fails with NoData at once, without a wait, a job naming only ids that name nothing: a consent id no consent was made under in the wait, an account id of no account’s form', async () => {
+    const bed = await testBed();
+    const engine = fakeEngine();
+    const anHourAgo = Date.now() - 3_600_000;
+    const jobIds = [
+      await bed.createJob([randomUUID()]),
+      await bed.createJob([uuidv7(anHourAgo)]),
+      await bed.createJob([uuidv7(Date.now() + 3_600_000)]),
+      await bed.createJob(['not-an-id']),
+      await bed.createJobOn({ accountIds: [randomUUID()] }),
+      await bed.createJobOn({ accountIds: [uuidv7(anHourAgo)] }),
+    ];
+    const runner = bed.runner(engine.analyse, { visibilityWaitMs: 60_000, dataWaitMs: 60_000 });
+    // Passes of as many jobs as the runner runs at once, all at the same moment: no job waits for a later one.
+    const now = new Date();
+    let ran = 0;
+    for (let pass = await runner.runDue(now); pass > 0; pass = await runner.runDue(now)) ran += pass;
+    expect(ran).toBe(jobIds.length);
+    for (const jobId of jobIds) expect(await bed.jobs.find(jobId)).toMatchObject({ status: 'Failed', failure: { code: 'NoData' } });
+    expect(bed.barrier.asked).toBe(jobIds.length);
+    expect(engine.calls).toHaveLength(0);
+  });
+
+  it('leaves out at once an id that names nothing beside what it can read', async () => {
+    const bed = await testBed();
+    const { consentId } = await bed.consent(true);
+    const jobId = await bed.createJob([randomUUID(), consentId]);
+    await bed.runner(fakeEngine().analyse, { visibilityWaitMs: 60_000 }).runDue();
+    expect(await bed.jobs.find(jobId)).toMatchObject({ status: 'Completed', scope: { consentIds: [consentId] } });
+  });
+
+  it('waits for visibility, as for a new consent, on an id that names nothing while the consent projection has not caught up (or cannot tell)', async () => {
+    const bed = await testBed();
+    bed.barrier.caughtUp = false;
+    const unknownId = randomUUID();
+    const jobId = await bed.createJob([unknownId]);
+    const runner = bed.runner(fakeEngine().analyse, { visibilityWaitMs: 60_000 });
+    await runner.runDue();
+    expect(await bed.jobs.find(jobId)).toMatchObject({ status: 'Running', run: { waitingFor: [unknownId], waitReason: 'visibility' } });
+
+    bed.barrier.caughtUp = true;
+    expect(await runner.runDue(new Date(Date.now() + 1_500))).toBe(1);
+    expect(await bed.jobs.find(jobId)).toMatchObject({ status: 'Failed', failure: { code: 'NoData' } });
+  });
+
+  it('waits for a fresh consent id and an account id of an account’s form without asking the barrier, and for an id that names nothing beside them', async () => {
+    const bed = await testBed();
+    const fresh = uuidv7();
+    const account = '2fd4e1c6-7a2d-58fc-9b6e-1f3b4a5c6d7e';
+    const unknown = randomUUID();
+    const byConsent = await bed.createJob([fresh, unknown]);
+    const byAccount = await bed.createJobOn({ accountIds: [account] });
+    await bed.runner(fakeEngine().analyse, { visibilityWaitMs: 60_000 }).runDue();
+    expect(await bed.jobs.find(byConsent)).toMatchObject({ status: 'Running', run: { waitingFor: [fresh, unknown] } });
+    expect(await bed.jobs.find(byAccount)).toMatchObject({ status: 'Running', run: { waitingFor: [account] } });
+    expect(bed.barrier.asked).toBe(0);
   });
 
   it('fails with NoData at once, without a wait, a job naming only consents and accounts it knows to be another app’s and not shared', async () => {
@@ -451,7 +518,7 @@ describe('analysis job runs (real store)', () => {
   it('fails with NoData a job naming only what never became readable, once the wait for it is over', async () => {
     const bed = await testBed();
     const others = await bed.consent(true, { ownerClientId: 'other-app' });
-    const jobId = await bed.createJob([others.consentId, randomUUID()]);
+    const jobId = await bed.createJob([others.consentId, uuidv7()]);
     await bed.runner(fakeEngine().analyse, { visibilityWaitMs: 1 }).runDue();
     expect(await bed.jobs.find(jobId)).toMatchObject({ status: 'Failed', failure: { code: 'NoData' } });
   });

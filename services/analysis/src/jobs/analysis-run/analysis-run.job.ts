@@ -107,6 +107,8 @@ class AnalysisRun {
     const resolution = await this.options.resolver.resolve(claimed, {
       mayWait: now < waitEndsAt(claimed, this.options.dataWaitMs).getTime(),
       mayAwaitVisibility: now < waitEndsAt(claimed, this.options.visibilityWaitMs).getTime(),
+      visibilityWaitMs: this.options.visibilityWaitMs,
+      now: new Date(now),
     });
     if (signal.aborted) return null;
     if (resolution.kind === 'wait') return this.awaitData(resolution);

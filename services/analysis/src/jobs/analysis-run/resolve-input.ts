@@ -4,6 +4,7 @@ import { canRead, type GrantTarget, type ShareGrants } from '@obp/share-grants';
 import type { AnalysisJob, JobFailure, JobScope } from '../../domain/analysis-job';
 import type { AnalysisJobStore } from '../../infrastructure/analysis-job-store';
 import type { ErasedIds } from '@obp/db';
+import { mayBeOnItsWay, type NamedKind } from './unseen-ids';
 
 /**
  * What a job runs on, or why it cannot run (yet). A wait is `for` data (a consent's first fetch, an
@@ -20,7 +21,17 @@ export interface ResolveOptions {
   mayWait: boolean;
   /** The job may still wait for what it names to reach this service (a new consent, a new share). */
   mayAwaitVisibility: boolean;
+  /** How long a job waits for visibility: an id made longer ago than this is not waited for. */
+  visibilityWaitMs: number;
+  now: Date;
 }
+
+/**
+ * Whether this service's consent projection has applied every consent event published up to now (false
+ * when it cannot tell within its own timeout): only then may an id it does not hold be taken for one
+ * that names nothing.
+ */
+export type ProjectionCaughtUp = () => Promise<boolean>;
 
 /** Statuses in which a consent's first fetch is still to come. */
 const FETCH_AHEAD = new Set(['Authenticated', 'Updating', 'Failing']);
@@ -39,8 +50,8 @@ class Selection {
   readonly waitingFor = new Set<string>();
   /** Of `waitingFor`, the earlier jobs. */
   readonly earlierJobs = new Set<string>();
-  /** Named consents or accounts this service has not seen (yet): a new consent's events may still be on the way. */
-  readonly notVisible = new Set<string>();
+  /** Named consents or accounts this service has not seen (yet), by what they name: a new consent's events may still be on the way. */
+  readonly notVisible = new Map<string, NamedKind>();
 
   includes(account: ProjectedAccount): boolean {
     const accounts = this.consents.get(account.consentId)?.accounts;
@@ -83,10 +94,13 @@ const noData: JobFailure = { code: 'NoData', message: 'Nothing in the input coul
  * jobs read: their accounts, booked up to their completion (a share naming an earlier job opens what
  * that job read, not what came later). Readable means owned, or named by an unexpired share of the owner.
  * A consent whose first fetch is under way, or an earlier job still running, is waited for while the
- * caller allows it; so is a named consent or account this service has not seen yet (its events on the
- * way). One it knows and the owner may not read is left out at once (the job's creation refused it unless
- * a share opened it, so the share has ended since): an input of nothing else fails with `NoData` without a
- * wait. An input naming erased data fails the job with `ConsentDeleted`.
+ * caller allows it; so is a named consent or account this service has not seen yet whose events may be on
+ * the way. One that cannot be on its way (not made within the visibility wait: see `mayBeOnItsWay`) is
+ * taken for naming nothing once the consent projection has caught up with what was published, and left
+ * out at once; while it has not (or cannot tell), such ids are waited for too. One the projection knows
+ * and the owner may not read is left out at once (the job's creation refused it unless a share opened it,
+ * so the share has ended since). An input of nothing else fails with `NoData` without a wait. An input
+ * naming erased data fails the job with `ConsentDeleted`.
  */
 export class InputResolver {
   constructor(
@@ -94,6 +108,7 @@ export class InputResolver {
     private readonly grants: ShareGrants,
     private readonly jobs: AnalysisJobStore,
     private readonly erased: ErasedIds,
+    private readonly projectionCaughtUp: ProjectionCaughtUp,
   ) {}
 
   async resolve(job: AnalysisJob, options: ResolveOptions): Promise<Resolution> {
@@ -118,7 +133,9 @@ export class InputResolver {
     }
     if (selection.erased.size > 0) return { kind: 'failed', failure: { code: 'ConsentDeleted', message: 'Consent data the input names has been erased.' } };
 
-    if (options.mayAwaitVisibility && selection.notVisible.size > 0) return { kind: 'wait', waitingFor: [...selection.notVisible], for: 'visibility', reason: 'visibility' };
+    if (options.mayAwaitVisibility && (await this.awaitsVisibility(selection, options))) {
+      return { kind: 'wait', waitingFor: [...selection.notVisible.keys()], for: 'visibility', reason: 'visibility' };
+    }
     const selected = [...selection.consents.values()];
     for (const { consent } of selected) if (consent.transactionsThrough === null && FETCH_AHEAD.has(consent.status)) selection.waitingFor.add(consent.id);
     if (options.mayWait && selection.waitingFor.size > 0) {
@@ -144,16 +161,16 @@ export class InputResolver {
       if (!consent) missing.push(id);
       else if (await this.readable(job, consent, [{ consentId: id }])) selection.add(consent, 'all');
     }
-    await this.noteMissing(missing, selection);
+    await this.noteMissing(missing, 'consent', selection);
   }
 
   private async selectAccounts(job: AnalysisJob, accountIds: string[], selection: Selection): Promise<void> {
     const accounts = await this.consentData.accountsById(accountIds);
     const found = new Set(accounts.map((a) => a.id));
-    await this.noteMissing(accountIds.filter((id) => !found.has(id)), selection);
+    await this.noteMissing(accountIds.filter((id) => !found.has(id)), 'account', selection);
     for (const account of accounts) {
       const consent = await this.consentData.consent(account.consentId);
-      if (!consent) selection.notVisible.add(account.id);
+      if (!consent) selection.notVisible.set(account.id, 'account');
       else if (await this.readable(job, consent, [{ consentId: consent.id }, { accountId: account.id }])) selection.add(consent, [account.id]);
     }
   }
@@ -201,9 +218,22 @@ export class InputResolver {
   }
 
   /** Ids not in the projection: erased ones fail the job; others are unknown, or not seen yet. */
-  private async noteMissing(missing: string[], selection: Selection): Promise<void> {
+  private async noteMissing(missing: string[], kind: NamedKind, selection: Selection): Promise<void> {
     const erased = await this.erased.erasedAmong(missing);
-    for (const id of missing) (erased.has(id) ? selection.erased : selection.notVisible).add(id);
+    for (const id of missing) {
+      if (erased.has(id)) selection.erased.add(id);
+      else selection.notVisible.set(id, kind);
+    }
+  }
+
+  /**
+   * Whether the ids not seen are waited for: all of them while one may be on its way or the projection has
+   * not caught up (or cannot tell); none once it has and none may be (they name nothing).
+   */
+  private async awaitsVisibility(selection: Selection, { now, visibilityWaitMs }: ResolveOptions): Promise<boolean> {
+    if (selection.notVisible.size === 0) return false;
+    if ([...selection.notVisible].some(([id, kind]) => mayBeOnItsWay(id, kind, now, visibilityWaitMs))) return true;
+    return !(await this.projectionCaughtUp());
   }
 
   /** Ids an earlier job read that are not in the projection any more: erased ones fail the job. */

@@ -58,8 +58,8 @@ export class CreateAnalysisJobService {
   /**
    * Consents and accounts the projection knows to be another app's, and no unexpired share of theirs opens
    * to the caller (within `grantWaitMs`, for a share made a moment ago), are refused at once. One the projection does not know yet is taken: it may be the
-   * caller's new consent, whose events are on the way; the job waits for it to become visible, and ends
-   * `NoData` if it never does.
+   * caller's new consent, whose events are on the way; the job waits for it to become visible while it
+   * may be (see `InputResolver`), and ends `NoData` if it never does.
    */
   private async othersData(cmd: CreateAnalysisJobCommand, now: Date): Promise<NamesOthersData | null> {
     const consentIds = cmd.body.Input.consentIds ?? [];
