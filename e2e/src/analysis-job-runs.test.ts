@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { AnalysisJobDto } from '@obp/contracts';
+import { uuidv7, uuidv7Time } from '@obp/core';
 import { recordedMetrics, waitFor } from '@obp/testkit';
 import { createJob, finishedJob, getJob, getResult, jobBody } from './analysis-helpers';
-import { connectedConsent, recordTopic } from './consent-helpers';
+import { connectedConsent, createConsent, decide, recordTopic } from './consent-helpers';
 import { startStack, type Stack } from './harness';
 import { RecordingReceiver, verifiedMessage } from './recording-receiver';
 
@@ -14,8 +15,12 @@ describe('analysis job runs', () => {
 
   beforeAll(async () => {
     await receiver.start();
-    // Every run waits 2.5 s before it computes, so the test can stop the service in the middle of one.
-    stack = await startStack({ analysisEnv: { ANALYSIS_TEST_DELAY_MS: '2500', ANALYSIS_LEASE_MS: '3000' }, webhooksEnv: { WEBHOOK_RETRY_SCHEDULE: '1s,1s,1s' } });
+    // Every run waits 2.5 s before it computes, so the test can stop the service in the middle of one. A job
+    // waits 10 minutes for a consent it has not seen to reach it: one that fails within a test did not wait.
+    stack = await startStack({
+      analysisEnv: { ANALYSIS_TEST_DELAY_MS: '2500', ANALYSIS_LEASE_MS: '3000', ANALYSIS_VISIBILITY_WAIT_MS: '600000' },
+      webhooksEnv: { WEBHOOK_RETRY_SCHEDULE: '1s,1s,1s' },
+    });
     token = await stack.token(await stack.registerClient());
     ({ consentId } = await connectedConsent(stack, token, { externalUserId: `runs-${Date.now()}` }));
   });
@@ -78,6 +83,22 @@ describe('analysis job runs', () => {
       failure: { code: 'NoData', message: failed.failure!.message },
       completedAt: failed.completedAt,
     });
+  });
+
+  it('fails a job naming only ids that name nothing with NoData without waiting for them to become visible, and still runs one on a consent made a moment ago', async () => {
+    const created = await createConsent(stack, token, { externalUserId: `fresh-${Date.now()}` });
+    expect(uuidv7Time(created.consentId)).not.toBeNull();
+    await decide(created.consentUrl, 'approve');
+    const fresh = await createJob(stack, token, jobBody([created.consentId], { Reference: 'fresh consent' }));
+    const nothing = [
+      await createJob(stack, token, jobBody([randomUUID()], { Reference: 'random id' })),
+      await createJob(stack, token, jobBody([uuidv7(Date.now() - 3_600_000)], { Reference: 'an hour-old id' })),
+      await createJob(stack, token, jobBody([], { Reference: 'random account', Input: { accountIds: [randomUUID()] } })),
+    ];
+    // Finished before the visibility wait (10 minutes) could have ended: none of them waited for it.
+    for (const id of nothing) expect(await finishedJob(stack, token, id)).toMatchObject({ status: 'Failed', failure: { code: 'NoData' }, waitingFor: null });
+    expect(await finishedJob(stack, token, fresh)).toMatchObject({ status: 'Completed', failure: null });
+    expect((await getResult(stack, token, fresh)).jobId).toBe(fresh);
   });
 
   it('counts runs by outcome and records their durations', async () => {
