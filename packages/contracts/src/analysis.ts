@@ -225,7 +225,7 @@ export const analysisJobSchema = component(
       .default(null)
       .meta({
         description:
-          'While a Running job waits before it computes: `first-fetch` (a consent of the input has not had its first fetch of transactions yet), `earlier-job` (a job of `analysisJobIds` has not ended), `visibility` (a consent or account the input names has not reached the analysis service yet, seconds). null otherwise. The status stays Running meanwhile.',
+          'While a Running job waits before it computes: `first-fetch` (a consent of the input has not had its first fetch of transactions yet), `earlier-job` (a job of `analysisJobIds` has not ended), `visibility` (a consent or account the input names has not reached the analysis service yet, seconds; an id that cannot be a consent or account made a moment ago is not waited for, and a job naming nothing else fails `NoData` at once). null otherwise. The status stays Running meanwhile.',
       }),
     createdAt: dateTimeString(),
     startedAt: dateTimeString().nullable().meta({ description: 'When a worker first took the job.' }),

@@ -970,7 +970,7 @@ export interface components {
              */
             status: "Pending" | "Running" | "Completed" | "Failed";
             /**
-             * @description While a Running job waits before it computes: `first-fetch` (a consent of the input has not had its first fetch of transactions yet), `earlier-job` (a job of `analysisJobIds` has not ended), `visibility` (a consent or account the input names has not reached the analysis service yet, seconds). null otherwise. The status stays Running meanwhile.
+             * @description While a Running job waits before it computes: `first-fetch` (a consent of the input has not had its first fetch of transactions yet), `earlier-job` (a job of `analysisJobIds` has not ended), `visibility` (a consent or account the input names has not reached the analysis service yet, seconds; an id that cannot be a consent or account made a moment ago is not waited for, and a job naming nothing else fails `NoData` at once). null otherwise. The status stays Running meanwhile.
              * @default null
              */
             waitingFor: ("first-fetch" | "earlier-job" | "visibility") | null;
