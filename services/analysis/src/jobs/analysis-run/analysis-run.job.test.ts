@@ -117,8 +117,8 @@ interface Bed {
   createJobOn(input: Partial<CreateAnalysisJobBody['Input']>): Promise<string>;
   /** What the share-grants projection holds once `ownerClientId` shared `consentIds` with the job's owner. */
   grant(ownerClientId: string, consentIds: string[]): Promise<void>;
-  /** What the consent projection's barrier answers (caught up unless told), and how often it was asked. */
-  barrier: { caughtUp: boolean; asked: number };
+  /** What the consent projection's barrier answers (caught up unless told), how often it was asked, and what happens while it catches up. */
+  barrier: { caughtUp: boolean; asked: number; meanwhile?: () => Promise<void> };
 }
 
 async function testBed(): Promise<Bed> {
@@ -138,9 +138,10 @@ async function testBed(): Promise<Bed> {
   const grants = new ShareGrants({ kafka: createKafka('analysis-run-test', testEnv().kafkaBrokers, logger), db, logger, topic: 'unused', groupId: 'unused' });
   const writer = new EventWriter(analysisEvents, 'analysis-events');
   const events = new AnalysisJobEvents(writer);
-  const barrier = { caughtUp: true, asked: 0 };
+  const barrier: Bed['barrier'] = { caughtUp: true, asked: 0 };
   const resolver = new InputResolver(consentData, grants, jobs, erased, async () => {
     barrier.asked++;
+    await barrier.meanwhile?.();
     return barrier.caughtUp;
   });
   const body = (input: Partial<CreateAnalysisJobBody['Input']>): CreateAnalysisJobBody => ({
@@ -477,6 +478,24 @@ describe('analysis job runs (real store)', () => {
     bed.barrier.caughtUp = true;
     expect(await runner.runDue(new Date(Date.now() + 1_500))).toBe(1);
     expect(await bed.jobs.find(jobId)).toMatchObject({ status: 'Failed', failure: { code: 'NoData' } });
+  });
+
+  it('looks again, rather than failing, when a consent it had not seen arrives while the projection catches up', async () => {
+    const bed = await testBed();
+    const consentId = uuidv7(Date.now() - 3_600_000);
+    const accountId = randomUUID();
+    bed.barrier.meanwhile = async () => {
+      bed.barrier.meanwhile = undefined;
+      const created = { consentId, userId: null, externalUserId: 'ext', consent: consentDto(consentId, 'Updated') };
+      await bed.apply['consent.created']!(created, envelope('consent.created', created), meta(consentId));
+      await fetchInto(bed.apply, { consentId, accountId, transactions: [transaction(accountId, 3, -9)] });
+    };
+    const jobId = await bed.createJob([consentId]);
+    const runner = bed.runner(fakeEngine().analyse, { visibilityWaitMs: 60_000 });
+    await runner.runDue();
+    expect(await bed.jobs.find(jobId)).toMatchObject({ status: 'Running', run: { waitingFor: [consentId], waitReason: 'visibility' } });
+    expect(await runner.runDue(new Date(Date.now() + 1_500))).toBe(1);
+    expect(await bed.jobs.find(jobId)).toMatchObject({ status: 'Completed', scope: { consentIds: [consentId] } });
   });
 
   it('waits for a fresh consent id and an account id of an account’s form without asking the barrier, and for an id that names nothing beside them', async () => {

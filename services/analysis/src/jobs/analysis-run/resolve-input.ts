@@ -228,12 +228,22 @@ export class InputResolver {
 
   /**
    * Whether the ids not seen are waited for: all of them while one may be on its way or the projection has
-   * not caught up (or cannot tell); none once it has and none may be (they name nothing).
+   * not caught up (or cannot tell); none once it has and none may be (they name nothing). The projection
+   * was read before it caught up: one that arrived in between is read at the job's next look.
    */
   private async awaitsVisibility(selection: Selection, { now, visibilityWaitMs }: ResolveOptions): Promise<boolean> {
     if (selection.notVisible.size === 0) return false;
     if ([...selection.notVisible].some(([id, kind]) => mayBeOnItsWay(id, kind, now, visibilityWaitMs))) return true;
-    return !(await this.projectionCaughtUp());
+    if (!(await this.projectionCaughtUp())) return true;
+    return this.arrivedAmong(selection.notVisible);
+  }
+
+  /** Whether any of the ids not seen is in the projection now (a consent, or an account whose consent is there too). */
+  private async arrivedAmong(ids: Map<string, NamedKind>): Promise<boolean> {
+    const of = (kind: NamedKind) => [...ids].filter(([, k]) => k === kind).map(([id]) => id);
+    for (const id of of('consent')) if (await this.consentData.consent(id)) return true;
+    for (const account of await this.consentData.accountsById(of('account'))) if (await this.consentData.consent(account.consentId)) return true;
+    return false;
   }
 
   /** Ids an earlier job read that are not in the projection any more: erased ones fail the job. */
