@@ -30,8 +30,7 @@ export class GroupCatchUp {
 
   /** The end offset (the next to be written) of each partition of the group's topics, now. */
   async endOffsets(): Promise<TopicOffsets> {
-    const ends = await this.partitionBounds();
-    return new Map([...ends].map(([topic, partitions]) => [topic, new Map([...partitions].map(([p, { high }]) => [p, high]))]));
+    return highs(await this.partitionBounds());
   }
 
   /**
@@ -40,22 +39,26 @@ export class GroupCatchUp {
    */
   async caughtUpTo(ends: TopicOffsets, { timeoutMs, signal }: { timeoutMs: number; signal?: AbortSignal }): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
-    const starts = await this.withDeadline(this.partitionBounds(), deadline);
-    if (!starts) return false;
-    for (;;) {
-      const committed = await this.withDeadline(this.committedOffsets(), deadline);
-      if (!committed) return false;
-      if (reached(ends, starts, committed)) return true;
-      if (signal?.aborted || Date.now() + (this.options.pollMs ?? 50) >= deadline) return false;
-      await sleep(this.options.pollMs ?? 50, undefined, { signal }).catch(() => undefined);
-    }
+    const bounds = await this.withDeadline(this.partitionBounds(), deadline);
+    return bounds !== null && this.committedUpTo(ends, bounds, deadline, signal);
   }
 
   /** `caughtUpTo` the end offsets the topics have now; false also when those cannot be read within `timeoutMs`. */
-  async caughtUp(options: { timeoutMs: number; signal?: AbortSignal }): Promise<boolean> {
-    const deadline = Date.now() + options.timeoutMs;
-    const ends = await this.withDeadline(this.endOffsets(), deadline);
-    return ends !== null && this.caughtUpTo(ends, { ...options, timeoutMs: Math.max(0, deadline - Date.now()) });
+  async caughtUp({ timeoutMs, signal }: { timeoutMs: number; signal?: AbortSignal }): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    const bounds = await this.withDeadline(this.partitionBounds(), deadline);
+    return bounds !== null && this.committedUpTo(highs(bounds), bounds, deadline, signal);
+  }
+
+  private async committedUpTo(ends: TopicOffsets, bounds: PartitionBounds, deadline: number, signal: AbortSignal | undefined): Promise<boolean> {
+    const pollMs = this.options.pollMs ?? 50;
+    for (;;) {
+      const committed = await this.withDeadline(this.committedOffsets(), deadline);
+      if (!committed) return false;
+      if (reached(ends, bounds, committed)) return true;
+      if (signal?.aborted || Date.now() + pollMs >= deadline) return false;
+      await sleep(pollMs, undefined, { signal }).catch(() => undefined);
+    }
   }
 
   /** Disconnects its admin client; one still connecting (to a broker that cannot be reached) is disconnected once connected, unawaited. */
@@ -96,9 +99,9 @@ export class GroupCatchUp {
     return connecting;
   }
 
-  private async partitionBounds(): Promise<Map<string, Map<number, { low: number; high: number }>>> {
+  private async partitionBounds(): Promise<PartitionBounds> {
     const admin = await this.connected();
-    const bounds = new Map<string, Map<number, { low: number; high: number }>>();
+    const bounds: PartitionBounds = new Map();
     for (const topic of this.options.topics) {
       bounds.set(topic, new Map((await admin.fetchTopicOffsets(topic)).map((p) => [p.partition, { low: Number(p.low), high: Number(p.high) }])));
     }
@@ -112,8 +115,13 @@ export class GroupCatchUp {
   }
 }
 
+/** The first and the next offset of each partition, by topic. */
+type PartitionBounds = Map<string, Map<number, { low: number; high: number }>>;
+
+const highs = (bounds: PartitionBounds): TopicOffsets => new Map([...bounds].map(([topic, partitions]) => [topic, new Map([...partitions].map(([p, { high }]) => [p, high]))]));
+
 /** Whether `committed` reaches `ends` on every partition (-1: nothing committed, enough where nothing is left to read). */
-function reached(ends: TopicOffsets, bounds: Map<string, Map<number, { low: number }>>, committed: TopicOffsets): boolean {
+function reached(ends: TopicOffsets, bounds: PartitionBounds, committed: TopicOffsets): boolean {
   for (const [topic, partitions] of ends) {
     for (const [partition, end] of partitions) {
       const offset = committed.get(topic)?.get(partition) ?? -1;
