@@ -5,3 +5,9 @@
  */
 export { XS2A_DOCUMENT_FILE, xs2aDocument } from './document/document';
 export { Xs2aValidator, formatIssues, xs2aValidator, type Xs2aOperation, type Xs2aRequest, type Xs2aResponse, type Xs2aValidationIssue } from './document/xs2a-validator';
+export { createTestPki, createCertificateAuthority, issueCertificate, type KeyAndCertificate, type TestPki, type TestPkiOptions } from './simulator/certificates';
+export { XS2A_ERROR_STATUS, Xs2aError, type TppMessage, type Xs2aErrorCode } from './simulator/errors';
+export { SimulatedBank, type AccountAccess, type ConsentStatus, type ScaApproach, type ScaStatus, type SimulatedBankOptions, type SimulatedConsent } from './simulator/simulated-bank';
+export { createXs2aApiApp, type Xs2aApiAppOptions } from './simulator/api-app';
+export { createScaApp } from './simulator/sca-app';
+export { startXs2aSimulator, type RunningXs2aSimulator, type StartXs2aSimulatorOptions } from './simulator/start-simulator';

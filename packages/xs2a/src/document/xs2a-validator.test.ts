@@ -86,4 +86,24 @@ describe('Xs2aValidator against the Berlin Group document', () => {
       'content-type',
     ]);
   });
+
+  it('checks a transaction report down to each transaction', () => {
+    const request = { method: 'GET', path: '/v1/accounts/a-1/transactions' };
+    const headers = { 'x-request-id': requestId, 'content-type': 'application/json' };
+    const transaction = {
+      transactionId: 't-1',
+      bookingDate: '2026-01-02',
+      transactionAmount: { currency: 'EUR', amount: '-12.30' },
+      creditorName: 'Albert Heijn 1234',
+      remittanceInformationUnstructuredArray: ['first line', 'second line'],
+      purposeCode: 'GDSV',
+      bankTransactionCode: 'PMNT-CCRD-POSD',
+    };
+    const report = (t: Record<string, unknown>) => ({ account: { iban: 'NL15INGB2188833171' }, transactions: { booked: [t], _links: { account: { href: '/v1/accounts/a-1' } } } });
+    expect(xs2aValidator().validateResponse(request, { status: 200, headers, body: report(transaction) })).toEqual([]);
+    const issues = (t: Record<string, unknown>) => xs2aValidator().validateResponse(request, { status: 200, headers, body: report(t) }).map((i) => i.at);
+    expect(issues({ ...transaction, transactionAmount: { currency: 'EUR', amount: -12.3 } })).toEqual(['body/transactions/booked/0/transactionAmount/amount']);
+    expect(issues({ ...transaction, purposeCode: 'NOPE' })).toEqual(['body/transactions/booked/0/purposeCode']);
+    expect(issues({ ...transaction, remittanceInformationUnstructured: 'x'.repeat(141) })).toEqual(['body/transactions/booked/0/remittanceInformationUnstructured']);
+  });
 });

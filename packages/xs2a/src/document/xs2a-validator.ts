@@ -263,7 +263,16 @@ function newAjv(coerceTypes: boolean): Ajv04 {
   // strict: false because OpenAPI schema objects carry keywords JSON Schema does not know (example, xml, deprecated).
   const ajv = new Ajv04({ strict: false, allErrors: true, coerceTypes, validateSchema: false, logger: false });
   addFormats(ajv);
+  // `url` is no JSON Schema format; ajv-formats' pattern for it wants a dotted host name and refuses
+  // `https://localhost:8443/...`. The document means an absolute web address, which is what this checks.
+  ajv.addFormat('url', { type: 'string', validate: isAbsoluteWebUrl });
   return ajv;
+}
+
+function isAbsoluteWebUrl(text: string): boolean {
+  if (!URL.canParse(text)) return false;
+  const protocol = new URL(text).protocol;
+  return protocol === 'https:' || protocol === 'http:';
 }
 
 function describe(errors: readonly ErrorObject[], at: string): Xs2aValidationIssue[] {
