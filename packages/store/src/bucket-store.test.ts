@@ -1,18 +1,27 @@
+import { brotliDecompressSync, gzipSync } from 'node:zlib';
 import { connectDatabase, database, KeyedMutex, mongo } from '@obp/db';
 import { Cleanup, testEnv, uniqueDbName } from '@obp/testkit';
-import { BucketStore, gzipJson, type Bucket, type BucketDocument } from './bucket-store';
+import { BucketStore, compressedJson, gzipJson, type Bucket, type BucketDocument } from './bucket-store';
 
 interface Note {
   text: string;
   tags: string[];
 }
 
-describe('gzipJson', () => {
-  it('gives back what it encoded, as one binary value', () => {
-    const value = { text: 'Café ☕ — naïve', amounts: [-4.5, 0, 1e21], nested: { none: null, yes: true }, empty: [] };
-    const encoded = gzipJson.encode(value);
+describe('compressedJson', () => {
+  const value = { text: 'Café ☕ — naïve', amounts: [-4.5, 0, 1e21], nested: { none: null, yes: true }, empty: [] };
+
+  it('gives back what it encoded, as one binary value, brotli-compressed (marked by its subtype)', () => {
+    const encoded = compressedJson.encode(value);
     expect(encoded).toBeInstanceOf(mongo.Binary);
-    expect(gzipJson.decode(encoded)).toEqual(value);
+    expect(encoded.sub_type).toBe(0x80);
+    expect(JSON.parse(brotliDecompressSync(encoded.buffer).toString('utf8'))).toEqual(value);
+    expect(compressedJson.decode(encoded)).toEqual(value);
+    expect(gzipJson).toBe(compressedJson);
+  });
+
+  it('reads a value gzipped, as values were written before', () => {
+    expect(compressedJson.decode(new mongo.Binary(gzipSync(JSON.stringify(value))))).toEqual(value);
   });
 });
 

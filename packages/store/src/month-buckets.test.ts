@@ -47,6 +47,14 @@ describe('MonthBuckets (real store)', () => {
     for (const field of ['ownerId_1', 'month_1', 'accountId_1']) expect(await collection.indexExists(field)).toBe(true);
   });
 
+  it('puts an item in the UTC month of its instant, also one written with an offset or of a day its month lacks', async () => {
+    const months = monthsOf();
+    const items = [booking('z', '2026-01-31T23:30:00.000-01:00'), booking('f', '2026-02-30T00:00:00.000Z'), booking('n', '2026-02-28T23:59:59.999Z')];
+    await months.add('acc-1', { ownerId: 'o-1', accountId: 'acc-1' }, items);
+    const read = await months.read('acc-1', ['2026-01', '2026-02', '2026-03']);
+    expect(Object.fromEntries([...read].map(([month, found]) => [month, found.map((b) => b.id)]))).toEqual({ '2026-01': [], '2026-02': ['z', 'n'], '2026-03': ['f'] });
+  });
+
   it('adds to buckets as read a moment ago without reading them again, and reads again one another writer changed since', async () => {
     const months = monthsOf();
     const scope = { ownerId: 'o-1', accountId: 'acc-1' };

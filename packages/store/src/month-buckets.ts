@@ -19,6 +19,12 @@ export interface MonthBucketsOptions<Item> {
   order(a: Item, b: Item): number;
 }
 
+/** An ISO instant in UTC as `toISOString` writes it, of a day every month has (`Date` moves a 30 February on to March). */
+const NORMAL_INSTANT = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|1\d|2[0-8])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
+
+/** The month of an instant: read off the text where it is in normal form (a `Date` an item costs more than the rest of `add`). */
+const monthOf = (bookedAt: string): string => (NORMAL_INSTANT.test(bookedAt) ? bookedAt.slice(0, 7) : monthBucket(new Date(bookedAt)));
+
 /** A month's bucket as read: its scope's fields, its month and items. */
 export interface MonthOf<Item> {
   scope: Record<string, unknown>;
@@ -70,7 +76,7 @@ export class MonthBuckets<Item> {
   async add(scopeId: string, scope: Record<string, unknown>, items: Item[], read?: MonthsRead<Item>): Promise<Item[]> {
     const byMonth = new Map<string, Item[]>();
     for (const item of items) {
-      const month = monthBucket(new Date(this.options.bookedAt(item)));
+      const month = monthOf(this.options.bookedAt(item));
       const batch = byMonth.get(month);
       if (batch) batch.push(item);
       else byMonth.set(month, [item]);

@@ -1,7 +1,7 @@
 import { connectDatabase, database, type Connection } from '@obp/db';
 import { testEnv, uniqueDbName } from '@obp/testkit';
 import { newestFirst } from '../domain/transaction-page';
-import { TRANSACTION_BUCKETS, TransactionRepository, type StoredTransaction, type TransactionPageQuery } from './transaction.repository';
+import { toTransactionDto, TRANSACTION_BUCKETS, TransactionRepository, type StoredTransaction, type TransactionPageQuery } from './transaction.repository';
 
 const CONSENT = 'consent-1';
 const ACCOUNTS = ['account-a', 'account-b'];
@@ -109,6 +109,29 @@ describe('TransactionRepository (real store)', () => {
     expect((await repository.storedBy(CONSENT, 'fetch-8')).map((t) => t.id)).toEqual(oldestFirst(first));
     expect((await repository.storedBy(CONSENT, 'fetch-9')).map((t) => t.id)).toEqual(oldestFirst(second));
     expect(await repository.storedBy(CONSENT, first[0]!.fetchId)).toContainEqual(first[0]);
+  });
+
+  it('stores dates as ISO instants in UTC, id first and the dates last, and answers a transaction without what only the store keeps', async () => {
+    const repository = new TransactionRepository(connection);
+    await repository.ensureIndexes();
+    const [plain, offset, rolled] = history(3, 11);
+    const written = [
+      { ...plain!, bookingDate: '2025-04-02T00:00:00.000Z', valueDate: '2025-04-01T00:00:00.000Z', contentKey: 'k-1' },
+      { ...offset!, bookingDate: '2025-04-30T23:30:00-01:00', valueDate: null },
+      { ...rolled!, bookingDate: '2025-02-30T00:00:00.000Z', valueDate: '2025-02-29T12:00:00.000Z' },
+    ];
+    await repository.insertNew(CONSENT, written);
+    const stored = new Map((await repository.storedBy(CONSENT, 'fetch-11')).map((t) => [t.id, t]));
+    expect([plain, offset, rolled].map((t) => [stored.get(t!.id)!.bookingDate, stored.get(t!.id)!.valueDate])).toEqual([
+      ['2025-04-02T00:00:00.000Z', '2025-04-01T00:00:00.000Z'],
+      ['2025-05-01T00:30:00.000Z', null],
+      ['2025-03-02T00:00:00.000Z', '2025-03-01T12:00:00.000Z'],
+    ]);
+    const keys = Object.keys(stored.get(plain!.id)!);
+    expect([keys[0], ...keys.slice(-2)]).toEqual(['id', 'bookingDate', 'valueDate']);
+    expect(stored.get(plain!.id)!.contentKey).toBe('k-1');
+    const { consentId: _c, ownerClientId: _o, externalId: _e, fetchId: _f, contentKey: _k, ...dto } = stored.get(plain!.id)!;
+    expect(Object.entries(toTransactionDto(stored.get(plain!.id)!))).toEqual(Object.entries(dto));
   });
 
   it('erases an account’s month counts with the consent', async () => {

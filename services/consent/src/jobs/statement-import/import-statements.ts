@@ -9,7 +9,7 @@ import type { ConsentEvents } from '../../infrastructure/consent-events';
 import { stableId } from '../../infrastructure/stable-id';
 import type { ImportOutcome, StatementImport, StatementImportRepository } from '../../infrastructure/statement-import.repository';
 import { oldestFirst, toTransactionDto, type StoredTransaction, type TransactionRepository } from '../../infrastructure/transaction.repository';
-import { accountsOfFile, notStoredYet } from './statement-rows';
+import { accountsOfFile, notStoredYet, storedRow } from './statement-rows';
 
 /**
  * The booked transactions one file may hold, and one run announces: they travel in the consent's outbox with the
@@ -147,16 +147,17 @@ async function importFile(options: StatementImportOptions, consent: Consent, pen
       bic: fileAccount.bic ?? known?.bic ?? null,
     });
     for (const t of notStoredYet(fileAccount, holdings.byAccount.get(id) ?? [])) {
-      rows.push({
-        ...t.fields,
-        id: stableId(consent.id, 'transaction', fileAccount.externalId, t.externalId),
-        accountId: id,
-        consentId: consent.id,
-        ownerClientId: consent.ownerClientId,
-        externalId: t.externalId,
-        fetchId: pending.id,
-        contentKey: t.contentKey,
-      });
+      rows.push(
+        storedRow(t.fields, {
+          id: stableId(consent.id, 'transaction', fileAccount.externalId, t.externalId),
+          accountId: id,
+          consentId: consent.id,
+          ownerClientId: consent.ownerClientId,
+          externalId: t.externalId,
+          fetchId: pending.id,
+          contentKey: t.contentKey,
+        }),
+      );
     }
   });
   await fence();

@@ -1,5 +1,5 @@
 import type { AccountStatement, ParsedStatementFile, StatementTransaction } from '@obp/statements';
-import { accountsOfFile, notStoredYet } from './statement-rows';
+import { accountsOfFile, notStoredYet, storedRow } from './statement-rows';
 
 const tx = (over: Partial<StatementTransaction>): StatementTransaction => ({
   amount: '-2.50',
@@ -111,5 +111,19 @@ describe('a statement file as accounts and transactions to store', () => {
     // and the other way round
     const csvStored = csv!.transactions.map((t) => ({ externalId: t.externalId, contentKey: t.contentKey }));
     expect(notStoredYet(camt!, csvStored)).toEqual([]);
+  });
+});
+
+describe('storedRow', () => {
+  it('is the file transaction’s fields then what it is stored under, in that order, with the bank details it has', () => {
+    const [account] = accountsOfFile(file(statement('NL91ABNA0417164300', [tx({ bankReference: 'REF-1', endToEndId: 'E2E-1' }), tx({ amount: '-1.00' })])));
+    const stored = { id: 't-1', accountId: 'a-1', consentId: 'c-1', ownerClientId: 'app', externalId: 'ref:REF-1', fetchId: 'i-1', contentKey: 'k-1' };
+    for (const t of account!.transactions) {
+      const row = storedRow(t.fields, stored);
+      expect(row).toEqual({ ...t.fields, ...stored });
+      expect(Object.keys(row)).toEqual([...Object.keys(t.fields), ...Object.keys(stored)]);
+    }
+    expect(storedRow(account!.transactions[0]!.fields, stored)).toMatchObject({ bankReference: 'REF-1', endToEndId: 'E2E-1' });
+    expect(storedRow(account!.transactions[1]!.fields, stored)).not.toHaveProperty('endToEndId');
   });
 });

@@ -1,4 +1,5 @@
 import { canonicalTransaction, contentKeys, type CanonicalTransactionFields, type ParsedStatementFile, type StatementTransaction } from '@obp/statements';
+import type { StoredTransaction } from '../../infrastructure/transaction.repository';
 
 /** A booked transaction of a file, with what identifies it (docs/statements.md, "Overlap"). */
 export interface FileTransaction {
@@ -81,4 +82,15 @@ export function notStoredYet(account: FileAccount, stored: readonly StoredIdenti
     if (!stored) fresh.push(t);
   }
   return fresh;
+}
+
+/**
+ * A transaction of the file as stored: its fields, then what it is stored under, in that order. Copied a field at a
+ * time: a spread of the fields (whose bank details vary from one transaction to the next) costs some ten times more.
+ */
+export function storedRow(fields: CanonicalTransactionFields, stored: Omit<StoredTransaction, keyof CanonicalTransactionFields>): StoredTransaction {
+  const row: Record<string, unknown> = {};
+  for (const key in fields) row[key] = fields[key as keyof CanonicalTransactionFields];
+  for (const key in stored) row[key] = stored[key as keyof typeof stored];
+  return row as unknown as StoredTransaction;
 }
