@@ -180,6 +180,47 @@ describe('class 4: the party behind a payment processor', () => {
   it('categorises the merchant after the prefix or named in the remittance, else falls back to the processor', () => {
     expectCategories(cases);
   });
+
+  // Names no catalogue holds: the trade is glued into a Dutch compound, or a stall's name starts with what it sells.
+  const unknownTraders: Case[] = [
+    ['CCV pastry baker', { amount: -7.2, transactionType: 'ba', counterpartName: 'CCV*Banketbakkerij Van Rijn', description: 'Pasvolgnr: 002 Transactie: 1A2B Term: CT0012' }, 'expenses.groceries'],
+    ['Zettle flower stall', { amount: -12.5, transactionType: 'ba', counterpartName: 'Zettle_*Bloemen Van Dijk', description: 'Betaalautomaat' }, 'expenses.shopping'],
+    ['iZettle cheese shop', { amount: -9.75, transactionType: 'ba', counterpartName: 'iZ *Kaasspeciaalzaak De Wit', description: 'Betaalpas' }, 'expenses.groceries'],
+    ['Square village cafe', { amount: -14.8, transactionType: 'ba', counterpartName: 'SQ *DORPSCAFE DE LINDE', description: 'Pasvolgnr: 001' }, 'expenses.eating-out'],
+    ['SumUp beach cafe in an ABN card line', { amount: -22.1, transactionType: 'ba', description: 'BEA, Apple Pay SumUp *Strandcafe Noord,PAS012 NR:AB12CD, 03.07.26/15:02 ZANDVOORT' }, 'expenses.eating-out'],
+    ['CCV bicycle trader', { amount: -89, transactionType: 'ba', counterpartName: 'CCV*Rijwielhandel Jansen', description: 'Betaalautomaat 10:12 pasnr. 012' }, 'expenses.shopping'],
+    ['Zettle fishmonger', { amount: -16.3, transactionType: 'ba', counterpartName: 'Zettle_*Visspecialist Urk', description: 'Betaalpas' }, 'expenses.groceries'],
+    ['SumUp poffertjes stall', { amount: -6, transactionType: 'ba', counterpartName: 'SumUp *Poffertjeskraam Sjaak', description: 'Betaalpas' }, 'expenses.eating-out'],
+    ['SumUp greengrocer', { amount: -11.2, transactionType: 'ba', counterpartName: 'SUMUP *GROENTE EN FRUIT AHMED', description: 'Betaalpas' }, 'expenses.groceries'],
+    ['Pay.nl ice-cream farm', { amount: -4.5, transactionType: 'ba', counterpartName: 'PAY.NL*IJsboerderij De Hoeve', description: 'Pasvolgnr: 004' }, 'expenses.eating-out'],
+    ['CCV physiotherapy practice', { amount: -25, transactionType: 'ba', counterpartName: 'CCV*Fysiopraktijk Oost', description: 'Pasvolgnr: 004' }, 'expenses.health'],
+    ['SumUp fish restaurant', { amount: -38.5, transactionType: 'ba', counterpartName: 'SumUp *Visrestaurant De Haven', description: 'Pasvolgnr: 004' }, 'expenses.eating-out'],
+    ['Mollie gift shop card descriptor', { amount: -15.99, transactionType: 'ba', counterpartName: 'MOL*Kadowinkel Het Hoekje', description: 'Betaalpas' }, 'expenses.shopping'],
+    ['CCV dry cleaner', { amount: -12, transactionType: 'ba', counterpartName: 'CCV*Stomerij Ketelaar', description: 'Betaalpas' }, 'expenses.other'],
+    ['Mollie tea web shop', { amount: -27.9, transactionType: 'id', counterpartName: 'Stichting Mollie Payments', description: 'SEPA iDEAL IBAN: NL12ABNA0123456789 BIC: ABNANL2A Naam: Stichting Mollie Payments Omschrijving: 1234567890 0050001234567890 Bestelling Theewinkeltje.nl Kenmerk: 03-03-2026 12:01' }, 'expenses.groceries'],
+    ['Buckaroo shoe shop', { amount: -44.95, counterpartName: 'Stichting Derdengelden Buckaroo', description: 'Order 88123 Schoenenzaak Stap' }, 'expenses.shopping'],
+    ['Pay.nl toy web shop', { amount: -31, counterpartName: 'Stichting Pay.nl', description: '12345678 Speelgoedwebshop Kiekeboe' }, 'expenses.shopping'],
+    ['MultiSafepay wine web shop', { amount: -64.5, counterpartName: 'MultiSafepay', description: 'Bestelling 55123 Wijnwebshop Vino' }, 'expenses.groceries'],
+  ];
+
+  it('reads the trade of a merchant no catalogue holds from the compound or the first word of its name', () => {
+    expectCategories(unknownTraders);
+  });
+
+  it('reads no trade into a person or a firm named after one ("J. Bakker", "Bakker Installatietechniek")', () => {
+    expect(one({ amount: -25, counterpartName: 'J. Bakker', description: 'voor de bloemen' }).category).toBe('expenses.to-people');
+    expect(one({ amount: -500, counterpartName: 'Bakker Installatietechniek B.V.', description: 'Factuur 2026-118' }).category).toBe('expenses.other');
+    expect(one({ amount: -120, counterpartName: 'Advocatenpraktijk Smit', description: 'Declaratie 2026-04' }).category).not.toBe('expenses.health');
+  });
+
+  it('guesses, with a low confidence, a café or stall behind a card terminal and a web shop behind an online processor when nothing names the trade', () => {
+    const terminal = one({ amount: -8.4, transactionType: 'ba', counterpartName: 'SumUp *De Gouden Leeuw', description: 'Betaalpas' });
+    expect(terminal).toMatchObject({ category: 'expenses.eating-out', source: expect.stringMatching(/^model:/) });
+    expect(terminal.confidence).toBeLessThan(0.5);
+    const online = one({ amount: -39.95, transactionType: 'id', counterpartName: 'Stichting Mollie Payments', description: 'iDEAL 0050001234567890 Bestelling 5512 Studio Noor' });
+    expect(online).toMatchObject({ category: 'expenses.shopping', source: expect.stringMatching(/^model:/) });
+    expect(online.confidence).toBeLessThan(0.5);
+  });
 });
 
 describe('class 5: one organisation, several categories', () => {

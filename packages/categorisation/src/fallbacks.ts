@@ -18,6 +18,19 @@ function guess(category: Category, confidence: number): Candidate {
   return { category, confidence, ruleId: null, evidence: Evidence.Model, specificity: 0, membership: false };
 }
 
+/** Below the weight of a guess that knows the payee (calibration.ts): the trade behind a processor is a likelihood, not known. */
+const BEHIND_PROCESSOR_WEIGHT = 0.38;
+
+/**
+ * A merchant no rule knows behind a payment processor: a terminal of SumUp, Zettle, CCV or Square
+ * (a prefix before the name on a card payment) mostly serves cafés, food stalls and lunchrooms; a
+ * provider taking an online payment (Mollie, Adyen, Buckaroo as the counterparty) mostly a web shop.
+ */
+function guessBehindProcessor(view: TransactionView): Candidate {
+  const card = has(view.signals, Signal.Card) || (view.processorPrefix && !has(view.signals, Signal.Ideal | Signal.Transfer | Signal.DirectDebit));
+  return guess(card ? 'expenses.eating-out' : 'expenses.shopping', BEHIND_PROCESSOR_WEIGHT);
+}
+
 /** The best guess for a transaction no rule recognised well enough. */
 export function guessFor(view: TransactionView, profile: 'retail' | 'corporate', recurring: boolean): Candidate {
   const party = view.viaProcessor ? 'organisation' : kindOfParty(view.partyName);
@@ -26,6 +39,7 @@ export function guessFor(view: TransactionView, profile: 'retail' | 'corporate',
     if (view.direction === 'out') return guess('expenses.business', 0.45);
     return guess('income.business', party === 'organisation' ? 0.6 : party === 'person' ? 0.5 : 0.45);
   }
+  if (view.direction === 'out' && (view.viaProcessor || view.processorPrefix)) return guessBehindProcessor(view);
   if (view.direction === 'out') {
     const transfer = !has(view.signals, Signal.Card | Signal.Atm | Signal.DirectDebit);
     if (party === 'person' && transfer) return guess('expenses.to-people', 0.55);

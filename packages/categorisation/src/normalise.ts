@@ -9,6 +9,8 @@ import { dutchPlaces } from './dutch-places';
 export interface NormalisedName {
   text: string;
   coreLength: number;
+  /** A payment processor's or wallet's prefix stood before the name ("CCV*", "SumUp *", "PAYPAL *"). */
+  prefixed?: true;
 }
 
 // Legal forms, country codes and filler that say what kind of company it is, not which one.
@@ -19,7 +21,7 @@ const NOISE_WORDS: ReadonlySet<string> = new Set([
 
 // Card descriptors of payment facilitators and wallets put their own name first: "PAYPAL *SPOTIFY", "Zettle_*Koffiebar".
 const PROCESSOR_PREFIX =
-  /^(?:(?:ccv|sumup|sum up|zettle|izettle|iz|mollie|adyen|paypal|pp|sq|stripe|bck|msp|buckaroo|multisafepay|payu|sp|tst|cmt|wl|worldline|paylogic|klarna|tikkie|vivawallet|viva|nexi|payplug|lyra|ecster|mypos|square|pay\.nl|paynl|payvision|cardgate|icepay|ems|ady|mol|ztl|trustly|unzer)\s*_?\s*\*+\s*|(?:apple pay|google pay|gpay|garmin pay|fitbit pay)\s+)/;
+  /^(?:((?:ccv|sumup|sum up|zettle|izettle|iz|mollie|adyen|paypal|pp|sq|stripe|bck|msp|buckaroo|multisafepay|payu|sp|tst|cmt|wl|worldline|paylogic|klarna|tikkie|vivawallet|viva|nexi|payplug|lyra|ecster|mypos|square|pay\.nl|paynl|payvision|cardgate|icepay|ems|ady|mol|ztl|trustly|unzer)\s*_?\s*\*+\s*)|(?:apple pay|google pay|gpay|garmin pay|fitbit pay)\s+)/;
 const DIACRITICS = /[\u0300-\u036f]/g;
 const NON_ASCII = /[^\x00-\x7f]/;
 const ALL_DIGITS = /^\d+$/;
@@ -39,13 +41,16 @@ export function fold(text: string): string {
   return NON_ASCII.test(text) ? text.normalize('NFD').replace(DIACRITICS, '').toLowerCase() : text.toLowerCase();
 }
 
-function stripProcessorPrefixes(text: string): string {
+/** The text without processor and wallet prefixes, and whether a processor's was among them. */
+function stripProcessorPrefixes(text: string): { text: string; processor: boolean } {
+  let processor = false;
   for (let round = 0; round < 3; round++) {
-    const stripped = text.replace(PROCESSOR_PREFIX, '');
-    if (stripped === text) return text;
-    text = stripped;
+    const prefix = PROCESSOR_PREFIX.exec(text);
+    if (prefix === null) break;
+    if (prefix[1] !== undefined) processor = true;
+    text = text.slice(prefix[0].length);
   }
-  return text;
+  return { text, processor };
 }
 
 function isWordChar(code: number): boolean {
@@ -134,17 +139,21 @@ function trailingPlaceLength(tokens: readonly string[]): number {
  */
 export function normaliseName(raw: string): NormalisedName {
   const kept: string[] = [];
-  for (const token of wordsOf(stripProcessorPrefixes(fold(raw).trim()))) {
+  const stripped = stripProcessorPrefixes(fold(raw).trim());
+  for (const token of wordsOf(stripped.text)) {
     if (kept.length > 0 && ALL_DIGITS.test(token)) continue;
     kept.push(token);
   }
   const text = kept.join(' ');
-  if (kept.length < 2) return { text, coreLength: text.length };
+  const name: NormalisedName = { text, coreLength: text.length };
+  if (stripped.processor && text !== '') name.prefixed = true;
+  if (kept.length < 2) return name;
   const placeLength = trailingPlaceLength(kept);
-  if (placeLength === 0) return { text, coreLength: text.length };
+  if (placeLength === 0) return name;
   let coreLength = -1;
   for (let i = 0; i < kept.length - placeLength; i++) coreLength += kept[i].length + 1;
-  return { text, coreLength };
+  name.coreLength = coreLength;
+  return name;
 }
 
 /** The name without a trailing place: the merchant key ("albert heijn" for "ALBERT HEIJN 1403 AMSTERDAM"). */

@@ -6,12 +6,14 @@ import { Evidence, type Candidate, type EvidenceKind } from './candidates';
 import { findMerchantInName, findMerchantInText, type MerchantHit } from './catalogue';
 import { forEachKeyword } from './keywords';
 import { outcomesOfPurpose } from './purpose-codes';
+import { tradeNamedIn, type NamedTrade } from './catalogue/compounds';
 import { isPayoutPlatform } from './catalogue/platforms';
 import { kindOfParty } from './people';
 import { isReturnReason } from './return-reasons';
 import { has, Signal } from './signals';
 import type { Category, Direction, DirectedOutcomes, Outcome } from './types';
 import type { TransactionView } from './view';
+import { normaliseText, type NormalisedName } from './normalise';
 
 /** How much less a merchant counts when found in the description rather than as the counterparty. */
 const DESCRIBED_NAME_DISCOUNT = 0.05;
@@ -77,6 +79,42 @@ function addMerchant(hit: MerchantHit, view: TransactionView, discount: number, 
 
 const WEAKEST_BUSINESS_TYPE = 'business-type.stichting';
 
+/** A trade read from a compound or a name's first word weighs a little less than a whole trade word (0.75). */
+const NAMED_TRADE_CONFIDENCE = 0.7;
+const REMITTANCE_TRADE_CONFIDENCE = 0.65;
+
+function addNamedTrade(trade: NamedTrade, view: TransactionView, confidence: number, evidence: EvidenceKind, into: Candidate[]): void {
+  const ruleId = `business-type.compound.${trade.category}`;
+  if (view.direction === 'out') into.push(candidate(trade.category, confidence, ruleId, evidence, trade.word.length));
+  else if (trade.category.startsWith('expenses.')) into.push(candidate('income.refund', Math.min(REFUND_CONFIDENCE, confidence), ruleId, evidence, trade.word.length));
+}
+
+/** A card payment or one a processor stands in front of: a name there is a merchant's, not a person's or a firm's invoice. */
+function paidAtMerchant(view: TransactionView): boolean {
+  return view.processorPrefix || view.viaProcessor || has(view.signals, Signal.Card | Signal.Ideal);
+}
+
+function wordsOfName(name: NormalisedName | null): readonly string[] {
+  return name === null ? [] : name.text.slice(0, name.coreLength).split(' ');
+}
+
+/**
+ * The trade the names tell by a compound ("Banketbakkerij", "Kaasspeciaalzaak") or, at a merchant, by
+ * what a name starts with ("Bloemen Annie"); behind a processor also the shop named in the remittance
+ * ("Bestelling 1234 Theewinkeltje.nl"). Read only when the catalogue knows neither name.
+ */
+function namedTrade(view: TransactionView, into: Candidate[]): void {
+  const atMerchant = paidAtMerchant(view);
+  for (const name of [view.counterpartName, view.describedName]) {
+    if (name === null || (!atMerchant && kindOfParty(view.partyName) === 'person')) continue;
+    const trade = tradeNamedIn(wordsOfName(name), { atMerchant });
+    if (trade) return addNamedTrade(trade, view, NAMED_TRADE_CONFIDENCE, Evidence.MerchantName, into);
+  }
+  if (!(view.viaProcessor || view.processorPrefix || has(view.signals, Signal.Ideal)) || view.facts.remittance === null) return;
+  const trade = tradeNamedIn(normaliseText(view.facts.remittance).split(' '), { atMerchant: false });
+  if (trade) addNamedTrade(trade, view, REMITTANCE_TRADE_CONFIDENCE, Evidence.MerchantText, into);
+}
+
 /** Catalogue merchants: as the counterparty name, as the name the description gives, or named in the description's text. */
 export function merchants(view: TransactionView, into: Candidate[]): void {
   const fromName = view.counterpartName && findMerchantInName(view.counterpartName);
@@ -88,6 +126,7 @@ export function merchants(view: TransactionView, into: Candidate[]): void {
   if (fromDescribed) addMerchant(fromDescribed, view, DESCRIBED_NAME_DISCOUNT, Evidence.MerchantName, into);
   // the free text is searched only when neither name is a known merchant: it would at most agree
   if ((fromName && !fromName.spec.fronts) || fromDescribed) return;
+  namedTrade(view, into);
   const fromText = view.descriptionText === '' || front?.spec.fronts === 'name' ? null : findMerchantInText(view.descriptionText, front?.spec);
   // "Stichting" says little even as a name; in free text ("Naam: Stichting Mollie Payments") it says nothing
   if (fromText && fromText.spec.id !== WEAKEST_BUSINESS_TYPE) addMerchant(fromText, view, front ? DESCRIBED_NAME_DISCOUNT : FREE_TEXT_DISCOUNT, Evidence.MerchantText, into);

@@ -14,6 +14,8 @@ export interface TransactionView {
   counterpartName: NormalisedName | null;
   /** The counterparty name is a payment service provider's (Adyen, Mollie, …). */
   viaProcessor: boolean;
+  /** A processor's prefix stands before the merchant's name ("CCV*Bakkerij Jansen", "SumUp *De Zon"). */
+  processorPrefix: boolean;
   /** The name the description gives (card merchant, creditor, payment-request sender), normalised. */
   describedName: NormalisedName | null;
   /** The name that says who the other party is, as written: the payment-request sender, else the counterparty name. */
@@ -64,6 +66,7 @@ export function viewOf(transaction: TransactionDto): TransactionView {
     facts,
     counterpartName,
     viaProcessor,
+    processorPrefix: (counterpartName?.prefixed ?? false) || (describedName?.prefixed ?? false),
     describedName,
     partyName,
     descriptionText,
