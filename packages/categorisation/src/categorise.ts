@@ -13,7 +13,7 @@ import { GUESS_THRESHOLD, guessFor } from './fallbacks';
 import { flagsOf } from './flags';
 import { ownAccountsOf, ownAccountTransfer, type OwnAccounts } from './own-accounts';
 import { normaliseIban } from './normalise';
-import { keywords, merchants, paymentProviderPayout, purpose, returnedDirectDebit, transactionType } from './rules';
+import { keywords, merchantCategory, merchants, paymentProviderPayout, purpose, returnedDirectDebit, transactionType } from './rules';
 import { has, Signal } from './signals';
 import type { CategorisedTransaction, CategoriseOptions, Category } from './types';
 import { CATEGORISER_VERSION } from './version';
@@ -56,6 +56,7 @@ function categoriseInContext(transaction: TransactionDto, context: Context): Cat
   merchants(view, candidates);
   paymentProviderPayout(view, context.profile === 'corporate' || context.soleTrader, candidates);
   purpose(view, candidates);
+  merchantCategory(view, candidates);
   transactionType(view, candidates);
   const subscriptionWords = keywords(view, candidates);
   const best = strongest(candidates);

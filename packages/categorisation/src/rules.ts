@@ -5,6 +5,7 @@
 import { Evidence, type Candidate, type EvidenceKind } from './candidates';
 import { findMerchantInName, findMerchantInText, type MerchantHit } from './catalogue';
 import { forEachKeyword } from './keywords';
+import { categoryOfMerchantCode, MCC_CONFIDENCE } from './merchant-category-codes';
 import { outcomesOfPurpose } from './purpose-codes';
 import { tradeNamedIn, type NamedTrade } from './catalogue/compounds';
 import { isPayoutPlatform } from './catalogue/platforms';
@@ -169,6 +170,14 @@ export function purpose(view: TransactionView, into: Candidate[]): void {
   const outcomes = outcomesOfPurpose(code);
   const outcome = outcomes && outcomeFor(outcomes, view.direction);
   if (code && outcome) into.push(candidate(outcome.category, outcome.confidence, `purpose.${code.trim().toLowerCase()}`, Evidence.Purpose));
+}
+
+/** The card merchant category code (ISO 18245) of a card payment out: the trade the card scheme knows the merchant by. */
+export function merchantCategory(view: TransactionView, into: Candidate[]): void {
+  if (view.direction !== 'out') return;
+  const code = view.transaction.merchantCategoryCode;
+  const category = categoryOfMerchantCode(code);
+  if (code && category) into.push(candidate(category, MCC_CONFIDENCE, `mcc.${code.trim()}`, Evidence.Purpose));
 }
 
 /** What the transaction type and channel say by themselves: cash, interest, fees, wages, payment requests. */
