@@ -254,9 +254,11 @@ export function xs2aValidator(): Xs2aValidator {
   return shared;
 }
 
-/** `issues` as one line each, for an error message. */
-export function formatIssues(issues: readonly Xs2aValidationIssue[]): string {
-  return issues.map((i) => `${i.at}: ${i.message}`).join('; ');
+/** `issues` for an error message: the first `max`, and how many more there are. */
+export function formatIssues(issues: readonly Xs2aValidationIssue[], max = 10): string {
+  const shown = issues.slice(0, max).map((i) => `${i.at}: ${i.message}`);
+  if (issues.length > max) shown.push(`and ${issues.length - max} more`);
+  return shown.join('; ');
 }
 
 function newAjv(coerceTypes: boolean): Ajv04 {

@@ -250,6 +250,29 @@ describe('the XS2A simulator over mutual TLS', () => {
     expect(tppMessage(noDateFrom)).toMatchObject({ code: 'FORMAT_ERROR', path: 'query dateFrom' });
   });
 
+  it('serves only what the access asks for: dedicated accounts, or the list of accounts alone', async () => {
+    const household = generateSandboxData({ seed: 'sandbox-xs2a:psu-jan', profile: 'retail', asOf: new Date(`${day(0)}T23:59:59.999Z`) });
+    const [current, savings] = household.accounts;
+    const dedicated = await approvedConsent('psu-jan', consentRequest({ access: { accounts: [{ iban: current!.iban }], balances: [{ iban: current!.iban }] } }));
+    const listed = ((await read(dedicated, '/v1/accounts', true)).body as { accounts: { resourceId: string; _links: Record<string, unknown> }[] }).accounts;
+    expect(listed.map((a) => a.resourceId)).toEqual([current!.externalId]);
+    expect(Object.keys(listed[0]!._links)).toEqual(['balances']);
+    expect((await read(dedicated, `/v1/accounts/${current!.externalId}/balances`, true)).status).toBe(200);
+    const noTransactions = await read(dedicated, `/v1/accounts/${current!.externalId}/transactions?bookingStatus=booked&dateFrom=${day(-30)}`, true);
+    expect(noTransactions.status).toBe(401);
+    expect(tppMessage(noTransactions).code).toBe('CONSENT_INVALID');
+    expect(tppMessage(await read(dedicated, `/v1/accounts/${savings!.externalId}/balances`, true)).code).toBe('CONSENT_INVALID');
+    const nowhere = await read(dedicated, '/v1/accounts/acc-0000000000000000/balances', true);
+    expect(nowhere.status).toBe(404);
+    expect(tppMessage(nowhere).code).toBe('RESOURCE_UNKNOWN');
+
+    const listOnly = await approvedConsent('psu-jan', consentRequest({ access: { availableAccounts: 'allAccounts' }, recurringIndicator: false, frequencyPerDay: 1 }));
+    const accounts = ((await read(listOnly, '/v1/accounts', true)).body as { accounts: { iban: string; _links: Record<string, unknown> }[] }).accounts;
+    expect(accounts.map((a) => a.iban)).toEqual(household.accounts.map((a) => a.iban));
+    expect(accounts.every((a) => Object.keys(a._links).length === 0)).toBe(true);
+    expect(tppMessage(await read(listOnly, `/v1/accounts/${current!.externalId}/balances`, true)).code).toBe('CONSENT_INVALID');
+  });
+
   it('grants at most 180 days', async () => {
     const consentId = await approvedConsent('psu-ivo', consentRequest({ validUntil: day(400) }));
     expect((await tpp.call('GET', `/v1/consents/${consentId}`)).body).toMatchObject({ validUntil: day(180) });
