@@ -1,12 +1,13 @@
 /**
  * Starts the XS2A bank simulator: `npx tsx packages/xs2a/src/simulator/main.ts`. Settings (environment):
  * - XS2A_SIM_HOST (127.0.0.1), XS2A_SIM_PORT (8443, mutual TLS), XS2A_SIM_SCA_PORT (8444), XS2A_SIM_PUBLIC_HOST (localhost);
- * - XS2A_SIM_CERT_DIR (.xs2a-sim): where the CA certificate and a TPP client certificate and key made at start are
+ * - XS2A_SIM_CERT_DIR (<tmp>/obp-xs2a-sim): where the CA certificate and a TPP client certificate and key made at start are
  *   written, for a TPP to use (`ca.pem`, `client-cert.pem`, `client-key.pem`);
  * - XS2A_SIM_PROFILE (retail | business), XS2A_SIM_PAGE_SIZE (100);
  * - XS2A_SIM_TEST_HOOKS (false): `true` serves `/sandbox-test-hooks/...` (README.md).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startXs2aSimulator } from './start-simulator';
 
@@ -23,7 +24,7 @@ async function main(): Promise<void> {
     pageSize: env.XS2A_SIM_PAGE_SIZE ? Number(env.XS2A_SIM_PAGE_SIZE) : undefined,
     testHooks: env.XS2A_SIM_TEST_HOOKS === 'true',
   });
-  const dir = resolve(env.XS2A_SIM_CERT_DIR ?? '.xs2a-sim');
+  const dir = resolve(env.XS2A_SIM_CERT_DIR ?? join(tmpdir(), 'obp-xs2a-sim'));
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'ca.pem'), sim.pki.ca.cert);
   writeFileSync(join(dir, 'client-cert.pem'), sim.pki.client.cert);

@@ -157,7 +157,7 @@ export class SimulatedBank {
   decide(consent: SimulatedConsent, authorisationId: string, decision: 'approve' | 'reject', psuId: string | undefined): void {
     if (consent.authorisation.id !== authorisationId) throw new Xs2aError('RESOURCE_UNKNOWN', 'No such authorisation of this consent.');
     if (consent.status !== 'received' || (consent.authorisation.scaStatus !== 'received' && consent.authorisation.scaStatus !== 'started')) {
-      throw new Xs2aError('FORMAT_ERROR', `The authorisation is already ${consent.authorisation.scaStatus}; the consent is ${consent.status}.`, undefined, 409);
+      throw new Xs2aError('STATUS_INVALID', `The authorisation is already ${consent.authorisation.scaStatus}; the consent is ${consent.status}.`);
     }
     if (decision === 'approve') {
       const psu = psuId?.trim() || consent.psuId;

@@ -86,6 +86,11 @@ describe('the XS2A simulator over mutual TLS', () => {
     expect(status.body).toEqual({ consentStatus: 'valid' });
     const authorisation = await tpp.call('GET', created._links.scaStatus!.href);
     expect(authorisation.body).toEqual({ scaStatus: 'finalised' });
+    const authorisations = await tpp.call('GET', `/v1/consents/${created.consentId}/authorisations`);
+    expect(authorisations.body).toEqual({ authorisationIds: [created._links.scaStatus!.href.split('/').pop()] });
+    const again = await httpsCall(scaRedirect, { method: 'GET', ca: sim.pki.ca.cert });
+    expect(again.text).not.toContain('<form');
+    expect(again.text).toContain('This request is valid.');
 
     const household = generateSandboxData({ seed: 'sandbox-xs2a:psu-anna', profile: 'retail', asOf: new Date(`${day(0)}T23:59:59.999Z`) });
     const consent = await tpp.call('GET', `/v1/consents/${created.consentId}`);
@@ -97,6 +102,8 @@ describe('the XS2A simulator over mutual TLS', () => {
     expect(listed.map((a) => a.iban)).toEqual(household.accounts.map((a) => a.iban));
     const current = listed[0]!;
     expect(current.ownerName).toBe(household.accounts[0]!.ownerName);
+    const one = await read(created.consentId, `/v1/accounts/${current.resourceId}`);
+    expect(one.body).toMatchObject({ account: { resourceId: current.resourceId, iban: current.iban, cashAccountType: 'CACC' } });
 
     const balances = await read(created.consentId, current._links.balances!.href);
     const expectedCents = household.transactions.filter((t) => t.accountExternalId === current.resourceId).reduce((s, t) => s + Math.round(t.amount * 100), 0);
@@ -138,6 +145,10 @@ describe('the XS2A simulator over mutual TLS', () => {
 
   it('runs a rejected consent: back to the TPP-Nok-Redirect-URI, and no data', async () => {
     const created = await createConsent();
+    const anonymous = await decideOnScaPage(created._links.scaRedirect!.href, 'approve', '');
+    expect(anonymous.status).toBe(400);
+    expect(anonymous.text).toContain('Enter your user id to approve.');
+    expect((await tpp.call('GET', created._links.scaStatus!.href)).body).toEqual({ scaStatus: 'started' });
     const back = await decideOnScaPage(created._links.scaRedirect!.href, 'reject', 'psu-bert');
     expect(back.status).toBe(303);
     expect(back.headers.location).toBe(NOK_REDIRECT);
@@ -159,6 +170,9 @@ describe('the XS2A simulator over mutual TLS', () => {
     const authorisationId = created._links.scaStatus!.href.split('/').pop();
     expect((await tpp.hook(`/consents/${created.consentId}/authorisations/${authorisationId}`, { decision: 'approve' })).status).toBe(204);
     expect((await poll()).body).toEqual({ scaStatus: 'finalised' });
+    const twice = await tpp.hook(`/consents/${created.consentId}/authorisations/${authorisationId}`, { decision: 'reject' });
+    expect(twice.status).toBe(409);
+    expect(tppMessage(twice).code).toBe('STATUS_INVALID');
     const accounts = await read(created.consentId, '/v1/accounts');
     expect((accounts.body as { accounts: { iban: string }[] }).accounts.map((a) => a.iban)).toEqual(
       generateSandboxData({ seed: 'sandbox-xs2a:psu-carla', profile: 'retail', asOf: new Date() }).accounts.map((a) => a.iban),
@@ -213,6 +227,13 @@ describe('the XS2A simulator over mutual TLS', () => {
     const otherTpp = new Xs2aTestClient(sim, issueCertificate(sim.pki.ca, { commonName: 'another-tpp' }));
     const foreign = await otherTpp.call('GET', '/v1/accounts', { headers: { 'Consent-ID': consentId } });
     expect(tppMessage(foreign).code).toBe('CONSENT_UNKNOWN');
+  });
+
+  it('ends a consent the PSU revokes at the bank: revokedByPsu, and no more data', async () => {
+    const consentId = await approvedConsent('psu-gijs');
+    expect((await tpp.hook(`/consents/${consentId}/revoke`)).status).toBe(204);
+    expect((await tpp.call('GET', `/v1/consents/${consentId}/status`)).body).toEqual({ consentStatus: 'revokedByPsu' });
+    expect(tppMessage(await read(consentId, '/v1/accounts')).code).toBe('CONSENT_INVALID');
   });
 
   it('deletes a consent: terminatedByTpp, and no more data', async () => {
