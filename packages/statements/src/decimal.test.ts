@@ -27,7 +27,41 @@ describe('exact decimals', () => {
     expect(sumDecimals([])).toBe('0');
   });
 
+  it('adds exactly however many terms and however large, as bigint arithmetic does', () => {
+    let state = 7;
+    const random = () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const term = (): string => {
+      const digits = 1 + Math.floor(random() * (random() < 0.1 ? 18 : 9));
+      const text = Array.from({ length: digits }, () => Math.floor(random() * 10)).join('');
+      const scale = Math.floor(random() * Math.min(5, digits));
+      const value = scale === 0 ? text : `${text.slice(0, -scale)}.${text.slice(-scale)}`;
+      return `${random() < 0.5 ? '-' : ''}${value.startsWith('.') ? `0${value}` : value}`;
+    };
+    const reference = (values: string[]): string => {
+      const scale = Math.max(0, ...values.map((v) => (v.includes('.') ? v.length - v.indexOf('.') - 1 : 0)));
+      const units = values.reduce((sum, v) => {
+        const [whole, fraction = ''] = v.replace('-', '').split('.');
+        return sum + (v.startsWith('-') ? -1n : 1n) * BigInt(whole! + fraction.padEnd(scale, '0'));
+      }, 0n);
+      const digits = (units < 0n ? -units : units).toString().padStart(scale + 1, '0');
+      return `${units < 0n ? '-' : ''}${scale === 0 ? digits : `${digits.slice(0, -scale)}.${digits.slice(-scale)}`}`;
+    };
+    for (let run = 0; run < 200; run++) {
+      const values = Array.from({ length: 1 + Math.floor(random() * 300) }, term);
+      expect(sumDecimals(values)).toBe(reference(values));
+    }
+    const large = Array.from({ length: 5_000 }, () => '999999999999999');
+    expect(sumDecimals(large)).toBe(reference(large));
+    expect(sumDecimals([...large, ...large.map((v) => `-${v}`), '0.01'])).toBe('0.01');
+    expect(() => sumDecimals(['1', '1e5'])).toThrow('not a decimal');
+  });
+
   it('negates and compares', () => {
+    expect(negateDecimal('-0.00')).toBe('0.00');
+    expect(negateDecimal('0')).toBe('0');
+    expect(negateDecimal('007.50')).toBe('-7.50');
+    expect(negateDecimal('-000.0100')).toBe('0.0100');
+    expect(() => negateDecimal('12,5')).toThrow('not a decimal');
     expect(negateDecimal('12.50')).toBe('-12.50');
     expect(negateDecimal('-3')).toBe('3');
     expect(compareDecimals('1.10', '1.1')).toBe(0);

@@ -56,14 +56,48 @@ function written(units: bigint, scale: number): DecimalText {
   return negative ? `-${text}` : text;
 }
 
-/** The exact sum, written with the largest scale of its terms. */
+/** Integers of at most this many digits are exact as numbers (below 2^53), and so is a sum of them kept below `NUMBER_SUM_LIMIT`. */
+const NUMBER_DIGITS = 15;
+const NUMBER_SUM_LIMIT = 2 ** 53 - 10 ** NUMBER_DIGITS;
+
+/**
+ * The exact sum, written with the largest scale of its terms. Terms of up to 15 digits (every amount a statement
+ * books) are added as numbers, which stays exact while the sum is below 2^53, and moved into a bigint before it gets
+ * there: a bigint a term costs more than the rest of reading a statement's balances.
+ */
 export function sumDecimals(values: readonly DecimalText[]): DecimalText {
-  const scale = Math.max(0, ...values.map(scaleOf));
-  return written(values.reduce((sum, value) => sum + scaled(value, scale), 0n), scale);
+  let scale = 0;
+  for (const value of values) scale = Math.max(scale, scaleOf(value));
+  let exact = 0n;
+  let sum = 0;
+  for (const value of values) {
+    if (!isDecimalText(value)) throw new Error(`not a decimal: ${value}`);
+    const negative = value.startsWith('-');
+    const unsigned = negative ? value.slice(1) : value;
+    const dot = unsigned.indexOf('.');
+    const digits = dot === -1 ? unsigned + '0'.repeat(scale) : unsigned.slice(0, dot) + unsigned.slice(dot + 1).padEnd(scale, '0');
+    if (digits.length > NUMBER_DIGITS) {
+      exact += negative ? -BigInt(digits) : BigInt(digits);
+      continue;
+    }
+    sum += negative ? -Number(digits) : Number(digits);
+    if (Math.abs(sum) >= NUMBER_SUM_LIMIT) {
+      exact += BigInt(sum);
+      sum = 0;
+    }
+  }
+  return written(exact + BigInt(sum), scale);
 }
 
+/** The amount with the other sign, written as `written` writes it: no leading zeros, and zero without a sign. */
 export function negateDecimal(value: DecimalText): DecimalText {
-  return written(-scaled(value, scaleOf(value)), scaleOf(value));
+  if (!isDecimalText(value)) throw new Error(`not a decimal: ${value}`);
+  const negative = value.startsWith('-');
+  const unsigned = negative ? value.slice(1) : value;
+  const dot = unsigned.indexOf('.');
+  const whole = (dot === -1 ? unsigned : unsigned.slice(0, dot)).replace(/^0+(?=\d)/, '');
+  const text = dot === -1 ? whole : `${whole}.${unsigned.slice(dot + 1)}`;
+  return negative || /^[0.]*$/.test(text) ? text : `-${text}`;
 }
 
 /** -1, 0 or 1. */

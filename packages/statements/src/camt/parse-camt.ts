@@ -97,6 +97,8 @@ class CamtReader {
   private format: StatementFormat | null = null;
   private version: number | null = null;
   private rootPrefix = '';
+  /** The attribute that declares the root prefix's namespace (`xmlns`, `xmlns:<prefix>`): an element declaring it again is of another namespace. */
+  private rootNamespaceAttribute = 'xmlns';
   private messageName = '';
   private statementName = '';
   /** Local names of the open elements, root first. */
@@ -183,7 +185,7 @@ class CamtReader {
     }
     if (this.skipFrom === -1) {
       const prefix = colon === -1 ? '' : qualified.slice(0, colon);
-      if (prefix !== this.rootPrefix || name === 'SplmtryData' || (prefix === '' ? 'xmlns' : `xmlns:${prefix}`) in attributes) this.skipFrom = depth;
+      if (prefix !== this.rootPrefix || name === 'SplmtryData' || this.rootNamespaceAttribute in attributes) this.skipFrom = depth;
     }
     if (this.skipFrom !== -1) {
       this.relativePaths.push('');
@@ -261,6 +263,7 @@ class CamtReader {
     this.format = match[1] as StatementFormat;
     this.version = version;
     this.rootPrefix = prefix;
+    this.rootNamespaceAttribute = prefix === '' ? 'xmlns' : `xmlns:${prefix}`;
     this.messageName = ROOTS[this.format]!.message;
     this.statementName = ROOTS[this.format]!.statement;
   }
