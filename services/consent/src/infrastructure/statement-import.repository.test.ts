@@ -36,6 +36,28 @@ describe('StatementImportRepository files (real store)', () => {
     expect(stored.filter((c) => c._id.startsWith('i-noise:')).length).toBe(2);
   });
 
+  it('hands the file it was given to its import once without reading it back, then reads the store; a deleted import’s or erased consent’s file is gone', async () => {
+    const text = Buffer.from(':61:2601020102D12,50NTRFNONREF\n'.repeat(1_000));
+    await imports.insertWithFile(pending('i-1'), text);
+    await imports.insertWithFile(pending('i-2'), text);
+    // The stored chunks changed behind its back: the first read gives what it was given, a second what the store holds.
+    await chunks().deleteMany({ importId: 'i-1' });
+    expect((await imports.file('i-1')).equals(text)).toBe(true);
+    expect((await imports.file('i-1')).length).toBe(0);
+    await imports.delete('i-2');
+    expect((await imports.file('i-2')).length).toBe(0);
+    // A repeated upload of an import that exists hands nothing over.
+    await imports.insertWithFile(pending('i-3'), text);
+    await imports.file('i-3');
+    await imports.insertWithFile(pending('i-3'), text);
+    await chunks().deleteMany({ importId: 'i-3' });
+    expect((await imports.file('i-3')).length).toBe(0);
+    // Nor is an erased consent's.
+    await imports.insertWithFile(pending('i-4'), text);
+    await imports.deleteByConsent('c-1');
+    expect((await imports.file('i-4')).length).toBe(0);
+  });
+
   it('reads a file stored whole by an earlier version, and of an upload retried across versions only the chunks written as its first', async () => {
     const old = Buffer.from('x'.repeat(1024 * 1024 + 10));
     await chunks().insertMany([

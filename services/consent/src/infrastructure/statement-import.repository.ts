@@ -58,6 +58,9 @@ interface FileChunk {
 /** Files are kept in chunks well under a document's size limit (16 MB in MongoDB). */
 const CHUNK_BYTES = 1024 * 1024;
 
+/** The files uploaded to this process whose import has not read them yet, kept gzipped: at most this many, the oldest dropped. */
+const RECENT_FILES = 4;
+
 const fromRecord = ({ _id, ...rest }: ImportRecord): StatementImport => ({ id: _id, ...rest });
 
 export const toStatementImportDto = (i: StatementImport): StatementImportDto => ({
@@ -87,6 +90,11 @@ export type ImportOutcome =
 export class StatementImportRepository {
   private readonly imports: mongo.Collection<ImportRecord>;
   private readonly files: mongo.Collection<FileChunk>;
+  /**
+   * The file of an import uploaded here, as stored, until its import reads it: an import run by the process that took
+   * the upload (the usual case) does not read back from the store what it has just written.
+   */
+  private readonly recentFiles = new Map<string, { consentId: string; gzipped: Buffer }>();
 
   constructor(connection: Connection) {
     this.imports = database(connection).collection<ImportRecord>('statement_imports');
@@ -112,10 +120,20 @@ export class StatementImportRepository {
     }
     // An insert, not an upsert: FerretDB drops the empty arrays of an upsert's $setOnInsert.
     const { id, ...rest } = created;
-    return insertUnique(this.imports, { _id: id, ...rest });
+    const inserted = await insertUnique(this.imports, { _id: id, ...rest });
+    if (inserted) {
+      this.recentFiles.set(id, { consentId: created.consentId, gzipped: stored });
+      if (this.recentFiles.size > RECENT_FILES) this.recentFiles.delete(this.recentFiles.keys().next().value!);
+    }
+    return inserted;
   }
 
   async file(importId: string): Promise<Buffer> {
+    const recent = this.recentFiles.get(importId);
+    if (recent) {
+      this.recentFiles.delete(importId);
+      return gunzipSync(recent.gzipped);
+    }
     const chunks = await this.files.find({ importId }).sort({ n: 1 }).toArray();
     // Only the chunks written as the first was: an upload retried across versions rewrote the first ones only.
     const gzipped = chunks[0]?.gzip === true;
@@ -152,12 +170,14 @@ export class StatementImportRepository {
 
   /** One import and its file. */
   async delete(id: string): Promise<void> {
+    this.recentFiles.delete(id);
     await this.files.deleteMany({ importId: id });
     await this.imports.deleteOne({ _id: id });
   }
 
   /** Erasure: the consent's imports and files. Returns how many imports went. */
   async deleteByConsent(consentId: string): Promise<number> {
+    for (const [id, recent] of this.recentFiles) if (recent.consentId === consentId) this.recentFiles.delete(id);
     await this.files.deleteMany({ consentId });
     return (await this.imports.deleteMany({ consentId })).deletedCount;
   }
