@@ -43,11 +43,13 @@ const AGREEMENT_BONUS = 0.05;
 /**
  * Finer readings outside the winner's own tree: municipal taxes (a TAXS purpose code says only
  * "taxes"); what a health insurer collects that is not the premium (eigen risico is care,
- * a package of car/home insurance is other insurance).
+ * a package of car/home insurance is other insurance); the health premium an insurer of cars and
+ * homes collects (Centraal Beheer, Interpolis, a.s.r. sell health cover too).
  */
 const CROSS_REFINEMENTS: ReadonlyMap<string, readonly string[]> = new Map([
   ['expenses.taxes', ['expenses.housing.local-taxes']],
   ['expenses.insurance.health', ['expenses.health', 'expenses.insurance.other']],
+  ['expenses.insurance.other', ['expenses.insurance.health']],
 ]);
 const MIN_CROSS_REFINEMENT = 0.7;
 const MAX_COMBINED_CONFIDENCE = 0.98;

@@ -153,6 +153,30 @@ describe('class 3: card payments abroad keep their trade', () => {
   it('recognises the trade from the words merchants abroad carry and from international chains', () => {
     expectCategories(cases);
   });
+
+  const roadAndStay: Case[] = [
+    ['French motorway toll', card('Pasvolgnr: 002', 'AUTOROUTES DU SUD PEAGE NARBONNE FRA'), 'expenses.transport.car'],
+    ['Spanish motorway toll in an ABN line', card('BEA, Betaalpas AUTOPISTA AP-7 PEAJE,PAS012 NR:CT44 TARRAGONA ESP'), 'expenses.transport.car'],
+    ['German multi-storey car park', card('Betaalautomaat', 'PARKHAUS ALTSTADT FREIBURG DEU'), 'expenses.transport.car'],
+    ['Italian car park', card('Pasvolgnr: 003', 'PARCHEGGIO STAZIONE FIRENZE ITA'), 'expenses.transport.car'],
+    ['Italian motorway', card('Pasvolgnr: 003', 'AUTOSTRADE PER L ITALIA'), 'expenses.transport.car'],
+    ['Austrian vignette', card('Pasvolgnr: 003', 'ASFINAG VIGNETTE'), 'expenses.transport.car'],
+    ['Spanish car park', card('Pasvolgnr: 003', 'APARCAMIENTO PLAZA MAYOR MADRID ESP'), 'expenses.transport.car'],
+    ['French car wash', card('Pasvolgnr: 003', 'LAVAGE AUTO ELEPHANT BLEU NICE FRA'), 'expenses.transport.car'],
+    ['Portuguese filling station', card('Pasvolgnr: 003', 'ESTACAO DE SERVICO BP FARO PRT'), 'expenses.transport.fuel'],
+    ['Spanish holiday flats', card('Pasvolgnr: 003', 'APARTAMENTOS SOL Y MAR'), 'expenses.travel'],
+    ['Italian guest house', card('Pasvolgnr: 003', 'PENSIONE BELLAVISTA ITA'), 'expenses.travel'],
+    ['Spanish bar', card('Pasvolgnr: 003', 'BAR CENTRAL SEVILLA ESP'), 'expenses.eating-out'],
+    ['Austrian ski pass', card('Pasvolgnr: 003', 'SKIPASS ISCHGL'), 'expenses.leisure'],
+    ['German cable car', card('Pasvolgnr: 003', 'SEILBAHN ZUGSPITZE'), 'expenses.leisure'],
+    ['Spanish theme park', card('Pasvolgnr: 003', 'PARQUE WARNER MADRID'), 'expenses.leisure'],
+    ['Italian ski school', card('Pasvolgnr: 003', 'SCUOLA SCI CORTINA'), 'expenses.leisure'],
+    ['Croatian pharmacy', card('Pasvolgnr: 003', 'APOTEKA SPLIT'), 'expenses.health'],
+  ];
+
+  it('reads tolls, parking, car washes, lodging, bars, ski passes and pharmacies abroad by their words', () => {
+    expectCategories(roadAndStay);
+  });
 });
 
 describe('class 4: the party behind a payment processor', () => {
@@ -232,6 +256,10 @@ describe('class 5: one organisation, several categories', () => {
     ['insurer casco premium', { amount: -61.3, transactionType: 'ei', counterpartName: 'Univé', description: 'Premie WA beperkt casco kenteken AB-123-C' }, 'expenses.insurance.other'],
     ['health insurer funeral cover', { amount: -9.8, transactionType: 'ei', counterpartName: 'DSW Zorgverzekeraar', description: 'Premie uitvaart polis 44' }, 'expenses.insurance.other'],
     ['health insurer basic cover', { amount: -142.75, transactionType: 'ei', counterpartName: 'Zilveren Kruis Achmea', description: 'Premie basisverzekering mei' }, 'expenses.insurance.health'],
+    ['car insurer health premium', { amount: -138.2, transactionType: 'ei', counterpartName: 'Centraal Beheer', description: 'Premie zorgverzekering mei polis 551234' }, 'expenses.insurance.health'],
+    ['insurer basic and supplementary cover', { amount: -142.75, transactionType: 'ei', counterpartName: 'Interpolis', description: 'Premie basisverzekering en aanvullende verzekering juni' }, 'expenses.insurance.health'],
+    ['insurer health premium in one word', { amount: -128, transactionType: 'ei', counterpartName: 'a.s.r. Schadeverzekering N.V.', description: 'Zorgpremie 2026-05' }, 'expenses.insurance.health'],
+    ['insurer sickness-cost cover', { amount: -118, transactionType: 'ei', counterpartName: 'Nationale-Nederlanden', description: 'Premie ziektekostenverzekering 06-2026' }, 'expenses.insurance.health'],
     ['BsGW', { amount: -61.2, transactionType: 'ei', counterpartName: 'BsGW', description: 'Aanslagnr 123456789 termijn 3 van 10' }, 'expenses.housing.local-taxes'],
     ['Belastingsamenwerking', { amount: -38.5, counterpartName: 'Belastingsamenwerking Rivierenland', description: 'Aanslag 2024 termijn 2' }, 'expenses.housing.local-taxes'],
     ['GBLT', { amount: -27.1, transactionType: 'ei', counterpartName: 'GBLT', description: 'Waterschapsbelasting termijn 4' }, 'expenses.housing.local-taxes'],

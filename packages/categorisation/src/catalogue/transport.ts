@@ -46,7 +46,7 @@ export const fuel = [
     shell: ['^Shell', 'Shell Station', 'Shell Recharge', 'Shell Nederland Verkoopmaatschappij'],
     bp: ['^BP', 'BP Express', 'BP Station'],
     esso: ['^Esso', 'Esso Express'],
-    totalenergies: ['TotalEnergies', '^Total'],
+    totalenergies: ['TotalEnergies', 'Total Energies', '^Total'],
     tango: ['^Tango'],
     tinq: ['TinQ'],
     texaco: ['Texaco'],

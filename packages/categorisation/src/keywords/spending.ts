@@ -2,7 +2,7 @@
 import { keyword, spending } from './spec';
 
 export const spendingKeywords = [
-  spending(['zorgverzeker*', 'ziektekostenverzeker*', 'zorgpremie', 'basisverzekering', 'aanvullende verzekering', 'tandartsverzekering', 'premie zorgverzekering'], 'expenses.insurance.health', 0.85, { id: 'zorgverzekering' }),
+  spending(['zorgverzeker*', 'ziektekostenverzeker*', 'zorgpremie', 'basisverzekering', 'aanvullende verzekering', 'tandartsverzekering', 'premie zorgverzekering', 'zorgpolis', 'aanvullend pakket', 'aanvullende zorg', 'tandverzekering', 'health insurance', 'krankenversicherung'], 'expenses.insurance.health', 0.85, { id: 'zorgverzekering' }),
   spending(['eigen risico', 'eigen bijdrage'], 'expenses.health', 0.75),
   spending(
     ['inboedelverzekering', 'opstalverzekering', 'aansprakelijkheidsverzekering', 'avp', 'autoverzekering', 'reisverzekering', 'uitvaartverzekering', 'overlijdensrisicoverzekering', 'levensverzekering', 'rechtsbijstand*', 'woonverzekering', 'brandverzekering', 'fietsverzekering', 'telefoonverzekering', 'dierenverzekering', 'arbeidsongeschiktheidsverzekering', 'aov', 'woonhuisverzekering', 'pakketpolis', 'schadeverzekering', 'annuleringsverzekering', 'motorverzekering', 'bromfietsverzekering', 'scooterverzekering', 'caravanverzekering', 'bootverzekering', 'ongevallenverzekering', 'kostbaarhedenverzekering', 'glasverzekering', 'bedrijfsaansprakelijkheid*', 'beroepsaansprakelijkheid*', 'inventarisverzekering', 'wa verzekering', 'wa casco', 'beperkt casco', 'volledig casco', 'allrisk', 'all risk', 'car insurance', 'home insurance', 'travel insurance', 'liability insurance', 'contents insurance', 'reis en annulering', 'woonpakket', 'gezinspolis', 'alles in een polis'],
