@@ -356,8 +356,9 @@ class CamtReader {
     for (const b of balances) if (b.currency !== currency) this.problem(`${b.location}/Amt@Ccy`, `The balance is in ${b.currency}, but the account is in ${currency}.`);
     const entries = new Set<string>();
     for (const t of statement.transactions) {
+      if (t.currency === currency) continue;
       const entry = t.location.replace(/\/NtryDtls.*$/, '');
-      if (t.currency === currency || entries.has(entry)) continue;
+      if (entries.has(entry)) continue;
       entries.add(entry);
       this.problem(`${entry}/Amt@Ccy`, `The entry is in ${t.currency}, but the account is in ${currency}.`);
     }
@@ -487,10 +488,10 @@ class CamtReader {
   }
 
   private bankTransactionCode(location: string, v: Values, path: string): BankTransactionCode | null {
-    const domain = one(v, `${path}/Domn/Cd`);
+    const domain = one(v, below(path, '/Domn/Cd'));
     if (domain === null) return null;
-    const family = one(v, `${path}/Domn/Fmly/Cd`);
-    const subFamily = one(v, `${path}/Domn/Fmly/SubFmlyCd`);
+    const family = one(v, below(path, '/Domn/Fmly/Cd'));
+    const subFamily = one(v, below(path, '/Domn/Fmly/SubFmlyCd'));
     if (family === null || subFamily === null) {
       this.problem(`${location}/${path}/Domn`, 'The bank transaction code has a domain but no Fmly/Cd and Fmly/SubFmlyCd.');
       return null;
@@ -507,7 +508,7 @@ class CamtReader {
       if (!optional) this.problem(`${location}/${path}`, `${path} is missing.`);
       return null;
     }
-    const currency = one(v, `${path}@Ccy`);
+    const currency = one(v, below(path, '@Ccy'));
     if (currency === null) {
       this.problem(`${location}/${path}`, `${path} has no Ccy attribute.`);
       return null;
@@ -537,8 +538,8 @@ class CamtReader {
 
   /** `path/Dt` or the date of `path/DtTm`, as written (a date-time's own local date). */
   private dateOf(location: string, v: Values, path: string, required: boolean): CalendarDate | null {
-    const date = one(v, `${path}/Dt`);
-    const dateTime = one(v, `${path}/DtTm`);
+    const date = one(v, below(path, '/Dt'));
+    const dateTime = one(v, below(path, '/DtTm'));
     if (date === null && dateTime === null) {
       if (required) this.problem(`${location}/${path}`, `${path} has no Dt or DtTm.`);
       return null;
@@ -574,7 +575,18 @@ function all(values: Values, key: string): string[] {
 }
 
 function hasCode(values: Values, path: string): boolean {
-  return values.has(`${path}/Domn/Cd`) || values.has(`${path}/Prtry/Cd`);
+  return values.has(below(path, '/Domn/Cd')) || values.has(below(path, '/Prtry/Cd'));
+}
+
+const belowPaths = new Map<string, Map<string, string>>();
+
+/** `path` + `rest`, the same string each time: a key looked up in every entry's values is hashed once, not made and hashed anew. */
+function below(path: string, rest: string): string {
+  let ofPath = belowPaths.get(path);
+  if (ofPath === undefined) belowPaths.set(path, (ofPath = new Map()));
+  let joined = ofPath.get(rest);
+  if (joined === undefined) ofPath.set(rest, (joined = path + rest));
+  return joined;
 }
 
 /** The SEPA creditor identifier: the creditor's private `Othr/Id` whose scheme is `SEPA`. */
