@@ -64,7 +64,7 @@ function categoriseInContext(transaction: TransactionDto, context: Context): Cat
 
   const verdict = decide(candidates);
   const household = context.profile === 'corporate' ? forCorporate(corporateIncome(verdict, view.direction === 'out')) : betweenPeople(verdict, view);
-  const category = context.soleTrader ? forSoleTrader(household, verdict, view.direction === 'out') : household;
+  const category = context.soleTrader ? forSoleTrader(household, verdict, view) : household;
   const flags = flagsOf({
     category,
     out: view.direction === 'out',
@@ -109,12 +109,26 @@ function corporateIncome(verdict: { category: Category; confidence: number; rule
   return verdict.category;
 }
 
+/** What a supplier or subcontractor writes on the transfer that pays it. */
+const INVOICE_WORDS = /\b(?:factuur|factuurnr|factuurnummer|facturen|invoice|inv|nota|offerte|opdracht|werkzaamheden|levering|inkoop|materialen|order|ordernr|bestelling)\b/;
+
+/**
+ * A sole trader paying an invoice to someone no rule knows (a supplier, a subcontractor who invoices
+ * under their own name) pays a business cost: households seldom pay invoices by transfer to unknowns.
+ */
+function paysAnInvoiceUnknown(category: Category, ruleId: string | null, view: TransactionView): boolean {
+  const unknown = ruleId === null || category === 'expenses.to-people';
+  return unknown && !has(view.signals, Signal.Card | Signal.Atm) && INVOICE_WORDS.test(view.descriptionText);
+}
+
 /**
  * A sole trader's account serves the household and the business: what the catalogue knows as trade
  * supplies (a wholesaler, building materials, hosting, bookkeeping software) is a business cost, a
  * shop's weak "refund" or unexplained money from an organisation is a client paying; the rest stays.
  */
-function forSoleTrader(category: Category, verdict: { category: Category; confidence: number; ruleId: string | null }, out: boolean): Category {
+function forSoleTrader(category: Category, verdict: { category: Category; confidence: number; ruleId: string | null }, view: TransactionView): Category {
+  const out = view.direction === 'out';
+  if (out && paysAnInvoiceUnknown(category, verdict.ruleId, view)) return 'expenses.business';
   if (out) return (verdict.ruleId !== null && tradeOf(verdict.ruleId)) || category;
   const income = corporateIncome(verdict, out);
   if (income !== verdict.category) return income;

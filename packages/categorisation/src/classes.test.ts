@@ -115,6 +115,22 @@ describe('class 2: payouts are not refunds', () => {
     expect(one({ amount: 45, counterpartName: 'Webwinkel B.V.', description: 'Terugbetaling retour order 991' }).category).toBe('income.refund');
   });
 
+  it('reads money in from a marketplace or gig platform as a payout unless it says it is a refund', () => {
+    const unsaid: Fields[] = [
+      { amount: 35, counterpartName: 'Vinted UAB', description: 'Vinted 2026-04-12 ref 88123' },
+      { amount: 120, counterpartName: 'Marktplaats B.V.', description: 'Gelijk Betaald 123456789 fiets' },
+      { amount: 48.6, counterpartName: 'Etsy Ireland UC', description: 'ETSY DEPOSIT 2026-03' },
+      { amount: 96.4, counterpartName: 'Temper Works B.V.', description: 'Temper 2026 week 14' },
+      { amount: 211, counterpartName: 'Deliveroo Netherlands B.V.', description: 'Rider fees 01-04 t/m 14-04' },
+    ];
+    for (const fields of unsaid) {
+      expect({ description: fields.description, category: one(fields).category }).toEqual({ description: fields.description, category: 'income.other' });
+      expect({ description: fields.description, category: one(fields, soleTrader).category }).toEqual({ description: fields.description, category: 'income.business' });
+    }
+    expect(one({ amount: 19.5, counterpartName: 'Vinted UAB', description: 'Vinted refund order 55123' }).category).toBe('income.refund');
+    expect(one({ amount: 24.95, counterpartName: 'Zalando SE', description: 'Zalando 10105566' }).category).toBe('income.refund');
+  });
+
   it('keeps a platform refund a refund', () => {
     expect(one({ amount: 19.99, counterpartName: 'bol.com b.v.', description: 'Terugbetaling retour bestelling 1234' }).category).toBe('income.refund');
     expect(one({ amount: 14.5, counterpartName: 'Uber B.V.', description: 'Refund trip Amsterdam' }).category).toBe('income.refund');
@@ -297,6 +313,27 @@ describe('class 6: sole traders', () => {
 
   it('reads trade purchases as business costs and client money as business income, household spending as it was', () => {
     expectCategories(cases, soleTrader);
+  });
+
+  const moreTrade: Case[] = [
+    ['office software a household uses too', { amount: -11.99, transactionType: 'ei', counterpartName: 'Microsoft Ireland Operations Ltd', description: 'Microsoft 365 Business Standard' }, 'expenses.business'],
+    ['design tool', { amount: -12.09, transactionType: 'ba', counterpartName: 'CANVA* 04112233', description: 'Pasvolgnr: 001' }, 'expenses.business'],
+    ['a software licence from an unknown vendor', { amount: -49, counterpartName: 'Planwerk Software B.V.', description: 'Licentie planningsmodule 2026' }, 'expenses.business'],
+    ['a wholesaler named in a compound', { amount: -312.5, counterpartName: 'Verpakkingsgroothandel Noord', description: 'Factuur 2026-0412' }, 'expenses.business'],
+    ['work clothes', { amount: -89.9, counterpartName: 'Werkkleding Direct', description: 'Bestelling 4471' }, 'expenses.business'],
+    ['a supplier invoice naming its VAT', { amount: -605, counterpartName: 'Houtbewerking Jansen', description: 'Factuur 2026-031 incl. 21% btw' }, 'expenses.business'],
+    ['a subcontractor invoicing in their own name', { amount: -1450, counterpartName: 'P. de Groot', description: 'Factuur 2026-07 werkzaamheden badkamer' }, 'expenses.business'],
+    ['VAT paid to the tax office stays a tax', { amount: -1830, counterpartName: 'Belastingdienst', description: 'Aangifte omzetbelasting Q1 2026' }, 'expenses.taxes'],
+    ['a friend paid back stays money to people', { amount: -25, counterpartName: 'P. de Groot', description: 'bioscoop zaterdag' }, 'expenses.to-people'],
+  ];
+
+  it('reads software, wholesalers, work clothes and invoices from suppliers no catalogue holds as business costs', () => {
+    expectCategories(moreTrade, soleTrader);
+  });
+
+  it('reads "btw" on a supplier\'s invoice as no VAT payment, also for a household', () => {
+    expect(one({ amount: -242, counterpartName: 'Klusbedrijf Van Dam', description: 'Factuur 2026-118 incl btw' }).category).not.toMatch(/^expenses\.taxes/);
+    expect(one({ amount: -1830, counterpartName: 'Belastingdienst', description: 'btw 1e kwartaal 2026' }, soleTrader).category).toMatch(/^expenses\.taxes/);
   });
 
   it('leaves the same purchases household spending without a KvK number', () => {

@@ -8,7 +8,7 @@ import { forEachKeyword } from './keywords';
 import { categoryOfMerchantCode, MCC_CONFIDENCE } from './merchant-category-codes';
 import { outcomesOfPurpose } from './purpose-codes';
 import { tradeNamedIn, type NamedTrade } from './catalogue/compounds';
-import { isPayoutPlatform } from './catalogue/platforms';
+import { isPayoutFirstPlatform, isPayoutPlatform } from './catalogue/platforms';
 import { kindOfParty } from './people';
 import { isReturnReason } from './return-reasons';
 import { has, Signal } from './signals';
@@ -135,7 +135,10 @@ export function merchants(view: TransactionView, into: Candidate[]): void {
 }
 
 /** What a platform writes on money it pays out to a seller, driver or freelancer. */
-const PLATFORM_PAYOUT_WORDS = /\b(?:uitbetaling|uitbetalingen|uitbetaald|uitbetalen|payout|payouts|pay out|paid out|settlement|settlements|settled|earnings|verdiensten|auszahlung|versement|virement vendeur|opbrengst|seller payment|transfer to bank|withdrawal|disbursement|opname tegoed|saldo opname)\b/;
+const PLATFORM_PAYOUT_WORDS = /\b(?:uitbetaling|uitbetalingen|uitbetaald|uitbetalen|payout|payouts|pay out|paid out|settlement|settlements|settled|earnings|verdiensten|auszahlung|versement|virement vendeur|opbrengst|opbrengsten|verkoopopbrengst|seller payment|seller payout|transfer to bank|withdrawal|disbursement|opname tegoed|saldo opname|deposit|verkoop|verkocht|sales|sold|rider fees|courier fees|driver fees|tips|fooi|fooien|ritten|bezorgingen|diensten|shift|shifts|partnerprogramma|affiliate|gelijk betaald)\b/;
+/** What a refund to a buyer says, which a payout-first platform's money in otherwise is not. */
+const BUYER_REFUND_WORDS = /\b(?:refund|refunded|terugbetaling|terugbetaald|retour|retourzending|restitutie|creditnota|geannuleerd|annulering|cancelled|canceled|cancellation|compensatie|tegoed terug|chargeback)\b/;
+const PAYOUT_FIRST_CONFIDENCE = 0.8;
 /** The payout words any organisation may use; without a platform they count less (a savings account's payout, an insurer's claim say more). */
 const PAYOUT_WORDS = /\b(?:uitbetaling|payout|payouts|pay out|settlement|auszahlung|disbursement)\b/;
 const PAYOUT_CONFIDENCE = 0.9;
@@ -154,6 +157,10 @@ export function paymentProviderPayout(view: TransactionView, business: boolean, 
   if (platform && PLATFORM_PAYOUT_WORDS.test(view.descriptionText)) {
     const ruleId = view.viaProcessor ? 'merchant.payment-provider' : 'merchant.platform-payout';
     into.push(candidate(business ? 'income.business' : 'income.other', PAYOUT_CONFIDENCE, ruleId, Evidence.MerchantName));
+    return;
+  }
+  if ((isPayoutFirstPlatform(view.counterpartName) || isPayoutFirstPlatform(view.describedName)) && !BUYER_REFUND_WORDS.test(view.descriptionText)) {
+    into.push(candidate(business ? 'income.business' : 'income.other', PAYOUT_FIRST_CONFIDENCE, 'merchant.platform-payout', Evidence.MerchantName));
     return;
   }
   if (!platform && PAYOUT_WORDS.test(view.descriptionText) && kindOfParty(view.partyName) !== 'person') {
@@ -219,6 +226,7 @@ export function keywords(view: TransactionView, into: Candidate[]): boolean {
   if (view.keywordText === '') return false;
   let subscription = false;
   forEachKeyword(view.keywordText, (spec, start, end) => {
+    if (spec.notWith !== undefined && spec.notWith.test(view.keywordText)) return;
     const outcome = outcomeFor(spec.outcomes, view.direction);
     if (spec.subscription) subscription = true;
     if (outcome) into.push(candidate(outcome.category, outcome.confidence, spec.id, Evidence.Keyword, end - start));

@@ -22,11 +22,17 @@ const TRADE_HEADS: Readonly<Partial<Record<Category, readonly string[]>>> = {
   'expenses.travel': ['hotel', 'hostel', 'camping', 'vakantiepark', 'bungalowpark'],
   'expenses.transport.car': ['garage', 'autobedrijf', 'autogarage', 'wasstraat', 'carwash', 'bandenservice', 'parkeergarage'],
   'expenses.transport.fuel': ['tankstation', 'pompstation'],
+  // a wholesaler of anything ("Verpakkingsgroothandel", "Installatiegroothandel"): a trade supplier to a sole trader (WHOLESALE_TRADE)
+  'expenses.shopping.wholesale': ['groothandel', 'groothandelaar', 'groothandels', 'vakhandel', 'bouwmaterialen', 'bouwstoffen', 'leverancier', 'leveranciers', 'toelevering'],
   'expenses.education': ['rijschool', 'muziekschool', 'taalschool'],
   // services, not shops: what a household pays for them is other spending
   'expenses.other': ['stomerij', 'wasserij', 'wassalon', 'schoenmaker', 'schoenmakerij', 'kleermaker', 'kleermakerij', 'sleutelservice', 'sleutelmaker', 'uitvaartcentrum', 'uitvaartzorg'],
   'expenses.other.pets': ['dierenarts', 'dierenkliniek', 'trimsalon', 'hondentrimsalon'],
 };
+
+/** The rule id of a wholesaler read from a compound, and what a purchase from one is for a sole trader. */
+export const WHOLESALE_RULE_ID = 'business-type.compound.expenses.shopping.wholesale';
+export const WHOLESALE_TRADE: Category = 'expenses.business.supplies';
 
 /** Heads that only say "a shop", "a stall", "a trade in": what is sold decides, else it is shopping. */
 const SHOP_HEADS: readonly string[] = [

@@ -7,6 +7,7 @@ import { normaliseName, type NormalisedName } from '../normalise';
 import { PhraseIndex } from '../phrase-index';
 import { abroad } from './abroad';
 import { charity } from './charity';
+import { WHOLESALE_RULE_ID, WHOLESALE_TRADE } from './compounds';
 import { eatingOut } from './eating-out';
 import { childcare, education } from './education-childcare';
 import { banks, cash, investments, loans, paymentRequests, taxes } from './finance';
@@ -114,7 +115,10 @@ export function findMerchantInText(text: string, except?: MerchantSpec): Merchan
   return hit;
 }
 
-const tradeByRuleId: ReadonlyMap<string, Category> = new Map(merchantSpecs.flatMap((spec) => (spec.trade ? [[spec.id, spec.trade] as const] : [])));
+const tradeByRuleId: ReadonlyMap<string, Category> = new Map([
+  ...merchantSpecs.flatMap((spec) => (spec.trade ? [[spec.id, spec.trade] as const] : [])),
+  [WHOLESALE_RULE_ID, WHOLESALE_TRADE] as const,
+]);
 
 /** What a purchase found by this rule is for a sole trader, when the catalogue says (wholesalers, hosting, …). */
 export function tradeOf(ruleId: string): Category | undefined {

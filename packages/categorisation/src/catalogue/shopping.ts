@@ -164,6 +164,7 @@ export const shopping = [
     { trade: 'expenses.business.supplies' },
   ),
   ...businessTypes('expenses.shopping', ['bouwmaterialen', 'bouwmaterialenhandel', 'bouwstoffen', 'houthandel', 'tegelhandel', 'installatiemateriaal', 'ijzerwaren', 'ijzerhandel', 'verfgroothandel'], 0.75, 'expenses.business.supplies'),
+  ...businessTypes('expenses.shopping', ['kantoorartikelen', 'kantoorbenodigdheden', 'kantoorinrichting', 'verpakkingen', 'verpakkingsmateriaal', 'drukwerk', 'visitekaartjes', 'bedrijfskleding', 'werkkleding', 'gereedschap', 'gereedschappen', 'bevestigingsmaterialen', 'vakhandel'], 0.7, 'expenses.business.supplies'),
   ...businessTypes('expenses.shopping', [
     'webshop', 'warenhuis', 'boekhandel', 'boekwinkel', 'speelgoedwinkel', 'kledingwinkel', 'schoenwinkel', 'schoenen', 'fietsenwinkel',
     'fietsenmaker', 'fietsenzaak', 'tuincentrum', 'bouwmarkt', 'meubelzaak', 'meubelwinkel', 'woonwinkel', 'kringloop', 'kringloopwinkel',

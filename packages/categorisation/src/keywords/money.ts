@@ -1,11 +1,14 @@
 /** Keywords of taxes, loans and debts, bank fees, and money moved between the customer's own accounts. */
 import { keyword, spending } from './spec';
 
+const INVOICED_VAT = /\b(?:incl|inclusief|excl|exclusief|inkl|including|excluding|factuur|factuurnr|factuurnummer|invoice|nota|order|bestelling|btw nummer|btw nr|btwnr|vat number|vat no)\b|\d+ (?:btw|vat)\b|\b(?:btw|vat) \d{1,2}\b/;
+
 export const moneyKeywords = [
   spending(['belasting', 'belastingaanslag', 'aanslag', 'aanslagnummer', 'voorlopige aanslag', 'definitieve aanslag', 'belastingschuld'], 'expenses.taxes', 0.7, { id: 'belasting' }),
   spending(['inkomstenbelasting', 'aanslag ib', 'ib aanslag', 'bijdrage zvw', 'zvw', 'premie volksverzekeringen'], 'expenses.taxes.income-tax', 0.9, { id: 'inkomstenbelasting' }),
-  spending(['omzetbelasting', 'btw aangifte', 'btw afdracht', 'btw betaling', 'aangifte btw', 'vat'], 'expenses.taxes.vat', 0.9, { id: 'omzetbelasting' }),
-  spending(['btw'], 'expenses.taxes.vat', 0.6),
+  spending(['omzetbelasting', 'btw aangifte', 'btw afdracht', 'btw betaling', 'aangifte btw'], 'expenses.taxes.vat', 0.9, { id: 'omzetbelasting' }),
+  // a supplier's invoice names the VAT it includes ("factuur 2024-12 incl. btw", "21% VAT"): that is no VAT paid to the tax office
+  spending(['btw', 'vat'], 'expenses.taxes.vat', 0.6, { notWith: INVOICED_VAT }),
   spending(['loonheffing*', 'loonbelasting', 'loonaangifte', 'payroll tax'], 'expenses.taxes.payroll-tax', 0.9, { id: 'loonheffing' }),
   spending(['vennootschapsbelasting', 'vpb'], 'expenses.taxes.corporate-tax', 0.9),
   spending(['motorrijtuigenbelasting', 'wegenbelasting', 'mrb', 'bpm'], 'expenses.taxes.vehicle', 0.9, { id: 'motorrijtuigenbelasting' }),

@@ -12,6 +12,14 @@ export interface KeywordSpec {
   outcomes: DirectedOutcomes;
   /** The phrase says the payment is for a plan or membership ("abonnement"). */
   subscription: boolean;
+  /** Words beside which the phrase says nothing of what the payment is for ("btw" on an invoice "incl. btw"). */
+  notWith?: RegExp;
+}
+
+export interface KeywordOptions {
+  id?: string;
+  subscription?: boolean;
+  notWith?: RegExp;
 }
 
 function slug(phrase: string): string {
@@ -19,12 +27,14 @@ function slug(phrase: string): string {
 }
 
 /** A keyword whose meaning depends on the direction of the money. */
-export function keyword(phrases: readonly string[], outcomes: DirectedOutcomes, options: { id?: string; subscription?: boolean } = {}): KeywordSpec {
-  return { id: `keyword.${options.id ?? slug(phrases[0])}`, phrases, outcomes, subscription: options.subscription ?? false };
+export function keyword(phrases: readonly string[], outcomes: DirectedOutcomes, options: KeywordOptions = {}): KeywordSpec {
+  const spec: KeywordSpec = { id: `keyword.${options.id ?? slug(phrases[0])}`, phrases, outcomes, subscription: options.subscription ?? false };
+  if (options.notWith) spec.notWith = options.notWith;
+  return spec;
 }
 
 /** A keyword that only says something about money going out. */
-export function spending(phrases: readonly string[], category: Category, confidence: number, options: { id?: string; subscription?: boolean } = {}): KeywordSpec {
+export function spending(phrases: readonly string[], category: Category, confidence: number, options: KeywordOptions = {}): KeywordSpec {
   return keyword(phrases, { out: { category, confidence } }, options);
 }
 
