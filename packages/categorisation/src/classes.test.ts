@@ -243,6 +243,19 @@ describe('class 4: the party behind a payment processor', () => {
     ['MultiSafepay wine web shop', { amount: -64.5, counterpartName: 'MultiSafepay', description: 'Bestelling 55123 Wijnwebshop Vino' }, 'expenses.groceries'],
   ];
 
+  const providersWritten: Case[] = [
+    ['iZettle under its legal name', { amount: -34.95, counterpartName: 'iZettle AB', description: 'Boekhandel De Omslag 12-04-2026' }, 'expenses.shopping'],
+    ['Zettle by PayPal', { amount: -12.5, transactionType: 'ba', counterpartName: 'Zettle by PayPal', description: 'Lunchroom De Kop 12-04-2026' }, 'expenses.eating-out'],
+    ['a PayPal descriptor inside the remittance', { amount: -23.1, counterpartName: 'PayPal Europe S.a.r.l. et Cie S.C.A', description: '1043456789012 PAYPAL *KAASHANDEL NOORD 1234' }, 'expenses.groceries'],
+    ['a SumUp descriptor inside an ING remittance', { amount: -8.2, description: 'Omschrijving: SumUp *De Kaaskraam 12-04-2026 10:32' }, 'expenses.groceries'],
+    ['Lightspeed web shop', { amount: -25, counterpartName: 'Lightspeed Payments Netherlands B.V.', description: 'Bestelling 5512 Fietsenwinkel Velo' }, 'expenses.shopping'],
+    ['GoCardless collecting for a gym', { amount: -39, transactionType: 'ei', counterpartName: 'GoCardless Ltd', description: 'Sportschool FitLife lidmaatschap april' }, 'expenses.leisure'],
+  ];
+
+  it('knows a provider under its legal name and a descriptor written inside the remittance', () => {
+    expectCategories(providersWritten);
+  });
+
   it('reads the trade of a merchant no catalogue holds from the compound or the first word of its name', () => {
     expectCategories(unknownTraders);
   });

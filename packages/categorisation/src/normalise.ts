@@ -21,7 +21,7 @@ const NOISE_WORDS: ReadonlySet<string> = new Set([
 
 // Card descriptors of payment facilitators and wallets put their own name first: "PAYPAL *SPOTIFY", "Zettle_*Koffiebar".
 const PROCESSOR_PREFIX =
-  /^(?:((?:ccv|sumup|sum up|zettle|izettle|iz|mollie|adyen|paypal|pp|sq|stripe|bck|msp|buckaroo|multisafepay|payu|sp|tst|cmt|wl|worldline|paylogic|klarna|tikkie|vivawallet|viva|nexi|payplug|lyra|ecster|mypos|square|pay\.nl|paynl|payvision|cardgate|icepay|ems|ady|mol|ztl|trustly|unzer)\s*_?\s*\*+\s*)|(?:apple pay|google pay|gpay|garmin pay|fitbit pay)\s+)/;
+  /^(?:((?:ccv|sumup|sum up|zettle|izettle|iz|mollie|adyen|paypal|pp|sq|stripe|bck|msp|buckaroo|multisafepay|payu|sp|tst|cmt|wl|worldline|paylogic|klarna|tikkie|vivawallet|viva|nexi|payplug|lyra|ecster|mypos|square|pay\.nl|paynl|payvision|cardgate|icepay|ems|ady|mol|ztl|trustly|unzer|lightspeed|payconiq)\s*_?\s*\*+\s*)|(?:apple pay|google pay|gpay|garmin pay|fitbit pay)\s+)/;
 const DIACRITICS = /[\u0300-\u036f]/g;
 const NON_ASCII = /[^\x00-\x7f]/;
 const ALL_DIGITS = /^\d+$/;

@@ -104,14 +104,14 @@ function wordsOfName(name: NormalisedName | null): readonly string[] {
  * what a name starts with ("Bloemen Annie"); behind a processor also the shop named in the remittance
  * ("Bestelling 1234 Theewinkeltje.nl"). Read only when the catalogue knows neither name.
  */
-function namedTrade(view: TransactionView, into: Candidate[]): void {
+function namedTrade(view: TransactionView, frontsRemittance: boolean, into: Candidate[]): void {
   const atMerchant = paidAtMerchant(view);
   for (const name of [view.counterpartName, view.describedName]) {
     if (name === null || (!atMerchant && kindOfParty(view.partyName) === 'person')) continue;
     const trade = tradeNamedIn(wordsOfName(name), { atMerchant });
     if (trade) return addNamedTrade(trade, view, NAMED_TRADE_CONFIDENCE, Evidence.MerchantName, into);
   }
-  if (!(view.viaProcessor || view.processorPrefix || has(view.signals, Signal.Ideal)) || view.facts.remittance === null) return;
+  if (!(view.viaProcessor || view.processorPrefix || frontsRemittance || has(view.signals, Signal.Ideal)) || view.facts.remittance === null) return;
   const trade = tradeNamedIn(normaliseText(view.facts.remittance).split(' '), { atMerchant: false });
   if (trade) addNamedTrade(trade, view, REMITTANCE_TRADE_CONFIDENCE, Evidence.MerchantText, into);
 }
@@ -127,7 +127,7 @@ export function merchants(view: TransactionView, into: Candidate[]): void {
   if (fromDescribed) addMerchant(fromDescribed, view, DESCRIBED_NAME_DISCOUNT, Evidence.MerchantName, into);
   // the free text is searched only when neither name is a known merchant: it would at most agree
   if ((fromName && !fromName.spec.fronts) || fromDescribed) return;
-  namedTrade(view, into);
+  namedTrade(view, front?.spec.fronts === 'remittance', into);
   const fromText = view.descriptionText === '' || front?.spec.fronts === 'name' ? null : findMerchantInText(view.descriptionText, front?.spec);
   // "Stichting" says little even as a name; in free text ("Naam: Stichting Mollie Payments") it says nothing
   if (fromText && fromText.spec.id !== WEAKEST_BUSINESS_TYPE) addMerchant(fromText, view, front ? DESCRIBED_NAME_DISCOUNT : FREE_TEXT_DISCOUNT, Evidence.MerchantText, into);

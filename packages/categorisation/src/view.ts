@@ -29,6 +29,16 @@ export interface TransactionView {
   iban: string;
 }
 
+// "1043456789012 PAYPAL *JANSENFIETSEN", "Omschrijving: SumUp *De Kaaskraam 12-04": a card descriptor inside the remittance
+const DESCRIPTOR_IN_TEXT = /(?:^|[\s:,/])((?:ccv|sumup|zettle|izettle|iz|sq|paypal|mollie|mol|stripe|adyen|wl|worldline|pay\.nl|viva|mypos|lightspeed)\s*_?\s*\*\s*[^,*/]+?)(?=\s{2,}|,|\/|$|\s+\d{4,}|\s+\d{1,2}[-.]\d{1,2}[-.]\d{2,4})/i;
+
+/** The merchant a processor's descriptor names inside a description, when no field or layout gives a name. */
+function nameAfterProcessorIn(description: string | null): NormalisedName | null {
+  if (description === null || !description.includes('*')) return null;
+  const descriptor = DESCRIPTOR_IN_TEXT.exec(description);
+  return descriptor === null ? null : nameOf(descriptor[1]);
+}
+
 function nameOf(raw: string | null): NormalisedName | null {
   if (!raw) return null;
   const name = normaliseName(raw);
@@ -55,7 +65,7 @@ export function viewOf(transaction: TransactionDto): TransactionView {
   // ING writes the counterparty name into the description too: normalise it once
   const described = facts.name === transaction.counterpartName ? counterpartName : nameOf(facts.name);
   // "Naam: Stichting Mollie Payments": a processor named in the description is no merchant either
-  const describedName = described !== null && isPaymentProcessor(described.text) ? null : described;
+  const describedName = (described !== null && isPaymentProcessor(described.text) ? null : described) ?? nameAfterProcessorIn(transaction.description);
   const descriptionText = transaction.description ? normaliseText(transaction.description) : '';
   let keywordText = descriptionText;
   if (counterpartName !== null && !descriptionText.includes(counterpartName.text)) keywordText = `${counterpartName.text} ${keywordText}`;

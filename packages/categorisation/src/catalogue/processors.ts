@@ -14,11 +14,24 @@ const processorNames = [
   'Worldpay', 'Payvision', 'Cardgate', 'Stichting Cardgate', 'Targetpay', 'Trustly', 'Viva Wallet', 'Vivawallet', 'myPOS', 'Square', 'Zettle', 'iZettle', 'PayU',
   'Unzer', 'Rabo Smart Pay', 'Rabo SmartPay', 'Global Payments', 'Elavon', 'Fiserv', 'First Data', 'Payone', 'Computop', 'Ogone', 'Sisow', 'Docdata Payments', 'Paynl',
   'Stichting Derdengelden Pay.nl', 'Stichting Derdengelden MultiSafepay', 'Stichting Derdengelden Mollie', 'Stichting Derdengelden Adyen', 'Stripe Payments Europe',
+  'Lightspeed', 'Lightspeed Payments', 'GoCardless', 'Payconiq', 'Twikey', 'Stichting Beheer Derdengelden',
 ];
+
+/** Words a provider's legal name adds to its brand ("iZettle AB", "Trustly Group AB", "Zettle by PayPal", "Adyen Payments Europe"). */
+const GENERIC_TAIL: ReadonlySet<string> = new Set([
+  'ab', 'publ', 'group', 'groep', 'payments', 'payment', 'services', 'service', 'europe', 'european', 'benelux', 'international', 'limited', 'ltd', 'se', 'sas', 'as', 'oy', 'by', 'paypal', 'uab', 'ireland', 'financial',
+]);
 
 const processors: ReadonlySet<string> = new Set(processorNames.map((name) => normaliseName(name).text).filter((text) => text !== ''));
 
-/** Whether a normalised name is only a payment service provider's. */
+/** Whether a normalised name is only a payment service provider's, with or without the words its legal name adds. */
 export function isPaymentProcessor(nameText: string): boolean {
-  return processors.has(nameText);
+  if (processors.has(nameText)) return true;
+  let end = nameText.length;
+  for (;;) {
+    const space = nameText.lastIndexOf(' ', end - 1);
+    if (space < 0 || !GENERIC_TAIL.has(nameText.slice(space + 1, end))) return false;
+    end = space;
+    if (processors.has(nameText.slice(0, end))) return true;
+  }
 }
