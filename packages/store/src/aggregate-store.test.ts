@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { newOutboxEntry, newTombstoneEntry, type OutboxEntry } from '@obp/bus';
 import { connectDatabase, database, hourBucket, mongo } from '@obp/db';
 import { Cleanup, testEnv, uniqueDbName } from '@obp/testkit';
@@ -120,6 +121,23 @@ describe('AggregateStore derived fields (real store)', () => {
     expect(await store.recordPublishFailure('t-1', new Error('broker down'))).toBe(1);
     await store.clearPublished('t-1', new Set([small.eventId]));
     expect((await store.withPendingEvents(10))[0]!.outbox).toEqual([{ ...large, envelope: { ...large.envelope, version: 2 }, attempts: 1, lastError: 'broker down' }]);
+  });
+
+  it('hands the relay a large event gzipped as it was written before, beside one written now', async () => {
+    const rows = Array.from({ length: 300 }, (_, n) => ({ id: `row-${n}`, note: `row ${n} of a large event` }));
+    const before = newOutboxEntry({ topic: 'tasks', key: 't-1/rows/0', type: 'task.rows', ownerClientId: 'app', data: { rows } });
+    const now = newOutboxEntry({ topic: 'tasks', key: 't-1/rows/1', type: 'task.rows', ownerClientId: 'app', data: { rows } });
+    await store.insert({ id: 't-1', owner: 'app', done: false, dueAt: null });
+    const gzipped = { ...before, envelope: new mongo.Binary(gzipSync(JSON.stringify({ ...before.envelope, version: 1 }))) };
+    await store.collection.updateOne({ _id: 't-1' }, { $set: { outbox: [gzipped], hasOutbox: true } } as never);
+    await store.mutate('t-1', (task) => ({ next: { ...task, done: true }, events: [now], result: null }));
+    const stored = (await raw('t-1'))!.outbox as Array<{ envelope: mongo.Binary }>;
+    expect(stored.map((e) => e.envelope.sub_type)).toEqual([0, 0x80]); // gzipped before, compressed with brotli now
+    const [pending] = await store.withPendingEvents(10);
+    expect(pending!.outbox).toEqual([
+      { ...before, envelope: { ...before.envelope, version: 1 } },
+      { ...now, envelope: { ...now.envelope, version: 2 } },
+    ]);
   });
 
   it('inserts an aggregate under an id once: a retried creation leaves the first one as it was', async () => {

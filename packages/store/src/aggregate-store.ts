@@ -1,7 +1,6 @@
-import { gzipSync } from 'node:zlib';
 import type { OutboxEntry } from '@obp/bus';
 import { documentLocks, isDuplicateKey, mongo, type KeyedMutex } from '@obp/db';
-import { gzipJson } from './bucket-store';
+import { compressedJson } from './bucket-store';
 import { StateCache, type StateCacheOptions } from './state-cache';
 
 /** Documents one write of `clearPublishedPage` names at most. */
@@ -64,14 +63,14 @@ function onlyDuplicateKeys(error: unknown): boolean {
 }
 
 /**
- * An envelope longer than this, as JSON, is kept as gzipped JSON in one binary value: the local store (FerretDB)
+ * An envelope longer than this, as JSON, is kept as compressed JSON in one binary value (`compressedJson`): the local store (FerretDB)
  * converts a document field by field on every read and write of it, even of other fields, so the hundreds of
  * transactions a pending `transactions.added` carries, as documents, made every use of their aggregate's
  * document slow until the relay had published them. Smaller envelopes stay documents, readable in the store.
  */
 const ENCODED_ENVELOPE_CHARS = 16 * 1024;
 
-/** An outbox entry as stored: its envelope a document, or gzipped JSON (`ENCODED_ENVELOPE_CHARS`). */
+/** An outbox entry as stored: its envelope a document, or compressed JSON (`ENCODED_ENVELOPE_CHARS`). */
 type StoredEntry = Omit<OutboxEntry, 'envelope'> & { envelope: OutboxEntry['envelope'] | mongo.Binary };
 
 /** Events stamped with the aggregate's version their write leaves it at (consumers keep only a key's newest state by it), as stored. */
@@ -79,12 +78,12 @@ function atVersion(events: OutboxEntry[], version: number): StoredEntry[] {
   return events.map((entry) => {
     const envelope = { ...entry.envelope, version };
     const json = JSON.stringify(envelope);
-    return { ...entry, envelope: json.length > ENCODED_ENVELOPE_CHARS ? new mongo.Binary(gzipSync(json)) : envelope };
+    return { ...entry, envelope: json.length > ENCODED_ENVELOPE_CHARS ? compressedJson.ofJson(json) : envelope };
   });
 }
 
 const fromStored = (entry: StoredEntry): OutboxEntry =>
-  entry.envelope instanceof mongo.Binary ? { ...entry, envelope: gzipJson.decode<OutboxEntry['envelope']>(entry.envelope) } : (entry as OutboxEntry);
+  entry.envelope instanceof mongo.Binary ? { ...entry, envelope: compressedJson.decode<OutboxEntry['envelope']>(entry.envelope) } : (entry as OutboxEntry);
 
 export interface IndexSpec {
   key: Record<string, 1 | -1>;

@@ -13,10 +13,10 @@ const BROTLI_SUBTYPE = 0x80;
  * time (docs/decisions.md, "Statement import throughput (issue 26)"); gzipped values, as written before, still read.
  */
 export const compressedJson = {
-  encode: (value: unknown): mongo.Binary => {
-    const json = JSON.stringify(value);
-    return new mongo.Binary(brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: json.length } }), BROTLI_SUBTYPE);
-  },
+  encode: (value: unknown): mongo.Binary => compressedJson.ofJson(JSON.stringify(value)),
+  /** `encode` of a value already written as JSON. */
+  ofJson: (json: string): mongo.Binary =>
+    new mongo.Binary(brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: json.length } }), BROTLI_SUBTYPE),
   decode: <T>(binary: mongo.Binary): T => JSON.parse((binary.sub_type === BROTLI_SUBTYPE ? brotliDecompressSync : gunzipSync)(binary.buffer).toString('utf8')) as T,
 };
 
