@@ -124,7 +124,7 @@ describe('AggregateStore derived fields (real store)', () => {
   });
 
   it('hands the relay a large event gzipped as it was written before, beside one written now', async () => {
-    const rows = Array.from({ length: 300 }, (_, n) => ({ id: `row-${n}`, note: `row ${n} of a large event` }));
+    const rows = Array.from({ length: 600 }, (_, n) => ({ id: `row-${n}`, note: `row ${n} of a large event` }));
     const before = newOutboxEntry({ topic: 'tasks', key: 't-1/rows/0', type: 'task.rows', ownerClientId: 'app', data: { rows } });
     const now = newOutboxEntry({ topic: 'tasks', key: 't-1/rows/1', type: 'task.rows', ownerClientId: 'app', data: { rows } });
     await store.insert({ id: 't-1', owner: 'app', done: false, dueAt: null });
