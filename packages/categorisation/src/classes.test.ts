@@ -190,6 +190,22 @@ describe('class 3: card payments abroad keep their trade', () => {
     ['Croatian pharmacy', card('Pasvolgnr: 003', 'APOTEKA SPLIT'), 'expenses.health'],
   ];
 
+  const chainsAbroad: Case[] = [
+    ['French supermarket filling station', card('BEA, Betaalpas INTERMARCHE CARBURANT,PAS012 NR:CT12 AVIGNON FRA'), 'expenses.transport.fuel'],
+    ['British supermarket petrol', card('Pasvolgnr: 001', 'TESCO PETROL STATION DOVER GBR'), 'expenses.transport.fuel'],
+    ['a station shop stays groceries', card('Pasvolgnr: 001', 'ALBERT HEIJN STATION UTRECHT CS'), 'expenses.groceries'],
+    ['Spanish hypermarket', card('BEA, Google Pay ALCAMPO,PAS012 NR:CT12 MADRID ESP'), 'expenses.groceries'],
+    ['Italian discounter', card('Pasvolgnr: 003', 'EUROSPIN VERONA ITA'), 'expenses.groceries'],
+    ['Austrian supermarket', card('Betaalautomaat', 'MPREIS INNSBRUCK AUT'), 'expenses.groceries'],
+    ['Croatian supermarket', card('Pasvolgnr: 002', 'STUDENAC MARKET SPLIT HRV'), 'expenses.groceries'],
+    ['German drugstore', card('Pasvolgnr: 002', 'ROSSMANN 1234 MUENCHEN DEU'), 'expenses.health'],
+    ['Polish fuel chain in Germany', card('Pasvolgnr: 002', 'ORLEN STATION BERLIN DEU'), 'expenses.transport.fuel'],
+  ];
+
+  it('knows supermarket, drugstore and fuel chains abroad, and a supermarket\'s filling station', () => {
+    expectCategories(chainsAbroad);
+  });
+
   it('reads tolls, parking, car washes, lodging, bars, ski passes and pharmacies abroad by their words', () => {
     expectCategories(roadAndStay);
   });

@@ -116,6 +116,16 @@ function namedTrade(view: TransactionView, frontsRemittance: boolean, into: Cand
   if (trade) addNamedTrade(trade, view, REMITTANCE_TRADE_CONFIDENCE, Evidence.MerchantText, into);
 }
 
+/** A supermarket's filling station says so in its name ("INTERMARCHE CARBURANT", "TESCO PETROL"); "station" alone does not (AH Station Utrecht CS is a shop). */
+const STORE_FUEL_WORDS = /\b(?:station service|stationservice|carburant|carburants|carburante|carburanti|petrol|fuel|tankstelle|tankstation|gasolinera|distributore|benzina|combustible|combustibles)\b/;
+
+function fuelAtStore(hit: MerchantHit | null, view: TransactionView, into: Candidate[]): void {
+  const sold = hit?.spec.outcomes.out;
+  if (hit === null || view.direction !== 'out' || sold?.category !== 'expenses.groceries') return;
+  const names = `${view.counterpartName?.text ?? ''} ${view.describedName?.text ?? ''}`;
+  if (STORE_FUEL_WORDS.test(names)) into.push(candidate('expenses.transport.fuel', Math.min(1, sold.confidence + 0.01), `${hit.spec.id}.fuel`, Evidence.MerchantName, hit.length));
+}
+
 /** Catalogue merchants: as the counterparty name, as the name the description gives, or named in the description's text. */
 export function merchants(view: TransactionView, into: Candidate[]): void {
   const fromName = view.counterpartName && findMerchantInName(view.counterpartName);
@@ -125,6 +135,7 @@ export function merchants(view: TransactionView, into: Candidate[]): void {
   const fromDescribed = describedHit && !describedHit.spec.fronts ? describedHit : null;
   if (fromName && !fromName.spec.fronts) addMerchant(fromName, view, 0, Evidence.MerchantName, into);
   if (fromDescribed) addMerchant(fromDescribed, view, DESCRIBED_NAME_DISCOUNT, Evidence.MerchantName, into);
+  fuelAtStore(fromName && !fromName.spec.fronts ? fromName : fromDescribed, view, into);
   // the free text is searched only when neither name is a known merchant: it would at most agree
   if ((fromName && !fromName.spec.fronts) || fromDescribed) return;
   namedTrade(view, front?.spec.fronts === 'remittance', into);
