@@ -19,6 +19,16 @@ const NOISE_WORDS: ReadonlySet<string> = new Set([
   'sa', 'sarl', 'srl', 'spa', 'corp', 'limited', 'eu', 'bvba', 'www',
 ]);
 
+/** Words a payment provider's legal name adds to its brand ("iZettle AB", "Trustly Group AB", "Zettle by PayPal", "Adyen Payments Europe"). */
+const LEGAL_NAME_WORDS: ReadonlySet<string> = new Set([
+  'ab', 'publ', 'group', 'groep', 'payments', 'payment', 'services', 'service', 'europe', 'european', 'benelux', 'international', 'limited', 'ltd', 'se', 'sas', 'as', 'oy', 'by', 'paypal', 'uab', 'ireland', 'financial',
+]);
+
+/** Whether a word is one a company's legal name adds to its brand: "AB", "Group", "Payments", "Europe". */
+export function isLegalNameWord(word: string): boolean {
+  return LEGAL_NAME_WORDS.has(word) || NOISE_WORDS.has(word);
+}
+
 // Card descriptors of payment facilitators and wallets put their own name first: "PAYPAL *SPOTIFY", "Zettle_*Koffiebar".
 const PROCESSOR_PREFIX =
   /^(?:((?:ccv|sumup|sum up|zettle|izettle|iz|mollie|adyen|paypal|pp|sq|stripe|bck|msp|buckaroo|multisafepay|payu|sp|tst|cmt|wl|worldline|paylogic|klarna|tikkie|vivawallet|viva|nexi|payplug|lyra|ecster|mypos|square|pay\.nl|paynl|payvision|cardgate|icepay|ems|ady|mol|ztl|trustly|unzer|lightspeed|payconiq)\s*_?\s*\*+\s*)|(?:apple pay|google pay|gpay|garmin pay|fitbit pay)\s+)/;

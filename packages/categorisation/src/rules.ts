@@ -7,7 +7,7 @@ import { findMerchantInName, findMerchantInText, type MerchantHit } from './cata
 import { forEachKeyword } from './keywords';
 import { categoryOfMerchantCode, MCC_CONFIDENCE } from './merchant-category-codes';
 import { outcomesOfPurpose } from './purpose-codes';
-import { tradeNamedIn, type NamedTrade } from './catalogue/compounds';
+import { tradeNamedIn, type NamedTrade } from './trade-words';
 import { isPayoutFirstPlatform, isPayoutPlatform } from './catalogue/platforms';
 import { kindOfParty } from './people';
 import { isReturnReason } from './return-reasons';

@@ -7,7 +7,7 @@ import { normaliseName, type NormalisedName } from '../normalise';
 import { PhraseIndex } from '../phrase-index';
 import { abroad } from './abroad';
 import { charity } from './charity';
-import { WHOLESALE_RULE_ID, WHOLESALE_TRADE } from './compounds';
+import { WHOLESALE_RULE_ID, WHOLESALE_TRADE } from '../trade-words';
 import { eatingOut } from './eating-out';
 import { childcare, education } from './education-childcare';
 import { banks, cash, investments, loans, paymentRequests, taxes } from './finance';

@@ -4,7 +4,7 @@
  * bought, so the merchant is looked for in the description instead. Money in from one is a payout
  * (to a business) or a web shop's refund (to a consumer).
  */
-import { normaliseName } from '../normalise';
+import { isLegalNameWord, normaliseName } from '../normalise';
 
 const processorNames = [
   'Adyen', 'Stichting Adyen', 'Mollie', 'Mollie Payments', 'Stichting Mollie Payments', 'Buckaroo', 'Stichting Derdengelden Buckaroo', 'MultiSafepay',
@@ -17,10 +17,6 @@ const processorNames = [
   'Lightspeed', 'Lightspeed Payments', 'GoCardless', 'Payconiq', 'Twikey', 'Stichting Beheer Derdengelden',
 ];
 
-/** Words a provider's legal name adds to its brand ("iZettle AB", "Trustly Group AB", "Zettle by PayPal", "Adyen Payments Europe"). */
-const GENERIC_TAIL: ReadonlySet<string> = new Set([
-  'ab', 'publ', 'group', 'groep', 'payments', 'payment', 'services', 'service', 'europe', 'european', 'benelux', 'international', 'limited', 'ltd', 'se', 'sas', 'as', 'oy', 'by', 'paypal', 'uab', 'ireland', 'financial',
-]);
 
 const processors: ReadonlySet<string> = new Set(processorNames.map((name) => normaliseName(name).text).filter((text) => text !== ''));
 
@@ -30,7 +26,7 @@ export function isPaymentProcessor(nameText: string): boolean {
   let end = nameText.length;
   for (;;) {
     const space = nameText.lastIndexOf(' ', end - 1);
-    if (space < 0 || !GENERIC_TAIL.has(nameText.slice(space + 1, end))) return false;
+    if (space < 0 || !isLegalNameWord(nameText.slice(space + 1, end))) return false;
     end = space;
     if (processors.has(nameText.slice(0, end))) return true;
   }

@@ -6,7 +6,7 @@
  * what is sold. The catalogue's business-type words match whole words only; these read what is glued.
  * A name also names a trade by starting with what a stall or shop sells ("Bloemen Annie", "Kaas & Zo").
  */
-import type { Category } from '../types';
+import type { Category } from './types';
 
 /** Heads that say the kind of business by themselves. */
 const TRADE_HEADS: Readonly<Partial<Record<Category, readonly string[]>>> = {
