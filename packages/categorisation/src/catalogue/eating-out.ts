@@ -51,5 +51,6 @@ export const eatingOut = [
     'koffiebar', 'coffeebar', 'espressobar', 'ijssalon', 'shoarma', 'grillroom', 'sushi', 'poke bowl', 'pannenkoekenhuis', 'pannenkoekenrestaurant',
     'strandpaviljoen', 'strandtent', 'wokrestaurant', 'steakhouse', 'burgerbar', 'eethuis', 'proeflokaal', 'kroeg', 'kantine', 'sportkantine', 'clubhuis',
     'cafe', 'trattoria', 'osteria', 'ristorante', 'taverna', 'tapas', 'kebab', 'doner', 'ramen', 'noodle bar', 'dim sum', 'pizza', 'lunchcafe', 'bagels', 'wijnbar', 'cocktailbar', 'pub', 'bodega', 'brouwcafe', 'theehuis', 'tearoom', 'foodtruck', 'snackcorner', 'eetbar', 'grill',
+    'roasters', 'coffee roasters', 'ijsboerderij', 'kitchen', 'eatery', 'deli', 'streetfood', 'bbq', 'barbecue', 'smokehouse', 'juice bar', 'juicebar', 'smoothies', 'poke', 'noodles', 'wok', 'dumplings', 'tacos', 'taqueria', 'falafel', 'shawarma', 'pancakes', 'waffles', 'gelato', 'ice cream', 'icecream', 'donuts', 'brewery', 'brouwerij', 'taproom', 'bierbrouwerij', 'wine bar', 'cocktails', 'lounge', 'food truck', 'coffee', 'espresso', 'koffiehuis', 'koffiebranderij', 'poffertjes', 'oliebollen', 'frites', 'patatzaak', 'snackhuis', 'pannenkoeken', 'eetlokaal', 'buurtcafe', 'bruin cafe', 'biercafe', 'bierproeflokaal',
   ]),
 ];

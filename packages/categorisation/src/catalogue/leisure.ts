@@ -84,5 +84,6 @@ export const leisure = [
     'roeivereniging', 'zeilvereniging', 'ijsclub', 'schaakclub', 'manege', 'dansschool', 'fitness', 'sportcentrum', 'yogastudio', 'yoga',
     'klimhal', 'boulderhal', 'kartbaan', 'midgetgolf', 'speelhal', 'festival', 'fotograaf', 'filmhuis', 'stadsschouwburg', 'thermen', 'sauna', 'wellness',
     'ticketbureau', 'paleis', 'kasteel', 'openluchtmuseum', 'apenpark', 'vogelpark',
+    'gym', 'crossfit', 'pilates', 'climbing', 'bouldering', 'padel', 'squash', 'tennis', 'surfschool', 'kitesurf', 'zeilschool', 'watersport', 'kanoverhuur', 'rondvaart', 'rondvaarten', 'escape', 'trampolinepark', 'speelparadijs', 'binnenspeeltuin', 'ijsbaan', 'schaatsbaan', 'skibaan', 'kinderboerderij', 'natuurmuseum', 'bioscopen',
   ]),
 ];

@@ -170,5 +170,6 @@ export const shopping = [
     'fietsenmaker', 'fietsenzaak', 'tuincentrum', 'bouwmarkt', 'meubelzaak', 'meubelwinkel', 'woonwinkel', 'kringloop', 'kringloopwinkel',
     'juwelier', 'bloemenwinkel', 'bloemist', 'bloemisterij', 'bloemenstal', 'bloemenkraam', 'bloemenhuis', 'dierenwinkel', 'dierenspeciaalzaak', 'electronica', 'witgoed', 'telefoonwinkel',
     'kapper', 'kapsalon', 'barbershop', 'barbier', 'schoonheidssalon', 'nagelstudio', 'parfumerie', 'cadeauwinkel', 'souvenirs', 'outlet',
+    'books', 'bookstore', 'flowers', 'fashion', 'boutique', 'concept store', 'conceptstore', 'vintage', 'gifts', 'toys', 'shoes', 'jewelry', 'jewellery', 'hair', 'hairstudio', 'haarstudio', 'herenkapper', 'dameskapper', 'kapperszaak', 'barber', 'nails', 'nagelsalon', 'beautysalon', 'beauty', 'tattoo', 'tattoostudio', 'piercing', 'brillenwinkel', 'modewinkel', 'modezaak', 'kadowinkel', 'speelgoed', 'wolwinkel', 'stoffenwinkel', 'hobbywinkel', 'fotostudio', 'drukkerij', 'copyshop', 'fietsverhuur', 'telefoonreparatie', 'interieur', 'antiek', 'antiekwinkel', 'kunstgalerie',
   ]),
 ];
