@@ -110,7 +110,7 @@ function corporateIncome(verdict: { category: Category; confidence: number; rule
 }
 
 /** What a supplier or subcontractor writes on the transfer that pays it. */
-const INVOICE_WORDS = /\b(?:factuur|factuurnr|factuurnummer|facturen|invoice|inv|nota|offerte|opdracht|werkzaamheden|levering|inkoop|materialen|order|ordernr|bestelling)\b/;
+const INVOICE_WORDS = /\b(?:factuur|factuurnr|factuurnummer|facturen|invoice|inv|nota|offerte|opdracht|werkzaamheden|levering|inkoop|materialen|order|ordernr|bestelling|uren|inhuur|project|projectnr|verlegd)\b/;
 
 /**
  * A sole trader paying an invoice to someone no rule knows (a supplier, a subcontractor who invoices

@@ -356,6 +356,8 @@ describe('class 6: sole traders', () => {
     ['work clothes', { amount: -89.9, counterpartName: 'Werkkleding Direct', description: 'Bestelling 4471' }, 'expenses.business'],
     ['a supplier invoice naming its VAT', { amount: -605, counterpartName: 'Houtbewerking Jansen', description: 'Factuur 2026-031 incl. 21% btw' }, 'expenses.business'],
     ['a subcontractor invoicing in their own name', { amount: -1450, counterpartName: 'P. de Groot', description: 'Factuur 2026-07 werkzaamheden badkamer' }, 'expenses.business'],
+    ['a subcontractor paid for hours', { amount: -960, counterpartName: 'M. Yilmaz', description: 'Uren week 14 en 15 project Dorpsstraat' }, 'expenses.business'],
+    ['a reverse-charge invoice', { amount: -2100, counterpartName: 'Tegelzetbedrijf Kok', description: 'F2026-044 btw verlegd' }, 'expenses.business'],
     ['VAT paid to the tax office stays a tax', { amount: -1830, counterpartName: 'Belastingdienst', description: 'Aangifte omzetbelasting Q1 2026' }, 'expenses.taxes'],
     ['a friend paid back stays money to people', { amount: -25, counterpartName: 'P. de Groot', description: 'bioscoop zaterdag' }, 'expenses.to-people'],
   ];

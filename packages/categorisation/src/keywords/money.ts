@@ -1,7 +1,7 @@
 /** Keywords of taxes, loans and debts, bank fees, and money moved between the customer's own accounts. */
 import { keyword, spending } from './spec';
 
-const INVOICED_VAT = /\b(?:incl|inclusief|excl|exclusief|inkl|including|excluding|factuur|factuurnr|factuurnummer|invoice|nota|order|bestelling|btw nummer|btw nr|btwnr|vat number|vat no)\b|\d+ (?:btw|vat)\b|\b(?:btw|vat) \d{1,2}\b/;
+const INVOICED_VAT = /\b(?:incl|inclusief|excl|exclusief|ex|inkl|including|excluding|verlegd|btw verlegd|reverse charge|factuur|factuurnr|factuurnummer|invoice|nota|order|bestelling|btw nummer|btw nr|btwnr|vat number|vat no)\b|\d+ (?:btw|vat)\b|\b(?:btw|vat) \d{1,2}\b/;
 
 export const moneyKeywords = [
   spending(['belasting', 'belastingaanslag', 'aanslag', 'aanslagnummer', 'voorlopige aanslag', 'definitieve aanslag', 'belastingschuld'], 'expenses.taxes', 0.7, { id: 'belasting' }),
