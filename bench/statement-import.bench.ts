@@ -11,7 +11,8 @@
  * and its PostgreSQL together, "per core", to `Completed` and to the webhook; each process's CPU seconds
  * below, Kafka's beside them), and the baseline: the same rows inserted by this process straight into the same
  * store, one document each, with the ratio. A second upload of the same file (every transaction a duplicate)
- * is timed too.
+ * is timed too. Each import starts once the store has settled (BENCH_IMPORT_SETTLE=0: at once, as before), so that
+ * its CPU figures do not include the consumers of the import before storing what it announced.
  * Run: npx tsx bench/statement-import.bench.ts   (BENCH_IMPORT_FORMATS: mt940,csv-ing,camt.053; camt takes about 1.1 KB an
  *   entry, so 20,000 exceed the 20 MB upload limit: BENCH_IMPORT_TRANSACTIONS=15000 for it; BENCH_PORT_BASE,
  *   MONGODB_URI / KAFKA_BROKERS as in the platform benchmark)
@@ -161,6 +162,7 @@ interface Timed {
 const storePathSeconds = (cpu: CpuByProcess): number => STORE_PATH.reduce((sum, name) => sum + (cpu[name] ?? 0), 0);
 
 async function timedImport(stack: RunningStack, api: PlatformApi, token: string, consentId: string, rendered: Rendered): Promise<Timed> {
+  await settled(stack);
   const measured = stackProcesses(config, stack.runDir).filter((p) => MEASURED.includes(p.name) && p.pid !== undefined);
   const cpuNow = (): CpuByProcess => Object.fromEntries(measured.map((p) => [p.name, cpuSecondsOf(p.pid!)]));
   const since = (before: CpuByProcess): CpuByProcess => Object.fromEntries(Object.entries(cpuNow()).map(([name, s]) => [name, s - before[name]!]));
@@ -184,6 +186,35 @@ async function timedImport(stack: RunningStack, api: PlatformApi, token: string,
     }
     await sleep(100);
   }
+}
+
+/** The measured processes' CPU seconds per second while nothing is asked of the stack (its pollers and relays): what every figure includes. */
+async function idleCpu(stack: RunningStack, seconds = 5): Promise<string> {
+  const measured = stackProcesses(config, stack.runDir).filter((p) => MEASURED.includes(p.name) && p.pid !== undefined);
+  const before = measured.map((p) => cpuSecondsOf(p.pid!));
+  await sleep(seconds * 1000);
+  return measured.map((p, i) => `${p.name} ${((cpuSecondsOf(p.pid!) - before[i]!) / seconds).toFixed(3)}`).join(', ');
+}
+
+/** What the store may spend a second and still count as settled: its pollers' share when nothing is asked of it. */
+const SETTLED_STORE_CPU = Number(process.env.BENCH_IMPORT_SETTLED_CPU ?? 0.08);
+
+/**
+ * Waits (at most a minute) until the store has settled: the services that consume what an import announced (analysis,
+ * sequencing, webhooks, each storing it in its own database on the same store) go on for seconds after the webhook, and
+ * measured from then on an import's CPU would include theirs of the import before. Returns the seconds waited.
+ */
+async function settled(stack: RunningStack): Promise<number> {
+  if (process.env.BENCH_IMPORT_SETTLE === '0') return 0;
+  const store = stackProcesses(config, stack.runDir).filter((p) => ['ferretdb', 'postgresql'].includes(p.name) && p.pid !== undefined);
+  const storeCpu = () => store.reduce((sum, p) => sum + cpuSecondsOf(p.pid!), 0);
+  const started = performance.now();
+  while (performance.now() - started < 60_000) {
+    const before = storeCpu();
+    await sleep(1_000);
+    if (storeCpu() - before < SETTLED_STORE_CPU) break;
+  }
+  return (performance.now() - started) / 1000;
 }
 
 /** Other consents' year of a busy account each, imported first: the measured imports meet a store holding other data, as in production. */
@@ -212,6 +243,7 @@ async function main(): Promise<void> {
     const others = Number(process.env.BENCH_IMPORT_OTHER_CONSENTS ?? 2);
     await importOtherConsents(stack, api, token, others);
     console.log(`(the store holds ${others} other consents' year of ${wanted} transactions each first)`);
+    console.log(`  idle stack, CPU s per second: ${await idleCpu(stack)} (right after); settled after ${(await settled(stack)).toFixed(0)} s: ${await idleCpu(stack)}`);
     const rows = [['format', 'file MB', 'parse tx/s', 'import s', 'import tx/s', 'tx per CPU s', 'announced s', 'announced tx per CPU s', 'again (all duplicates) s', 'bare insert tx/s', 'per store CPU s', 'bare buckets per store CPU s', 'import/bare']];
     const cpuRows: string[] = [];
     for (const format of formats) {
