@@ -1,7 +1,7 @@
-import { gunzipSync } from 'node:zlib';
 import type { paths } from '@obp/client';
 import type { AnalysisJobDto, AnalysisResult } from '@obp/contracts';
 import { mongo, type Connection } from '@obp/db';
+import { compressedJson } from '@obp/store';
 import { waitFor } from '@obp/testkit';
 import type { Stack } from './harness';
 
@@ -48,11 +48,11 @@ export async function getResult(stack: Stack, token: string, id: string): Promis
   return data.data;
 }
 
-/** The text of a stored value, gzipped binaries (stored results) unpacked, so a scan sees what they hold. */
+/** The text of a stored value, compressed binaries (buckets, stored results, large outbox events) unpacked, so a scan sees what they hold. */
 function readable(value: unknown): string {
   if (value instanceof mongo.Binary) {
     try {
-      return gunzipSync(value.buffer).toString('utf8');
+      return JSON.stringify(compressedJson.decode(value));
     } catch {
       return Buffer.from(value.buffer).toString('latin1');
     }
@@ -62,7 +62,7 @@ function readable(value: unknown): string {
   return Object.entries(value).map(([k, v]) => `${k}:${readable(v)}`).join(' ');
 }
 
-/** Every document of every collection of a database that mentions any of `needles` (in gzipped values too). */
+/** Every document of every collection of a database that mentions any of `needles` (in compressed values too). */
 export async function mentions(db: Connection, needles: string[]): Promise<string[]> {
   const found: string[] = [];
   for (const { name } of await db.db!.listCollections().toArray()) {

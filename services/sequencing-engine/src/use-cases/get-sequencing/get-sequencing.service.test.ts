@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { gunzipSync } from 'node:zlib';
 import { createKafka } from '@obp/bus';
 import { ConsentData, ConsentResultCache, type ResultSlotRecord } from '@obp/consent-data';
 import type { ConsentDto, EventEnvelope, TransactionDto } from '@obp/contracts';
 import { connectDatabase, database, type Connection } from '@obp/db';
 import { detectSequences } from '@obp/sequencing';
 import { ShareGrants } from '@obp/share-grants';
+import { compressedJson } from '@obp/store';
 import { createLogger } from '@obp/telemetry';
 import { Cleanup, testEnv, uniqueDbName } from '@obp/testkit';
 import { historyStart } from '../../domain/history-window';
@@ -201,7 +201,7 @@ describe('GetSequencingService: one computation per consent, fetch and day (real
     const service = bed.replica();
     expect(await service.forConsent(consentId, OWNER, NOW)).not.toBeNull();
     const slot = await slotOf(bed.db, consentId);
-    expect(JSON.parse(slot?.cached ? gunzipSync(slot.cached.resultGzip.buffer).toString('utf8') : 'null')).toMatchObject({ incomeSequences: [expect.anything()] });
+    expect(slot?.cached ? compressedJson.decode(slot.cached.resultGzip) : null).toMatchObject({ incomeSequences: [expect.anything()] });
 
     const deleted = envelope('consent.deleted', { consentId, userId: null, externalUserId: 'ext', accountIds: [accountId] });
     await bed.apply['consent.deleted']!(deleted.data, deleted, meta(consentId));
