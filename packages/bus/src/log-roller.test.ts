@@ -42,15 +42,16 @@ describe('topics of the event log', () => {
     expect(await ownConfig(kafka, topic)).toEqual({ ...eventLogConfig(DEFAULT_EVENT_LOG_TIMING), 'max.message.bytes': '2000000' });
   });
 
-  it('appends roll marks to the partitions written to lately or before the start, for ten rounds after the last write without a lag bound, and to no other', async () => {
+  it('appends roll marks to the partitions written to lately or within the window before the start, for ten rounds after the last write without a lag bound, and to no other', async () => {
     const kafka = createKafka(uniqueName('roller-test'), testEnv().kafkaBrokers, logger);
     const [started, written, empty] = [uniqueName('rolled-from-start'), uniqueName('rolled-when-written'), uniqueName('never-written')];
     await ensureTopics(kafka, [started, written, empty].map((topic) => ({ topic, partitions: 3, config: eventLogConfig(DEFAULT_EVENT_LOG_TIMING) })));
     const producer = createProducer(kafka);
     cleanup.add(() => producer.disconnect());
     await producer.connect();
-    // Written before this process started: partitions 0 and 2 of `started`.
+    // Written before this process started: partitions 0 and 2 of `started` lately, partition 1 two hours ago (before the marks' window of 50 minutes).
     await producer.send({ topic: started, acks: -1, messages: [0, 2].map((partition) => ({ partition, key: 'before', value: 'a value' })) });
+    await producer.send({ topic: started, acks: -1, messages: [{ partition: 1, key: 'long before', value: 'a value', timestamp: String(Date.now() - 2 * 3_600_000) }] });
     const roller = new LogRoller({ kafka, producer, topics: [started, empty].map((topic) => ({ topic, partitions: 3 })), timing: { rollMs: 600_000, lagBoundMs: 0 }, logger });
     cleanup.add(() => roller.stop());
     roller.start(); // the partitions of `started` that hold records are due; the first timed round is minutes away
@@ -63,7 +64,7 @@ describe('topics of the event log', () => {
     for (let round = 0; round < 12; round++) await roller.roll();
 
     await roller.roll(); // no rounds left anywhere
-    expect(await counts(kafka, started)).toEqual([11, 0, 11]);
+    expect(await counts(kafka, started)).toEqual([11, 1, 11]);
     expect(await counts(kafka, written)).toEqual([0, 15, 0]);
     expect(await counts(kafka, empty)).toEqual([0, 0, 0]);
     const consumer = kafka.consumer({ groupId: uniqueName('reader'), maxWaitTimeInMs: 500 });

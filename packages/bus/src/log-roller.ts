@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kafka, Producer } from 'kafkajs';
 import { LOG_ROLL_KEY, type EventLogTiming } from '@obp/contracts';
 import type { Logger } from '@obp/telemetry';
@@ -23,6 +24,9 @@ export interface LogRollerOptions {
  * partitions get no marks, so the cleaner is not kept busy; the marks supersede each other and go
  * with compaction.
  */
+/** How long `stop` waits for the start's look at the partitions (a broker out of reach would hold it for a minute of retries). */
+const STOP_WAITS_FOR_START_MS = 2_000;
+
 export class LogRoller {
   /** Rounds of marks left, by `<topic>\0<partition>`, and the write that set them. */
   private readonly pending = new Map<string, { left: number; write: number }>();
@@ -31,6 +35,7 @@ export class LogRoller {
   private running: Promise<void> = Promise.resolve();
   private starting: Promise<void> = Promise.resolve();
   private rolling = false;
+  private stopped = false;
   private readonly rounds: number;
 
   constructor(private readonly options: LogRollerOptions) {
@@ -58,24 +63,30 @@ export class LogRoller {
   }
 
   /**
-   * Partitions that hold records are rolled as if just written (a restart may have cut their rounds
-   * short); empty ones, as every topic of a new deployment, are not, which spares the cleaner. If the
-   * broker cannot tell, every partition is rolled.
+   * Partitions written to within the marks' window before this start (a restart cut their rounds short)
+   * are rolled as if just written: those with a record whose timestamp is inside the window. Others, as
+   * every topic of a new deployment or a partition idle for longer, are not, which spares the cleaner.
+   * If the broker cannot tell, every partition is rolled.
    */
   private async touchWrittenBefore(): Promise<void> {
-    const { kafka, topics, logger } = this.options;
+    const { kafka, topics, logger, timing } = this.options;
     if (topics.length === 0) return;
+    const admin = kafka.admin();
     try {
-      const admin = kafka.admin();
       await admin.connect();
-      try {
-        for (const { topic } of topics) for (const { partition, high, low } of await admin.fetchTopicOffsets(topic)) if (BigInt(high) > BigInt(low)) this.touched(topic, partition);
-      } finally {
-        await admin.disconnect();
+      const windowStart = Date.now() - this.rounds * (timing.rollMs / 2);
+      for (const { topic } of topics) {
+        const ends = await admin.fetchTopicOffsets(topic);
+        // The first offset at or after the window's start, or the end when nothing is that recent.
+        const fromWindow = new Map((await admin.fetchTopicOffsetsByTimestamp(topic, windowStart)).map((p) => [p.partition, BigInt(p.offset)]));
+        for (const { partition, high } of ends) if ((fromWindow.get(partition) ?? 0n) < BigInt(high)) this.touched(topic, partition);
       }
     } catch (error) {
+      if (this.stopped) return;
       logger.warn({ err: error }, 'reading the partitions written before the start failed; all of them are rolled');
       for (const { topic, partitions } of topics) for (let p = 0; p < partitions; p++) this.touched(topic, p);
+    } finally {
+      await admin.disconnect().catch(() => undefined);
     }
   }
 
@@ -100,11 +111,12 @@ export class LogRoller {
     }
   }
 
-  /** Stops the rounds and waits for the one under way (its producer is disconnected next). */
+  /** Stops the rounds and waits for the one under way (its producer is disconnected next), and a little for the start's look. */
   async stop(): Promise<void> {
     clearInterval(this.timer);
     this.timer = undefined;
-    await this.starting;
+    this.stopped = true;
+    await Promise.race([this.starting, sleep(STOP_WAITS_FOR_START_MS, undefined, { ref: false })]);
     await this.running;
   }
 }

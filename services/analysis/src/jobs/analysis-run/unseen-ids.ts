@@ -3,7 +3,7 @@ import { uuidv7Time } from '@obp/core';
 /** What an id in a job's input names: consents are made under UUIDv7 ids, accounts under ids derived from their consent and bank. */
 export type NamedKind = 'consent' | 'account';
 
-/** How far ahead of this service's clock a UUIDv7 made by another service's may be and still be taken as made now. */
+/** How far another service's clock may be from this one's, either way: a UUIDv7 that far ahead is taken as made now, one that far beyond the window as still in it. */
 export const CLOCK_SKEW_MS = 5_000;
 
 /**
@@ -17,5 +17,5 @@ export const CLOCK_SKEW_MS = 5_000;
 export function mayBeOnItsWay(id: string, kind: NamedKind, now: Date, windowMs: number): boolean {
   if (kind === 'account') return /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(id);
   const made = uuidv7Time(id)?.getTime();
-  return made !== undefined && made > now.getTime() - windowMs && made <= now.getTime() + CLOCK_SKEW_MS;
+  return made !== undefined && made > now.getTime() - windowMs - CLOCK_SKEW_MS && made <= now.getTime() + CLOCK_SKEW_MS;
 }
