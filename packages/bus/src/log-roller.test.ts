@@ -78,18 +78,23 @@ describe('topics of the event log', () => {
     expect(keys).toEqual(new Set([LOG_ROLL_KEY]));
   });
 
-  it('keeps marking for the lag bound too, two rounds per roll interval of it: a late first clean still finds a next one to drop the tombstones', async () => {
+  it('keeps marking over the lag bound too, sparsely after the first ten rounds: a late first clean still finds a next one to drop the tombstones', async () => {
     const kafka = createKafka(uniqueName('roller-test'), testEnv().kafkaBrokers, logger);
     const topic = uniqueName('rolled-past-the-bound');
     await ensureTopics(kafka, [{ topic, partitions: 1, config: eventLogConfig(DEFAULT_EVENT_LOG_TIMING) }]);
     const producer = createProducer(kafka);
     cleanup.add(() => producer.disconnect());
     await producer.connect();
-    // A lag bound of three roll intervals: L + 5 r is eight intervals, sixteen rounds of r/2.
+    // A lag bound of three roll intervals: ten rounds of r/2, then a mark every third round (half the bound) for
+    // the bound's six rounds and two such periods more: rounds 10, 13, 16 and 19 of 22.
     const roller = new LogRoller({ kafka, producer, topics: [], timing: { rollMs: 600_000, lagBoundMs: 1_800_000 }, logger });
     roller.touched(topic, 0);
-    for (let round = 0; round < 20; round++) await roller.roll();
-    expect(await counts(kafka, topic)).toEqual([16]);
+    const marked: number[] = [];
+    for (let round = 0; round < 25; round++) {
+      await roller.roll();
+      marked.push((await counts(kafka, topic))[0]!);
+    }
+    expect(marked).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 11, 11, 12, 12, 12, 13, 13, 13, 14, 14, 14, 14, 14, 14]);
   });
 
   it('counts a round down only once its marks are written: a round the broker fails does not use one up', async () => {

@@ -37,10 +37,24 @@ export class LogRoller {
   private rolling = false;
   private stopped = false;
   private readonly rounds: number;
+  /** After the first ten rounds, a mark every this many rounds: five `rollMs`, or half the lag bound if that is less (at least every second round). */
+  private readonly tailEvery: number;
 
   constructor(private readonly options: LogRollerOptions) {
     const { rollMs, lagBoundMs } = options.timing;
-    this.rounds = 10 + Math.ceil((2 * lagBoundMs) / rollMs);
+    this.tailEvery = Math.max(2, Math.min(10, Math.ceil(lagBoundMs / rollMs)));
+    this.rounds = lagBoundMs === 0 ? 10 : 10 + Math.ceil((2 * lagBoundMs) / rollMs) + 2 * this.tailEvery;
+  }
+
+  /**
+   * The first ten rounds after a write roll the segment it is in (every half `rollMs`). The later ones only have
+   * to bring the cleaner a dirty segment now and then after its first pass over the erased data, so they come
+   * sparsely: marks on every partition every half roll for the whole lag bound kept the one cleaner thread busy
+   * with the marks' partitions (it takes the dirtiest log first), and a partition with much clean data (the
+   * consent topic's) got its first pass only after every mark had ended, which left its tombstones for good.
+   */
+  private isMarkRound(round: number): boolean {
+    return round < 10 || (round - 10) % this.tailEvery === 0;
   }
 
   /** Something was appended to the partition: it is rolled for the next rounds. */
@@ -90,12 +104,23 @@ export class LogRoller {
     }
   }
 
-  /** One round: a mark on every partition written to lately. A round that fails counts for nothing. */
+  /** One round: a mark on every partition written to lately whose round it is (`isMarkRound`). A round that fails counts for nothing. */
   async roll(): Promise<void> {
-    const due = [...this.pending];
-    if (due.length === 0) return;
+    const entries = [...this.pending];
+    if (entries.length === 0) return;
+    const due = entries.filter(([, { left }]) => this.isMarkRound(this.rounds - left));
+    if (due.length > 0) await this.mark(due.map(([id]) => id));
+    for (const [id, { left, write }] of entries) {
+      // Written to again meanwhile: its rounds start over.
+      if (this.pending.get(id)?.write !== write) continue;
+      if (left <= 1) this.pending.delete(id);
+      else this.pending.set(id, { left: left - 1, write });
+    }
+  }
+
+  private async mark(due: string[]): Promise<void> {
     const byTopic = new Map<string, number[]>();
-    for (const [id] of due) {
+    for (const id of due) {
       const [topic, partition] = id.split('\0') as [string, string];
       byTopic.set(topic, [...(byTopic.get(topic) ?? []), Number(partition)]);
     }
@@ -103,12 +128,6 @@ export class LogRoller {
       acks: -1,
       topicMessages: [...byTopic].map(([topic, partitions]) => ({ topic, messages: partitions.map((partition) => ({ partition, key: LOG_ROLL_KEY, value: null })) })),
     });
-    for (const [id, { left, write }] of due) {
-      // Written to again meanwhile: its rounds start over.
-      if (this.pending.get(id)?.write !== write) continue;
-      if (left <= 1) this.pending.delete(id);
-      else this.pending.set(id, { left: left - 1, write });
-    }
   }
 
   /** Stops the rounds and waits for the one under way (its producer is disconnected next), and a little for the start's look. */

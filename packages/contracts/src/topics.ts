@@ -48,8 +48,9 @@ export const DEFAULT_EVENT_LOG_TIMING: EventLogTiming = { rollMs: 600_000, lagBo
  * - The cleaner never touches a partition's active segment, and a segment is rolled only when a record
  *   is appended after it is `segment.ms` (r) old: Kafka checks the roll on append, no timer rolls an
  *   idle segment. So whoever writes to a partition also appends a `LOG_ROLL_KEY` tombstone to it every
- *   r/2 for L + 5 r after (`LogRoller` in @obp/bus): the segment with the erased data and the tombstones
- *   rolls by t + 1.5 r, and the marks after it fill segments that roll until t + L + 5 r.
+ *   r/2 for 5 r after (`LogRoller` in @obp/bus), then every p = min(5 r, L/2) until about t + L + 5 r + 2 p:
+ *   the segment with the erased data and the tombstones rolls by t + 1.5 r, and the later marks fill segments
+ *   that become cleanable one after the other until the end.
  * - `min.compaction.lag.ms` = L: the cleaner compacts only segments whose newest record is older than L.
  *   Every event, also one a later event of its key supersedes, therefore stays at least L: a consumer
  *   that stopped, crashed or fell behind by less than L misses nothing (the bound the runbook states).
@@ -60,9 +61,9 @@ export const DEFAULT_EVENT_LOG_TIMING: EventLogTiming = { rollMs: 600_000, lagBo
  *   of its key supersedes: the erased data.
  * - `delete.retention.ms` = r: the first clean that reaches the tombstones themselves (their keys name
  *   the consent) stamps them to go r later, and the next clean after that drops them. A clean needs a
- *   rolled segment that is dirty and older than L, which the later marks bring by t + L + 4.5 r. They
- *   keep coming for L + 5 r, so a cleaner busy elsewhere that makes its first pass up to L late still
- *   finds a next one; marks for a fixed few r would leave the tombstones for good behind a late cleaner.
+ *   rolled segment that is dirty and older than L, which the sparse marks bring by t + L + 6.5 r (p = 5 r).
+ *   They keep coming for the whole bound, so a cleaner busy elsewhere that makes its first pass up to about
+ *   L late still finds a next one; sparse, so that they do not keep the one cleaner thread busy themselves.
  *   A consumer less than L behind reads them (and the events before them) before any of it goes.
  */
 export function eventLogConfig({ rollMs, lagBoundMs }: EventLogTiming): Record<string, string> {
