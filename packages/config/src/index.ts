@@ -36,7 +36,7 @@ export const commonEnv = {
   NAMESPACE: z.string().regex(/^[a-z0-9-]*$/).default(''),
   /**
    * The roll of every topic's segments (`eventLogConfig` in @obp/contracts): erased data leaves the
-   * event log within `EVENT_LOG_LAG_BOUND_MS` plus about 4.5 × this. Set where topics are created; seconds only in tests.
+   * event log within `EVENT_LOG_LAG_BOUND_MS` plus about 6.5 × this. Set where topics are created; seconds only in tests.
    */
   EVENT_LOG_ROLL_MS: z.coerce.number().int().positive().default(600_000),
   /**

@@ -37,7 +37,7 @@ export interface EventLogTiming {
   lagBoundMs: number;
 }
 
-/** Production: segments roll after 10 minutes; a consumer may lag 24 hours and still read every event; erased data leaves every topic within L + 4.5 r plus the cleaner's delays, about 25 hours. */
+/** Production: segments roll after 10 minutes; a consumer may lag 24 hours and still read every event; erased data leaves every topic within L + 6.5 r plus the cleaner's delays, about 25 hours. */
 export const DEFAULT_EVENT_LOG_TIMING: EventLogTiming = { rollMs: 600_000, lagBoundMs: 86_400_000 };
 
 /**
