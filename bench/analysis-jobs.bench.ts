@@ -22,7 +22,7 @@ import { analyse } from '@obp/analysis/src/domain/engine/analyse';
 import type { JobLoadSpec, JobLoadSummary } from './analysis-load';
 import { PlatformApi } from './scale/api';
 import { runScript, stopScripts } from './scale/children';
-import { removeExternalData, removeLocalInfraData } from './scale/cleanup';
+import { removeStackData } from './scale/cleanup';
 import { loadBenchConfig } from './scale/config';
 import { ConsentSeeder } from './scale/seed';
 import { launchStack } from './scale/stack';
@@ -119,8 +119,7 @@ async function main(): Promise<void> {
   } finally {
     await stopScripts();
     await stack.stop();
-    if (config.mongoUri) await removeExternalData(config, stack.databases, stack.namespace).catch(() => undefined);
-    else removeLocalInfraData(config);
+    await removeStackData(config, stack);
   }
 }
 

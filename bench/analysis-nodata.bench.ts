@@ -18,7 +18,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { AnalysisJobDto } from '@obp/contracts';
 import { uuidv7 } from '@obp/core';
 import { PlatformApi } from './scale/api';
-import { removeExternalData, removeLocalInfraData } from './scale/cleanup';
+import { removeStackData } from './scale/cleanup';
 import { loadBenchConfig } from './scale/config';
 import { ConsentSeeder } from './scale/seed';
 import { launchStack } from './scale/stack';
@@ -89,8 +89,7 @@ async function main(): Promise<void> {
     console.log(`  NoData for an hour-old UUIDv7: p50 ${ms(old)}, ${(waiting / old).toFixed(0)}x faster than the wait; for a random account id: p50 ${ms(account)}`);
   } finally {
     await stack.stop();
-    if (config.mongoUri) await removeExternalData(config, stack.databases, stack.namespace).catch(() => undefined);
-    else removeLocalInfraData(config);
+    await removeStackData(config, stack);
   }
 }
 

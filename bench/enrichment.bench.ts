@@ -21,7 +21,7 @@ import { camtBankTransactionCode, generateSandboxData } from '@obp/sandbox-bank'
 import type { EnrichmentLoadRequest, EnrichmentLoadSpec, EnrichmentLoadSummary } from './enrichment-load';
 import { PlatformApi } from './scale/api';
 import { runScript, stopScripts } from './scale/children';
-import { removeExternalData, removeLocalInfraData } from './scale/cleanup';
+import { removeStackData } from './scale/cleanup';
 import { loadBenchConfig } from './scale/config';
 import { launchStack } from './scale/stack';
 
@@ -135,8 +135,7 @@ async function main(): Promise<void> {
   } finally {
     await stopScripts();
     await stack.stop();
-    if (config.mongoUri) await removeExternalData(config, stack.databases, stack.namespace).catch(() => undefined);
-    else removeLocalInfraData(config);
+    await removeStackData(config, stack);
   }
 }
 

@@ -26,3 +26,9 @@ export async function removeExternalData(config: BenchConfig, databases: string[
   if (config.mongoUri) await dropDatabases(config.mongoUri, databases);
   if (config.kafkaBrokers) await deleteNamespaceTopics(config.kafkaBrokers.split(','), namespace);
 }
+
+/** What one stack of a benchmark left: its databases and topics on an external store and Kafka, else the local infrastructure's data. */
+export async function removeStackData(config: BenchConfig, stack: { databases: string[]; namespace: string }): Promise<void> {
+  if (config.mongoUri) await removeExternalData(config, stack.databases, stack.namespace).catch(() => undefined);
+  else removeLocalInfraData(config);
+}
