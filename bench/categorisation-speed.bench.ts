@@ -5,16 +5,23 @@
  * behind payment processors. Accounts of 1,000 transactions are categorised one `categorise` call
  * each, with own IBANs and recurring ids as a caller passes them. One thread; transactions are
  * generated before they are timed. Prints figures, asserts nothing.
- * Run: npx tsx bench/categorisation-speed.bench.ts   (CAT_BENCH_TRANSACTIONS to change the total)
+ * With CAT_BENCH_BASELINE=<commit> (default e41f6dc^, categoriser 1.3.0; `none` to skip) the package as it was at
+ * that commit is extracted under .cache/ and timed in the same process on the same transactions, its rounds
+ * alternating with this checkout's, so that both see the same load; the ratio of the medians is printed.
+ * Run: npx tsx bench/categorisation-speed.bench.ts   (CAT_BENCH_TRANSACTIONS to change the total, CAT_BENCH_ROUNDS)
  */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { categorise, CATEGORISER_VERSION, type CategoriseOptions } from '@obp/categorisation';
 import type { TransactionDto } from '@obp/contracts';
 import { mulberry32, type Random } from '../packages/sequencing/src/benchmark/prng';
 
 const TOTAL = Number(process.env.CAT_BENCH_TRANSACTIONS ?? 240_000);
 const PER_ACCOUNT = 1_000;
-const ROUNDS = 3;
+const ROUNDS = Number(process.env.CAT_BENCH_ROUNDS ?? 5);
+const BASELINE = process.env.CAT_BENCH_BASELINE ?? 'e41f6dc^';
 
 const knownShops = ['ALBERT HEIJN 1403', 'AH to go 5847', 'JUMBO 5678', 'LIDL 0123', 'Kruidvat 7788', 'HEMA 112', 'Action 1701', 'Shell 0345', 'NS GROEP IZ NS REIZIGERS', 'McDonalds 55', 'Etos 214', 'Gamma 88', 'IKEA Delft', 'Starbucks Centraal'];
 const unknownShops = ['Bakkerij van Dam', 'Cafe De Zwaan', 'CCV*Kapsalon Fleur', 'SumUp *Marktkraam Piet', 'Zettle_*Koffiebar Noord', 'Slagerij Vos', 'Fietsenmaker Bos', 'Toko Sari', 'Dierenwinkel Max'];
@@ -95,12 +102,39 @@ function account(seed: number): Account {
   return { transactions, options: { profile: r.chance(0.2) ? 'corporate' : 'retail', ownIbans: [own], recurringIds: recurring } };
 }
 
-function run(accounts: readonly Account[]): number {
+type Categorise = typeof categorise;
+
+interface Categoriser {
+  label: string;
+  categorise: Categorise;
+  rates: number[];
+}
+
+/** The package as it was at `commit`, extracted once under .cache/ (git archive), loaded beside this checkout's. */
+function baselineAt(commit: string): Categoriser {
+  const root = path.resolve(__dirname, '..');
+  const sha = execFileSync('git', ['rev-parse', '--short', commit], { cwd: root, encoding: 'utf8' }).trim();
+  const dir = path.join(root, '.cache', `categorisation-${sha}`);
+  if (!existsSync(path.join(dir, 'packages/categorisation/src/index.ts'))) {
+    mkdirSync(dir, { recursive: true });
+    execFileSync('sh', ['-c', `git archive ${sha} packages/categorisation | tar -x -C '${dir}'`], { cwd: root });
+  }
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a second copy of the package, loaded at run time
+  const loaded = require(path.join(dir, 'packages/categorisation/src/index.ts')) as { categorise: Categorise; CATEGORISER_VERSION: string };
+  return { label: `${loaded.CATEGORISER_VERSION} (${sha})`, categorise: loaded.categorise, rates: [] };
+}
+
+function run(categoriseWith: Categorise, accounts: readonly Account[]): number {
   let guesses = 0;
   for (const { transactions, options } of accounts) {
-    for (const result of categorise(transactions, options)) if (result.source.startsWith('model:')) guesses++;
+    for (const result of categoriseWith(transactions, options)) if (result.source.startsWith('model:')) guesses++;
   }
   return guesses;
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
 }
 
 function main(): void {
@@ -108,23 +142,32 @@ function main(): void {
   console.log(`categorisation speed — categoriser ${CATEGORISER_VERSION}, node ${process.version}, ${cpu}, load average ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} CPUs`);
   const accounts = Array.from({ length: Math.ceil(TOTAL / PER_ACCOUNT) }, (_, i) => account(90_000 + i));
   const count = accounts.length * PER_ACCOUNT;
+  const current: Categoriser = { label: `${CATEGORISER_VERSION} (this checkout)`, categorise, rates: [] };
+  const baseline = BASELINE === 'none' ? null : baselineAt(BASELINE);
+  const contenders = baseline ? [current, baseline] : [current];
 
-  // Warm-up, so that the JIT has compiled the categoriser before anything is timed.
-  run(accounts.slice(0, 20));
+  // Warm-up, so that the JIT has compiled each categoriser before anything is timed.
+  for (const c of contenders) run(c.categorise, accounts.slice(0, 20));
 
-  const rates: number[] = [];
   let guesses = 0;
   for (let round = 0; round < ROUNDS; round++) {
-    const start = performance.now();
-    guesses = run(accounts);
-    const seconds = (performance.now() - start) / 1000;
-    rates.push(count / seconds);
-    console.log(`round ${round + 1}: ${count} transactions in ${seconds.toFixed(2)} s = ${Math.round(count / seconds).toLocaleString('en')} transactions/s`);
+    // alternate which goes first, so that neither always follows the other's garbage
+    for (const c of round % 2 === 0 ? contenders : [...contenders].reverse()) {
+      const start = performance.now();
+      const guessed = run(c.categorise, accounts);
+      const seconds = (performance.now() - start) / 1000;
+      if (c === current) guesses = guessed;
+      c.rates.push(count / seconds);
+      console.log(`round ${round + 1} ${c.label}: ${count} transactions in ${seconds.toFixed(2)} s = ${Math.round(count / seconds).toLocaleString('en')} transactions/s`);
+    }
   }
-  rates.sort((a, b) => a - b);
-  const median = rates[Math.floor(rates.length / 2)];
-  console.log(`median ${Math.round(median).toLocaleString('en')} transactions/s on one core (${(1e6 / median).toFixed(1)} µs each); model guesses ${((100 * guesses) / count).toFixed(1)}%`);
-  console.log(`target ≥ 100,000 transactions/s on one core: ${median >= 100_000 ? 'met' : 'MISSED'}`);
+  const rate = median(current.rates);
+  console.log(`median ${Math.round(rate).toLocaleString('en')} transactions/s on one core (${(1e6 / rate).toFixed(1)} µs each); model guesses ${((100 * guesses) / count).toFixed(1)}%`);
+  if (baseline) {
+    const base = median(baseline.rates);
+    console.log(`baseline ${baseline.label}: median ${Math.round(base).toLocaleString('en')} transactions/s; ratio ${(rate / base).toFixed(2)}× (per round: ${current.rates.map((r, i) => (r / baseline.rates[i]).toFixed(2)).join(', ')})`);
+  }
+  console.log(`target ≥ 100,000 transactions/s on one core: ${rate >= 100_000 ? 'met' : 'MISSED'}`);
 }
 
 main();
