@@ -18,8 +18,7 @@
  */
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Producer } from 'kafkajs';
-import { createKafka, createProducer, ensureTopics, EventWriter } from '@obp/bus';
+import { createKafka, createProducer, ensureTopics, EventWriter, type EventProducer } from '@obp/bus';
 import { defineEvents, z } from '@obp/contracts';
 import { connectDatabase, database, type Connection } from '@obp/db';
 import { AggregateStore, OutboxRelay, type OutboxSource, type PendingEvents } from '@obp/store';
@@ -78,7 +77,7 @@ async function setUp(variant: Variant, mongoUri: string, brokers: string[], name
   const topic = `outbox-relay-bench-${name}`;
   await ensureTopics(kafka, [{ topic, partitions: 3 }]);
   const db: Connection = await connectDatabase(mongoUri, `outbox_relay_bench_${name.replace(/-/g, '_')}`);
-  const producer: Producer = createProducer(kafka);
+  const producer: EventProducer = createProducer(kafka);
   await producer.connect();
   const store = new AggregateStore<Item>(database(db), { collection: 'items' });
   await store.ensureIndexes();

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Kafka, KafkaMessage, Message, Producer } from 'kafkajs';
+import type { Kafka, KafkaMessage, Message } from 'kafkajs';
 import { deadLetterTopic, type EventEnvelope } from '@obp/contracts';
 import { connectDatabase, type Connection, type mongo } from '@obp/db';
 import { createLogger, type InMemorySpanExporter } from '@obp/telemetry';
 import { Cleanup, testEnv, uniqueDbName, uniqueName, waitFor } from '@obp/testkit';
 import { IdempotentConsumer, NonRetriableError, TransientError, type BatchHandler, type BatchItem } from './consumer';
 import { createKafka, createProducer, ensureTopics } from './kafka';
+import type { EventProducer } from './renewing-producer';
 import { traceHeaders } from './trace-headers';
 
 const logger = createLogger('test', 'silent');
@@ -24,7 +25,7 @@ interface TestBed {
   topic: string;
   groupId: string;
   db: Connection;
-  producer: Producer;
+  producer: EventProducer;
   /** Commands sent to the test's database, in order. */
   commands: mongo.CommandStartedEvent[];
 }

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { ConfigResourceTypes, type IHeaders, type Kafka, type KafkaMessage, type Message, type Producer, type RecordMetadata } from 'kafkajs';
+import { ConfigResourceTypes, type IHeaders, type Kafka, type KafkaMessage, type Message, type RecordMetadata } from 'kafkajs';
 import { DEFAULT_EVENT_LOG_TIMING, deadLetterTopic, eventLogConfig, LOG_ROLL_KEY, type EventEnvelope } from '@obp/contracts';
 import { connectDatabase, type Connection } from '@obp/db';
 import { createLogger, type InMemorySpanExporter } from '@obp/telemetry';
@@ -9,6 +9,7 @@ import { Cleanup, repoRoot, startKafka, testEnv, uniqueDbName, uniqueName, waitF
 import { IdempotentConsumer, NonRetriableError, TransientError, type EventHandler, type MessageMeta, type RetryPolicy, type TombstoneHandler } from './consumer';
 import type { CrashingConsumerMessage } from './crashing-consumer.fixture';
 import { createKafka, createProducer, ensureTopics } from './kafka';
+import type { EventProducer } from './renewing-producer';
 
 const logger = createLogger('test', 'silent');
 const WAIT = { timeoutMs: 30_000 };
@@ -38,7 +39,7 @@ interface TestBed {
   topic: string;
   groupId: string;
   db: Connection;
-  producer: Producer;
+  producer: EventProducer;
 }
 
 async function testBed({ partitions = 1, brokers = testEnv().kafkaBrokers, sessionTimeoutMs = 0 } = {}): Promise<TestBed> {

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { context, SpanKind, SpanStatusCode, trace, type Link, type Span } from '@opentelemetry/api';
-import type { Consumer, EachBatchPayload, Kafka, KafkaMessage, Producer } from 'kafkajs';
+import type { Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
+import type { EventProducer } from './renewing-producer';
 import type { Connection } from 'mongoose';
 import { DEFAULT_EVENT_LOG_TIMING, DeadLetterHeaders, deadLetterReplayTopic, deadLetterTopic, eventLogConfig, LOG_ROLL_KEY, parseEnvelope, type EventEnvelope, type EventLogTiming } from '@obp/contracts';
 import { database, dayBucket, deleteOlderThan, ensureCollection, isStoreUnavailable } from '@obp/db';
@@ -194,7 +195,7 @@ export function headerText(message: Pick<KafkaMessage, 'headers'>, name: string)
  */
 export class IdempotentConsumer {
   private consumer: Consumer | undefined;
-  private dlqProducer: Producer | undefined;
+  private dlqProducer: EventProducer | undefined;
   private dlqRoller: LogRoller | undefined;
   private readonly retry: RetryPolicy;
   private readonly handle: EventHandler;
@@ -256,7 +257,7 @@ export class IdempotentConsumer {
     for (const t of topics) this.replaySources.set(deadLetterReplayTopic(t, groupId), t);
     await ensureTopics(kafka, [...deadLetterTopics, ...replayTopics]);
     if (this.stopping) return;
-    this.dlqProducer = createProducer(kafka);
+    this.dlqProducer = createProducer(kafka, this.options.logger);
     await this.dlqProducer.connect();
     if (this.stopping) return this.release();
     this.dlqRoller = new LogRoller({ kafka, producer: this.dlqProducer, topics: [...deadLetterTopics, ...replayTopics], timing: eventLog, logger: this.options.logger });

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { Kafka, Message, Producer } from 'kafkajs';
+import type { Kafka, Message } from 'kafkajs';
 import { DEFAULT_EVENT_LOG_TIMING, deadLetterReplayTopic, deadLetterTopic, type EventEnvelope } from '@obp/contracts';
 import { connectDatabase, type Connection } from '@obp/db';
 import { createLogger, type InMemorySpanExporter } from '@obp/telemetry';
@@ -10,6 +10,7 @@ import { Cleanup, repoRoot, testEnv, uniqueDbName, uniqueName, waitFor } from '@
 import { IdempotentConsumer } from './consumer';
 import { replayDeadLetters } from './dead-letter-replay';
 import { createKafka, createProducer, ensureTopics } from './kafka';
+import type { EventProducer } from './renewing-producer';
 
 const logger = createLogger('test', 'silent');
 const WAIT = { timeoutMs: 30_000 };
@@ -25,7 +26,7 @@ interface Bed {
   kafka: Kafka;
   topic: string;
   db: Connection;
-  producer: Producer;
+  producer: EventProducer;
 }
 
 async function bed(): Promise<Bed> {

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Kafka, Producer } from 'kafkajs';
+import type { Kafka } from 'kafkajs';
 import { eventLogConfig, LOG_ROLL_KEY, type EventEnvelope, type EventLogTiming } from '@obp/contracts';
 import { connectDatabase } from '@obp/db';
 import { createLogger } from '@obp/telemetry';
 import { Cleanup, testEnv, uniqueDbName, uniqueName, waitFor } from '@obp/testkit';
 import { IdempotentConsumer } from './consumer';
 import { createKafka, createProducer, ensureTopics } from './kafka';
+import type { EventProducer } from './renewing-producer';
 import { LogRoller } from './log-roller';
 
 /**
@@ -62,7 +63,7 @@ function event(type: string, aggregate: string, n: number): EventEnvelope {
 }
 
 /** A producer, and a roller appending the marks that let the broker roll the topics' segments, as services run them. */
-async function writer(kafka: Kafka, topics: string[], timing: EventLogTiming): Promise<{ producer: Producer; roller: LogRoller }> {
+async function writer(kafka: Kafka, topics: string[], timing: EventLogTiming): Promise<{ producer: EventProducer; roller: LogRoller }> {
   const producer = createProducer(kafka);
   await producer.connect();
   const roller = new LogRoller({ kafka, producer, topics: topics.map((topic) => ({ topic, partitions: 1 })), timing, logger });

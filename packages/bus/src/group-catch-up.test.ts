@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Kafka, logLevel, type Producer } from 'kafkajs';
+import { Kafka, logLevel } from 'kafkajs';
 import type { EventEnvelope } from '@obp/contracts';
 import { connectDatabase } from '@obp/db';
 import { createLogger } from '@obp/telemetry';
@@ -7,6 +7,7 @@ import { Cleanup, testEnv, uniqueDbName, uniqueName, waitFor } from '@obp/testki
 import { IdempotentConsumer } from './consumer';
 import { GroupCatchUp } from './group-catch-up';
 import { createKafka, createProducer, ensureTopics } from './kafka';
+import type { EventProducer } from './renewing-producer';
 
 const logger = createLogger('test', 'silent');
 const WAIT = { timeoutMs: 30_000 };
@@ -18,7 +19,7 @@ afterEach(() => cleanup.run());
 const event = (n: number): EventEnvelope => ({ id: randomUUID(), type: 'thing.happened', version: 1, occurredAt: new Date().toISOString(), ownerClientId: 'test-app', data: { n } });
 
 /** A test's own topic of `partitions`, a group name, and a producer. */
-async function testBed(partitions: number): Promise<{ kafka: Kafka; topic: string; groupId: string; producer: Producer; catchUp: GroupCatchUp }> {
+async function testBed(partitions: number): Promise<{ kafka: Kafka; topic: string; groupId: string; producer: EventProducer; catchUp: GroupCatchUp }> {
   const kafka = createKafka(uniqueName('catch-up-test'), testEnv().kafkaBrokers, logger);
   const topic = uniqueName('catch-up');
   const groupId = uniqueName('catch-up-group');
@@ -71,7 +72,7 @@ async function consumer(bed: { kafka: Kafka; topic: string; groupId: string }, h
   };
 }
 
-const send = (bed: { producer: Producer; topic: string }, partition: number, ns: number[]) =>
+const send = (bed: { producer: EventProducer; topic: string }, partition: number, ns: number[]) =>
   bed.producer.send({ topic: bed.topic, messages: ns.map((n) => ({ partition, key: `k${partition}`, value: JSON.stringify(event(n)) })) });
 
 describe('GroupCatchUp (real Kafka)', () => {

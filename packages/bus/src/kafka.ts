@@ -1,4 +1,5 @@
-import { ConfigResourceTypes, ConfigSource, Kafka, logLevel, Partitioners, type Admin, type ICustomPartitioner, type LogEntry, type Producer } from 'kafkajs';
+import { ConfigResourceTypes, ConfigSource, Kafka, logLevel, Partitioners, type Admin, type ICustomPartitioner, type LogEntry } from 'kafkajs';
+import { RenewingProducer, type EventProducer } from './renewing-producer';
 import type { Logger } from '@obp/telemetry';
 
 const levels: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
@@ -31,9 +32,12 @@ export function createKafka(clientId: string, brokers: string[], logger: Logger,
   return kafka;
 }
 
-/** An idempotent producer: broker-side de-duplication of retried sends, ordered per partition. */
-export function createProducer(kafka: Kafka): Producer {
-  return kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false, createPartitioner: aggregatePartitioner });
+/**
+ * An idempotent producer: broker-side de-duplication of retried sends, ordered per partition;
+ * replaced by a new one when the broker refuses its sequence (`RenewingProducer`).
+ */
+export function createProducer(kafka: Kafka, logger?: Logger): EventProducer {
+  return new RenewingProducer(() => kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false, createPartitioner: aggregatePartitioner }), logger);
 }
 
 /**

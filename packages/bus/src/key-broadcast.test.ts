@@ -1,7 +1,8 @@
-import type { Kafka, Message, Producer } from 'kafkajs';
+import type { Kafka, Message } from 'kafkajs';
 import { createLogger } from '@obp/telemetry';
 import { Cleanup, testEnv, uniqueName, waitFor } from '@obp/testkit';
 import { createKafka, createProducer, ensureTopics } from './kafka';
+import type { EventProducer } from './renewing-producer';
 import { KeyBroadcast } from './key-broadcast';
 
 const logger = createLogger('test', 'silent');
@@ -14,7 +15,7 @@ interface TestBed {
   kafka: Kafka;
   topic: string;
   groupPrefix: string;
-  producer: Producer;
+  producer: EventProducer;
 }
 
 async function testBed({ partitions = 1 } = {}): Promise<TestBed> {

@@ -1,9 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ConfigResourceTypes, type Kafka, type Producer } from 'kafkajs';
+import { ConfigResourceTypes, type Kafka } from 'kafkajs';
 import { DEFAULT_EVENT_LOG_TIMING, eventLogConfig, LOG_ROLL_KEY } from '@obp/contracts';
 import { createLogger } from '@obp/telemetry';
 import { Cleanup, testEnv, uniqueName, waitFor } from '@obp/testkit';
 import { createKafka, createProducer, ensureTopics } from './kafka';
+import type { EventProducer } from './renewing-producer';
 import { LogRoller } from './log-roller';
 
 const logger = createLogger('test', 'silent');
@@ -123,7 +124,7 @@ describe('topics of the event log', () => {
     const released = new Promise<void>((resolve) => (release = resolve));
     let sends = 0;
     // The real producer, its sends held until the test lets them go (a broker that answers slowly).
-    const slow: Producer = {
+    const slow: EventProducer = {
       ...producer,
       sendBatch: async (batch) => {
         sends++;

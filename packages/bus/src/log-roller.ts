@@ -1,11 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Kafka, Producer } from 'kafkajs';
+import type { Kafka } from 'kafkajs';
+import type { EventProducer } from './renewing-producer';
 import { LOG_ROLL_KEY, type EventLogTiming } from '@obp/contracts';
 import type { Logger } from '@obp/telemetry';
 
 export interface LogRollerOptions {
   kafka: Kafka;
-  producer: Producer;
+  producer: Pick<EventProducer, 'sendBatch'>;
   /** The topics whose partitions that hold records are rolled for a while from the start: they may have been written to just before a restart. */
   topics: ReadonlyArray<{ topic: string; partitions: number }>;
   /** The topics' timing (`eventLogConfig`): marks follow every half `rollMs`, for `lagBoundMs` plus five `rollMs` after a write. */

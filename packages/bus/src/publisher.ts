@@ -7,7 +7,8 @@ import {
   ATTR_MESSAGING_SYSTEM,
   ATTR_MESSAGING_KAFKA_MESSAGE_KEY,
 } from '@opentelemetry/semantic-conventions/incubating';
-import type { Producer, RecordMetadata } from 'kafkajs';
+import type { RecordMetadata } from 'kafkajs';
+import type { EventProducer } from './renewing-producer';
 import type { OutboxEntry } from './outbox-entry';
 import { contextFromHeaders, traceHeaders } from './trace-headers';
 
@@ -17,7 +18,7 @@ const tracer = trace.getTracer('@obp/bus');
  * Publishes outbox entries in order (acks from all replicas), one PRODUCER span each, continuing
  * the trace of the request that wrote the entry. Returns where they were written.
  */
-export async function publishEntries(producer: Producer, entries: readonly OutboxEntry[]): Promise<RecordMetadata[]> {
+export async function publishEntries(producer: Pick<EventProducer, 'sendBatch'>, entries: readonly OutboxEntry[]): Promise<RecordMetadata[]> {
   const spans = entries.map((entry) =>
     tracer.startSpan(
       `${entry.topic} publish`,

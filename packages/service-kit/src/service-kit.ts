@@ -1,9 +1,9 @@
 import type { Server } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Express, RequestHandler, Router } from 'express';
-import type { Kafka, Producer } from 'kafkajs';
+import type { Kafka } from 'kafkajs';
 import { createTokenVerifier, jwksKeyResolver, requireScope, API_AUDIENCE, type KeyResolver } from '@obp/auth';
-import { ConsumerLag, createKafka, createProducer, dispatchByType, ensureTopics, EventWriter, IdempotentConsumer, inNamespace, KeyBroadcast, LogRoller, type BatchHandler, type EventHandlers, type IdempotentConsumerOptions, type TopicSpec } from '@obp/bus';
+import { ConsumerLag, createKafka, createProducer, dispatchByType, ensureTopics, EventWriter, IdempotentConsumer, inNamespace, KeyBroadcast, LogRoller, type BatchHandler, type EventHandlers, type EventProducer, type IdempotentConsumerOptions, type TopicSpec } from '@obp/bus';
 import { eventLogConfig, healthRoutes, IDEMPOTENCY_WINDOW_MS, metricsRoutes, topicSpecs, Topics, type EventCatalogue, type EventLogTiming, type RouteAuth, type RouteContract } from '@obp/contracts';
 import { connectDatabase, database, isDatabaseReady, type Connection, type DatabaseOptions, type Migration, type mongo } from '@obp/db';
 import { answerMethodNotAllowed, bindRoutes, closeServer, createHttpApp, finishHttpApp, listen, mountRoutes, routeTableOf, sendProblem, type HealthReport, type RouteBinding } from '@obp/http';
@@ -79,7 +79,7 @@ interface GroupMember {
  */
 export class ServiceKit<C extends ServiceConfig> {
   private kafkaClient: Kafka | undefined;
-  private producerClient: Producer | undefined;
+  private producerClient: EventProducer | undefined;
   private readonly topics = new Map<string, TopicSpec>();
   /** The topics the service writes to: it also rolls their segments (see `LogRoller`). */
   private readonly written = new Set<string>();
@@ -313,7 +313,7 @@ export class ServiceKit<C extends ServiceConfig> {
     for (const component of [...this.stores, ...this.indexed]) await component.ensureIndexes();
     if (this.topics.size > 0) await ensureTopics(this.kafka(), [...this.topics.values()]);
     if (this.stores.length > 0 && this.topics.size > 0) {
-      this.producerClient = createProducer(this.kafka());
+      this.producerClient = createProducer(this.kafka(), this.logger);
       await this.producerClient.connect();
       const written = [...this.written].map((name) => this.topics.get(name)!);
       const roller = new LogRoller({ kafka: this.kafka(), producer: this.producerClient, topics: written, timing: this.eventLog(), logger: this.logger });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Kafka, KafkaMessage, Producer } from 'kafkajs';
-import { createKafka, createProducer, ensureTopics } from '@obp/bus';
+import type { Kafka, KafkaMessage } from 'kafkajs';
+import { createKafka, createProducer, ensureTopics, type EventProducer } from '@obp/bus';
 import { deadLetterTopic, ShareEventTypes, type EventEnvelope, type ShareDto, type ShareEventType } from '@obp/contracts';
 import { connectDatabase, type Connection, type mongo } from '@obp/db';
 import { createLogger } from '@obp/telemetry';
@@ -69,7 +69,7 @@ async function testBed(options: { start?: boolean; maxBatchSize?: number } = {})
     await db.dropDatabase();
     await db.close();
   });
-  const producer: Producer = createProducer(kafka);
+  const producer: EventProducer = createProducer(kafka);
   cleanup.add(() => producer.disconnect());
   await producer.connect();
   const groupId = uniqueName('share-grants');

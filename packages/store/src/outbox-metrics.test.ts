@@ -1,5 +1,4 @@
-import type { Producer } from 'kafkajs';
-import { createKafka, createProducer, ensureTopics, newOutboxEntry } from '@obp/bus';
+import { createKafka, createProducer, ensureTopics, newOutboxEntry, type EventProducer } from '@obp/bus';
 import { connectDatabase, database, type Connection } from '@obp/db';
 import { createLogger } from '@obp/telemetry';
 import { recordedMetrics, testEnv, uniqueDbName, uniqueName, waitFor } from '@obp/testkit';
@@ -18,7 +17,7 @@ const gauge = async (name: string, outbox: string) => (await recordedMetrics()).
 
 describe('outbox metrics (real store and Kafka)', () => {
   let db: Connection;
-  let producer: Producer;
+  let producer: EventProducer;
   beforeAll(async () => {
     db = await connectDatabase(testEnv().mongoUri, uniqueDbName('outbox_metrics'));
     producer = createProducer(createKafka(uniqueName('outbox-metrics'), testEnv().kafkaBrokers, logger));

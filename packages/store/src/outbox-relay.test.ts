@@ -1,5 +1,4 @@
-import type { Producer } from 'kafkajs';
-import { createKafka, createProducer, ensureTopics, EventWriter, IdempotentConsumer, type OutboxEntry } from '@obp/bus';
+import { createKafka, createProducer, ensureTopics, EventWriter, IdempotentConsumer, type OutboxEntry, type EventProducer } from '@obp/bus';
 import { defineEvents, z, type EventEnvelope } from '@obp/contracts';
 import { connectDatabase, database, type Connection } from '@obp/db';
 import { createLogger } from '@obp/telemetry';
@@ -16,11 +15,11 @@ interface Counter {
 }
 
 /** The producer, telling `onSend` of every batch before sending it. */
-function watchingSends(producer: Producer, onSend: (batch: Parameters<Producer['sendBatch']>[0]) => void): Producer {
+function watchingSends(producer: EventProducer, onSend: (batch: Parameters<EventProducer['sendBatch']>[0]) => void): EventProducer {
   return new Proxy(producer, {
     get(target, prop, receiver) {
       if (prop !== 'sendBatch') return Reflect.get(target, prop, receiver);
-      return async (...args: Parameters<Producer['sendBatch']>) => {
+      return async (...args: Parameters<EventProducer['sendBatch']>) => {
         onSend(args[0]);
         return target.sendBatch(...args);
       };
@@ -32,7 +31,7 @@ const counterEvents = (topic: string) => defineEvents(topic, { 'counter.changed'
 
 describe('aggregate store and outbox relay (real Kafka and store)', () => {
   let db: Connection;
-  let producer: Producer;
+  let producer: EventProducer;
   let topic: string;
   let store: AggregateStore<Counter>;
   let writer: EventWriter<ReturnType<typeof counterEvents>>;
@@ -142,7 +141,7 @@ describe('aggregate store and outbox relay (real Kafka and store)', () => {
     const writing = new Proxy(writingDuringSend, {
       get(target, prop, receiver) {
         if (prop !== 'sendBatch') return Reflect.get(target, prop, receiver);
-        return async (...args: Parameters<Producer['sendBatch']>) => {
+        return async (...args: Parameters<EventProducer['sendBatch']>) => {
           if (firstSend) {
             firstSend = false;
             await store.mutate('during-3', (current) => {
@@ -223,7 +222,7 @@ describe('aggregate store and outbox relay (real Kafka and store)', () => {
     const crashing = new Proxy(producer, {
       get(target, prop, receiver) {
         if (prop !== 'sendBatch') return Reflect.get(target, prop, receiver);
-        return async (...args: Parameters<Producer['sendBatch']>) => {
+        return async (...args: Parameters<EventProducer['sendBatch']>) => {
           const result = await target.sendBatch(...args);
           if (crashes-- > 0) throw new Error('simulated crash after publish');
           return result;

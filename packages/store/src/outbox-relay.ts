@@ -1,5 +1,4 @@
-import type { Producer } from 'kafkajs';
-import { publishEntries, type OutboxEntry } from '@obp/bus';
+import { publishEntries, type EventProducer, type OutboxEntry } from '@obp/bus';
 import { JobRunner } from '@obp/jobs';
 import type { Logger } from '@obp/telemetry';
 import type { OutboxSource, PendingEvents } from './aggregate-store';
@@ -10,7 +9,7 @@ const MAX_SEND_BYTES = 256 * 1024;
 
 export interface OutboxRelayOptions {
   store: OutboxSource;
-  producer: Producer;
+  producer: Pick<EventProducer, 'sendBatch'>;
   logger: Logger;
   pollIntervalMs?: number;
   batchSize?: number;

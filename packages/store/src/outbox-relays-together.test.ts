@@ -1,5 +1,5 @@
-import type { Kafka, Producer } from 'kafkajs';
-import { createKafka, createProducer, ensureTopics, EventWriter, IdempotentConsumer } from '@obp/bus';
+import type { Kafka } from 'kafkajs';
+import { createKafka, createProducer, ensureTopics, EventWriter, IdempotentConsumer, type EventProducer } from '@obp/bus';
 import { defineEvents, z } from '@obp/contracts';
 import { connectDatabase, database, type Connection } from '@obp/db';
 import { createLogger } from '@obp/telemetry';
@@ -36,13 +36,13 @@ type BeforeSend = (messages: Sent[], send: number) => Promise<void> | void;
  * The producer, awaiting `beforeSend` (told the send's messages and which send of this producer it is, from 1)
  * before each send; `sent` holds what the broker acknowledged.
  */
-function gatedProducer(producer: Producer, beforeSend: BeforeSend): { producer: Producer; sent: Sent[] } {
+function gatedProducer(producer: EventProducer, beforeSend: BeforeSend): { producer: EventProducer; sent: Sent[] } {
   const sent: Sent[] = [];
   let sends = 0;
   const gated = new Proxy(producer, {
     get(target, prop, receiver) {
       if (prop !== 'sendBatch') return Reflect.get(target, prop, receiver);
-      return async (...args: Parameters<Producer['sendBatch']>) => {
+      return async (...args: Parameters<EventProducer['sendBatch']>) => {
         const messages = (args[0].topicMessages ?? []).flatMap((t) =>
           t.messages.map((m) => ({ key: String(m.key), eventId: String(m.headers?.['event-id']), count: (JSON.parse(String(m.value)) as { data: { count: number } }).data.count })),
         );

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Kafka, Producer } from 'kafkajs';
-import { createKafka, createProducer, ensureTopics, IdempotentConsumer } from '@obp/bus';
+import type { Kafka } from 'kafkajs';
+import { createKafka, createProducer, ensureTopics, IdempotentConsumer, type EventProducer } from '@obp/bus';
 import type { EventEnvelope, ShareEventData, ShareEventType } from '@obp/contracts';
 import { connectDatabase, database, ErasedIds, type Connection, type mongo } from '@obp/db';
 import { ClaimLedger, JobMetrics, JobRunner } from '@obp/jobs';
@@ -84,7 +84,7 @@ interface Bed {
   groupId: string;
   connection: Connection;
   db: mongo.Db;
-  producer: Producer;
+  producer: EventProducer;
   endpoints: EndpointStore;
   messages: MessageStore;
   attempts: AttemptLog;
