@@ -11,3 +11,7 @@ export { SimulatedBank, type AccountAccess, type ConsentStatus, type ScaApproach
 export { createXs2aApiApp, type Xs2aApiAppOptions } from './simulator/api-app';
 export { createScaApp } from './simulator/sca-app';
 export { startXs2aSimulator, type RunningXs2aSimulator, type StartXs2aSimulatorOptions } from './simulator/start-simulator';
+export { Xs2aClient, type CreateConsentRequest, type CreatedBankConsent, type Xs2aAccess, type Xs2aAccount, type Xs2aAccountReference, type Xs2aBankSettings, type Xs2aQuirks, type Xs2aTransaction } from './client/xs2a-client';
+export { Xs2aBankError, Xs2aInvalidAnswer, Xs2aUnreachable } from './client/xs2a-errors';
+export { signatureHeaders, signingStringOf, type SigningCredentials } from './client/message-signing';
+export { platformAccountFields, platformTransactionFields, remittanceOf, withExternalIds, type Xs2aPlatformTransaction } from './client/platform-transaction';
