@@ -19,6 +19,11 @@ const recorded = {
     '[msg_find.go:371 handler.handleMaxTimeMSError] [collection.go:140 postgresql.(*collection).Query] failed to connect to `user=postgres database=ferretdb`:\n\t127.0.0.1:28369 (127.0.0.1): dial error: dial tcp 127.0.0.1:28369: connect: connection refused\n\t127.0.0.1:28369 (127.0.0.1): dial error: dial tcp 127.0.0.1:28369: connect: connection refused',
   insertWhileStartingUp:
     '[msg_insert.go:168 handler.(*Handler).MsgInsert] failed to connect to `user=postgres database=ferretdb`:\n\t127.0.0.1:30887 (127.0.0.1): tls error: server refused TLS connection\n\t127.0.0.1:30887 (127.0.0.1): server error: FATAL: the database system is starting up (SQLSTATE 57P03)',
+  // recorded by e2e/src/store-concurrent-writes.test.ts: the connection cut under a write's statement
+  updateCutOff:
+    '[msg_update.go:133 handler.(*Handler).updateDocument] [update.go:125 common.UpdateDocument] [collection.go:259 postgresql.(*collection).UpdateAll] [collection.go:250 postgresql.(*collection).UpdateAll.func1] unexpected EOF',
+  findAndModifyCutOff:
+    '[msg_findandmodify.go:200 handler.(*Handler).findAndModifyDocument] [update.go:125 common.UpdateDocument] [collection.go:259 postgresql.(*collection).UpdateAll] [collection.go:250 postgresql.(*collection).UpdateAll.func1] unexpected EOF',
   insertWhileDown:
     '[msg_insert.go:168 handler.(*Handler).MsgInsert] failed to connect to `user=postgres database=ferretdb`:\n\t127.0.0.1:28369 (127.0.0.1): dial error: dial tcp 127.0.0.1:28369: connect: connection refused\n\t127.0.0.1:28369 (127.0.0.1): dial error: dial tcp 127.0.0.1:28369: connect: connection refused',
 };
@@ -50,6 +55,9 @@ describe('isStoreUnavailable', () => {
     ['crash of another backend', 'FATAL: terminating connection because of crash of another server process (SQLSTATE 57P02)'],
     ['too many connections', 'FATAL: sorry, too many clients already (SQLSTATE 53300)'],
     ['connection failure', 'FATAL: connection to client lost (SQLSTATE 08006)'],
+    ['connection closed', '[collection.go:250 postgresql.(*collection).UpdateAll.func1] conn closed'],
+    ['connection reset', '[collection.go:140 postgresql.(*collection).Query] read tcp 127.0.0.1:5433->127.0.0.1:40000: read: connection reset by peer'],
+    ['broken pipe', '[collection.go:140 postgresql.(*collection).Query] write tcp 127.0.0.1:5433->127.0.0.1:40000: write: broken pipe'],
   ])('counts PostgreSQL %s as the store unavailable', (_, message) => {
     expect(isStoreUnavailable(serverError(`[msg_insert.go:168 handler.(*Handler).MsgInsert] ${message}`))).toBe(true);
   });
@@ -73,6 +81,7 @@ describe('isStoreUnavailable', () => {
     ['another PostgreSQL error', serverError('[msg_insert.go:168 handler.(*Handler).MsgInsert] ERROR: value too long for type character varying(10) (SQLSTATE 22001)')],
     ['a unique violation inside FerretDB', serverError('[msg_insert.go:168 handler.(*Handler).MsgInsert] ERROR: duplicate key value violates unique constraint (SQLSTATE 23505)')],
     ['an unavailable-looking message under another code', serverError('bad value: (SQLSTATE 57P01)', 2, 'BadValue')],
+    ['a document that names the connection words', serverError('[msg_insert.go:168 handler.(*Handler).MsgInsert] invalid document: unexpected EOF in string', 1, 'InternalError')],
     ['a plain bug', new TypeError("Cannot read properties of undefined (reading 'id')")],
     ['a bulk write refused by the server', new mongo.MongoBulkWriteError(serverError('E11000 duplicate key error', 11000, 'DuplicateKey'), {} as never)],
   ])('leaves %s as it is (a 500, a dead letter)', (_, error) => {

@@ -19,10 +19,13 @@ const FERRETDB_INTERNAL_ERROR = 1;
 /**
  * PostgreSQL behind FerretDB down or restarting, as FerretDB reports it: SQLSTATE class 08 (connection
  * exception), 57P01–57P03 (terminated by shutdown or crash, cannot connect now: starting up, in recovery),
- * 53300 (too many connections), or pgx's "failed to connect to `…`" (connection refused while the postmaster
- * is gone). Other PostgreSQL errors (a constraint, a bad query) stay what they are: a bug, a 500.
+ * 53300 (too many connections), pgx's "failed to connect to `…`" (connection refused while the postmaster
+ * is gone), or a connection to PostgreSQL cut under a statement (pgx ends the message with Go's "unexpected EOF",
+ * or "conn closed", "connection reset by peer", "broken pipe"). Other PostgreSQL errors (a constraint, a bad
+ * query) stay what they are: a bug, a 500.
  */
-const POSTGRES_UNAVAILABLE = /\(SQLSTATE (08[0-9A-Z]{3}|57P0[123]|53300)\)|failed to connect to `/;
+const POSTGRES_UNAVAILABLE =
+  /\(SQLSTATE (08[0-9A-Z]{3}|57P0[123]|53300)\)|failed to connect to `|\] (unexpected EOF|conn closed|.*: connection reset by peer|.*: broken pipe)$/;
 
 function isPostgresUnavailable(error: { code?: unknown; message?: unknown; errmsg?: unknown }): boolean {
   if (error.code !== FERRETDB_INTERNAL_ERROR) return false;
