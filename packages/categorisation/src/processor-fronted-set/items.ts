@@ -34,6 +34,7 @@ function tx(amount: number, fields: Partial<TransactionDto>): TransactionDto {
     reasonCode: null,
     purposeCode: null,
     ...fields,
+    amount,
   };
 }
 
