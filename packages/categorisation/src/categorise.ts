@@ -13,7 +13,7 @@ import { GUESS_THRESHOLD, guessFor } from './fallbacks';
 import { flagsOf } from './flags';
 import { ownAccountsOf, ownAccountTransfer, type OwnAccounts } from './own-accounts';
 import { normaliseIban } from './normalise';
-import { keywords, merchantCategory, merchants, paymentProviderPayout, purpose, returnedDirectDebit, transactionType } from './rules';
+import { keywords, merchantCategory, merchants, paymentProviderPayout, providerCharge, purpose, returnedDirectDebit, transactionType } from './rules';
 import { has, Signal } from './signals';
 import type { CategorisedTransaction, CategoriseOptions, Category } from './types';
 import { CATEGORISER_VERSION } from './version';
@@ -55,6 +55,7 @@ function categoriseInContext(transaction: TransactionDto, context: Context): Cat
   const returned = returnedDirectDebit(view, candidates);
   merchants(view, candidates);
   paymentProviderPayout(view, context.profile === 'corporate' || context.soleTrader, candidates);
+  providerCharge(view, context.profile === 'corporate' || context.soleTrader, candidates);
   purpose(view, candidates);
   merchantCategory(view, candidates);
   transactionType(view, candidates);

@@ -272,6 +272,37 @@ describe('class 4: the party behind a payment processor', () => {
     ['GoCardless collecting for a gym', { amount: -39, transactionType: 'ei', counterpartName: 'GoCardless Ltd', description: 'Sportschool FitLife lidmaatschap april' }, 'expenses.leisure'],
   ];
 
+  // How the providers' descriptors reach a statement: glued (PayPal drops spaces), in CamelCase as a merchant typed it
+  // into a terminal app, as "<shop> via <provider>", or only in the remittance after order numbers.
+  const descriptorsAsPrinted: Case[] = [
+    ['PayPal glued trade word and name', { amount: -24.95, counterpartName: 'PayPal Europe S.a.r.l. et Cie S.C.A', description: '1046677889900 PAYPAL *SLAGERIJDEROOS' }, 'expenses.groceries'],
+    ['PayPal glued catalogue name with its domain', { amount: -31.5, counterpartName: 'PayPal Europe S.a.r.l. et Cie S.C.A', description: '1041122334455 PAYPAL *THUISBEZORGDNL' }, 'expenses.eating-out'],
+    ['PayPal glued trade word and place', { amount: -14, counterpartName: 'PayPal Europe S.a.r.l. et Cie S.C.A', description: '1047766554433 PAYPAL *DIERENARTSPRAKTIJKZUID' }, 'expenses.other'],
+    ['SumUp name typed in CamelCase', { amount: -6.8, transactionType: 'ba', counterpartName: 'SumUp *BakkerijVanDam', description: 'Betaalpas' }, 'expenses.groceries'],
+    ['Zettle CamelCase café', { amount: -9.4, transactionType: 'ba', counterpartName: 'Zettle_*EetcafeHetAnker', description: 'Pasvolgnr: 002' }, 'expenses.eating-out'],
+    ['shop via provider as counterparty', { amount: -27.5, transactionType: 'id', counterpartName: 'Slagerij Koster via Stichting Mollie Payments', description: 'Bestelling 4412' }, 'expenses.groceries'],
+    ['Klarna: "Betaling aan" a shop', { amount: -59.9, counterpartName: 'Klarna Bank AB', description: 'Betaling aan Schoenenwinkel Kuipers ref 88123' }, 'expenses.shopping'],
+    ['Mollie: shop after two references and an order word', { amount: -18.2, transactionType: 'id', counterpartName: 'Stichting Mollie Payments', description: 'M8812345678 0050009988776655 Order 5521 Apotheek De Linde' }, 'expenses.health'],
+    ['Adyen: a hotel booked online', { amount: -189, counterpartName: 'Adyen N.V.', description: '7712345678 0030004455667788 Hotel De Sterrenberg reservering' }, 'expenses.travel'],
+    ['Stripe: a lesson booked online', { amount: -45, counterpartName: 'Stripe Payments Europe Ltd', description: 'Pilatesstudio Kern 10-rittenkaart' }, 'expenses.leisure'],
+    ['Tikkie from a business with its legal form', { amount: -21, counterpartName: 'AAB INZ TIKKIE', description: 'Tikkie ID 000987654321, borrel vrijdag, Van Eetcafe De Buren B.V., NL12ABNA0123456789' }, 'expenses.eating-out'],
+  ];
+
+  it('reads the party behind a provider from a glued or CamelCase descriptor, a "<shop> via <provider>" name and the remittance', () => {
+    expectCategories(descriptorsAsPrinted);
+  });
+
+  it("reads a provider's own charges as a business cost of a sole trader, not as a purchase", () => {
+    const charges: Case[] = [
+      ['terminal fees', { amount: -24.2, transactionType: 'ei', counterpartName: 'Worldline Nederland B.V.', description: 'SEPA Incasso Omschrijving: Transactiekosten maart 2026 factuur 5512' }, 'expenses.business'],
+      ['terminal hire', { amount: -21.78, transactionType: 'ei', counterpartName: 'CCV Nederland B.V.', description: 'Huur betaalautomaat april 2026' }, 'expenses.business'],
+      ['card fees', { amount: -3.1, counterpartName: 'SumUp Limited', description: 'SumUp kosten 04-2026' }, 'expenses.business'],
+    ];
+    expectCategories(charges, soleTrader);
+    // a purchase whose remittance mentions the provider's fee is still the purchase
+    expect(one({ amount: -32.5, transactionType: 'id', counterpartName: 'Stichting Mollie Payments', description: 'Bestelling 7712 Bloemisterij Hof incl. transactiekosten' }, soleTrader).category).toBe('expenses.shopping');
+  });
+
   it('knows a provider under its legal name and a descriptor written inside the remittance', () => {
     expectCategories(providersWritten);
   });

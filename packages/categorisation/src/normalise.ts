@@ -11,6 +11,8 @@ export interface NormalisedName {
   coreLength: number;
   /** A payment processor's or wallet's prefix stood before the name ("CCV*", "SumUp *", "PAYPAL *"). */
   prefixed?: true;
+  /** Behind a processor's prefix, the name as typed in CamelCase read as words ("SumUp *BakkerijVanDam" → "bakkerij van dam"). */
+  spaced?: NormalisedName;
 }
 
 // Legal forms, country codes and filler that say what kind of company it is, not which one.
@@ -32,6 +34,9 @@ export function isLegalNameWord(word: string): boolean {
 // Card descriptors of payment facilitators and wallets put their own name first: "PAYPAL *SPOTIFY", "Zettle_*Koffiebar".
 const PROCESSOR_PREFIX =
   /^(?:((?:ccv|sumup|sum up|zettle|izettle|iz|mollie|adyen|paypal|pp|sq|stripe|bck|msp|buckaroo|multisafepay|payu|sp|tst|cmt|wl|worldline|paylogic|klarna|tikkie|vivawallet|viva|nexi|payplug|lyra|ecster|mypos|square|pay\.nl|paynl|payvision|cardgate|icepay|ems|ady|mol|ztl|trustly|unzer|lightspeed|payconiq)\s*_?\s*\*+\s*)|(?:apple pay|google pay|gpay|garmin pay|fitbit pay)\s+)/;
+// a lower-case letter followed by a capital: where a name typed without spaces ("KoffieBarNoord") has its breaks
+const CAMEL_CASE = /[a-z][A-Z]/;
+const CAMEL_CASE_GLOBAL = /([a-z])([A-Z])/g;
 const DIACRITICS = /[\u0300-\u036f]/g;
 const NON_ASCII = /[^\x00-\x7f]/;
 const ALL_DIGITS = /^\d+$/;
@@ -156,7 +161,14 @@ export function normaliseName(raw: string): NormalisedName {
   }
   const text = kept.join(' ');
   const name: NormalisedName = { text, coreLength: text.length };
-  if (stripped.processor && text !== '') name.prefixed = true;
+  if (stripped.processor && text !== '') {
+    name.prefixed = true;
+    const typed = raw.slice(raw.lastIndexOf('*') + 1);
+    if (CAMEL_CASE.test(typed)) {
+      const spaced = normaliseName(typed.replace(CAMEL_CASE_GLOBAL, '$1 $2'));
+      if (spaced.text !== text) name.spaced = spaced;
+    }
+  }
   if (kept.length < 2) return name;
   const placeLength = trailingPlaceLength(kept);
   if (placeLength === 0) return name;

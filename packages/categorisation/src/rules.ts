@@ -7,14 +7,15 @@ import { findMerchantInName, findMerchantInText, type MerchantHit } from './cata
 import { forEachKeyword } from './keywords';
 import { categoryOfMerchantCode, MCC_CONFIDENCE } from './merchant-category-codes';
 import { outcomesOfPurpose } from './purpose-codes';
-import { tradeNamedIn, type NamedTrade } from './trade-words';
+import { tradeNamedIn, tradeOfCompound, type NamedTrade } from './trade-words';
 import { isPayoutFirstPlatform, isPayoutPlatform } from './catalogue/platforms';
 import { kindOfParty } from './people';
 import { isReturnReason } from './return-reasons';
 import { has, Signal } from './signals';
 import type { Category, Direction, DirectedOutcomes, Outcome } from './types';
 import type { TransactionView } from './view';
-import { normaliseText, type NormalisedName } from './normalise';
+import { isLegalNameWord, normaliseName, normaliseText, type NormalisedName } from './normalise';
+import { isPaymentProcessor } from './catalogue/processors';
 
 /** How much less a merchant counts when found in the description rather than as the counterparty. */
 const DESCRIBED_NAME_DISCOUNT = 0.05;
@@ -138,11 +139,96 @@ export function merchants(view: TransactionView, into: Candidate[]): void {
   fuelAtStore(fromName && !fromName.spec.fronts ? fromName : fromDescribed, view, into);
   // the free text is searched only when neither name is a known merchant: it would at most agree
   if ((fromName && !fromName.spec.fronts) || fromDescribed) return;
+  if (nameBehindPrefix(view, into)) return;
   namedTrade(view, front?.spec.fronts === 'remittance', into);
   const fromText = view.descriptionText === '' || front?.spec.fronts === 'name' ? null : findMerchantInText(view.descriptionText, front?.spec);
   // "Stichting" says little even as a name; in free text ("Naam: Stichting Mollie Payments") it says nothing
   if (fromText && fromText.spec.id !== WEAKEST_BUSINESS_TYPE) addMerchant(fromText, view, front ? DESCRIBED_NAME_DISCOUNT : FREE_TEXT_DISCOUNT, Evidence.MerchantText, into);
   else if (front) addMerchant(front, view, 0, Evidence.MerchantName, into);
+}
+
+const SHORTEST_GLUED_PART = 4;
+
+/** A whole catalogue name or trade word: what the first part of a glued descriptor must be. */
+function knownWhole(text: string): boolean {
+  const hit = findMerchantInName({ text, coreLength: text.length });
+  return (hit !== null && hit.length === text.length) || tradeOfCompound(text, true) !== undefined;
+}
+
+/**
+ * A descriptor glued into one word, as PayPal and some terminals print it ("SLAGERIJDEVRIES",
+ * "THUISBEZORGDNL", "DIERENARTSPRAKTIJKZUID"): read as the longest catalogue name or trade word it starts
+ * with and the rest. Null when it starts with none.
+ */
+function gluedReading(name: NormalisedName): NormalisedName | null {
+  const space = name.text.indexOf(' ');
+  const first = space < 0 ? name.text : name.text.slice(0, space);
+  for (let end = first.length - 2; end >= SHORTEST_GLUED_PART; end--) {
+    const part = first.slice(0, end);
+    if (!knownWhole(part)) continue;
+    const text = `${part} ${name.text.slice(end)}`;
+    return { text, coreLength: text.length };
+  }
+  return null;
+}
+
+/**
+ * Behind a processor's prefix the merchant typed its own name, often without spaces: read the CamelCase
+ * words ("SumUp *BakkerijVanDam") or the glued descriptor ("PAYPAL *SLAGERIJDEVRIES") as a name. True when
+ * that names a catalogue merchant or a trade.
+ */
+function nameBehindPrefix(view: TransactionView, into: Candidate[]): boolean {
+  for (const name of [view.counterpartName, view.describedName]) {
+    if (name === null || !name.prefixed) continue;
+    for (const reading of [name.spaced ?? null, gluedReading(name.spaced ?? name)]) {
+      if (reading === null) continue;
+      const hit = findMerchantInName(reading);
+      if (hit !== null && !hit.spec.fronts) {
+        addMerchant(hit, view, DESCRIBED_NAME_DISCOUNT, Evidence.MerchantName, into);
+        return true;
+      }
+      const trade = tradeNamedIn(wordsOfName(reading), { atMerchant: true });
+      if (trade) {
+        addNamedTrade(trade, view, NAMED_TRADE_CONFIDENCE, Evidence.MerchantName, into);
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+/** What a payment provider charges the merchant who takes payments through it: fees, terminal hire, its plan. */
+const PROVIDER_CHARGE_WORDS: ReadonlySet<string> = new Set([
+  'kosten', 'transactiekosten', 'servicekosten', 'abonnementskosten', 'maandkosten', 'verwerkingskosten', 'provisie', 'commissie', 'fee', 'fees', 'charge', 'charges',
+  'huur', 'huurkosten', 'terminal', 'terminals', 'betaalterminal', 'betaalautomaat', 'pinautomaat', 'pinapparaat', 'pinterminal', 'kaartlezer', 'cardreader', 'abonnement',
+  'subscription', 'transacties', 'transaction', 'transactions', 'processing',
+]);
+/** Words around a provider's charge that name no party: periods, invoice words, the collection's own labels. */
+const CHARGE_FILLER: ReadonlySet<string> = new Set([
+  'factuur', 'factuurnr', 'invoice', 'nota', 'periode', 'period', 'maand', 'month', 'kwartaal', 'week', 'over', 'van', 'voor', 'de', 'het', 'en', 'of', 'for', 'sepa',
+  'incasso', 'algemeen', 'doorlopend', 'omschrijving', 'ref', 'referentie', 'kenmerk', 'nr', 'inzake', 'januari', 'februari', 'maart', 'april', 'mei', 'juni', 'juli',
+  'augustus', 'september', 'oktober', 'november', 'december', 'jan', 'feb', 'mrt', 'apr', 'jun', 'jul', 'aug', 'sep', 'okt', 'nov', 'dec',
+]);
+const DIGITS = /\d/;
+const PROVIDER_CHARGE_CONFIDENCE = 0.9;
+
+/**
+ * Money out to a payment provider (Worldline, CCV, SumUp, Mollie as the counterparty) whose remittance
+ * speaks only of the provider's own service ("Transactiekosten maart", "Huur betaalautomaat") pays the
+ * provider, not a shop behind it: a business cost of a business or a sole trader taking card payments,
+ * a payment fee for anyone else. A remittance that names anything else is a purchase through it.
+ */
+export function providerCharge(view: TransactionView, business: boolean, into: Candidate[]): void {
+  if (view.direction !== 'out' || !view.viaProcessor || view.counterpartName !== null) return;
+  const remittance = view.facts.remittance ?? view.transaction.description;
+  if (!remittance) return;
+  const provider = normaliseName(view.transaction.counterpartName ?? '').text.split(' ');
+  let charged = false;
+  for (const word of normaliseText(remittance).split(' ')) {
+    if (PROVIDER_CHARGE_WORDS.has(word)) charged = true;
+    else if (!CHARGE_FILLER.has(word) && !DIGITS.test(word) && !provider.includes(word) && !isPaymentProcessor(word) && !isLegalNameWord(word)) return;
+  }
+  if (charged) into.push(candidate(business ? 'expenses.business' : 'expenses.bank-fees', PROVIDER_CHARGE_CONFIDENCE, 'merchant.payment-provider.charge', Evidence.MerchantName));
 }
 
 /** What a platform writes on money it pays out to a seller, driver or freelancer. */

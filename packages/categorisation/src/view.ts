@@ -45,6 +45,16 @@ function nameOf(raw: string | null): NormalisedName | null {
   return name.text === '' ? null : name;
 }
 
+const VIA = ' via ';
+
+/** "Slagerij Koster via Stichting Mollie Payments", "Zalando SE via Adyen": the party a provider took the money for, or null. */
+function behindVia(name: NormalisedName | null): NormalisedName | null {
+  const at = name === null ? -1 : name.text.indexOf(VIA);
+  if (name === null || at <= 0 || !isPaymentProcessor(name.text.slice(at + VIA.length))) return null;
+  const text = name.text.slice(0, at);
+  return { text, coreLength: Math.min(text.length, name.coreLength) };
+}
+
 /**
  * The type code, the type name, the ISO bank transaction code and the channel the description shows; a
  * mandate or creditor scheme id on money out is evidence of a SEPA direct debit taken (on money in it is a
@@ -60,10 +70,11 @@ function signalsOf(transaction: TransactionDto, facts: DescriptionFacts, directi
 export function viewOf(transaction: TransactionDto): TransactionView {
   const facts = parseDescription(transaction.description);
   const normalisedCounterpart = nameOf(transaction.counterpartName);
-  const viaProcessor = normalisedCounterpart !== null && isPaymentProcessor(normalisedCounterpart.text);
-  const counterpartName = viaProcessor ? null : normalisedCounterpart;
+  const behindProvider = behindVia(normalisedCounterpart);
+  const viaProcessor = behindProvider !== null || (normalisedCounterpart !== null && isPaymentProcessor(normalisedCounterpart.text));
+  const counterpartName = behindProvider ?? (viaProcessor ? null : normalisedCounterpart);
   // ING writes the counterparty name into the description too: normalise it once
-  const described = facts.name === transaction.counterpartName ? counterpartName : nameOf(facts.name);
+  const described = facts.name === transaction.counterpartName ? counterpartName : (behindVia(nameOf(facts.name)) ?? nameOf(facts.name));
   // "Naam: Stichting Mollie Payments": a processor named in the description is no merchant either
   const describedName = (described !== null && isPaymentProcessor(described.text) ? null : described) ?? nameAfterProcessorIn(transaction.description);
   const descriptionText = transaction.description ? normaliseText(transaction.description) : '';

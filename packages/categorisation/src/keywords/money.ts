@@ -3,6 +3,9 @@ import { keyword, spending } from './spec';
 
 const INVOICED_VAT = /\b(?:incl|inclusief|excl|exclusief|ex|inkl|including|excluding|verlegd|btw verlegd|reverse charge|factuur|factuurnr|factuurnummer|invoice|nota|order|bestelling|btw nummer|btw nr|btwnr|vat number|vat no)\b|\d+ (?:btw|vat)\b|\b(?:btw|vat) \d{1,2}\b/;
 
+// a web shop adds the payment's fee to an order ("Bestelling 7712 incl. transactiekosten"): that pays the shop, no bank
+const FEE_ADDED_TO_ORDER = /\b(?:incl|inclusief|inkl|including|excl|exclusief|plus) (?:transactiekosten|betaalkosten|servicekosten|administratiekosten|kosten)\b/;
+
 export const moneyKeywords = [
   spending(['belasting', 'belastingaanslag', 'aanslag', 'aanslagnummer', 'voorlopige aanslag', 'definitieve aanslag', 'belastingschuld'], 'expenses.taxes', 0.7, { id: 'belasting' }),
   spending(['inkomstenbelasting', 'aanslag ib', 'ib aanslag', 'bijdrage zvw', 'zvw', 'premie volksverzekeringen'], 'expenses.taxes.income-tax', 0.9, { id: 'inkomstenbelasting' }),
@@ -23,9 +26,9 @@ export const moneyKeywords = [
     ['kosten betaalpakket', 'betaalpakket', 'basispakket', 'oranjepakket', 'oranje pakket', 'pakketkosten', 'rekeningkosten', 'kosten rekening', 'bankkosten', 'kosten bankieren', 'debetrente', 'rente debetstand', 'rente roodstand', 'transactiekosten', 'kosten betaalrekening', 'kosten creditcard', 'jaarkosten creditcard', 'pinkosten', 'opnamekosten', 'provisie', 'wisselkoerskosten', 'kosten buitenland', 'bank fee', 'monthly fee', 'account fee', 'kosten pas', 'kosten betaalpas', 'kosten gebruik betaalrekening'],
     'expenses.bank-fees',
     0.85,
-    { id: 'bankkosten' },
+    { id: 'bankkosten', notWith: FEE_ADDED_TO_ORDER },
   ),
-  spending(['kosten', 'fee', 'fees'], 'expenses.bank-fees', 0.45, { id: 'kosten' }),
+  spending(['kosten', 'fee', 'fees'], 'expenses.bank-fees', 0.45, { id: 'kosten', notWith: FEE_ADDED_TO_ORDER }),
   keyword(
     ['spaarrekening*', 'sparen', 'spaar', 'spaargeld', 'oranje spaarrekening', 'spaardeposito', 'doelsparen', 'savings', 'bonusrente rekening', 'bonusrenterekening', 'kapitaalrekening', 'spaarpot*', 'internetsparen', 'depositorekening', 'vermogensspaarrekening', 'spaarplan', 'spaarbewijs'],
     { out: { category: 'transfers.savings', confidence: 0.65 }, in: { category: 'transfers.savings', confidence: 0.65 } },
