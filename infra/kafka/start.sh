@@ -1,33 +1,72 @@
 #!/usr/bin/env bash
-# Starts a single-node Apache Kafka (KRaft, combined broker+controller) as a local process and
-# waits until it accepts connections. Usage: start.sh [port] [data-dir]
-# Prints the bootstrap address. Stop with infra/kafka/stop.sh [data-dir].
+# Starts Apache Kafka (KRaft, each node a combined broker and controller) as local processes and
+# waits until every node accepts connections. Usage: start.sh [port] [data-dir]
+# KAFKA_NODES=3 starts a cluster of three: node i listens on port + 2(i-1) and its controller on the
+# port after it, with its data in data-dir/node-i; topics then get three replicas, of which two must
+# have a write (min.insync.replicas). One node (the default) keeps its data in data-dir itself.
+# Prints the bootstrap addresses, comma-separated. Stop with infra/kafka/stop.sh [port] [data-dir].
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 PORT="${1:-${KAFKA_PORT:-9092}}"
 DATA="${2:-$ROOT/.cache/run/kafka-$PORT}"
-CONTROLLER_PORT="$((PORT + 1))"
+NODES="${KAFKA_NODES:-1}"
+[[ "$NODES" =~ ^[1-9]$ ]] || { echo "KAFKA_NODES must be 1 to 9, not '$NODES'" >&2; exit 2; }
 LIBS="$("$ROOT/infra/kafka/install.sh")"
+REPLICAS=$(( NODES < 3 ? NODES : 3 ))
+MIN_INSYNC=$(( REPLICAS > 2 ? 2 : 1 ))
+node_dir() { if (( NODES == 1 )); then echo "$DATA"; else echo "$DATA/node-$1"; fi; }
+node_port() { echo $(( PORT + 2 * ($1 - 1) )); }
+VOTERS=""
+BOOTSTRAP=""
+for i in $(seq 1 "$NODES"); do
+  VOTERS+="${VOTERS:+,}$i@127.0.0.1:$(( $(node_port "$i") + 1 ))"
+  BOOTSTRAP+="${BOOTSTRAP:+,}127.0.0.1:$(node_port "$i")"
+done
 mkdir -p "$DATA"
-if [[ -f "$DATA/kafka.pid" ]] && kill -0 "$(cat "$DATA/kafka.pid")" 2>/dev/null; then
-  echo "127.0.0.1:$PORT"; exit 0
-fi
-cat > "$DATA/server.properties" <<PROPS
+running=0
+for i in $(seq 1 "$NODES"); do
+  pidfile="$(node_dir "$i")/kafka.pid"
+  if [[ -f "$pidfile" ]] && kill -0 "$(cat "$pidfile")" 2>/dev/null; then running=$((running + 1)); fi
+done
+if (( running == NODES )); then echo "$BOOTSTRAP"; exit 0; fi
+CP="$LIBS/*"
+# A cluster id as Kafka's `StorageTool random-uuid` makes one (16 random bytes in URL-safe base64, not starting with
+# '-'), without starting a JVM for it. Every node of a cluster is formatted with the same one.
+cluster_id() {
+  local id
+  for (( ; ; )); do
+    id="$(head -c 16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=')"
+    [[ "$id" == -* ]] || { echo "$id"; return; }
+  done
+}
+[[ -f "$DATA/cluster.id" ]] || cluster_id > "$DATA/cluster.id"
+CLUSTER_ID="$(cat "$DATA/cluster.id")"
+
+start_node() {
+  local i=$1 DIR PORT_I CONTROLLER_PORT
+  DIR="$(node_dir "$i")"
+  PORT_I="$(node_port "$i")"
+  CONTROLLER_PORT=$(( PORT_I + 1 ))
+  mkdir -p "$DIR"
+  if [[ -f "$DIR/kafka.pid" ]] && kill -0 "$(cat "$DIR/kafka.pid")" 2>/dev/null; then return; fi
+cat > "$DIR/server.properties" <<PROPS
 process.roles=broker,controller
-node.id=1
-controller.quorum.voters=1@127.0.0.1:$CONTROLLER_PORT
-listeners=PLAINTEXT://127.0.0.1:$PORT,CONTROLLER://127.0.0.1:$CONTROLLER_PORT
-advertised.listeners=PLAINTEXT://127.0.0.1:$PORT
+node.id=$i
+controller.quorum.voters=$VOTERS
+listeners=PLAINTEXT://127.0.0.1:$PORT_I,CONTROLLER://127.0.0.1:$CONTROLLER_PORT
+advertised.listeners=PLAINTEXT://127.0.0.1:$PORT_I
 controller.listener.names=CONTROLLER
 listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT
 inter.broker.listener.name=PLAINTEXT
-log.dirs=$DATA/logs
+log.dirs=$DIR/logs
 num.partitions=3
 auto.create.topics.enable=false
-offsets.topic.replication.factor=1
+default.replication.factor=$REPLICAS
+min.insync.replicas=$MIN_INSYNC
+offsets.topic.replication.factor=$REPLICAS
 offsets.topic.num.partitions=3
-transaction.state.log.replication.factor=1
-transaction.state.log.min.isr=1
+transaction.state.log.replication.factor=$REPLICAS
+transaction.state.log.min.isr=$MIN_INSYNC
 group.initial.rebalance.delay.ms=0
 # What an idle local broker costs: the controller appends a no-op record to the metadata log every
 # 500 ms by default (KIP-835; 0 turns that off), and every pool starts 3-8 threads.
@@ -41,38 +80,40 @@ log.retention.hours=168
 # second, so a test's window of seconds is not held back).
 log.cleaner.backoff.ms=${KAFKA_LOG_CLEANER_BACKOFF_MS:-15000}
 PROPS
-cat > "$DATA/log4j.properties" <<PROPS
+cat > "$DIR/log4j.properties" <<PROPS
 log4j.rootLogger=WARN, file
 log4j.appender.file=org.apache.log4j.FileAppender
-log4j.appender.file.File=$DATA/server.log
+log4j.appender.file.File=$DIR/server.log
 log4j.appender.file.layout=org.apache.log4j.PatternLayout
 log4j.appender.file.layout.ConversionPattern=[%d] %p %m (%c)%n
 log4j.logger.kafka=INFO
 PROPS
-CP="$LIBS/*"
-JAVA_OPTS=(-Xms256m -Xmx${KAFKA_HEAP:-512m} -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xshare:auto
-  -Djava.awt.headless=true -Dlog4j.configuration="file:$DATA/log4j.properties")
-# A cluster id as Kafka's `StorageTool random-uuid` makes one (16 random bytes in URL-safe base64, not starting with
-# '-'), without starting a JVM for it.
-cluster_id() {
-  local id
-  for (( ; ; )); do
-    id="$(head -c 16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=')"
-    [[ "$id" == -* ]] || { echo "$id"; return; }
-  done
-}
-if [[ ! -f "$DATA/logs/meta.properties" ]]; then
-  java "${JAVA_OPTS[@]}" -cp "$CP" kafka.tools.StorageTool format -t "$(cluster_id)" \
-    -c "$DATA/server.properties" --ignore-formatted >"$DATA/format.log" 2>&1
-fi
-nohup java "${JAVA_OPTS[@]}" -cp "$CP" kafka.Kafka "$DATA/server.properties" >"$DATA/stdout.log" 2>&1 &
-echo $! > "$DATA/kafka.pid"
-for _ in $(seq 1 120); do
-  if grep -q "Kafka Server started" "$DATA/server.log" 2>/dev/null && (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null; then
-    echo "127.0.0.1:$PORT"; exit 0
+  local JAVA_OPTS=(-Xms256m -Xmx${KAFKA_HEAP:-512m} -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xshare:auto
+    -Djava.awt.headless=true -Dlog4j.configuration="file:$DIR/log4j.properties")
+  if [[ ! -f "$DIR/logs/meta.properties" ]]; then
+    java "${JAVA_OPTS[@]}" -cp "$CP" kafka.tools.StorageTool format -t "$CLUSTER_ID" \
+      -c "$DIR/server.properties" --ignore-formatted >"$DIR/format.log" 2>&1
   fi
-  kill -0 "$(cat "$DATA/kafka.pid")" 2>/dev/null || { echo "Kafka exited; see $DATA/stdout.log and $DATA/server.log" >&2; tail -20 "$DATA/stdout.log" >&2; exit 1; }
+  nohup java "${JAVA_OPTS[@]}" -cp "$CP" kafka.Kafka "$DIR/server.properties" >"$DIR/stdout.log" 2>&1 &
+  echo $! > "$DIR/kafka.pid"
+}
+
+node_ready() {
+  local DIR
+  DIR="$(node_dir "$1")"
+  grep -q "Kafka Server started" "$DIR/server.log" 2>/dev/null && (exec 3<>"/dev/tcp/127.0.0.1/$(node_port "$1")") 2>/dev/null
+}
+
+for i in $(seq 1 "$NODES"); do start_node "$i"; done
+for _ in $(seq 1 240); do
+  ready=0
+  for i in $(seq 1 "$NODES"); do
+    DIR="$(node_dir "$i")"
+    if node_ready "$i"; then ready=$((ready + 1)); continue; fi
+    kill -0 "$(cat "$DIR/kafka.pid")" 2>/dev/null || { echo "Kafka node $i exited; see $DIR/stdout.log and $DIR/server.log" >&2; tail -20 "$DIR/stdout.log" >&2; exit 1; }
+  done
+  if (( ready == NODES )); then echo "$BOOTSTRAP"; exit 0; fi
   sleep 0.5
 done
-echo "Kafka did not start within 60s; see $DATA/server.log" >&2
+echo "Kafka did not start within 120s; see $(node_dir 1)/server.log" >&2
 exit 1

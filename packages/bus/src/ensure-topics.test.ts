@@ -5,7 +5,7 @@ import { createKafka, ensureTopics } from './kafka';
 const logger = createLogger('test', 'silent');
 
 describe('ensureTopics (real broker)', () => {
-  it('creates topics with the replication factor of the client: the one broker here refuses two copies', async () => {
+  it('creates topics with the replication factor the client was given (the one broker here refuses two copies), else with the cluster’s size: one copy here', async () => {
     const topic = uniqueName('ensure-topics-test');
     const onCluster = createKafka(uniqueName('ensure-topics-test'), testEnv().kafkaBrokers, logger, { replicationFactor: 2 });
     await expect(ensureTopics(onCluster, [{ topic, partitions: 1 }])).rejects.toMatchObject({ errors: [expect.objectContaining({ type: 'INVALID_REPLICATION_FACTOR' })] });

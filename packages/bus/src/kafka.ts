@@ -10,10 +10,17 @@ const levels: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
 };
 
 /**
- * The replication factor of the topics a client creates (`ensureTopics`): the cluster's, set where the
- * client is made. kafkajs's CreateTopics (up to v3) cannot ask for the broker's default.
+ * The replication factor of the topics a client creates (`ensureTopics`) where it is set when the client is made;
+ * without one, the cluster's size decides (`replicasFor`). kafkajs's CreateTopics (up to v3) cannot ask for the
+ * broker's default.
  */
 const replicationFactors = new WeakMap<Kafka, number>();
+
+/** Copies of each partition on a cluster of `brokers`, and how many must have a write before it is acknowledged. */
+export function replicasFor(brokers: number): { replicationFactor: number; minInsyncReplicas: number } {
+  const replicationFactor = Math.max(1, Math.min(3, brokers));
+  return { replicationFactor, minInsyncReplicas: replicationFactor >= 3 ? 2 : 1 };
+}
 
 export function createKafka(clientId: string, brokers: string[], logger: Logger, options: { replicationFactor?: number } = {}): Kafka {
   const kafka = new Kafka({
@@ -28,7 +35,7 @@ export function createKafka(clientId: string, brokers: string[], logger: Logger,
       logger[levels[entry.level] ?? 'info']({ kafka: entry.namespace, ...extra }, message);
     },
   });
-  replicationFactors.set(kafka, options.replicationFactor ?? 1);
+  if (options.replicationFactor !== undefined) replicationFactors.set(kafka, options.replicationFactor);
   return kafka;
 }
 
@@ -81,17 +88,20 @@ export async function ensureTopics(kafka: Kafka, topics: ReadonlyArray<TopicSpec
     const existing = new Set(await admin.listTopics());
     const missing = topics.filter((t) => !existing.has(t.topic));
     if (missing.length > 0) {
+      const replicationFactor = replicationFactors.get(kafka) ?? replicasFor((await admin.describeCluster()).brokers.length).replicationFactor;
+      const { minInsyncReplicas } = replicasFor(replicationFactor);
       await admin.createTopics({
         waitForLeaders: false,
         topics: missing.map((t) => ({
           topic: t.topic,
           numPartitions: t.partitions,
-          replicationFactor: replicationFactors.get(kafka) ?? 1,
-          configEntries: Object.entries(t.config ?? {}).map(([name, value]) => ({ name, value })),
+          replicationFactor,
+          configEntries: Object.entries({ 'min.insync.replicas': String(minInsyncReplicas), ...t.config }).map(([name, value]) => ({ name, value })),
         })),
       });
     }
-    await updateTopicConfigs(admin, topics.filter((t) => existing.has(t.topic) && t.config));
+    // On a cluster, a broker asked may not know yet of a topic another broker created a moment ago.
+    await whileTopicsNotReady(() => updateTopicConfigs(admin, topics.filter((t) => existing.has(t.topic) && t.config)));
     await waitForTopicLeaders(admin, topics.map((t) => t.topic));
   } finally {
     await admin.disconnect();
@@ -132,6 +142,18 @@ async function waitForTopicLeaders(admin: Admin, topics: string[]): Promise<void
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`topics ${topics.join(', ')} not ready after ${TOPIC_READY_TIMEOUT_MS} ms: ${lastProblem}`);
+}
+
+async function whileTopicsNotReady(attempt: () => Promise<void>): Promise<void> {
+  const deadline = Date.now() + TOPIC_READY_TIMEOUT_MS;
+  for (;;) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!isTopicNotReady(error) || Date.now() > deadline) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 function isTopicNotReady(error: unknown): boolean {

@@ -50,8 +50,8 @@ export const commonEnv = {
    * session), how long its stop may wait for that fetch and an idle member takes to notice a rebalance.
    */
   KAFKA_FETCH_MAX_WAIT_MS: z.coerce.number().int().min(100).max(20_000).default(10_000),
-  /** Copies of each partition of the topics a service creates: 1 for one broker, 3 on a cluster of three or more. */
-  KAFKA_REPLICATION_FACTOR: z.coerce.number().int().min(1).max(10).default(1),
+  /** Copies of each partition of the topics a service creates; unset, the cluster's size decides (1 to 3). */
+  KAFKA_REPLICATION_FACTOR: z.coerce.number().int().min(1).max(10).optional(),
 };
 
 const ms = (fallback: number) => z.coerce.number().int().positive().default(fallback);

@@ -35,12 +35,13 @@ export async function freePort(): Promise<number> {
   }
 }
 
-/** Two consecutive free ports (Kafka uses port+1 for its controller, FerretDB's PostgreSQL port+1). */
-async function freePortPair(): Promise<number> {
+/** The first of `count` consecutive free ports (Kafka uses port+1 for its controller, FerretDB's PostgreSQL port+1). */
+async function freePortRun(count = 2): Promise<number> {
   for (;;) {
     const port = await freePort();
-    if (!handedOut.has(port + 1) && (await isFree(port + 1))) {
-      handedOut.add(port + 1);
+    const rest = Array.from({ length: count - 1 }, (_, i) => port + 1 + i);
+    if (rest.every((p) => !handedOut.has(p)) && (await Promise.all(rest.map(isFree))).every(Boolean)) {
+      for (const p of rest) handedOut.add(p);
       return port;
     }
   }
@@ -60,32 +61,41 @@ export interface KafkaProcess {
   brokers: string[];
   port: number;
   stop(): Promise<void>;
+  /** Starts every node that is not running, on its port and data. */
   start(): Promise<void>;
-  /** SIGKILL, as a crash: no clean shutdown. `start()` brings it back on its port and data. */
+  /** SIGKILL to every node, as a crash: no clean shutdown. `start()` brings them back on their ports and data. */
   kill(): Promise<void>;
+  /** SIGKILL to one node of a cluster (its node id, 1 to `nodes`). */
+  killNode(nodeId: number): Promise<void>;
   /** Stops it and removes its data directory. */
   dispose(): Promise<void>;
 }
 
-/** A real single-node Kafka (KRaft) started by infra/kafka/start.sh in its own data directory. */
-export async function startKafka(dataDir?: string): Promise<KafkaProcess> {
-  const port = await freePortPair();
+/**
+ * A real Kafka (KRaft) started by infra/kafka/start.sh in its own data directory: one node, or a cluster of
+ * `nodes` (topics then get up to three replicas, two of them in sync for a write).
+ */
+export async function startKafka(dataDir?: string, options: { nodes?: number } = {}): Promise<KafkaProcess> {
+  const nodes = options.nodes ?? 1;
+  const port = await freePortRun(2 * nodes);
   const dir = dataDir ?? mkdtempSync(join(repoRoot, '.cache', 'test-kafka-'));
   const script = (name: string) => join(repoRoot, 'infra/kafka', name);
   const start = async () => {
     // The cleaner looks for compaction work every second: tests compact within seconds (EVENT_LOG_ROLL_MS).
-    await run('bash', [script('start.sh'), String(port), dir], { timeout: 180_000, env: { ...process.env, KAFKA_LOG_CLEANER_BACKOFF_MS: '1000' } });
+    await run('bash', [script('start.sh'), String(port), dir], { timeout: 180_000, env: { ...process.env, KAFKA_LOG_CLEANER_BACKOFF_MS: '1000', KAFKA_NODES: String(nodes) } });
   };
   await start();
   const stop = async () => {
     await run('bash', [script('stop.sh'), String(port), dir], { timeout: 60_000 });
   };
+  const pidFile = (nodeId: number) => (nodes === 1 ? join(dir, 'kafka.pid') : join(dir, `node-${nodeId}`, 'kafka.pid'));
   return {
-    brokers: [`127.0.0.1:${port}`],
+    brokers: Array.from({ length: nodes }, (_, i) => `127.0.0.1:${port + 2 * i}`),
     port,
     start,
     stop,
-    kill: () => killPidFile(join(dir, 'kafka.pid')),
+    kill: async () => void (await Promise.all(Array.from({ length: nodes }, (_, i) => killPidFile(pidFile(i + 1))))),
+    killNode: (nodeId) => killPidFile(pidFile(nodeId)),
     dispose: async () => {
       await stop();
       if (!dataDir) rmSync(dir, { recursive: true, force: true });
@@ -110,7 +120,7 @@ export interface FerretProcess {
  * directory; FERRETDB_BACKEND=sqlite for FerretDB's SQLite backend).
  */
 export async function startFerretDb(dataDir?: string, options: { postgresSettings?: string } = {}): Promise<FerretProcess> {
-  const port = await freePortPair();
+  const port = await freePortRun();
   const dir = dataDir ?? mkdtempSync(join(repoRoot, '.cache', 'test-ferretdb-'));
   const script = (name: string) => join(repoRoot, 'infra/ferretdb', name);
   const env = { ...process.env, POSTGRES_SETTINGS: options.postgresSettings ?? '' };
