@@ -107,7 +107,9 @@ type Categorise = typeof categorise;
 interface Categoriser {
   label: string;
   categorise: Categorise;
+  /** Transactions per second of wall time, and per second of the process's CPU time (what other processes on the machine take does not count). */
   rates: number[];
+  cpuRates: number[];
 }
 
 /** The package as it was at `commit`, extracted once under .cache/ (git archive), loaded beside this checkout's. */
@@ -121,7 +123,7 @@ function baselineAt(commit: string): Categoriser {
   }
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a second copy of the package, loaded at run time
   const loaded = require(path.join(dir, 'packages/categorisation/src/index.ts')) as { categorise: Categorise; CATEGORISER_VERSION: string };
-  return { label: `${loaded.CATEGORISER_VERSION} (${sha})`, categorise: loaded.categorise, rates: [] };
+  return { label: `${loaded.CATEGORISER_VERSION} (${sha})`, categorise: loaded.categorise, rates: [], cpuRates: [] };
 }
 
 function run(categoriseWith: Categorise, accounts: readonly Account[]): number {
@@ -142,7 +144,7 @@ function main(): void {
   console.log(`categorisation speed — categoriser ${CATEGORISER_VERSION}, node ${process.version}, ${cpu}, load average ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} CPUs`);
   const accounts = Array.from({ length: Math.ceil(TOTAL / PER_ACCOUNT) }, (_, i) => account(90_000 + i));
   const count = accounts.length * PER_ACCOUNT;
-  const current: Categoriser = { label: `${CATEGORISER_VERSION} (this checkout)`, categorise, rates: [] };
+  const current: Categoriser = { label: `${CATEGORISER_VERSION} (this checkout)`, categorise, rates: [], cpuRates: [] };
   const baseline = BASELINE === 'none' ? null : baselineAt(BASELINE);
   const contenders = baseline ? [current, baseline] : [current];
 
@@ -154,20 +156,31 @@ function main(): void {
     // alternate which goes first, so that neither always follows the other's garbage
     for (const c of round % 2 === 0 ? contenders : [...contenders].reverse()) {
       const start = performance.now();
+      const cpuStart = process.cpuUsage();
       const guessed = run(c.categorise, accounts);
+      const cpu = process.cpuUsage(cpuStart);
       const seconds = (performance.now() - start) / 1000;
+      const cpuSeconds = (cpu.user + cpu.system) / 1e6;
       if (c === current) guesses = guessed;
       c.rates.push(count / seconds);
-      console.log(`round ${round + 1} ${c.label}: ${count} transactions in ${seconds.toFixed(2)} s = ${Math.round(count / seconds).toLocaleString('en')} transactions/s`);
+      c.cpuRates.push(count / cpuSeconds);
+      console.log(
+        `round ${round + 1} ${c.label}: ${count} transactions in ${seconds.toFixed(2)} s = ${Math.round(count / seconds).toLocaleString('en')} transactions/s; ${cpuSeconds.toFixed(2)} CPU s = ${Math.round(count / cpuSeconds).toLocaleString('en')} per CPU second`,
+      );
     }
   }
   const rate = median(current.rates);
-  console.log(`median ${Math.round(rate).toLocaleString('en')} transactions/s on one core (${(1e6 / rate).toFixed(1)} µs each); model guesses ${((100 * guesses) / count).toFixed(1)}%`);
+  const cpuRate = median(current.cpuRates);
+  console.log(`median ${Math.round(rate).toLocaleString('en')} transactions/s of wall time (${(1e6 / rate).toFixed(1)} µs each), ${Math.round(cpuRate).toLocaleString('en')} per CPU second (${(1e6 / cpuRate).toFixed(1)} µs each); model guesses ${((100 * guesses) / count).toFixed(1)}%`);
   if (baseline) {
     const base = median(baseline.rates);
-    console.log(`baseline ${baseline.label}: median ${Math.round(base).toLocaleString('en')} transactions/s; ratio ${(rate / base).toFixed(2)}× (per round: ${current.rates.map((r, i) => (r / baseline.rates[i]).toFixed(2)).join(', ')})`);
+    const baseCpu = median(baseline.cpuRates);
+    const perRound = (mine: readonly number[], theirs: readonly number[]): string => mine.map((r, i) => (r / theirs[i]).toFixed(2)).join(', ');
+    console.log(`baseline ${baseline.label}: median ${Math.round(base).toLocaleString('en')} transactions/s of wall time, ${Math.round(baseCpu).toLocaleString('en')} per CPU second`);
+    console.log(`ratio to the baseline: ${(rate / base).toFixed(2)}× by wall time (per round ${perRound(current.rates, baseline.rates)}), ${(cpuRate / baseCpu).toFixed(2)}× by CPU time (per round ${perRound(current.cpuRates, baseline.cpuRates)})`);
   }
-  console.log(`target ≥ 100,000 transactions/s on one core: ${rate >= 100_000 ? 'met' : 'MISSED'}`);
+  // on a machine shared with other work the wall time counts their CPU too; the CPU time is the categoriser's own
+  console.log(`target ≥ 100,000 transactions/s on one core: ${cpuRate >= 100_000 ? 'met' : 'MISSED'} by CPU time (${rate >= 100_000 ? 'met' : 'missed'} by wall time, load average ${os.loadavg()[0].toFixed(2)})`);
 }
 
 main();

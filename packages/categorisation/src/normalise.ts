@@ -4,6 +4,7 @@
  * them to lower-case ASCII words separated by single spaces, the form the catalogue is indexed in.
  */
 import { dutchPlaces } from './dutch-places';
+import { memoised } from './memo';
 
 /** A normalised name: `text`, and the length of its prefix without a trailing place name. */
 export interface NormalisedName {
@@ -152,7 +153,9 @@ function trailingPlaceLength(tokens: readonly string[]): number {
  * dropped, store and branch numbers dropped (a number is kept only as the first word: "9292", "711").
  * `coreLength` also leaves out a trailing Dutch place name.
  */
-export function normaliseName(raw: string): NormalisedName {
+export const normaliseName: (raw: string) => Readonly<NormalisedName> = memoised(nameOf);
+
+function nameOf(raw: string): NormalisedName {
   const kept: string[] = [];
   const stripped = stripProcessorPrefixes(fold(raw).trim());
   for (const token of wordsOf(stripped.text)) {

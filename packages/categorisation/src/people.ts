@@ -4,6 +4,7 @@
  * ("en/of", "e/o"), a common first name; against legal forms and words organisations use.
  */
 import { firstNames } from './first-names';
+import { memoised } from './memo';
 import { fold } from './normalise';
 
 export type PartyKind = 'person' | 'organisation' | 'unknown';
@@ -56,9 +57,14 @@ function initialsLast(tokens: readonly string[]): boolean {
   return surname.length >= 1 && surname.length <= 3 && surname.every((token) => token.length > 1);
 }
 
+const kindOfName = memoised(partyKindOf);
+
 /** What kind of party a counterparty name is, from the name alone. */
 export function kindOfParty(name: string | null): PartyKind {
-  if (!name) return 'unknown';
+  return name ? kindOfName(name) : 'unknown';
+}
+
+function partyKindOf(name: string): PartyKind {
   const text = fold(name).replace(/\s+/g, ' ').trim();
   if (text === '') return 'unknown';
   if (/\d{3,}/.test(text)) return 'organisation';

@@ -9,6 +9,7 @@ import { categoryOfMerchantCode, MCC_CONFIDENCE } from './merchant-category-code
 import { outcomesOfPurpose } from './purpose-codes';
 import { tradeNamedIn, tradeOfCompound, type NamedTrade } from './trade-words';
 import { isPayoutFirstPlatform, isPayoutPlatform } from './catalogue/platforms';
+import { memoised } from './memo';
 import { kindOfParty } from './people';
 import { isReturnReason } from './return-reasons';
 import { has, Signal } from './signals';
@@ -100,6 +101,9 @@ function wordsOfName(name: NormalisedName | null): readonly string[] {
   return name === null ? [] : name.text.slice(0, name.coreLength).split(' ');
 }
 
+const tradeAtMerchant = memoised((name: NormalisedName) => tradeNamedIn(wordsOfName(name), { atMerchant: true }));
+const tradeInName = memoised((name: NormalisedName) => tradeNamedIn(wordsOfName(name), { atMerchant: false }));
+
 /**
  * The trade the names tell by a compound ("Banketbakkerij", "Kaasspeciaalzaak") or, at a merchant, by
  * what a name starts with ("Bloemen Annie"); behind a processor also the shop named in the remittance
@@ -107,10 +111,11 @@ function wordsOfName(name: NormalisedName | null): readonly string[] {
  */
 function namedTrade(view: TransactionView, frontsRemittance: boolean, into: Candidate[]): void {
   const atMerchant = paidAtMerchant(view);
-  for (const name of [view.counterpartName, view.describedName]) {
-    if (name === null || (!atMerchant && kindOfParty(view.partyName) === 'person')) continue;
-    const trade = tradeNamedIn(wordsOfName(name), { atMerchant });
-    if (trade) return addNamedTrade(trade, view, NAMED_TRADE_CONFIDENCE, Evidence.MerchantName, into);
+  if (atMerchant || kindOfParty(view.partyName) !== 'person') {
+    for (const name of [view.counterpartName, view.describedName]) {
+      const trade = name === null ? undefined : atMerchant ? tradeAtMerchant(name) : tradeInName(name);
+      if (trade) return addNamedTrade(trade, view, NAMED_TRADE_CONFIDENCE, Evidence.MerchantName, into);
+    }
   }
   if (!(view.viaProcessor || view.processorPrefix || frontsRemittance || has(view.signals, Signal.Ideal)) || view.facts.remittance === null) return;
   const trade = tradeNamedIn(normaliseText(view.facts.remittance).split(' '), { atMerchant: false });
@@ -123,8 +128,8 @@ const STORE_FUEL_WORDS = /\b(?:station service|stationservice|carburant|carburan
 function fuelAtStore(hit: MerchantHit | null, view: TransactionView, into: Candidate[]): void {
   const sold = hit?.spec.outcomes.out;
   if (hit === null || view.direction !== 'out' || sold?.category !== 'expenses.groceries') return;
-  const names = `${view.counterpartName?.text ?? ''} ${view.describedName?.text ?? ''}`;
-  if (STORE_FUEL_WORDS.test(names)) into.push(candidate('expenses.transport.fuel', Math.min(1, sold.confidence + 0.01), `${hit.spec.id}.fuel`, Evidence.MerchantName, hit.length));
+  const fuelNamed = (name: NormalisedName | null): boolean => name !== null && name.text.length > hit.length && STORE_FUEL_WORDS.test(name.text);
+  if (fuelNamed(view.counterpartName) || fuelNamed(view.describedName)) into.push(candidate('expenses.transport.fuel', Math.min(1, sold.confidence + 0.01), `${hit.spec.id}.fuel`, Evidence.MerchantName, hit.length));
 }
 
 /** Catalogue merchants: as the counterparty name, as the name the description gives, or named in the description's text. */

@@ -1,6 +1,7 @@
 /** Everything the rules read from one transaction, worked out once: direction, names, description facts, signals. */
 import type { TransactionDto } from '@obp/contracts';
 import { isPaymentProcessor } from './catalogue/processors';
+import { memoised } from './memo';
 import { parseDescription, type DescriptionFacts } from './describe-formats';
 import { normaliseIban, normaliseName, normaliseText, type NormalisedName } from './normalise';
 import { channelSignal, Signal, typeSignals } from './signals';
@@ -49,11 +50,16 @@ const VIA = ' via ';
 
 /** "Slagerij Koster via Stichting Mollie Payments", "Zalando SE via Adyen": the party a provider took the money for, or null. */
 function behindVia(name: NormalisedName | null): NormalisedName | null {
-  const at = name === null ? -1 : name.text.indexOf(VIA);
-  if (name === null || at <= 0 || !isPaymentProcessor(name.text.slice(at + VIA.length))) return null;
+  return name === null || !name.text.includes(VIA) ? null : partyBehindVia(name);
+}
+
+// one object per name, so that what is worked out from a name is worked out once (memo.ts)
+const partyBehindVia = memoised((name: NormalisedName): NormalisedName | null => {
+  const at = name.text.indexOf(VIA);
+  if (at <= 0 || !isPaymentProcessor(name.text.slice(at + VIA.length))) return null;
   const text = name.text.slice(0, at);
   return { text, coreLength: Math.min(text.length, name.coreLength) };
-}
+});
 
 /**
  * The type code, the type name, the ISO bank transaction code and the channel the description shows; a

@@ -4,6 +4,7 @@
  */
 import { canonicalCategoryOf } from '@obp/contracts';
 import { normaliseName, type NormalisedName } from '../normalise';
+import { memoised } from '../memo';
 import { PhraseIndex } from '../phrase-index';
 import { abroad } from './abroad';
 import { charity } from './charity';
@@ -96,7 +97,9 @@ function buildIndex(specs: readonly MerchantSpec[]): PhraseIndex<IndexedName> {
 const index = buildIndex(merchantSpecs);
 
 /** The catalogue merchant a counterparty name is: the longest name that may match where it does. */
-export function findMerchantInName(name: NormalisedName): MerchantHit | null {
+export const findMerchantInName: (name: NormalisedName) => MerchantHit | null = memoised(merchantNamed);
+
+function merchantNamed(name: NormalisedName): MerchantHit | null {
   let hit: MerchantHit | null = null;
   index.forEachMatch(name.text, ({ spec, mode }, start, end) => {
     const atStart = start === 0;

@@ -4,6 +4,7 @@
  * bought, so the merchant is looked for in the description instead. Money in from one is a payout
  * (to a business) or a web shop's refund (to a consumer).
  */
+import { memoised } from '../memo';
 import { isLegalNameWord, normaliseName } from '../normalise';
 
 const processorNames = [
@@ -21,7 +22,9 @@ const processorNames = [
 const processors: ReadonlySet<string> = new Set(processorNames.map((name) => normaliseName(name).text).filter((text) => text !== ''));
 
 /** Whether a normalised name is only a payment service provider's, with or without the words its legal name adds. */
-export function isPaymentProcessor(nameText: string): boolean {
+export const isPaymentProcessor: (nameText: string) => boolean = memoised(processorOnly);
+
+function processorOnly(nameText: string): boolean {
   if (processors.has(nameText)) return true;
   let end = nameText.length;
   for (;;) {
