@@ -1,7 +1,7 @@
 /**
  * A strict reader of ISO 20022 bank-to-customer statements (camt.053, `BkToCstmrStmt/Stmt`) and account reports
- * (camt.052, `BkToCstmrAcctRpt/Rpt`), versions .001.02 to .001.14, streamed with saxes: the file is never held as a
- * tree. Each `Stmt`/`Ntry`/`TxDtls` is collected as a flat map of its leaf values by their path below it, and read
+ * (camt.052, `BkToCstmrAcctRpt/Rpt`), versions .001.02 to .001.14, read as a stream of XML events (from
+ * `xml-scanner.ts`, or saxes for what it does not read): the file is never held as a tree. Each `Stmt`/`Ntry`/`TxDtls` is collected as a flat map of its leaf values by their path below it, and read
  * when it closes.
  *
  * Refused, with where: a DOCTYPE of any kind (so no entity is ever declared, expanded or resolved), XML that is not
@@ -11,6 +11,7 @@
  * What each field becomes: docs/decisions.md, "Statement parsing libraries (issue 26)".
  */
 import { SaxesParser } from 'saxes';
+import { scanXml } from './xml-scanner';
 import { balanceProblems } from '../balances';
 import { isCurrencyCode } from '../currency';
 import { compareDecimals, negateDecimal, sumDecimals } from '../decimal';
@@ -85,8 +86,8 @@ class Refused extends Error {
 export function parseCamt(xml: string): StatementParseResult {
   if (xml.trim() === '') return { ok: false, problems: [{ location: 'file', message: 'The file is empty.' }] };
   if (!xml.trimStart().startsWith('<')) return { ok: false, problems: [{ location: 'line 1, column 1', message: 'Not XML: a camt file starts with <?xml or <Document.' }] };
-  // Tracking line and column costs saxes half its speed; they are only needed to say where XML is broken, so a file
-  // that is not well-formed is read a second time, with them.
+  // The scanner reads the plain XML camt files are written in several times faster than saxes; a file it does not
+  // read (not well-formed, a DOCTYPE, or merely unusual) is read again with saxes, counting lines to say where.
   const result = new CamtReader(false).read(xml);
   return result === 'broken' ? (new CamtReader(true).read(xml) as StatementParseResult) : result;
 }
@@ -121,32 +122,36 @@ class CamtReader {
   /** Depth of an element whose content is not read (another namespace, `SplmtryData`); -1 when none. */
   private skipFrom = -1;
   private text = '';
-  private readonly parser: SaxesParser;
+  /** Saxes, counting lines, when the file is read to say where it is broken; null while it is scanned. */
+  private readonly parser: SaxesParser | null;
 
-  constructor(private readonly position: boolean) {
-    this.parser = new SaxesParser({ position });
+  constructor(withLines: boolean) {
+    this.parser = withLines ? new SaxesParser({ position: true }) : null;
   }
 
-  /** 'broken' when the XML is not well-formed (or has a DOCTYPE) and lines were not counted. */
+  /**
+   * 'broken' when the file was not read without line numbers: the scanner does not read it (not well-formed, a
+   * DOCTYPE, or merely unusual), or a problem's location is a line and column.
+   */
   read(xml: string): StatementParseResult | 'broken' {
-    const parser = this.parser;
-    parser.on('doctype', () => this.refuse(this.here(), 'The file has a DOCTYPE. camt files have none, and DTDs are not read here: no entity is declared, expanded or fetched.', true));
-    parser.on('opentag', (tag) => this.open(tag.name, tag.attributes as Record<string, string>));
-    parser.on('text', (text) => {
-      if (this.skipFrom === -1) this.text += text;
-    });
-    parser.on('cdata', (text) => {
-      if (this.skipFrom === -1) this.text += text;
-    });
-    parser.on('closetag', () => this.close());
     try {
-      parser.write(xml).close();
+      if (this.parser === null) {
+        if (!scanXml(xml, { open: (name, attributes) => this.open(name, attributes), text: (text) => this.addText(text), close: () => this.close() })) return 'broken';
+      } else {
+        const parser = this.parser;
+        parser.on('doctype', () => this.refuse(this.here(), 'The file has a DOCTYPE. camt files have none, and DTDs are not read here: no entity is declared, expanded or fetched.', true));
+        parser.on('opentag', (tag) => this.open(tag.name, tag.attributes as Record<string, string>));
+        parser.on('text', (text) => this.addText(text));
+        parser.on('cdata', (text) => this.addText(text));
+        parser.on('closetag', () => this.close());
+        parser.write(xml).close();
+      }
     } catch (error) {
       if (!(error instanceof Refused)) {
-        if (!this.position) return 'broken';
+        if (this.parser === null) return 'broken';
         const message = error instanceof Error ? error.message.replace(/^(?:[^:]*:)?\d+:\d+: /, '') : String(error);
         this.problems.unshift({ location: this.here(), message: `Not well-formed XML: ${message}.` });
-      } else if (error.positional && !this.position) return 'broken';
+      } else if (error.positional && this.parser === null) return 'broken';
       return { ok: false, problems: this.problems };
     }
     if (this.format === null) return { ok: false, problems: [{ location: 'file', message: 'The file has no root element.' }] };
@@ -155,8 +160,12 @@ class CamtReader {
     return { ok: true, file };
   }
 
+  private addText(text: string): void {
+    if (this.skipFrom === -1) this.text += text;
+  }
+
   private here(): string {
-    return `line ${this.parser.line}, column ${this.parser.column}`;
+    return this.parser === null ? 'file' : `line ${this.parser.line}, column ${this.parser.column}`;
   }
 
   private refuse(location: string, message: string, positional = false): never {
@@ -169,7 +178,7 @@ class CamtReader {
     if (this.problems.length >= MAX_PROBLEMS) this.refuse(TOO_MANY_PROBLEMS.location, TOO_MANY_PROBLEMS.message);
   }
 
-  private open(qualified: string, attributes: Record<string, string>): void {
+  private open(qualified: string, attributes: Record<string, string> | null): void {
     const depth = this.names.length;
     if (depth === MAX_DEPTH) this.refuse(`/Document/${this.messageName}`, `Elements nest more than ${MAX_DEPTH} deep; a camt file nests some 15 deep.`);
     const colon = qualified.indexOf(':');
@@ -185,7 +194,7 @@ class CamtReader {
     }
     if (this.skipFrom === -1) {
       const prefix = colon === -1 ? '' : qualified.slice(0, colon);
-      if (prefix !== this.rootPrefix || name === 'SplmtryData' || this.rootNamespaceAttribute in attributes) this.skipFrom = depth;
+      if (prefix !== this.rootPrefix || name === 'SplmtryData' || (attributes !== null && this.rootNamespaceAttribute in attributes)) this.skipFrom = depth;
     }
     if (this.skipFrom !== -1) {
       this.relativePaths.push('');
@@ -233,6 +242,7 @@ class CamtReader {
       scope.otherIds.push(other);
       this.openOtherId = { scope, depth, other };
     }
+    if (attributes === null) return;
     for (const attribute in attributes) {
       if (attribute === 'xmlns' || attribute.startsWith('xmlns:')) continue;
       add(scope.values, this.childPath(relative, `@${attribute}`), attributes[attribute]!);
@@ -251,10 +261,10 @@ class CamtReader {
     return path;
   }
 
-  private root(prefix: string, name: string, attributes: Record<string, string>): void {
+  private root(prefix: string, name: string, attributes: Record<string, string> | null): void {
     const location = `/${name}`;
     if (name !== 'Document') this.refuse(location, `The root element is ${name}: a camt.053 or camt.052 file has Document.`);
-    const namespace = attributes[prefix === '' ? 'xmlns' : `xmlns:${prefix}`];
+    const namespace = attributes?.[prefix === '' ? 'xmlns' : `xmlns:${prefix}`];
     if (namespace === undefined) this.refuse(location, 'The Document has no namespace: a camt file has urn:iso:std:iso:20022:tech:xsd:camt.053.001.NN or camt.052.001.NN.');
     const match = NAMESPACE.exec(namespace);
     if (match === null) this.refuse(location, `Unknown namespace ${namespace}: camt.053 or camt.052 (urn:iso:std:iso:20022:tech:xsd:camt.05x.001.NN) expected.`);
