@@ -2,7 +2,7 @@
 # Starts the whole platform locally: FerretDB, Kafka, topics, every service's migrations (scripts/migrate.sh),
 # every service (with OpenTelemetry loaded first), registers a demo client and prints its credentials and a curl line. Ctrl-C stops it.
 # External servers: set MONGODB_URI and KAFKA_BROKERS (e.g. from `docker compose up mongo kafka`).
-# RUN_DIR (default .cache/run) holds the logs, each service's pid (pids/<name>.pid) and the demo
+# RUN_DIR (default .cache/run) holds the logs, each instance's pid (pids/<instance>.pid) and the demo
 # client as JSON (demo-client.json); "==> stack ready" is printed once everything answers.
 # SERVICE_NODE_FLAGS adds node flags to every service, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
 # STACK_BUILT=1 runs the services as the images do: built by `npm run build` first, then
@@ -32,10 +32,11 @@ trap 'stop_all; exit 143' TERM
 INFRA_ENV="$(bash infra/up.sh)"
 eval "$(sed 's/^/export /' <<<"$INFRA_ENV")"
 
-# Every service with its port and settings, from the platform manifest (packages/platform; EDGE_PORT, SHARE_PORT, …
-# move them): a line each, `<name> <port> NAME=value…`, the edge last.
+# Every service's instances with their ports and settings, from the platform manifest (packages/platform; EDGE_PORT,
+# SHARE_PORT, … move them; SERVICE_REPLICAS=n runs n of each behind the edge): a line each,
+# `<instance> <service> <port> NAME=value…`, the edge last.
 PLAN="$(node --require tsx/cjs -e 'process.stdout.write(require("./packages/devstack/src/stack-plan.ts").stackPlanLines(process.env))')"
-EDGE_PORT="$(awk 'END { print $2 }' <<<"$PLAN")"
+EDGE_PORT="$(awk 'END { print $3 }' <<<"$PLAN")"
 if [[ -z "${ADMIN_TOKEN:-}" ]]; then
   [[ -f "$RUN/admin-token" ]] || node -e 'console.log(require("crypto").randomBytes(24).toString("base64url"))' > "$RUN/admin-token"
   ADMIN_TOKEN="$(cat "$RUN/admin-token")"
@@ -62,28 +63,28 @@ if ! bash scripts/migrate.sh >>"$RUN/logs/migrate.log" 2>&1; then
   echo "migrations failed; see $RUN/logs/migrate.log" >&2; tail -20 "$RUN/logs/migrate.log" >&2; exit 1
 fi
 
-start_service() { # name port env...
-  local name=$1 port=$2; shift 2
-  env OTEL_SERVICE_NAME="$name" SERVICE_NAME="$name" PORT="$port" "$@" \
+start_service() { # instance name port env...
+  local instance=$1 name=$2 port=$3; shift 3
+  env OTEL_SERVICE_NAME="$name" OTEL_RESOURCE_ATTRIBUTES="service.instance.id=$instance" SERVICE_NAME="$name" PORT="$port" "$@" \
     node ${SERVICE_NODE_FLAGS:-} $(service_args "$name") \
-    >>"$RUN/logs/$name.log" 2>&1 &
+    >>"$RUN/logs/$instance.log" 2>&1 &
   pids+=($!)
-  echo "$!" > "$RUN/pids/$name.pid"
+  echo "$!" > "$RUN/pids/$instance.pid"
   # Ready once its consumers have joined their groups: after an unclean stop that waits out the old
   # members' 30 s session, so allow a minute.
   for _ in $(seq 1 200); do
-    if curl -fs "http://127.0.0.1:$port/health/ready" >/dev/null; then echo "==> $name ready on :$port (logs: $RUN/logs/$name.log)"; return; fi
-    kill -0 "${pids[-1]}" 2>/dev/null || { echo "$name exited; see $RUN/logs/$name.log" >&2; tail -20 "$RUN/logs/$name.log" >&2; exit 1; }
+    if curl -fs "http://127.0.0.1:$port/health/ready" >/dev/null; then echo "==> $instance ready on :$port (logs: $RUN/logs/$instance.log)"; return; fi
+    kill -0 "${pids[-1]}" 2>/dev/null || { echo "$instance exited; see $RUN/logs/$instance.log" >&2; tail -20 "$RUN/logs/$instance.log" >&2; exit 1; }
     sleep 0.3
   done
-  echo "$name did not become ready; see $RUN/logs/$name.log" >&2; exit 1
+  echo "$instance did not become ready; see $RUN/logs/$instance.log" >&2; exit 1
 }
 
 mapfile -t PLANNED <<<"$PLAN"
 for line in "${PLANNED[@]}"; do
-  read -r name port settings <<<"$line"
+  read -r instance name port settings <<<"$line"
   # shellcheck disable=SC2086 # the settings are NAME=value words without spaces
-  start_service "$name" "$port" $settings
+  start_service "$instance" "$name" "$port" $settings
 done
 
 DEMO="$(register_client --client-id demo-app --name "Demo app" --scopes customer-api \

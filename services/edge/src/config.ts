@@ -6,8 +6,16 @@ const perSecond = (fallback: number) => z.coerce.number().gt(0).max(100_000).def
 
 /** The edge's entry of the platform manifest: its default port and database. */
 const edge = platformService('edge');
-/** The URL of every service the edge forwards to (`SHARE_SERVICE_URL`, …), by default its port here. */
-const upstreamUrls = Object.fromEntries(upstreamServices.map((s) => [s.edgeUrlEnv, z.string().url().default(`http://127.0.0.1:${s.port}`)])) as Record<EdgeUrlEnv, z.ZodDefault<z.ZodString>>;
+/** A service's instances: one URL, or several separated by commas (taken in turn). */
+const instanceUrls = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value) => value.split(',').map((url) => url.trim()).filter((url) => url !== ''))
+    .pipe(z.array(z.string().url()).min(1, 'needs at least one URL'));
+
+/** The URLs of every service the edge forwards to (`SHARE_SERVICE_URL`, …), by default its port here. */
+const upstreamUrls = Object.fromEntries(upstreamServices.map((s) => [s.edgeUrlEnv, instanceUrls(`http://127.0.0.1:${s.port}`)])) as Record<EdgeUrlEnv, ReturnType<typeof instanceUrls>>;
 
 const schema = z.object({
   ...commonEnv,

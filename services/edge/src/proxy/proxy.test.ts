@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createHttpApp } from '@obp/http';
 import { createLogger } from '@obp/telemetry';
 import { waitFor } from '@obp/testkit';
-import { proxyTo } from './proxy';
+import { proxyTo, UpstreamInstances } from './proxy';
 
 interface Seen {
   method: string;
@@ -39,7 +39,7 @@ describe('proxyTo (real upstream and edge servers)', () => {
     }
   });
 
-  async function edgeTo(target: string, timeoutMs?: number): Promise<string> {
+  async function edgeTo(target: string | string[], timeoutMs?: number): Promise<string> {
     const proxy = proxyTo(target, createLogger('test', 'silent'), timeoutMs);
     // As the edge has it: the caller's trace context is taken up by the tracing middleware.
     const app = createHttpApp({ serviceName: 'edge' });
@@ -99,6 +99,58 @@ describe('proxyTo (real upstream and edge servers)', () => {
     expect(await res.json()).toMatchObject({ status: 502, detail: 'The upstream service is unavailable.' });
   });
 
+  it('takes the instances of a service in turn', async () => {
+    const answering = (name: string) =>
+      upstream((_seen, res) => {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.end(name);
+      });
+    const [a, b] = [answering('a'), answering('b')];
+    servers.push(a.server, b.server);
+    const edge = await edgeTo([await listen(a.server), await listen(b.server)]);
+
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push(await (await fetch(`${edge}/shares`)).text());
+
+    expect(answers.sort()).toEqual(['a', 'a', 'a', 'b', 'b', 'b']);
+  });
+
+  it('passes an instance that refuses the connection over for the next, with the request and its body whole', async () => {
+    const gone = createServer();
+    const goneTarget = await listen(gone);
+    await close(gone);
+    const live = upstream((seen, res) => {
+      res.writeHead(201, { 'content-type': 'application/json' });
+      res.end(seen.body);
+    });
+    servers.push(live.server);
+    const edge = await edgeTo([goneTarget, await listen(live.server)]);
+
+    const answers = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await fetch(`${edge}/shares`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ n: i, pad: 'p'.repeat(100_000) }) });
+      answers.push({ status: res.status, n: ((await res.json()) as { n: number }).n });
+    }
+
+    expect(answers).toEqual([0, 1, 2, 3].map((n) => ({ status: 201, n })));
+    expect(live.seen.map((r) => (JSON.parse(r.body) as { pad: string }).pad.length)).toEqual([100_000, 100_000, 100_000, 100_000]);
+  });
+
+  it('answers 502 when no instance can be reached', async () => {
+    const targets = [];
+    for (let i = 0; i < 2; i++) {
+      const gone = createServer();
+      targets.push(await listen(gone));
+      await close(gone);
+    }
+    const edge = await edgeTo(targets);
+
+    const res = await fetch(`${edge}/shares`, { method: 'POST', body: '{}' });
+
+    expect(res.status).toBe(502);
+    expect(await res.json()).toMatchObject({ status: 502, detail: 'The upstream service is unavailable.' });
+  });
+
   it('answers 504 with a problem body when the upstream does not answer in time', async () => {
     const up = upstream(() => undefined);
     servers.push(up.server);
@@ -124,5 +176,34 @@ describe('proxyTo (real upstream and edge servers)', () => {
 
     expect(await answer).toBe('AbortError');
     await waitFor(async () => upstreamClosed, { what: 'the upstream request ended', timeoutMs: 10_000 });
+  });
+});
+
+describe('UpstreamInstances', () => {
+  const urls = ['http://a:1', 'http://b:2', 'http://c:3'].map((u) => new URL(u));
+  const hosts = (order: URL[]) => order.map((u) => u.hostname).join('');
+
+  it('starts each request at the next instance in turn', () => {
+    const instances = new UpstreamInstances(urls);
+    expect([1, 2, 3, 4].map(() => hosts(instances.order()))).toEqual(['abc', 'bca', 'cab', 'abc']);
+  });
+
+  it('tries an instance that refused a connection last, until its time is up', () => {
+    let now = 0;
+    const instances = new UpstreamInstances(urls, 2_000, () => now);
+    instances.markDown(urls[0]!);
+    expect([1, 2, 3].map(() => hosts(instances.order()))).toEqual(['bca', 'bca', 'cba']);
+    now = 2_001;
+    expect([1, 2].map(() => hosts(instances.order()))).toEqual(['abc', 'bca']);
+  });
+
+  it('still tries the down ones when every instance is down', () => {
+    const instances = new UpstreamInstances(urls, 2_000, () => 0);
+    for (const url of urls) instances.markDown(url);
+    expect(hosts(instances.order())).toBe('abc');
+  });
+
+  it('needs an instance', () => {
+    expect(() => new UpstreamInstances([])).toThrow('at least one instance');
   });
 });

@@ -7,21 +7,57 @@ import type { Logger } from '@obp/telemetry';
 const tracer = trace.getTracer('@obp/edge');
 const hopByHop = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'traceparent', 'tracestate', 'baggage']);
 
+/** How long an instance that refused a connection is tried last, after the others. */
+const DOWN_FOR_MS = 2_000;
+
+/** Failures of the connection itself: the instance received nothing, so another one may take the request. */
+const CONNECT_FAILURES = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND']);
+
 /**
- * Streams a request to `target` and the answer back, untouched but for hop-by-hop headers,
- * `X-Forwarded-*` and the trace context of a CLIENT span. An unreachable upstream is 502, a slow
- * one 504, both as problem bodies; a caller that goes away ends its upstream request. Kept on
- * `http.request` with a keep-alive agent: undici's pool cost the edge more CPU per forwarded request
- * here (234-256 µs against 206-209 µs).
+ * The instances of one service, taken in turn; one that refused a connection goes to the back of the
+ * order for a while (a replica restarting, or gone), so requests stop waiting on it.
  */
-export function proxyTo(targetBase: string, logger: Logger, timeoutMs = 30_000): RequestHandler {
-  const target = new URL(targetBase);
+export class UpstreamInstances {
+  private turn = 0;
+  private readonly downUntil: number[];
+
+  constructor(
+    readonly targets: readonly URL[],
+    private readonly downForMs = DOWN_FOR_MS,
+    private readonly now: () => number = Date.now,
+  ) {
+    if (targets.length === 0) throw new Error('an upstream needs at least one instance');
+    this.downUntil = targets.map(() => 0);
+  }
+
+  /** Where one request is tried, in order: the next in turn first, the ones seen down last. */
+  order(): URL[] {
+    const n = this.targets.length;
+    const start = this.turn++ % n;
+    const now = this.now();
+    const rotated = Array.from({ length: n }, (_, i) => (start + i) % n);
+    return [...rotated.filter((i) => this.downUntil[i]! <= now), ...rotated.filter((i) => this.downUntil[i]! > now)].map((i) => this.targets[i]!);
+  }
+
+  markDown(target: URL): void {
+    const i = this.targets.indexOf(target);
+    if (i >= 0) this.downUntil[i] = this.now() + this.downForMs;
+  }
+}
+
+/**
+ * Streams a request to one instance of a service and the answer back, untouched but for hop-by-hop
+ * headers, `X-Forwarded-*` and the trace context of a CLIENT span. Instances are taken in turn; the
+ * request's body is sent only once a connection is made, so one that refuses the connection is
+ * passed over for the next with the request whole. No instance reachable is 502, a slow one 504, both
+ * as problem bodies; a caller that goes away ends its upstream request. Kept on `http.request` with a
+ * keep-alive agent: undici's pool cost the edge more CPU per forwarded request here.
+ */
+export function proxyTo(targetBases: string | readonly string[], logger: Logger, timeoutMs = 30_000): RequestHandler {
+  const instances = new UpstreamInstances((typeof targetBases === 'string' ? [targetBases] : targetBases).map((base) => new URL(base)));
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   return (req, res) => {
-    const span = tracer.startSpan(`${req.method}`, {
-      kind: SpanKind.CLIENT,
-      attributes: { 'http.request.method': req.method, 'server.address': target.hostname, 'server.port': Number(target.port), 'url.full': `${target.origin}${req.originalUrl}` },
-    });
+    const span = tracer.startSpan(`${req.method}`, { kind: SpanKind.CLIENT, attributes: { 'http.request.method': req.method } });
     const headers: http.OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(req.headers)) if (!hopByHop.has(name)) headers[name] = value;
     headers['x-forwarded-for'] = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
@@ -41,32 +77,56 @@ export function proxyTo(targetBase: string, logger: Logger, timeoutMs = 30_000):
       span.end();
     };
 
-    const upstream = http.request(
-      { protocol: target.protocol, hostname: target.hostname, port: target.port, method: req.method, path: req.originalUrl, headers, agent, timeout: timeoutMs },
-      (answer) => {
-        res.status(answer.statusCode ?? 502);
-        for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && !hopByHop.has(name)) res.setHeader(name, value);
-        answer.pipe(res);
-        answer.on('end', () => finish(answer.statusCode ?? 502));
-        answer.on('error', (e) => finish(502, e));
-      },
-    );
-    upstream.on('timeout', () => upstream.destroy(Object.assign(new Error('upstream timed out'), { code: 'ETIMEDOUT' })));
+    const order = instances.order();
+    let current: http.ClientRequest | undefined;
     // A caller that goes away ends its upstream request: the service stops working for nobody.
     res.on('close', () => {
-      if (!res.writableFinished) upstream.destroy(Object.assign(new Error('the caller went away'), { code: 'ECALLERGONE' }));
+      if (!res.writableFinished) current?.destroy(Object.assign(new Error('the caller went away'), { code: 'ECALLERGONE' }));
     });
-    upstream.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ECALLERGONE') {
-        span.setAttribute('http.response.aborted', true);
-        return finish(res.statusCode);
-      }
-      const status = error.code === 'ETIMEDOUT' ? 504 : 502;
-      finish(status, error);
-      logger.warn({ err: error, upstream: target.origin }, 'upstream request failed');
-      if (!res.headersSent) sendProblem(res, status, { detail: status === 504 ? 'The upstream service did not answer in time.' : 'The upstream service is unavailable.' });
-      else res.destroy();
-    });
-    req.pipe(upstream);
+
+    const attempt = (index: number) => {
+      const target = order[index]!;
+      span.setAttributes({ 'server.address': target.hostname, 'server.port': Number(target.port), 'url.full': `${target.origin}${req.originalUrl}` });
+      let sent = false;
+      const send = () => {
+        sent = true;
+        req.pipe(upstream);
+      };
+      const upstream = http.request(
+        { protocol: target.protocol, hostname: target.hostname, port: target.port, method: req.method, path: req.originalUrl, headers, agent, timeout: timeoutMs },
+        (answer) => {
+          res.status(answer.statusCode ?? 502);
+          for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && !hopByHop.has(name)) res.setHeader(name, value);
+          answer.pipe(res);
+          answer.on('end', () => finish(answer.statusCode ?? 502));
+          answer.on('error', (e) => finish(502, e));
+        },
+      );
+      current = upstream;
+      upstream.on('socket', (socket) => {
+        if (socket.connecting) socket.once('connect', send);
+        else send();
+      });
+      upstream.on('timeout', () => upstream.destroy(Object.assign(new Error('upstream timed out'), { code: 'ETIMEDOUT' })));
+      upstream.on('error', (error: NodeJS.ErrnoException) => {
+        if (error.code === 'ECALLERGONE') {
+          span.setAttribute('http.response.aborted', true);
+          return finish(res.statusCode);
+        }
+        if (!sent && CONNECT_FAILURES.has(error.code ?? '')) {
+          instances.markDown(target);
+          if (index + 1 < order.length && !res.destroyed) {
+            span.addEvent('upstream instance unreachable', { 'server.address': target.hostname, 'server.port': Number(target.port), 'error.type': error.code ?? 'error' });
+            return attempt(index + 1);
+          }
+        }
+        const status = error.code === 'ETIMEDOUT' ? 504 : 502;
+        finish(status, error);
+        logger.warn({ err: error, upstream: target.origin }, 'upstream request failed');
+        if (!res.headersSent) sendProblem(res, status, { detail: status === 504 ? 'The upstream service did not answer in time.' : 'The upstream service is unavailable.' });
+        else res.destroy();
+      });
+    };
+    attempt(0);
   };
 }
