@@ -10,5 +10,7 @@ module.exports = {
   // Three suites at once on two cores: most of a suite's time is spent waiting (on Kafka, the store, timers), not
   // computing; a suite used well under half a core on average when measured (docs/decisions.md, "Test time").
   maxWorkers: 3,
+  // Caches, benchmark worktrees and copies of packages (a baseline to compare with) are no modules of this workspace.
+  modulePathIgnorePatterns: ['<rootDir>/.cache/', '<rootDir>/dist/'],
   setupFiles: ['<rootDir>/jest.setup-env.js', '<rootDir>/jest.setup-telemetry.ts'],
 };
