@@ -285,6 +285,9 @@ describe('class 4: the party behind a payment processor', () => {
     ['Mollie: shop after two references and an order word', { amount: -18.2, transactionType: 'id', counterpartName: 'Stichting Mollie Payments', description: 'M8812345678 0050009988776655 Order 5521 Apotheek De Linde' }, 'expenses.health'],
     ['Adyen: a hotel booked online', { amount: -189, counterpartName: 'Adyen N.V.', description: '7712345678 0030004455667788 Hotel De Sterrenberg reservering' }, 'expenses.travel'],
     ['Stripe: a lesson booked online', { amount: -45, counterpartName: 'Stripe Payments Europe Ltd', description: 'Pilatesstudio Kern 10-rittenkaart' }, 'expenses.leisure'],
+    ['the provider only in an ABN AMRO narrative, the shop in /REMI/', { amount: -27.4, description: '/TRTP/iDEAL/IBAN/NL12ABNA0123456789/BIC/ADYBNL2A/NAME/Stichting Adyen/REMI/Takeaway.com Order 99812/EREF/1234' }, 'expenses.eating-out'],
+    ['a maker of what it sells', { amount: -30, counterpartName: 'Stichting Mollie Payments', description: 'Bestelling #1234 Kaasmakerij Henri' }, 'expenses.groceries'],
+    ['a repairer of what is named', { amount: -13, transactionType: 'ba', counterpartName: 'SumUp *Fietsreparatie Piet', description: 'Betaalpas' }, 'expenses.shopping'],
     ['Tikkie from a business with its legal form', { amount: -21, counterpartName: 'AAB INZ TIKKIE', description: 'Tikkie ID 000987654321, borrel vrijdag, Van Eetcafe De Buren B.V., NL12ABNA0123456789' }, 'expenses.eating-out'],
   ];
 

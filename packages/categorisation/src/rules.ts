@@ -80,8 +80,6 @@ function addMerchant(hit: MerchantHit, view: TransactionView, discount: number, 
   }
 }
 
-const WEAKEST_BUSINESS_TYPE = 'business-type.stichting';
-
 /** A trade read from a compound or a name's first word weighs a little less than a whole trade word (0.75). */
 const NAMED_TRADE_CONFIDENCE = 0.7;
 const REMITTANCE_TRADE_CONFIDENCE = 0.65;
@@ -147,8 +145,7 @@ export function merchants(view: TransactionView, into: Candidate[]): void {
   if (nameBehindPrefix(view, into)) return;
   namedTrade(view, front?.spec.fronts === 'remittance', into);
   const fromText = view.descriptionText === '' || front?.spec.fronts === 'name' ? null : findMerchantInText(view.descriptionText, front?.spec);
-  // "Stichting" says little even as a name; in free text ("Naam: Stichting Mollie Payments") it says nothing
-  if (fromText && fromText.spec.id !== WEAKEST_BUSINESS_TYPE) addMerchant(fromText, view, front ? DESCRIBED_NAME_DISCOUNT : FREE_TEXT_DISCOUNT, Evidence.MerchantText, into);
+  if (fromText) addMerchant(fromText, view, front ? DESCRIBED_NAME_DISCOUNT : FREE_TEXT_DISCOUNT, Evidence.MerchantText, into);
   else if (front) addMerchant(front, view, 0, Evidence.MerchantName, into);
 }
 

@@ -38,6 +38,8 @@ export const WHOLESALE_TRADE: Category = 'expenses.business.supplies';
 const SHOP_HEADS: readonly string[] = [
   'winkel', 'winkeltje', 'winkels', 'zaak', 'zaakje', 'speciaalzaak', 'handel', 'handelaar', 'webshop', 'webwinkel', 'shop', 'shopje', 'store', 'boetiek', 'boutique', 'kraam',
   'kraampje', 'stalletje', 'markt', 'boerderij', 'specialist', 'paleis', 'boer', 'kwekerij', 'atelier', 'studio', 'outlet', 'depot', 'magazijn',
+  // who makes or mends what is named before it: "Kaasmakerij", "Fietsreparatie"
+  'makerij', 'maker', 'reparatie', 'reparaties',
 ];
 
 /** Heads that say nothing without a known first part: "Fysiopraktijk", "Wijnhuis", but not "Advocatenpraktijk", "Gemeentehuis". */

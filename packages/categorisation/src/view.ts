@@ -82,7 +82,8 @@ export function viewOf(transaction: TransactionDto): TransactionView {
   // ING writes the counterparty name into the description too: normalise it once
   const described = facts.name === transaction.counterpartName ? counterpartName : (behindVia(nameOf(facts.name)) ?? nameOf(facts.name));
   // "Naam: Stichting Mollie Payments": a processor named in the description is no merchant either
-  const describedName = (described !== null && isPaymentProcessor(described.text) ? null : described) ?? nameAfterProcessorIn(transaction.description);
+  const describedProcessor = described !== null && isPaymentProcessor(described.text);
+  const describedName = (describedProcessor ? null : described) ?? nameAfterProcessorIn(transaction.description);
   const descriptionText = transaction.description ? normaliseText(transaction.description) : '';
   let keywordText = descriptionText;
   if (counterpartName !== null && !descriptionText.includes(counterpartName.text)) keywordText = `${counterpartName.text} ${keywordText}`;
@@ -92,7 +93,8 @@ export function viewOf(transaction: TransactionDto): TransactionView {
     direction: transaction.amount > 0 ? 'in' : 'out',
     facts,
     counterpartName,
-    viaProcessor,
+    // "/NAME/Stichting Adyen/REMI/…" with no counterparty field: the provider is the counterparty as much
+    viaProcessor: viaProcessor || (describedProcessor && counterpartName === null),
     processorPrefix: (counterpartName?.prefixed ?? false) || (describedName?.prefixed ?? false),
     describedName,
     partyName,

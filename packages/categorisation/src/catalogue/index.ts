@@ -109,11 +109,14 @@ function merchantNamed(name: NormalisedName): MerchantHit | null {
   return hit;
 }
 
-/** The catalogue merchant named in free text (a description): only names that may match anywhere, other than `except`. */
+// "Stichting" says little even as a name; in free text ("Naam: Stichting Mollie Payments") nothing, and must not hide a name beside it
+const SAYS_NOTHING_IN_TEXT = 'business-type.stichting';
+
+/** The catalogue merchant named in free text (a description): only names that may match anywhere, other than `except` and a bare "Stichting". */
 export function findMerchantInText(text: string, except?: MerchantSpec): MerchantHit | null {
   let hit: MerchantHit | null = null;
   index.forEachMatch(text, ({ spec, mode }, start, end) => {
-    if (mode === 'anywhere' && spec !== except && (hit === null || end - start > hit.length)) hit = { spec, length: end - start };
+    if (mode === 'anywhere' && spec !== except && spec.id !== SAYS_NOTHING_IN_TEXT && (hit === null || end - start > hit.length)) hit = { spec, length: end - start };
   });
   return hit;
 }
