@@ -288,6 +288,11 @@ describe('class 4: the party behind a payment processor', () => {
     ['the provider only in an ABN AMRO narrative, the shop in /REMI/', { amount: -27.4, description: '/TRTP/iDEAL/IBAN/NL12ABNA0123456789/BIC/ADYBNL2A/NAME/Stichting Adyen/REMI/Takeaway.com Order 99812/EREF/1234' }, 'expenses.eating-out'],
     ['a maker of what it sells', { amount: -30, counterpartName: 'Stichting Mollie Payments', description: 'Bestelling #1234 Kaasmakerij Henri' }, 'expenses.groceries'],
     ['a repairer of what is named', { amount: -13, transactionType: 'ba', counterpartName: 'SumUp *Fietsreparatie Piet', description: 'Betaalpas' }, 'expenses.shopping'],
+    ['a web address with its article glued on', { amount: -41.2, counterpartName: 'Stichting Mollie Payments', description: 'Order 5512 www.devisspecialist.nl' }, 'expenses.groceries'],
+    ['English trade words: fishmonger', { amount: -16.5, transactionType: 'ba', counterpartName: 'SumUp *Harbour Fishmonger', description: 'Betaalpas' }, 'expenses.groceries'],
+    ['English trade words: record store', { amount: -24, transactionType: 'ba', counterpartName: 'Zettle_*Corner Record Store', description: 'Betaalpas' }, 'expenses.shopping'],
+    ['English trade words: pet shop', { amount: -18.9, transactionType: 'ba', counterpartName: 'SumUp *Happy Pet Shop', description: 'Betaalpas' }, 'expenses.shopping'],
+    ['English trade words: tea house', { amount: -7.5, transactionType: 'ba', counterpartName: 'SQ *LOTUS TEA HOUSE', description: 'Betaalpas' }, 'expenses.eating-out'],
     ['Tikkie from a business with its legal form', { amount: -21, counterpartName: 'AAB INZ TIKKIE', description: 'Tikkie ID 000987654321, borrel vrijdag, Van Eetcafe De Buren B.V., NL12ABNA0123456789' }, 'expenses.eating-out'],
   ];
 

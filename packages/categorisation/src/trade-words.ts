@@ -91,8 +91,21 @@ const shopHeads: ReadonlySet<string> = new Set(SHOP_HEADS);
 const wares = mapOf(WARES);
 const LINKING = ['', 's', 'en', 'e'];
 
-/** What a shop sells, from the part before its head: the longest ware the part starts with ("koffiebonen" in "koffiebonen"). */
+/** An article a web address or a typed descriptor glues before the name: "dekaasspecialist.nl", "hetbloemenhuis". */
+const GLUED_ARTICLES = ['het', 'de', 't'];
+
+/** What a shop sells, from the part before its head, also behind a glued article. */
 function wareOf(modifier: string, table: ReadonlyMap<string, Category> = wares): Category | undefined {
+  const ware = wareAtStart(modifier, table);
+  if (ware !== undefined) return ware;
+  for (const article of GLUED_ARTICLES) {
+    if (modifier.length > article.length + 2 && modifier.startsWith(article)) return wareAtStart(modifier.slice(article.length), table);
+  }
+  return undefined;
+}
+
+/** What a shop sells, from the part before its head: the longest ware the part starts with ("koffiebonen" in "koffiebonen"). */
+function wareAtStart(modifier: string, table: ReadonlyMap<string, Category>): Category | undefined {
   for (let end = modifier.length; end >= 3; end--) {
     const category = table.get(modifier.slice(0, end));
     if (category !== undefined && (end === modifier.length || LINKING.includes(modifier.slice(end)))) return category;
