@@ -12,7 +12,7 @@ import type { ServiceConfig, ServiceDefinition } from './service-kit';
 export async function migrateService<C extends ServiceConfig, X>(definition: ServiceDefinition<C, X>, config: C, logger: Logger = createLogger(definition.name, config.LOG_LEVEL)): Promise<string[]> {
   const migrations = definition.migrations ?? [];
   if (migrations.length === 0) return [];
-  const db = await connectDatabase(config.MONGODB_URI, definition.databaseName(config));
+  const db = await connectDatabase(config.MONGODB_URI, definition.databaseName(config), { work: 'maintenance' });
   try {
     const applied = await runMigrations(db, migrations, {
       // Every pod's init container is process 1: the pid alone would give every runner one name.
