@@ -293,6 +293,8 @@ describe('class 4: the party behind a payment processor', () => {
     ['English trade words: record store', { amount: -24, transactionType: 'ba', counterpartName: 'Zettle_*Corner Record Store', description: 'Betaalpas' }, 'expenses.shopping'],
     ['English trade words: pet shop', { amount: -18.9, transactionType: 'ba', counterpartName: 'SumUp *Happy Pet Shop', description: 'Betaalpas' }, 'expenses.shopping'],
     ['English trade words: tea house', { amount: -7.5, transactionType: 'ba', counterpartName: 'SQ *LOTUS TEA HOUSE', description: 'Betaalpas' }, 'expenses.eating-out'],
+    ['a bank on behalf of Tikkie', { amount: -9.5, counterpartName: 'ABN AMRO Bank NV inz. Tikkie', description: 'Tikkie ID 000555666777 Pizza avond Van J. Smit' }, 'expenses.to-people'],
+    ['a provider on behalf of a shop', { amount: -23.8, transactionType: 'id', counterpartName: 'Stichting Mollie Payments inzake Kaashuis Tromp', description: 'Bestelling 8812' }, 'expenses.groceries'],
     ['Tikkie from a business with its legal form', { amount: -21, counterpartName: 'AAB INZ TIKKIE', description: 'Tikkie ID 000987654321, borrel vrijdag, Van Eetcafe De Buren B.V., NL12ABNA0123456789' }, 'expenses.eating-out'],
   ];
 

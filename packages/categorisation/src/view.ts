@@ -1,5 +1,6 @@
 /** Everything the rules read from one transaction, worked out once: direction, names, description facts, signals. */
 import type { TransactionDto } from '@obp/contracts';
+import { findMerchantInName } from './catalogue';
 import { isPaymentProcessor } from './catalogue/processors';
 import { memoised } from './memo';
 import { parseDescription, type DescriptionFacts } from './describe-formats';
@@ -47,18 +48,46 @@ function nameOf(raw: string | null): NormalisedName | null {
 }
 
 const VIA = ' via ';
+// "ABN AMRO Bank NV inz. Tikkie", "Stichting Mollie Payments inzake Kaashuis Tromp": paid to a bank or provider on another's behalf
+const ON_BEHALF = / (?:inzake|inz|namens|iov|tbv|ten behoeve van|on behalf of|obo) /;
 
-/** "Slagerij Koster via Stichting Mollie Payments", "Zalando SE via Adyen": the party a provider took the money for, or null. */
-function behindVia(name: NormalisedName | null): NormalisedName | null {
-  return name === null || !name.text.includes(VIA) ? null : partyBehindVia(name);
+interface Behind {
+  /** The party the money is for. */
+  name: NormalisedName;
+  /** Whether the one in front is a payment provider (else a bank). */
+  processor: boolean;
+}
+
+/**
+ * "Slagerij Koster via Stichting Mollie Payments", "Zalando SE via Adyen", "ABN AMRO Bank inz. Tikkie": the
+ * party a provider or bank took the money for, or null.
+ */
+function behindVia(name: NormalisedName | null): Behind | null {
+  return name === null ? null : partyBehind(name);
+}
+
+function isBank(text: string): boolean {
+  return findMerchantInName({ text, coreLength: text.length })?.spec.outcomes.out?.category === 'expenses.bank-fees';
+}
+
+function named(text: string): NormalisedName {
+  return { text, coreLength: text.length };
 }
 
 // one object per name, so that what is worked out from a name is worked out once (memo.ts)
-const partyBehindVia = memoised((name: NormalisedName): NormalisedName | null => {
-  const at = name.text.indexOf(VIA);
-  if (at <= 0 || !isPaymentProcessor(name.text.slice(at + VIA.length))) return null;
-  const text = name.text.slice(0, at);
-  return { text, coreLength: Math.min(text.length, name.coreLength) };
+const partyBehind = memoised((name: NormalisedName): Behind | null => {
+  const via = name.text.indexOf(VIA);
+  if (via > 0 && isPaymentProcessor(name.text.slice(via + VIA.length))) {
+    const text = name.text.slice(0, via);
+    return { name: { text, coreLength: Math.min(text.length, name.coreLength) }, processor: true };
+  }
+  const onBehalf = ON_BEHALF.exec(name.text);
+  if (onBehalf === null) return null;
+  const before = name.text.slice(0, onBehalf.index);
+  const after = name.text.slice(onBehalf.index + onBehalf[0].length);
+  if (after === '') return null;
+  if (isPaymentProcessor(before)) return { name: named(after), processor: true };
+  return isBank(before) ? { name: named(after), processor: false } : null;
 });
 
 /**
@@ -76,11 +105,11 @@ function signalsOf(transaction: TransactionDto, facts: DescriptionFacts, directi
 export function viewOf(transaction: TransactionDto): TransactionView {
   const facts = parseDescription(transaction.description);
   const normalisedCounterpart = nameOf(transaction.counterpartName);
-  const behindProvider = behindVia(normalisedCounterpart);
-  const viaProcessor = behindProvider !== null || (normalisedCounterpart !== null && isPaymentProcessor(normalisedCounterpart.text));
-  const counterpartName = behindProvider ?? (viaProcessor ? null : normalisedCounterpart);
+  const behind = behindVia(normalisedCounterpart);
+  const viaProcessor = behind?.processor || (behind === null && normalisedCounterpart !== null && isPaymentProcessor(normalisedCounterpart.text));
+  const counterpartName = behind?.name ?? (viaProcessor ? null : normalisedCounterpart);
   // ING writes the counterparty name into the description too: normalise it once
-  const described = facts.name === transaction.counterpartName ? counterpartName : (behindVia(nameOf(facts.name)) ?? nameOf(facts.name));
+  const described = facts.name === transaction.counterpartName ? counterpartName : (behindVia(nameOf(facts.name))?.name ?? nameOf(facts.name));
   // "Naam: Stichting Mollie Payments": a processor named in the description is no merchant either
   const describedProcessor = described !== null && isPaymentProcessor(described.text);
   const describedName = (describedProcessor ? null : described) ?? nameAfterProcessorIn(transaction.description);
