@@ -117,12 +117,12 @@ it('loses, doubles and reorders nothing while the share, consent and webhooks se
   );
   const sequencing = new ServiceProcess('sequencing-engine', ports.sequencing, { ...common, SEQUENCING_DB_NAME: db('sequencing') }, logDir);
   // Not production: a production webhooks service delivers only over https to public addresses; this one only to loopback.
-  // 8 attempts at once, not 256: with the default, a PostgreSQL crash left FerretDB 1.24 hung for good (its 50
-  // connections to PostgreSQL never released; docs/decisions.md, "Store outages (issue 24)"). Eight keep up with this load.
+  // WEBHOOK_CONCURRENCY stays at its default (256 attempts at once), the load under which an unpatched FerretDB 1.24 hung
+  // for good after a PostgreSQL crash (docs/decisions.md, "FerretDB deadlocked on its own PostgreSQL pool (issue 24)").
   const webhooks = new ServiceProcess(
     'webhooks',
     ports.webhooks,
-    { ...common, NODE_ENV: 'development', WEBHOOKS_DB_NAME: db('webhooks'), JWKS_URL: `${edgeUrl}/.well-known/jwks.json`, WEBHOOK_POLL_MS: '1000', WEBHOOK_LOOPBACK_ONLY: 'true', WEBHOOK_CONCURRENCY: '8' },
+    { ...common, NODE_ENV: 'development', WEBHOOKS_DB_NAME: db('webhooks'), JWKS_URL: `${edgeUrl}/.well-known/jwks.json`, WEBHOOK_POLL_MS: '1000', WEBHOOK_LOOPBACK_ONLY: 'true' },
     logDir,
   );
   services.push(edge, share, consent, sequencing, webhooks);
