@@ -7,6 +7,7 @@ import { createJob, finishedJob, jobBody } from './analysis-helpers';
 import { connectedConsent, createConsent } from './consent-helpers';
 import { feedbackBody, feedbackWithStatus, reviewFeedback, submitFeedback } from './feedback-helpers';
 import { startStack, type Stack } from './harness';
+import { unplannedScatters } from './shard-targeting';
 
 /**
  * The reads that take a whole collection on purpose: the edge's signing keys (a handful, read into
@@ -40,7 +41,8 @@ describe('every query reads through an index', () => {
     const mongoUri = store?.uri ?? env.mongoUri;
     stack = await startStack({ mongoUri, kafkaBrokers: env.kafkaBrokers, onDatabaseCommand: recorder.record });
     ledgerConnection = await connectDatabase(mongoUri, uniqueDbName('building-blocks'), { onCommand: recorder.record });
-  }, 600_000);
+    await useThePlatform();
+  }, 900_000);
 
   afterAll(async () => {
     await stack?.stop();
@@ -146,7 +148,6 @@ describe('every query reads through an index', () => {
   }
 
   it('serves each query the API, the workers and the projections send from an index', async () => {
-    await useThePlatform();
     const queries = recorder.queries();
     const commands = new Set(queries.map((q) => q.command));
     // The flow above exercised reads, counts (the aggregate store's `count` command), updates and deletes.
@@ -162,4 +163,8 @@ describe('every query reads through an index', () => {
     expect(unindexed.map(({ database: db, collection, command, filter, scans }) => `${db}.${collection} ${command} ${JSON.stringify(filter)} → ${scans.join(', ')}`)).toEqual([]);
     expect(queries.length).toBeGreaterThan(20);
   }, 300_000);
+
+  it('sends each query to the shards that hold its documents under the sharding plan, or lists it as a scatter with its reason', () => {
+    expect(unplannedScatters(recorder.queries())).toEqual([]);
+  });
 });

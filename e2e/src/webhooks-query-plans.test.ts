@@ -4,6 +4,7 @@ import { connectDatabase, type Connection } from '@obp/db';
 import { explainFilter, filterShape, QueryRecorder, startFerretDb, testEnv, uniqueDbName, waitFor, type FerretProcess, type RecordedQuery } from '@obp/testkit';
 import { connectedConsent } from './consent-helpers';
 import { startStack, type Stack } from './harness';
+import { unplannedScatters } from './shard-targeting';
 
 /**
  * Every query the webhooks service sends, recorded while its API, deliveries, retries, redelivery,
@@ -81,5 +82,7 @@ describe('every query of the webhooks service reads through an index', () => {
       if (!plan.indexed) unindexed.push({ ...query, scans: plan.scans });
     }
     expect(unindexed.map(({ collection, command, filter, scans }) => `${collection} ${command} ${JSON.stringify(filterShape(filter))} → ${scans.join(', ')}`)).toEqual([]);
+    // And on a sharded store, each goes to the shards holding its documents, or is a scatter the sharding plan lists.
+    expect(unplannedScatters(queries)).toEqual([]);
   }, 300_000);
 });

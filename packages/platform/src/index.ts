@@ -12,3 +12,4 @@ export {
   type ServiceResources,
   type UpstreamService,
 } from './manifest';
+export { collectionSharding, renderShardingTable, scatterName, shardingOf, withShardingTable, SHARDING_TABLE_END, SHARDING_TABLE_START, type CollectionSharding } from './sharding';

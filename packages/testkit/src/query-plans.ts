@@ -94,3 +94,25 @@ export async function explainFilter(db: mongo.Db, collection: string, filter: mo
   const scans = planNodes(store === 'ferretdb' ? planner.Plan : planner.winningPlan).filter((node) => /Scan|SCAN|IDHACK|EXPRESS/.test(node));
   return { store, scans, indexed: scans.length > 0 && !scans.some(isFullScan) };
 }
+
+const isOperatorObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype && Object.keys(value).some((k) => k.startsWith('$'));
+
+/**
+ * Whether a sharded store sends a query with this filter only to the shards that hold its documents:
+ * the filter pins the shard key's first field to one value or a list (`$in`), in every branch of an
+ * `$or` or in one condition of an `$and`. Any other filter goes to every shard (a scatter).
+ */
+export function targetsShardKey(filter: mongo.Document, key: readonly string[]): boolean {
+  const field = key[0];
+  if (field === undefined) return true;
+  const pins = (f: mongo.Document): boolean => {
+    if (Array.isArray(f.$and) && (f.$and as mongo.Document[]).some(pins)) return true;
+    if (Array.isArray(f.$or) && f.$or.length > 0 && (f.$or as mongo.Document[]).every(pins)) return true;
+    if (!(field in f)) return false;
+    const value = f[field] as unknown;
+    if (!isOperatorObject(value)) return true;
+    return '$eq' in value || Array.isArray(value.$in);
+  };
+  return pins(filter);
+}
