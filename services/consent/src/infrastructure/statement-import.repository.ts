@@ -58,8 +58,13 @@ interface FileChunk {
 /** Files are kept in chunks well under a document's size limit (16 MB in MongoDB). */
 const CHUNK_BYTES = 1024 * 1024;
 
-/** The files uploaded to this process whose import has not read them yet, kept gzipped: at most this many, the oldest dropped. */
+/** The files uploaded to this process whose import has not read them yet: at most this many, the oldest dropped. */
 const RECENT_FILES = 4;
+/**
+ * Of those, kept as uploaded while all kept so stay within this many bytes (a 20 MB file and some small ones), the
+ * rest gzipped as stored: the import then does not unzip what it was handed.
+ */
+const RECENT_RAW_BYTES = 32 * 1024 * 1024;
 
 const fromRecord = ({ _id, ...rest }: ImportRecord): StatementImport => ({ id: _id, ...rest });
 
@@ -94,7 +99,7 @@ export class StatementImportRepository {
    * The file of an import uploaded here, as stored, until its import reads it: an import run by the process that took
    * the upload (the usual case) does not read back from the store what it has just written.
    */
-  private readonly recentFiles = new Map<string, { consentId: string; gzipped: Buffer }>();
+  private readonly recentFiles = new Map<string, { consentId: string; raw: Buffer | null; gzipped: Buffer }>();
 
   constructor(connection: Connection) {
     this.imports = database(connection).collection<ImportRecord>('statement_imports');
@@ -122,7 +127,9 @@ export class StatementImportRepository {
     const { id, ...rest } = created;
     const inserted = await insertUnique(this.imports, { _id: id, ...rest });
     if (inserted) {
-      this.recentFiles.set(id, { consentId: created.consentId, gzipped: stored });
+      let rawBytes = file.length;
+      for (const recent of this.recentFiles.values()) rawBytes += recent.raw?.length ?? 0;
+      this.recentFiles.set(id, { consentId: created.consentId, raw: rawBytes <= RECENT_RAW_BYTES ? file : null, gzipped: stored });
       if (this.recentFiles.size > RECENT_FILES) this.recentFiles.delete(this.recentFiles.keys().next().value!);
     }
     return inserted;
@@ -132,7 +139,7 @@ export class StatementImportRepository {
     const recent = this.recentFiles.get(importId);
     if (recent) {
       this.recentFiles.delete(importId);
-      return gunzipSync(recent.gzipped);
+      return recent.raw ?? gunzipSync(recent.gzipped);
     }
     const chunks = await this.files.find({ importId }).sort({ n: 1 }).toArray();
     // Only the chunks written as the first was: an upload retried across versions rewrote the first ones only.
