@@ -167,6 +167,23 @@ describe('Xs2aClient against the simulated bank', () => {
     }
   });
 
+  it('sends a request again on a new connection when the bank closed the kept-alive one it went out on', async () => {
+    let served = 0;
+    const bank = await nonsenseBank(sim, () => {
+      served++;
+      return { status: 200, body: { consentStatus: 'valid' } };
+    }, { closeReusedConnections: true });
+    const client = new Xs2aClient({ ...settingsFor(sim), baseUrl: bank.url });
+    try {
+      expect(await client.consentStatus('c1')).toBe('valid');
+      expect(await client.consentStatus('c1')).toBe('valid');
+      expect(served).toBe(2);
+    } finally {
+      client.close();
+      await bank.close();
+    }
+  });
+
   it('gives up on a bank that does not answer within the request timeout', async () => {
     const bank = await nonsenseBank(sim, () => ({ status: 200, hang: true }));
     const slow = new Xs2aClient({ ...settingsFor(sim), baseUrl: bank.url, requestTimeoutMs: 300 });
@@ -189,8 +206,16 @@ interface Canned {
 }
 
 /** A bank that answers what the test says, over mutual TLS with the simulator's certificates. */
-async function nonsenseBank(s: RunningXs2aSimulator, answer: (headers: Record<string, string>) => Canned): Promise<{ url: string; close(): Promise<void> }> {
+async function nonsenseBank(
+  s: RunningXs2aSimulator,
+  answer: (headers: Record<string, string>) => Canned,
+  options: { closeReusedConnections?: boolean } = {},
+): Promise<{ url: string; close(): Promise<void> }> {
+  const used = new WeakSet<object>();
   const server: Server = createServer({ key: s.pki.server.key, cert: s.pki.server.cert, ca: s.pki.ca.cert, requestCert: true, rejectUnauthorized: true }, (req, res) => {
+    // As a bank whose idle timeout closed the connection just as the client sent on it.
+    if (options.closeReusedConnections && used.has(req.socket)) return void req.socket.destroy();
+    used.add(req.socket);
     const canned = answer(req.headers as Record<string, string>);
     if (canned.hang) return;
     res.writeHead(canned.status, { 'Content-Type': canned.raw ? 'text/html' : 'application/json', 'X-Request-ID': String(req.headers['x-request-id']) });

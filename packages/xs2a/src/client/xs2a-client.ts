@@ -229,7 +229,11 @@ export class Xs2aClient {
     const requestIssues = xs2aValidator().validateRequest({ method, path: documentPath, query, headers, body: options.body });
     if (requestIssues.length > 0) throw new Error(`our request ${operation} does not conform to the NextGenPSD2 document: ${formatIssues(requestIssues)}`);
 
-    const answer = await this.exchange(url, method, headers, text, options.signal, operation);
+    const answer = await this.exchange(url, method, headers, text, options.signal, operation).catch((error: unknown) => {
+      // A kept-alive connection the bank closed as we sent on it: the request did not reach it; once more on a new one.
+      if (error instanceof StaleConnection) return this.exchange(url, method, headers, text, options.signal, operation);
+      throw error;
+    });
     if (answer.status >= 400) throw bankError(answer, operation);
     if (options.datesInTransactions && this.settings.quirks?.dateTimesAsDates) cutDateTimes(answer.body);
     const issues = xs2aValidator().validateResponse({ method, path: documentPath }, { status: answer.status, headers: answer.headers, body: answer.body });
@@ -253,11 +257,16 @@ export class Xs2aClient {
     const timeout = AbortSignal.timeout(this.settings.requestTimeoutMs);
     const bounded = signal ? AbortSignal.any([signal, timeout]) : timeout;
     return new Promise<Answer>((resolve, reject) => {
-      const fail = (error: Error) => reject(error instanceof Xs2aInvalidAnswer ? error : new Xs2aUnreachable(operation, bounded.aborted ? (bounded.reason as Error) : error));
+      const fail = (error: Error) => {
+        if (req.reusedSocket && !bounded.aborted && (error as NodeJS.ErrnoException).code === 'ECONNRESET' && !answered) return reject(new StaleConnection());
+        reject(error instanceof Xs2aInvalidAnswer ? error : new Xs2aUnreachable(operation, bounded.aborted ? (bounded.reason as Error) : error));
+      };
+      let answered = false;
       const req = request(
         url,
         { method, headers: { ...headers, ...(text !== undefined ? { 'Content-Length': String(Buffer.byteLength(text)) } : {}) }, agent: this.agent, signal: bounded },
         (res) => {
+          answered = true;
           const chunks: Buffer[] = [];
           let size = 0;
           res.on('data', (chunk: Buffer) => {
@@ -290,6 +299,9 @@ export class Xs2aClient {
     });
   }
 }
+
+/** The bank had closed the kept-alive connection the request went out on (its idle timeout): nothing reached it. */
+class StaleConnection extends Error {}
 
 function bankError(answer: Answer, operation: string): Xs2aBankError {
   const messages = (answer.body as { tppMessages?: unknown } | undefined)?.tppMessages;

@@ -31,7 +31,7 @@ export class Xs2aInvalidAnswer extends Error {
 export class Xs2aUnreachable extends Error {
   constructor(
     readonly operation: string,
-    readonly cause: Error,
+    override readonly cause: Error,
   ) {
     super(`The bank did not answer ${operation}: ${cause.message}`);
     this.name = 'Xs2aUnreachable';
