@@ -33,8 +33,17 @@ RULES_JSON_SCHEMA_CANNOT_STATE = {
     # The IBAN's check digits (mod 97), as for an analysis job's internal_ibans; ids unique across the batch
     # (uniqueItems compares whole items, not one property of them).
     "POST /enrich/transactions": {"ownIbans[]": "is not a valid IBAN", "transactions[].id": "ids must be unique in a request"},
-    # Data the server holds: the providers GET /providers lists, and the redirect URLs the app registered.
-    "POST /consents": {"providerKey": "GET /providers lists the providers", "redirectUrl": "registered redirect URLs"},
+    # Data the server holds: the providers GET /providers lists, and the redirect URLs the app registered; an XS2A
+    # provider (one an operator added) needs the user's IP address, which other providers do not.
+    "POST /consents": {"providerKey": "GET /providers lists the providers", "redirectUrl": "registered redirect URLs", "psuIpAddress": "field is required for"},
+    # A certificate or key must be one (PEM that parses), or a file the consent service can read: neither a schema can say.
+    "POST /admin/providers": {
+        "tls.clientCertificate": "cannot be used",
+        "tls.clientKey": "cannot be used",
+        "tls.caBundle": "cannot be used",
+        "signing.certificate": "cannot be used",
+        "signing.key": "cannot be used",
+    },
     # The length of a registered redirect URL as stored: the URL parser's normalisation (percent-encoding, punycode,
     # the path's "/") may lengthen one the document's maxLength allows.
     "POST /admin/clients": {"redirectUrls[]": "characters once normalised"},

@@ -123,6 +123,11 @@ export const createConsentBody = requestObject({
   externalUserId: optionalString(MAX_EXTERNAL_USER_ID_LENGTH, { notBlank: true }),
   redirectUrl: redirectUrl().optional().meta({ description: 'Required for a bank; a statement-upload consent has no authorisation step to come back from.' }),
   syncMode: optionalEnumIgnoringCase(SyncModes),
+  psuIpAddress: z
+    .union([z.ipv4(), z.ipv6()], { error: () => 'The psuIpAddress must be an IPv4 or IPv6 address.' })
+    .optional()
+    .meta({ description: 'The user’s IP address as the app saw it: required for an XS2A bank (sent as PSU-IP-Address when the consent is made at the bank).' }),
+  psuId: optionalString(100, { notBlank: true }).meta({ description: 'The user’s login id at the bank: required for an XS2A bank’s decoupled approach (the user approves in the bank’s app), which is used when given.' }),
 });
 export type CreateConsentBody = z.output<typeof createConsentBody>;
 
@@ -164,6 +169,7 @@ export const consentRoutes = defineRoutes(
       responses: {
         201: json('Created', createdConsentSchema, locationHeader()),
         403: problem('The app is not registered for the direct provider flow, or the token lacks the customer-api scope.'),
+        502: problem('The bank (an XS2A provider) refused or did not answer the consent request; detail says what it answered. A retry with the same Idempotency-Key tries again.'),
       },
     },
     getConsent: {

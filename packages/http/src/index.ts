@@ -4,6 +4,7 @@ export { listen, closeServer, runUntilSignalled, runService } from './server';
 export { contentHash } from './content-hash';
 export { answerClientErrors } from './client-error';
 export { problemBody, sendProblem, sendValidationProblem, currentTraceId, PROBLEM_CONTENT_TYPE } from './problem';
+export { requireAdminToken } from './admin-token';
 export { tracingMiddleware } from './tracing';
 export { bindRoutes, validationFailure, type Caller, type ProblemExtras, type RouteBinding, type RouteHandler, type RouteInput, type RouteResult } from './routes/route-handler';
 export { mountRoutes, answerMethodNotAllowed, type MountOptions, type RouteGuard } from './routes/mount-routes';

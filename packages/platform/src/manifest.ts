@@ -71,7 +71,8 @@ export const platformServices = [
     database: { env: 'CONSENT_DB_NAME', name: 'consent' },
     topics: [Topics.consentEvents],
     edgeUrlEnv: 'CONSENT_SERVICE_URL',
-    resources: { cpu: { request: '200m', limit: '2' }, memoryMi: { request: 256, limit: 768 }, replicas: { min: 2, max: 6 } },
+    // ADMIN_TOKEN: POST /admin/providers (XS2A banks) is checked here as well as at the edge.
+    resources: { cpu: { request: '200m', limit: '2' }, memoryMi: { request: 256, limit: 768 }, replicas: { min: 2, max: 6 }, secrets: ['ADMIN_TOKEN'] },
   },
   {
     name: 'sequencing-engine',

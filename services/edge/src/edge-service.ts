@@ -1,5 +1,5 @@
 import { apiReferenceRoutes, apiRoutes, edgeRoutes, healthRoutes, metricsRoutes, openApiDocument } from '@obp/contracts';
-import { bindRoutes } from '@obp/http';
+import { bindRoutes, requireAdminToken } from '@obp/http';
 import { periodicTask } from '@obp/jobs';
 import { upstreamServices } from '@obp/platform';
 import { startService, type RunningService, type ServiceDefinition, type ServiceOverrides } from '@obp/service-kit';
@@ -15,7 +15,7 @@ import { ClientRateLimits } from './rate-limit/client-rate-limits';
 import { limitApiRequests, TokenRequestLimits } from './rate-limit/rate-limit.http';
 import { RateLimitBlocks } from './rate-limit/rate-limit-blocks.repository';
 import { RateLimiter } from './rate-limit/rate-limiter';
-import { registerClientHttp, requireAdminToken } from './register-client/register-client.http';
+import { registerClientHttp } from './register-client/register-client.http';
 import { RegisterClientService } from './register-client/register-client.service';
 
 export const SERVICE_NAME = 'edge';

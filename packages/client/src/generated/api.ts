@@ -52,6 +52,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a bank reached through the Berlin Group NextGenPSD2 (XS2A) interface (admin token)
+         * @description Certificates and keys are kept by the consent service and never shown back; every instance offers the bank within XS2A_PROVIDERS_RELOAD_MS.
+         */
+        post: operations["addProvider"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/analysis-jobs": {
         parameters: {
             query?: never;
@@ -728,6 +748,23 @@ export interface paths {
         put?: never;
         /** Replace the signing secret; the ones it replaces keep signing beside it for 24 hours each (three secrets at most) */
         post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/xs2a/{providerKey}/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Back from an XS2A bank’s SCA: the consent’s status is asked of the bank; redirects to redirectUrl?consentId=…&status=… */
+        get: operations["completeBankAuthorization"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2286,6 +2323,189 @@ export interface operations {
             };
         };
     };
+    addProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    baseUrl: string;
+                    /**
+                     * @description allPsd2: every payment account; bankOffered: empty account lists, the PSU picks the accounts at the bank.
+                     * @default allPsd2
+                     * @enum {string}
+                     */
+                    consentAccess?: "allPsd2" | "bankOffered";
+                    /** @default 180 */
+                    consentValidityDays?: number;
+                    country: string;
+                    description?: string;
+                    /**
+                     * @description Unattended reads a day the consent asks for (PSD2 allows 4); refreshes are limited to fit it.
+                     * @default 4
+                     */
+                    frequencyPerDay?: number;
+                    /**
+                     * @description How far back the first fetch asks for transactions.
+                     * @default 90
+                     */
+                    historyDays?: number;
+                    /** @constant */
+                    kind: "xs2a";
+                    name: string;
+                    providerKey: string;
+                    quirks?: {
+                        /** @description The bank writes date-times where the standard has dates (bookingDate, valueDate): cut to the date before its answer is checked. */
+                        dateTimesAsDates?: boolean;
+                        /** @description Headers sent with every request to this bank (a hub’s API key, a fixed PSU-IP-Port, ...). */
+                        headers?: {
+                            [key: string]: string;
+                        };
+                        /** @description itemsPerPage asked for on transaction reports (the bank’s own page size when absent). */
+                        itemsPerPage?: number;
+                        /** @description The bank wants PSU-ID on the redirect approach as well: the consent’s externalUserId is sent. */
+                        psuIdRequired?: boolean;
+                    };
+                    /** @default 20000 */
+                    requestTimeoutMs?: number;
+                    scaApproaches: ("redirect" | "decoupled")[];
+                    /** @description HTTP message signing (Digest, Signature, TPP-Signature-Certificate), for banks that require it. */
+                    signing?: {
+                        /** @description The TPP’s QSealC: PEM text, or the absolute path of a file the consent service reads it from at start (a mounted secret). Never shown back. */
+                        certificate: string;
+                        /** @description Its private key: PEM text, or the absolute path of a file the consent service reads it from at start (a mounted secret). Never shown back. */
+                        key: string;
+                    };
+                    tls: {
+                        /** @description The CAs trusted for the bank’s server certificate (the system’s when absent): PEM text, or the absolute path of a file the consent service reads it from at start (a mounted secret). Never shown back. */
+                        caBundle?: string;
+                        /** @description The TPP’s client certificate for mutual TLS (a QWAC in production): PEM text, or the absolute path of a file the consent service reads it from at start (a mounted secret). Never shown back. */
+                        clientCertificate: string;
+                        /** @description Its private key: PEM text, or the absolute path of a file the consent service reads it from at start (a mounted secret). Never shown back. */
+                        clientKey: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Added; as GET /providers lists it */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Provider"];
+                };
+            };
+            /** @description Validation problem: `errors` names each invalid field, `detail` sums it up; or the request is not valid HTTP/1.1 (its request line, a header or the body framing) (the server answers before any route, code `malformed_request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing or wrong admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Another method than POST on this path. */
+            405: {
+                headers: {
+                    /** @description The methods this path serves. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request was not received in time (the server answers before any route, code `request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A provider with this providerKey exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The body is larger than 256kb; or the chunk extensions of the body are too large (the server answers before any route, code `chunk_extensions_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The body is not JSON, or not in a charset it can be read in. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KB) (the server answers before any route, code `header_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The consent service is unavailable (the edge answers). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The service cannot reach its store just now (it is restarting or failing over): try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The consent service did not answer in time (the edge answers). */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
     listAnalysisJobs: {
         parameters: {
             query?: {
@@ -3295,6 +3515,10 @@ export interface operations {
                     countryCode?: string | null;
                     externalUserId?: string | null;
                     providerKey: string;
+                    /** @description The user’s login id at the bank: required for an XS2A bank’s decoupled approach (the user approves in the bank’s app), which is used when given. */
+                    psuId?: string | null;
+                    /** @description The user’s IP address as the app saw it: required for an XS2A bank (sent as PSU-IP-Address when the consent is made at the bank). */
+                    psuIpAddress?: string;
                     /**
                      * Format: uri
                      * @description Required for a bank; a statement-upload consent has no authorisation step to come back from.
@@ -9901,6 +10125,106 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    completeBankAuthorization: {
+        parameters: {
+            query?: {
+                consentId?: string;
+                result?: string;
+                state?: string;
+            };
+            header?: never;
+            path: {
+                providerKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Back to the app */
+            303: {
+                headers: {
+                    /** @description Where the browser goes next. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation problem: `errors` names each invalid field; or the request is not valid HTTP/1.1 (its request line, a header or the body framing) (the server answers before any route, code `malformed_request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Unknown link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Another method than GET on this path. */
+            405: {
+                headers: {
+                    /** @description The methods this path serves. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request was not received in time (the server answers before any route, code `request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The chunk extensions of the body are too large (the server answers before any route, code `chunk_extensions_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KB) (the server answers before any route, code `header_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The consent service is unavailable (the edge answers). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The consent service did not answer in time (the edge answers). */
+            504: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,0 +1,131 @@
+import { z } from 'zod/v4';
+import { providerSchema } from './consents';
+import { defineRoutes, html, json, problem, redirect } from './http/route';
+
+/** SCA approaches the connector uses (NextGenPSD2: `ASPSP-SCA-Approach`). */
+export const ScaApproaches = ['redirect', 'decoupled'] as const;
+export type ScaApproach = (typeof ScaApproaches)[number];
+
+/** The longest consent validity PSD2 allows without the PSU renewing it (RTS Art. 10a, 180 days). */
+export const MAX_XS2A_CONSENT_VALIDITY_DAYS = 180;
+
+const text = (field: string, max: number) =>
+  z
+    .string({ error: () => `The ${field} must be a string of 1-${max} characters.` })
+    .trim()
+    .min(1, { error: () => `The ${field} must be a string of 1-${max} characters.` })
+    .max(max, { error: () => `The ${field} must be a string of 1-${max} characters.` });
+
+const whole = (field: string, min: number, max: number, fallback: number) =>
+  z
+    .number({ error: () => `The ${field} must be a whole number from ${min} to ${max}.` })
+    .int({ error: () => `The ${field} must be a whole number from ${min} to ${max}.` })
+    .min(min, { error: () => `The ${field} must be a whole number from ${min} to ${max}.` })
+    .max(max, { error: () => `The ${field} must be a whole number from ${min} to ${max}.` })
+    .default(fallback);
+
+const pemOrFile = (field: string, what: string) =>
+  text(field, 65_536)
+    .refine((v) => v.startsWith('-----BEGIN ') || v.startsWith('/'), { error: () => `The ${field} must be PEM text (-----BEGIN ...) or the absolute path of a file holding it.` })
+    .meta({ description: `${what}: PEM text, or the absolute path of a file the consent service reads it from at start (a mounted secret). Never shown back.` });
+
+/** How one bank bends the standard (docs/providers.md, "Quirks"). */
+export const xs2aQuirksSchema = z
+  .object({
+    headers: z
+      .record(z.string().regex(/^[A-Za-z0-9-]{1,64}$/, { error: () => 'A quirks header name must be 1-64 letters, digits or dashes.' }), z.string().max(1024, { error: () => 'A quirks header value must be at most 1024 characters.' }))
+      .optional()
+      .meta({ description: 'Headers sent with every request to this bank (a hub’s API key, a fixed PSU-IP-Port, ...).' }),
+    itemsPerPage: z.number().int().min(1).max(10_000).optional().meta({ description: 'itemsPerPage asked for on transaction reports (the bank’s own page size when absent).' }),
+    dateTimesAsDates: z.boolean().optional().meta({ description: 'The bank writes date-times where the standard has dates (bookingDate, valueDate): cut to the date before its answer is checked.' }),
+    psuIdRequired: z.boolean().optional().meta({ description: 'The bank wants PSU-ID on the redirect approach as well: the consent’s externalUserId is sent.' }),
+  })
+  .strict();
+
+/**
+ * A bank reached through the Berlin Group NextGenPSD2 (XS2A) interface, as an operator configures it: in the file
+ * `XS2A_PROVIDERS_FILE` names, or with `POST /admin/providers` (docs/providers.md).
+ */
+export const xs2aProviderConfigSchema = z
+  .object({
+    kind: z.literal('xs2a', { error: () => 'The kind must be "xs2a" (the only kind of provider an operator adds).' }),
+    providerKey: z
+      .string({ error: () => 'The providerKey must be 2-64 lowercase letters, digits or dashes, starting with a letter or digit.' })
+      .regex(/^[a-z0-9][a-z0-9-]{1,63}$/, { error: () => 'The providerKey must be 2-64 lowercase letters, digits or dashes, starting with a letter or digit.' }),
+    name: text('name', 100),
+    country: z
+      .string({ error: () => 'The country must be an ISO 3166 alpha-2 code such as NL.' })
+      .regex(/^[A-Za-z]{2}$/, { error: () => 'The country must be an ISO 3166 alpha-2 code such as NL.' })
+      .transform((c) => c.toUpperCase()),
+    description: z.string().max(500, { error: () => 'The description must be at most 500 characters.' }).optional(),
+    baseUrl: z
+      .string({ error: () => 'The baseUrl must be the bank’s https XS2A address, up to where /v1/... begins.' })
+      .refine((u) => URL.canParse(u) && new URL(u).protocol === 'https:' && !new URL(u).search, { error: () => 'The baseUrl must be the bank’s https XS2A address, up to where /v1/... begins.' }),
+    scaApproaches: z
+      .array(z.enum(ScaApproaches, { error: () => 'Each SCA approach must be redirect or decoupled.' }), { error: () => 'The scaApproaches must be a list of redirect and/or decoupled.' })
+      .min(1, { error: () => 'The scaApproaches must name at least one approach.' }),
+    consentAccess: z
+      .enum(['allPsd2', 'bankOffered'], { error: () => 'The consentAccess must be allPsd2 or bankOffered.' })
+      .default('allPsd2')
+      .meta({ description: 'allPsd2: every payment account; bankOffered: empty account lists, the PSU picks the accounts at the bank.' }),
+    tls: z
+      .object({
+        clientCertificate: pemOrFile('tls.clientCertificate', 'The TPP’s client certificate for mutual TLS (a QWAC in production)'),
+        clientKey: pemOrFile('tls.clientKey', 'Its private key'),
+        caBundle: pemOrFile('tls.caBundle', 'The CAs trusted for the bank’s server certificate (the system’s when absent)').optional(),
+      })
+      .strict(),
+    signing: z
+      .object({
+        certificate: pemOrFile('signing.certificate', 'The TPP’s QSealC'),
+        key: pemOrFile('signing.key', 'Its private key'),
+      })
+      .strict()
+      .optional()
+      .meta({ description: 'HTTP message signing (Digest, Signature, TPP-Signature-Certificate), for banks that require it.' }),
+    frequencyPerDay: whole('frequencyPerDay', 1, 100, 4).meta({ description: 'Unattended reads a day the consent asks for (PSD2 allows 4); refreshes are limited to fit it.' }),
+    consentValidityDays: whole('consentValidityDays', 1, MAX_XS2A_CONSENT_VALIDITY_DAYS, MAX_XS2A_CONSENT_VALIDITY_DAYS),
+    historyDays: whole('historyDays', 1, 730, 90).meta({ description: 'How far back the first fetch asks for transactions.' }),
+    requestTimeoutMs: whole('requestTimeoutMs', 1_000, 120_000, 20_000),
+    quirks: xs2aQuirksSchema.optional(),
+  })
+  .strict();
+export type Xs2aProviderConfigInput = z.input<typeof xs2aProviderConfigSchema>;
+export type Xs2aProviderConfig = z.output<typeof xs2aProviderConfigSchema>;
+
+export const providerAdminRoutes = defineRoutes(
+  { service: 'consent', tags: ['Operations'], validationDetail: true, bodyLimit: '256kb' },
+  {
+    addProvider: {
+      method: 'post',
+      path: '/admin/providers',
+      auth: 'admin',
+      summary: 'Add a bank reached through the Berlin Group NextGenPSD2 (XS2A) interface (admin token)',
+      description: 'Certificates and keys are kept by the consent service and never shown back; every instance offers the bank within XS2A_PROVIDERS_RELOAD_MS.',
+      body: { schema: xs2aProviderConfigSchema },
+      responses: {
+        201: json('Added; as GET /providers lists it', providerSchema),
+        401: problem('Missing or wrong admin token'),
+        409: problem('A provider with this providerKey exists'),
+      },
+    },
+  },
+);
+
+const queryText = () => z.string().optional();
+
+/** Where an XS2A bank sends the user's browser after the SCA (the consent's `TPP-Redirect-URI` and `TPP-Nok-Redirect-URI`). */
+export const xs2aCallbackRoutes = defineRoutes(
+  { service: 'consent', tags: ['Consents'] },
+  {
+    completeBankAuthorization: {
+      method: 'get',
+      path: '/xs2a/{providerKey}/callback',
+      auth: 'public',
+      summary: 'Back from an XS2A bank’s SCA: the consent’s status is asked of the bank; redirects to redirectUrl?consentId=…&status=…',
+      params: { providerKey: z.string() },
+      query: { consentId: queryText(), state: queryText(), result: queryText().meta({ description: 'ok (TPP-Redirect-URI) or nok (TPP-Nok-Redirect-URI).' }) },
+      responses: { 303: redirect('Back to the app'), 404: html('Unknown link') },
+    },
+  },
+);
