@@ -56,10 +56,18 @@ const CREDITOR_ID = /\b([A-Z]{2}\d{2}ZZZ[A-Z0-9]{4,28})\b/i;
 const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/;
 const LONG_NUMBER = /\d{4,}/;
 
+function isSpaceOrSlashOrComma(code: number): boolean {
+  return code === 32 || code === 47 || code === 44 || (code >= 9 && code <= 13) || code === 160;
+}
+
+/** The value without leading spaces, slashes, commas and colons and trailing spaces, slashes and commas; null when nothing is left. */
 function clean(value: string | undefined): string | null {
   if (value === undefined) return null;
-  const trimmed = value.replace(/^[\s/,:]+|[\s/,]+$/g, '');
-  return trimmed === '' ? null : trimmed;
+  let start = 0;
+  let end = value.length;
+  while (start < end && (isSpaceOrSlashOrComma(value.charCodeAt(start)) || value.charCodeAt(start) === 58)) start++;
+  while (end > start && isSpaceOrSlashOrComma(value.charCodeAt(end - 1))) end--;
+  return start === end ? null : value.slice(start, end);
 }
 
 function ibanIn(value: string | undefined): string | null {

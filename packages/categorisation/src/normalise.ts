@@ -87,8 +87,10 @@ function domainEndingLength(text: string, dot: number): number {
   return 0;
 }
 
+const LONGEST_NOISE_WORD = Math.max(...[...NOISE_WORDS].map((word) => word.length));
+
 function keep(words: string[], word: string): void {
-  if (!NOISE_WORDS.has(word)) words.push(word);
+  if (word.length > LONGEST_NOISE_WORD || !NOISE_WORDS.has(word)) words.push(word);
 }
 
 /**
@@ -196,6 +198,7 @@ export function normaliseText(raw: string): string {
 
 /** Upper-case IBAN without spaces; '' for none. */
 export function normaliseIban(accountNumber: string | null | undefined): string {
-  if (!accountNumber) return '';
-  return accountNumber.replace(/[\s.-]+/g, '').toUpperCase();
+  return accountNumber ? compactIban(accountNumber) : '';
 }
+
+const compactIban = memoised((accountNumber: string): string => accountNumber.replace(/[\s.-]+/g, '').toUpperCase());
