@@ -30,6 +30,14 @@ describe('PhraseIndex', () => {
     expect(findAll(index, 'de hypothecaire lening').map((m) => m.value)).toEqual(['mortgage']);
   });
 
+  it('grows past its first nodes and still finds every phrase', () => {
+    const many = new PhraseIndex<number>();
+    const phrases = Array.from({ length: 500 }, (_, i) => `winkel${i.toString(36)}x nummer ${i}`);
+    phrases.forEach((phrase, i) => many.add(phrase, i));
+    for (const i of [0, 63, 64, 257, 499]) expect(findAll(many, `betaling ${phrases[i]}`).map((m) => m.value)).toEqual([i]);
+    expect(findAll(many, 'winkel0 nummer 0')).toEqual([]);
+  });
+
   it('refuses phrases that are not normalised', () => {
     expect(() => index.add('Huur', 'x')).toThrow(/not normalised/);
     expect(() => index.add('', 'x')).toThrow(/empty/);
