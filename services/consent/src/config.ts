@@ -22,6 +22,14 @@ const schema = z.object({
   CONSENT_VALIDITY_DAYS: z.coerce.number().int().min(1).max(730).default(180),
   REFRESH_LIMIT_PER_DAY: z.coerce.number().int().min(1).default(6),
   SANDBOX_SLOW_CALL_MS: ms(3_000),
+  /** The operator's admin token: `POST /admin/providers` (the edge checks it too). Unset: admin routes answer 401. */
+  ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** JSON file of XS2A banks read at start (docs/providers.md); unset: only the banks operators add. */
+  XS2A_PROVIDERS_FILE: z.string().min(1).optional(),
+  /** How often each instance looks for XS2A banks added on another instance. */
+  XS2A_PROVIDERS_RELOAD_MS: ms(30_000),
+  /** How often consents waiting on an XS2A bank's authorisation (decoupled, or a callback that never came) are looked at. */
+  XS2A_AUTHORIZATION_POLL_MS: ms(2_000),
 });
 
 export type ConsentConfig = z.infer<typeof schema>;

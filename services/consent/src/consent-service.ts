@@ -1,6 +1,6 @@
-import { consentEvents, consentRoutes, sandboxRoutes, statementImportRoutes } from '@obp/contracts';
-import { bindRoutes } from '@obp/http';
-import { JobRunner } from '@obp/jobs';
+import { consentEvents, consentRoutes, providerAdminRoutes, sandboxRoutes, statementImportRoutes, xs2aCallbackRoutes } from '@obp/contracts';
+import { bindRoutes, requireAdminToken } from '@obp/http';
+import { JobRunner, periodicTask } from '@obp/jobs';
 import { startService, type RunningService, type ServiceDefinition, type ServiceOverrides } from '@obp/service-kit';
 import type { ShareGrants } from '@obp/share-grants';
 import type { OutboxRelay } from '@obp/store';
@@ -19,6 +19,11 @@ import { MaintenanceRounds } from './jobs/consent-maintenance/maintenance-rounds
 import { statementUploadProvider, type Provider } from './providers/bank-provider';
 import { ProviderRegistry } from './providers/provider-registry';
 import { sandboxProviders } from './providers/sandbox-provider';
+import { BankAuthorization, refreshLimitOf } from './providers/xs2a/bank-consent';
+import { Xs2aProviderRepository } from './providers/xs2a/xs2a-provider.repository';
+import { Xs2aProviderCatalogue } from './providers/xs2a/xs2a-providers';
+import { addProviderHttp } from './use-cases/add-provider/add-provider.http';
+import { completeBankAuthorizationHttp } from './use-cases/complete-bank-authorization/complete-bank-authorization.http';
 import { authorizeDecisionHttp, authorizePageHttp } from './use-cases/authorize-consent/authorize-consent.http';
 import { AuthorizeConsentService } from './use-cases/authorize-consent/authorize-consent.service';
 import { ConsentAccess } from './use-cases/consent-access';
@@ -65,6 +70,12 @@ export const consentService = (providers?: Provider[]): ServiceDefinition<Consen
     const imports = new StatementImportRepository(kit.db);
     for (const repository of [accounts, transactions, refreshRequests, imports]) await repository.ensureIndexes();
     const registry = new ProviderRegistry(providers ?? [...sandboxProviders(config.SANDBOX_SLOW_CALL_MS), statementUploadProvider]);
+    // XS2A banks: the configuration file's (a problem stops the start) and those operators added.
+    const xs2aProviders = new Xs2aProviderCatalogue(registry, new Xs2aProviderRepository(kit.db), logger);
+    if (config.XS2A_PROVIDERS_FILE) xs2aProviders.loadFile(config.XS2A_PROVIDERS_FILE);
+    await xs2aProviders.reload();
+    kit.worker(periodicTask({ name: 'xs2a-provider-reload', logger, intervalMs: config.XS2A_PROVIDERS_RELOAD_MS, run: () => xs2aProviders.reload() }));
+    kit.useAdminGuard(requireAdminToken(config.ADMIN_TOKEN));
     const events = new ConsentEvents(kit.events(consentEvents));
     const shareGrants = kit.shareGrants();
 
@@ -92,7 +103,7 @@ export const consentService = (providers?: Provider[]): ServiceDefinition<Consen
       }),
     );
     const requestFetch = () => fetchRunner.kick();
-    const eraseConsent = new EraseConsentService(consents, accounts, transactions, refreshRequests, imports, events, kit.idempotency(), logger);
+    const eraseConsent = new EraseConsentService(consents, accounts, transactions, refreshRequests, imports, events, kit.idempotency(), logger, registry);
     const maintenance = new MaintenanceJob(
       consents,
       refreshRequests,
@@ -109,6 +120,8 @@ export const consentService = (providers?: Provider[]): ServiceDefinition<Consen
 
     const access = new ConsentAccess(consents, accounts, shareGrants);
     const authorize = new AuthorizeConsentService(consents, events, requestFetch);
+    const bankAuthorization = new BankAuthorization(consents, events, registry, requestFetch, logger);
+    kit.worker(periodicTask({ name: 'xs2a-authorization-poll', logger, intervalMs: config.XS2A_AUTHORIZATION_POLL_MS, run: (now) => bankAuthorization.pollDue(now) }));
     return {
       routes: [
         ...bindRoutes(sandboxRoutes, {
@@ -121,10 +134,12 @@ export const consentService = (providers?: Provider[]): ServiceDefinition<Consen
           createConsent: createConsentHttp(new CreateConsentService(consents, registry, events, { publicBaseUrl: config.PUBLIC_BASE_URL, validityDays: config.CONSENT_VALIDITY_DAYS })),
           getConsent: getConsentHttp(access),
           deleteConsent: deleteConsentHttp(eraseConsent),
-          refreshConsent: refreshConsentHttp(new RefreshConsentService(consents, refreshRequests, events, config.REFRESH_LIMIT_PER_DAY, requestFetch)),
+          refreshConsent: refreshConsentHttp(new RefreshConsentService(consents, refreshRequests, events, refreshLimitOf(registry, config.REFRESH_LIMIT_PER_DAY), requestFetch)),
           listAccounts: listAccountsHttp(access, accounts),
           listTransactions: listTransactionsHttp(access, transactions),
         }),
+        ...bindRoutes(providerAdminRoutes, { addProvider: addProviderHttp(xs2aProviders) }),
+        ...bindRoutes(xs2aCallbackRoutes, { completeBankAuthorization: completeBankAuthorizationHttp(authorize, bankAuthorization) }),
         ...bindRoutes(statementImportRoutes, {
           uploadStatement: uploadStatementHttp(new UploadStatementService(consents, imports, events, requestFetch)),
           listStatementImports: listStatementImportsHttp(access, imports),

@@ -23,6 +23,20 @@ export interface PendingFetch {
   claims?: number;
 }
 
+/** The consent an XS2A bank made for a platform consent (docs/providers.md). */
+export interface BankConsentRef {
+  /** The bank's `consentId`. */
+  id: string;
+  approach: 'redirect' | 'decoupled';
+  /** Where the user authorises (the bank's `scaRedirect`); null for the decoupled approach. */
+  consentUrl: string | null;
+  /** The authorisation's status link, polled for the decoupled approach. */
+  scaStatusLink: string | null;
+  /** The decoupled approach's next poll: not before then. */
+  nextPollAt?: Date | null;
+  polls?: number;
+}
+
 export interface Consent {
   id: string;
   ownerClientId: string;
@@ -53,6 +67,8 @@ export interface Consent {
   announcedImportIds?: string[];
   /** Erasure started: the consent is gone for the API while its data is removed. */
   erasedAt?: Date | null;
+  /** An XS2A provider's consent at the bank; absent for other providers, and until the bank made it. */
+  bankConsent?: BankConsentRef | null;
 }
 
 /** Statuses in which the user has not (or no longer) granted access. */
@@ -97,6 +113,15 @@ export const timeOut = (c: Consent, now: Date): Consent => withStatus(c, 'TimedO
 
 export const invalidate = (c: Consent, now: Date): Consent => ({ ...withStatus(c, 'Invalidated', now), fetch: null });
 
+/**
+ * The bank ended the access (an XS2A bank answering CONSENT_EXPIRED, CONSENT_INVALID or CONSENT_UNKNOWN): the consent
+ * is `Invalidated`, the bank's answer recorded in `errors`, and no fetch is tried any more.
+ */
+export const endedAtBank = (c: Consent, error: ConsentErrorDto, now: Date): Consent => ({
+  ...invalidate(c, now),
+  errors: [...c.errors, error].slice(-MAX_KEPT_ERRORS),
+});
+
 /** A refresh: a fetch is requested, or the running one is asked to run once more. */
 export function requestFetch(c: Consent, fetchId: string, now: Date, trace?: Record<string, string>): Consent {
   if (c.fetch) return c.fetch.leaseUntil ? { ...c, fetch: { ...c.fetch, again: true } } : c;
@@ -138,6 +163,13 @@ export function fetchFailed(c: Consent, error: ConsentErrorDto, now: Date, retry
   const retryAt = nextAttemptAt({ ...retry, maxAttempts: MAX_CONSECUTIVE_FAILURES }, failures, now);
   if (!retryAt) return { ...withStatus(c, 'Error', now), consecutiveFailures: failures, errors, fetch: null };
   return { ...withStatus(c, 'Failing', now), consecutiveFailures: failures, errors, fetch: { ...c.fetch!, leaseUntil: null, again: false, notBefore: retryAt } };
+}
+
+/** A fetch the bank refused for now (ACCESS_EXCEEDED): recorded as a failure, and not tried again before `retryAt`. */
+export function fetchDeferred(c: Consent, error: ConsentErrorDto, now: Date, retry: { baseMs: number; maxMs: number }, retryAt: Date): Consent {
+  const failed = fetchFailed(c, error, now, retry);
+  if (!failed.fetch) return failed;
+  return { ...failed, fetch: { ...failed.fetch, notBefore: failed.fetch.notBefore > retryAt ? failed.fetch.notBefore : retryAt } };
 }
 
 /** The consent gets its data from statement files the app uploads (`POST /consents/{id}/statements`). */

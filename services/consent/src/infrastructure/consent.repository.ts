@@ -11,10 +11,12 @@ import type { Consent } from '../domain/consent';
 export function consentStoreOptions(housekeepingDueAt: (consent: Consent) => Date | null): AggregateStoreOptions<Consent> {
   return {
     collection: 'consents',
-    indexes: [{ key: { ownerClientId: 1, dateRequested: 1 } }, { key: { fetchPending: 1 } }, { key: { erasing: 1 } }, { key: { housekeepingHour: 1 } }],
+    indexes: [{ key: { ownerClientId: 1, dateRequested: 1 } }, { key: { fetchPending: 1 } }, { key: { erasing: 1 } }, { key: { housekeepingHour: 1 } }, { key: { bankAuthorizationPending: 1 } }],
     derived: {
       fetchPending: (c) => c.fetch !== null && !c.erasedAt,
       erasing: (c) => Boolean(c.erasedAt),
+      // An XS2A consent waiting for the user's authorisation at the bank (polled: decoupled, or no callback came).
+      bankAuthorizationPending: (c) => c.status === 'Initialized' && Boolean(c.bankConsent) && !c.erasedAt,
       housekeepingAt: (c) => (c.erasedAt ? null : housekeepingDueAt(c)),
       housekeepingHour: (c) => {
         const dueAt = c.erasedAt ? null : housekeepingDueAt(c);
@@ -71,6 +73,11 @@ export class ConsentRepository {
   /** Ids of every live consent: a scan, for the first maintenance round of a database only. */
   liveIds(): Promise<string[]> {
     return this.store.ids({ erasedAt: null });
+  }
+
+  /** Ids of the consents waiting for the user's authorisation at an XS2A bank. */
+  awaitingBank(): Promise<string[]> {
+    return this.store.ids({ bankAuthorizationPending: true });
   }
 
   /** Ids of live consents whose housekeeping fell due between `since` and `now`, read by the hour it is due. */

@@ -1,5 +1,5 @@
 import type { TransactionDto } from '@obp/contracts';
-import { database, documentLocks, monthBucket, type Connection } from '@obp/db';
+import { database, monthBucket, type Connection } from '@obp/db';
 import { MonthBuckets, type BucketDocument, type MonthsRead } from '@obp/store';
 import { monthsNewestFirst, monthsOfPage, type MonthCount } from '../domain/transaction-page';
 
@@ -82,7 +82,6 @@ export class TransactionRepository {
       monthField: 'bookingMonth',
       valueField: 'transactionsGzip',
       indexedFields: ['accountId'],
-      lock: documentLocks(connection),
       idOf: (t) => t.id,
       bookedAt: (t) => t.bookingDate,
       // Newest booking first, then by id: stored dates are ISO instants in UTC (`normalised`), which compare as time as text.

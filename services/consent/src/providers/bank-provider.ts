@@ -25,6 +25,10 @@ export interface ProviderSession {
   consentId: string;
   /** Whose data: the sandbox derives its deterministic data from it. */
   subject: string;
+  /** The bank's own consent (XS2A). */
+  bankConsentId?: string;
+  /** The last successful fetch: a refresh asks the bank from a margin before it. */
+  lastFetchedAt?: Date | null;
 }
 
 /** A provider call failed; `code` is recorded in the consent's `errors`. */
@@ -32,15 +36,43 @@ export class ProviderError extends Error {
   constructor(
     readonly code: string,
     message: string,
+    readonly outcome: { /** The bank ended the access: the consent is invalidated, not retried. */ endsConsent?: boolean; /** Not to be tried again before then. */ retryAt?: Date } = {},
   ) {
     super(message);
     this.name = 'ProviderError';
   }
 }
 
+/** Where the user's authorisation at a bank that keeps its own consent (XS2A) stands. */
+export type BankConsentState = 'pending' | 'valid' | 'rejected' | 'ended';
+
+export interface BankConsentRequest {
+  consentId: string;
+  /** The secret the callback link carries. */
+  state: string;
+  publicBaseUrl: string;
+  validUntil: Date;
+  psuIpAddress: string;
+  psuId: string | null;
+}
+
+/** A bank that makes its own consent, which the user authorises at the bank (XS2A): made when the platform consent is. */
+export interface BankConsentFlow {
+  create(request: BankConsentRequest, signal: AbortSignal): Promise<{ id: string; approach: 'redirect' | 'decoupled'; consentUrl: string | null; scaStatusLink: string | null }>;
+  /** The consent's state at the bank (for the decoupled approach, its authorisation's `scaLink` as well). */
+  state(bankConsentId: string, scaStatusLink: string | null, signal: AbortSignal): Promise<BankConsentState>;
+  /** Deletes the consent at the bank (erasure); one the bank no longer knows is deleted already. */
+  remove(bankConsentId: string, signal: AbortSignal): Promise<void>;
+  /** Unattended reads a day the bank allows: refreshes are limited to fit. */
+  readonly readsPerDay: number;
+  readonly validityDays: number;
+}
+
 export interface BankProvider {
   readonly kind: 'bank';
   readonly info: ProviderInfo;
+  /** Set for a bank that keeps its own consent (XS2A): `authorizationUrl` is then not used. */
+  readonly bankConsent?: BankConsentFlow;
   /** The page where the user approves or declines access (the consentUrl). */
   authorizationUrl(args: { consentId: string; state: string; publicBaseUrl: string }): string;
   listAccounts(session: ProviderSession, signal: AbortSignal): Promise<ProviderAccount[]>;

@@ -8,6 +8,14 @@ export class ProviderRegistry {
     this.byKey = new Map(providers.map((p) => [p.info.key.toLowerCase(), p]));
   }
 
+  /** Offers another provider (an XS2A bank an operator added); false when its key is taken. */
+  add(provider: Provider): boolean {
+    const key = provider.info.key.toLowerCase();
+    if (this.byKey.has(key)) return false;
+    this.byKey.set(key, provider);
+    return true;
+  }
+
   find(key: string): Provider | undefined {
     return this.byKey.get(key.toLowerCase());
   }

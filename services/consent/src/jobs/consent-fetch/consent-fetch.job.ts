@@ -3,7 +3,7 @@ import { bankDetailsOf } from '@obp/contracts';
 import { LeasedJobs, type ClaimLedger, type LeasedJobContext } from '@obp/jobs';
 import type { parseStatement } from '@obp/statements';
 import type { Logger } from '@obp/telemetry';
-import { claimFetch, fetchFailed, fetchSucceeded, type Consent } from '../../domain/consent';
+import { claimFetch, endedAtBank, fetchDeferred, fetchFailed, fetchSucceeded, type Consent } from '../../domain/consent';
 import type { AccountRepository, StoredAccount } from '../../infrastructure/account.repository';
 import { toAccountDto } from '../../infrastructure/account.repository';
 import type { ConsentEvents } from '../../infrastructure/consent-events';
@@ -69,7 +69,13 @@ export class ConsentFetchJobs extends LeasedJobs<Consent> {
         outcome: 'failed',
         after: (current, error, now) => {
           const { code, message } = fetchFailureFor(error);
-          const next = fetchFailed(current, { date: now.toISOString(), type: 'FetchFailed', message, code }, now, backoff);
+          const recorded = { date: now.toISOString(), type: 'FetchFailed', message, code };
+          const outcome = error instanceof ProviderError ? error.outcome : {};
+          const next = outcome.endsConsent
+            ? endedAtBank(current, recorded, now)
+            : outcome.retryAt
+              ? fetchDeferred(current, recorded, now, backoff, outcome.retryAt)
+              : fetchFailed(current, recorded, now, backoff);
           return { next, events: events.statusChanged(current, next) };
         },
       },
@@ -101,7 +107,12 @@ async function fetchAndStore(options: ConsentFetchOptions, consent: Consent, { s
   const fetchId = consent.fetch!.id;
   const provider = options.providers.bank(consent.providerKey);
   if (!provider) throw new ProviderError('PROVIDER_UNKNOWN', `Provider '${consent.providerKey}' is not available.`);
-  const session: ProviderSession = { consentId: consent.id, subject: consent.externalUserId ?? consent.userId ?? consent.id };
+  const session: ProviderSession = {
+    consentId: consent.id,
+    subject: consent.externalUserId ?? consent.userId ?? consent.id,
+    ...(consent.bankConsent ? { bankConsentId: consent.bankConsent.id } : {}),
+    lastFetchedAt: consent.dateTransactionsUpdated,
+  };
   const bankSignal = AbortSignal.any([signal, AbortSignal.timeout(options.timeoutMs)]);
   const asOf = new Date();
 
@@ -117,9 +128,6 @@ async function fetchAndStore(options: ConsentFetchOptions, consent: Consent, { s
     currency: a.currency,
     ownerName: a.ownerName,
   }));
-  // Its look at the accounts may be older than the one of a worker that took the fetch over meanwhile: stored, it would undo that one's.
-  await fence();
-  await options.accounts.upsert(accounts);
 
   // Stored in one call: each call reads the consent's stored transactions and every account's months.
   const rows: StoredTransaction[] = [];
@@ -147,9 +155,12 @@ async function fetchAndStore(options: ConsentFetchOptions, consent: Consent, { s
       ...bankDetailsOf(t),
     })));
   }
-  // A worker that stalled past its lease stores nothing once another took the fetch over: rows of its
-  // earlier look at the bank that the other's look no longer has would carry a fetch id that has ended.
+  // Nothing is stored until the bank has answered every call: a bank failing half-way leaves nothing of this fetch.
+  // A worker that stalled past its lease stores nothing once another took the fetch over: its look at the accounts,
+  // and rows of its earlier look at the bank that the other's look no longer has, would undo that one's (the rows
+  // would carry a fetch id that has ended).
   await fence();
+  await options.accounts.upsert(accounts);
   await options.transactions.insertNew(consent.id, rows);
   if (signal.aborted) return 'stopped';
 

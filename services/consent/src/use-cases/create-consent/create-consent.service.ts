@@ -4,11 +4,20 @@ import type { Consent } from '../../domain/consent';
 import type { ConsentEvents } from '../../infrastructure/consent-events';
 import type { ConsentRepository } from '../../infrastructure/consent.repository';
 import type { ProviderRegistry } from '../../providers/provider-registry';
+import { makeBankConsent } from '../../providers/xs2a/bank-consent';
 import { isRegisteredRedirect, type CreateConsentBody } from '@obp/contracts';
 
 export class DirectProviderFlowNotAllowed extends ExceptionBase {
   readonly code = 'DIRECT_PROVIDER_FLOW_NOT_ALLOWED';
 }
+
+/** The bank (an XS2A provider) refused, or did not answer, the consent request. */
+export class BankConsentRefused extends ExceptionBase {
+  readonly code = 'BANK_CONSENT_REFUSED';
+}
+
+/** How long the bank is given to make its consent while the app waits for the answer. */
+const BANK_CONSENT_TIMEOUT_MS = 30_000;
 
 export interface CreateConsentSettings {
   publicBaseUrl: string;
@@ -35,7 +44,7 @@ export class CreateConsentService {
     id: string,
     caller: { clientId: string; directProviderFlow: boolean; redirectUrls: readonly string[] },
     request: CreateConsentBody,
-  ): Promise<Result<CreatedConsent, DirectProviderFlowNotAllowed | ValidationFailed>> {
+  ): Promise<Result<CreatedConsent, DirectProviderFlowNotAllowed | ValidationFailed | BankConsentRefused>> {
     if (!caller.directProviderFlow) return err(new DirectProviderFlowNotAllowed('This app is not registered for the direct provider flow, so it cannot create consents.'));
     const provider = this.providers.find(request.providerKey);
     if (!provider) return err(new ValidationFailed({ providerKey: [`The provider '${request.providerKey}' does not exist; GET /providers lists the providers.`] }));
@@ -51,7 +60,11 @@ export class CreateConsentService {
       return err(new ValidationFailed({ countryCode: [`The provider '${provider.info.key}' does not serve country '${request.countryCode}'; it serves ${provider.info.countryCodes.join(', ')}.`] }));
     }
 
+    const atBank = provider.kind === 'bank' ? provider.bankConsent : undefined;
+    if (atBank && !request.psuIpAddress) return err(new ValidationFailed({ psuIpAddress: [`The psuIpAddress field is required for '${provider.info.key}': the bank is told the user's IP address when the consent is made.`] }));
+
     const now = new Date();
+    const validityDays = atBank ? atBank.validityDays : this.settings.validityDays;
     const created: Consent = {
       id,
       ownerClientId: caller.clientId,
@@ -65,7 +78,7 @@ export class CreateConsentService {
       status: provider.kind === 'statement-upload' ? 'Authenticated' : 'Initialized',
       dateRequested: now,
       dateStatusUpdated: now,
-      dateExpire: new Date(now.getTime() + this.settings.validityDays * 86_400_000),
+      dateExpire: new Date(now.getTime() + validityDays * 86_400_000),
       dateTransactionsUpdated: null,
       errors: [],
       consecutiveFailures: 0,
@@ -76,6 +89,11 @@ export class CreateConsentService {
     };
     // A consent erased since its first attempt made it is answered as this attempt would have made it.
     const consent = (await this.consents.insertIfAbsent(created, [this.events.created(created)])) ? created : ((await this.consents.find(id)) ?? created);
+    if (atBank) {
+      const bankConsent = await makeBankConsent(this.consents, atBank, consent, { publicBaseUrl: this.settings.publicBaseUrl, psuIpAddress: request.psuIpAddress!, psuId: request.psuId }, AbortSignal.timeout(BANK_CONSENT_TIMEOUT_MS));
+      if (!bankConsent.ok) return err(new BankConsentRefused(bankConsent.error.message));
+      return ok({ consentId: consent.id, consentUrl: bankConsent.value.consentUrl });
+    }
     const consentUrl = provider.kind === 'bank' ? provider.authorizationUrl({ consentId: consent.id, state: consent.authorizationState, publicBaseUrl: this.settings.publicBaseUrl }) : null;
     return ok({ consentId: consent.id, consentUrl });
   }

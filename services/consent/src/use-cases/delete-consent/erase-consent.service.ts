@@ -6,6 +6,10 @@ import type { ConsentRepository } from '../../infrastructure/consent.repository'
 import type { RefreshRequestRepository } from '../../infrastructure/refresh-request.repository';
 import type { StatementImportRepository } from '../../infrastructure/statement-import.repository';
 import type { TransactionRepository } from '../../infrastructure/transaction.repository';
+import type { ProviderRegistry } from '../../providers/provider-registry';
+
+/** How long the bank is given to delete its consent during an erasure. */
+const BANK_DELETE_TIMEOUT_MS = 15_000;
 
 /**
  * Erases a consent: first it leaves the API and `consent.deleted` plus tombstones are queued in
@@ -23,6 +27,7 @@ export class EraseConsentService {
     private readonly events: ConsentEvents,
     private readonly idempotencyKeys: Pick<IdempotencyKeys, 'forgetResource'>,
     private readonly logger: Logger,
+    private readonly providers?: ProviderRegistry,
   ) {}
 
   /** Returns false when there was no live consent of that owner. */
@@ -50,7 +55,25 @@ export class EraseConsentService {
     for (const upload of await this.imports.listByConsent(consentId)) await this.idempotencyKeys.forgetResource(upload.id);
     const imports = await this.imports.deleteByConsent(consentId);
     await this.idempotencyKeys.forgetResource(consentId);
+    await this.deleteAtBank(consentId);
     await this.consents.remove(consentId);
     this.logger.info({ consentId, accounts, transactions, refreshes, imports }, 'consent erased');
+  }
+
+  /**
+   * An XS2A bank's consent is deleted at the bank (`DELETE /v1/consents/{id}`). Once: a bank that fails or does not
+   * answer is logged, and the erasure goes on (the bank's consent ends at its validUntil; docs/providers.md).
+   */
+  private async deleteAtBank(consentId: string): Promise<void> {
+    const stored = await this.consents.store.find(consentId);
+    const ref = stored?.bankConsent;
+    const flow = stored && this.providers?.bank(stored.providerKey)?.bankConsent;
+    if (!ref || !flow) return;
+    try {
+      await flow.remove(ref.id, AbortSignal.timeout(BANK_DELETE_TIMEOUT_MS));
+      this.logger.info({ consentId, providerKey: stored.providerKey }, 'the consent was deleted at the bank');
+    } catch (error) {
+      this.logger.warn({ err: error, consentId, providerKey: stored.providerKey }, 'the bank did not delete its consent; it ends at its validUntil');
+    }
   }
 }

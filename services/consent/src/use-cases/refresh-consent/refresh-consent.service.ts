@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { traceHeaders } from '@obp/bus';
 import { Conflict, err, ExceptionBase, NotFound, ok, type Result } from '@obp/core';
 import { KeyedMutex } from '@obp/db';
-import { canRefresh, requestFetch, takesStatements } from '../../domain/consent';
+import { canRefresh, requestFetch, takesStatements, type Consent } from '../../domain/consent';
 import { decideRefresh } from '../../domain/refresh-limit';
 import type { ConsentEvents } from '../../infrastructure/consent-events';
 import type { ConsentRepository } from '../../infrastructure/consent.repository';
@@ -33,7 +33,8 @@ export class RefreshConsentService {
     private readonly consents: ConsentRepository,
     private readonly refreshRequests: RefreshRequestRepository,
     private readonly events: ConsentEvents,
-    private readonly limitPerDay: number,
+    /** Refreshes per consent per rolling day; per consent where its bank allows fewer reads a day. */
+    private readonly limitPerDay: number | ((consent: Consent) => number),
     private readonly onFetchRequested: () => void,
   ) {}
 
@@ -41,9 +42,10 @@ export class RefreshConsentService {
     const consent = await this.consents.find(consentId);
     if (!consent || consent.ownerClientId !== ownerClientId) return err(new NotFound('consent not found'));
     if (takesStatements(consent)) return err(new Conflict('This consent gets its data from statement files, not from a bank: upload a file with POST /consents/{id}/statements.'));
+    const limit = typeof this.limitPerDay === 'number' ? this.limitPerDay : this.limitPerDay(consent);
     const outcome = await this.refreshLocks.run(consentId, async () => {
       const now = new Date();
-      const ordinal = await this.claimRefresh(consentId, ownerClientId, now);
+      const ordinal = await this.claimRefresh(consentId, ownerClientId, now, limit);
       if (!ordinal.ok) return ordinal;
       const changed = await this.consents
         .mutate(consentId, (current) => {
@@ -65,13 +67,13 @@ export class RefreshConsentService {
   }
 
   /** The ordinal of this refresh, once the limit allows it and no other request took that ordinal first. */
-  private async claimRefresh(consentId: string, ownerClientId: string, now: Date): Promise<Result<number, RefreshLimitReached>> {
+  private async claimRefresh(consentId: string, ownerClientId: string, now: Date, limit: number): Promise<Result<number, RefreshLimitReached>> {
     for (;;) {
       const history = await this.refreshRequests.history(consentId);
-      const decision = decideRefresh(history.times, now, this.limitPerDay);
+      const decision = decideRefresh(history.times, now, limit);
       if (!decision.allowed) {
         this.rejections.refused();
-        return err(new RefreshLimitReached(decision.retryAt, this.limitPerDay));
+        return err(new RefreshLimitReached(decision.retryAt, limit));
       }
       if (await this.refreshRequests.claim(consentId, history.nextOrdinal, ownerClientId, now)) return ok(history.nextOrdinal);
     }
