@@ -1,4 +1,4 @@
-import { database, documentLocks, type Connection, type mongo } from '@obp/db';
+import { database, type Connection, type mongo } from '@obp/db';
 import type { BucketDocument } from '@obp/store';
 import { HistoryMonths } from './history-months';
 
@@ -63,7 +63,7 @@ export function openCollections(connection: Connection): ConsentDataCollections 
   return {
     consents: db.collection<ConsentRecord>('consents'),
     accounts: db.collection<AccountRecord>('accounts'),
-    historyMonths: new HistoryMonths(db.collection<BucketDocument>('history_months'), documentLocks(connection)),
+    historyMonths: new HistoryMonths(db.collection<BucketDocument>('history_months')),
     resultSlots: openResultSlots(connection),
   };
 }

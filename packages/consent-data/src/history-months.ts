@@ -1,5 +1,5 @@
 import type { TransactionDto } from '@obp/contracts';
-import type { KeyedMutex, mongo } from '@obp/db';
+import type { mongo } from '@obp/db';
 import { MonthBuckets, type BucketDocument } from '@obp/store';
 
 /**
@@ -20,13 +20,12 @@ const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 export class HistoryMonths {
   private readonly months: MonthBuckets<TransactionDto>;
 
-  constructor(collection: mongo.Collection<BucketDocument>, lock: KeyedMutex) {
+  constructor(collection: mongo.Collection<BucketDocument>) {
     this.months = new MonthBuckets<TransactionDto>({
       collection,
       ownerField: 'consentId',
       monthField: 'bookingMonth',
       valueField: 'transactionsGzip',
-      lock,
       idOf: (t) => t.id,
       bookedAt: (t) => t.bookingDate,
       order: byBookingDate,

@@ -1,5 +1,5 @@
 import type { OutboxEntry } from '@obp/bus';
-import { documentLocks, isDuplicateKey, mongo, type KeyedMutex } from '@obp/db';
+import { isDuplicateKey, mongo } from '@obp/db';
 import { compressedJson } from './bucket-store';
 import { StateCache, type StateCacheOptions } from './state-cache';
 
@@ -100,7 +100,7 @@ export interface AggregateStoreOptions<S extends { id: string } = { id: string }
    * own fields cannot serve through an index (a flag, a time bucket); they are not read back.
    */
   derived?: { [field: string]: (state: S) => unknown };
-  /** Write conflicts with another process retried before `ConcurrencyConflict`. */
+  /** Write conflicts with another writer (of this process or another) retried before `ConcurrencyConflict`. */
   maxAttempts?: number;
   /**
    * Keeps states read by id in process: `find` answers from it, every write through this store
@@ -133,16 +133,21 @@ export interface OutboxSource {
 export type PendingEvents = Pick<Bookkeeping, '_id' | 'version' | 'outbox' | 'deletedAt'>;
 
 /**
+ * Version-checked writes of one document tried before `ConcurrencyConflict`: each lost attempt means another
+ * writer's write went through, so a document written by twenty writers at once still gets every write in.
+ */
+const DEFAULT_MAX_ATTEMPTS = 20;
+
+/**
  * Aggregates and their outbox, one document each: a state change and the events that announce it
  * are one single-document write (the local store has no multi-document transactions). Every write
- * runs under the document's lock (FerretDB does not isolate concurrent updates of one document; one
- * process per service makes the lock enough locally) and applies only to the version it read, so
- * several processes on MongoDB stay correct too; a lost race is retried with a fresh read.
+ * applies only to the version it read, so any number of writers, in one process or several, stay correct (on
+ * the local store too: docs/decisions.md, "(issue 29) The local store keeps single-document atomicity"); a
+ * lost race is retried with a fresh read.
  */
 export class AggregateStore<S extends { id: string }> implements OutboxSource {
   /** The documents as the driver sees them; the store maps them to and from `S`. */
   readonly collection: mongo.Collection<StoredDocument>;
-  private readonly lock: KeyedMutex;
   private readonly listeners: Array<() => void> = [];
   private readonly cache: StateCache<Versioned<S>> | undefined;
 
@@ -151,7 +156,6 @@ export class AggregateStore<S extends { id: string }> implements OutboxSource {
     private readonly options: AggregateStoreOptions<S>,
   ) {
     this.collection = db.collection<StoredDocument>(options.collection);
-    this.lock = documentLocks(db);
     if (options.cache && options.cache.maxEntries > 0) this.cache = new StateCache(options.cache);
   }
 
@@ -263,54 +267,53 @@ export class AggregateStore<S extends { id: string }> implements OutboxSource {
   }
 
   /**
-   * Reads the aggregate and applies `change` to it under its lock; the new state and its events
+   * Reads the aggregate and applies `change` to it; the new state and its events
    * are written in one update, guarded by the version read. A write another process won is
    * retried with a fresh read; `ConcurrencyConflict` after `maxAttempts`.
    */
   async mutate<T>(id: string, change: (current: S) => Change<S, T>): Promise<MutateOutcome<T>> {
-    const outcome = await this.lock.run(this.lockKey(id), async () => {
-      const attempts = this.options.maxAttempts ?? 5;
-      for (let attempt = 0; attempt < attempts; attempt++) {
-        // Always from the store: a decision not to write, made on a stale cached state, would meet no version check.
-        const current = await this.read(id);
-        if (!current) return { found: false as const, wroteEvents: false };
-        const decided = change(current);
-        const version = current.version;
-        if (!('next' in decided) && !('remove' in decided)) return { found: true as const, result: decided.result, wroteEvents: false };
-        const events = decided.events ?? [];
-        if (await this.write(id, version, decided, events)) return { found: true as const, result: decided.result, wroteEvents: events.length > 0 };
+    const attempts = this.options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      // Always from the store: a decision not to write, made on a stale cached state, would meet no version check.
+      const current = await this.read(id);
+      if (!current) return { found: false };
+      const decided = change(current);
+      const version = current.version;
+      if (!('next' in decided) && !('remove' in decided)) return { found: true, result: decided.result };
+      const events = decided.events ?? [];
+      if (await this.write(id, version, decided, events)) {
+        if (events.length > 0) this.notify();
+        return { found: true, result: decided.result };
       }
-      throw new ConcurrencyConflict(id);
-    });
-    if (outcome.wroteEvents) this.notify();
-    return outcome.found ? { found: true, result: outcome.result } : { found: false };
+    }
+    throw new ConcurrencyConflict(id);
   }
 
   /**
    * Writes the derived fields of the aggregates `filter` matches anew and removes `dropped` (derived fields
    * no longer written, which would otherwise be read back into the state): a migration after the derived
-   * fields changed, for documents written before. Each under its lock and guarded by the version read; no
+   * fields changed, for documents written before. Each guarded by the version read; no
    * events. Returns how many it rewrote.
    */
   async rederive(filter: StateFilter<S>, dropped: readonly string[] = []): Promise<number> {
     let rewritten = 0;
-    for (const id of await this.ids(filter)) {
-      await this.lock.run(this.lockKey(id), async () => {
-        const attempts = this.options.maxAttempts ?? 5;
-        for (let attempt = 0; attempt < attempts; attempt++) {
-          const doc = await this.collection.findOne(this.byId(id), { projection: { outbox: 0 } });
-          if (!doc || doc.deletedAt) return;
-          const state: mongo.Document = this.toState(doc);
-          for (const field of dropped) delete state[field];
-          const update: mongo.Document = { $set: this.fields(state as S), $inc: { version: 1 }, ...(dropped.length > 0 ? { $unset: Object.fromEntries(dropped.map((f) => [f, ''])) } : {}) };
-          const res = await this.collection.updateOne(this.versioned(id, doc.version), update);
-          this.cache?.forget(id);
-          if (res.matchedCount === 1) return void rewritten++;
-        }
-        throw new ConcurrencyConflict(id);
-      });
-    }
+    for (const id of await this.ids(filter)) if (await this.rederiveOne(id, dropped)) rewritten++;
     return rewritten;
+  }
+
+  private async rederiveOne(id: string, dropped: readonly string[]): Promise<boolean> {
+    const attempts = this.options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      const doc = await this.collection.findOne(this.byId(id), { projection: { outbox: 0 } });
+      if (!doc || doc.deletedAt) return false;
+      const state: mongo.Document = this.toState(doc);
+      for (const field of dropped) delete state[field];
+      const update: mongo.Document = { $set: this.fields(state as S), $inc: { version: 1 }, ...(dropped.length > 0 ? { $unset: Object.fromEntries(dropped.map((f) => [f, ''])) } : {}) };
+      const res = await this.collection.updateOne(this.versioned(id, doc.version), update);
+      this.cache?.forget(id);
+      if (res.matchedCount === 1) return true;
+    }
+    throw new ConcurrencyConflict(id);
   }
 
   private async write(id: string, version: number, decided: Change<S, unknown>, events: OutboxEntry[]): Promise<boolean> {
@@ -357,60 +360,51 @@ export class AggregateStore<S extends { id: string }> implements OutboxSource {
 
   /** Removes published entries (a removed aggregate's document goes with its last ones). */
   async clearPublished(id: string, published: ReadonlySet<string>): Promise<void> {
-    await this.lock.run(this.lockKey(id), async () => {
-      for (let attempt = 0; attempt < 20; attempt++) {
-        const doc = await this.collection.findOne(this.byId(id), { projection: { version: 1, outbox: 1, deletedAt: 1 } });
-        if (!doc) return;
-        const remaining = ((doc.outbox ?? []) as StoredEntry[]).filter((e) => !published.has(e.eventId));
-        const res =
-          doc.deletedAt && remaining.length === 0
-            ? { matched: (await this.collection.deleteOne(this.versioned(id, doc.version))).deletedCount }
-            : { matched: (await this.collection.updateOne(this.versioned(id, doc.version), { $set: { outbox: remaining, hasOutbox: remaining.length > 0 } })).matchedCount };
-        if (res.matched === 1) return;
-      }
-      throw new ConcurrencyConflict(id);
-    });
+    for (let attempt = 0; attempt < DEFAULT_MAX_ATTEMPTS; attempt++) {
+      const doc = await this.collection.findOne(this.byId(id), { projection: { version: 1, outbox: 1, deletedAt: 1 } });
+      if (!doc) return;
+      const remaining = ((doc.outbox ?? []) as StoredEntry[]).filter((e) => !published.has(e.eventId));
+      const res =
+        doc.deletedAt && remaining.length === 0
+          ? { matched: (await this.collection.deleteOne(this.versioned(id, doc.version))).deletedCount }
+          : { matched: (await this.collection.updateOne(this.versioned(id, doc.version), { $set: { outbox: remaining, hasOutbox: remaining.length > 0 } })).matchedCount };
+      if (res.matched === 1) return;
+    }
+    throw new ConcurrencyConflict(id);
   }
 
   /**
    * Clears a page of documents whose events were all published, as the relay read them. A document still at
    * the version it was read at holds nothing but (some of) those events (a write that adds events raises the
    * version; clearing does not), so the documents read at one version are emptied, or a removed aggregate's
-   * deleted, by one write naming them all (`_id` in the list, `version` equal), under the page's document
-   * locks: on FerretDB one `updateMany` costs about what two `updateOne`s do, whatever the command carries.
+   * deleted, by one write naming them all (`_id` in the list, `version` equal): on FerretDB one `updateMany`
+   * costs about what two `updateOne`s do, whatever the command carries.
    * Documents that did not match were written since: each is cleared by `clearPublished`, which keeps what
    * they added.
    */
   async clearPublishedPage(docs: readonly PendingEvents[]): Promise<void> {
     const stale: string[] = [];
-    await this.lock.runAll(
-      docs.map((doc) => this.lockKey(doc._id)),
-      async () => {
-        for (const [removed, version, ids] of pageGroups(docs)) {
-          const filter = { _id: { $in: ids }, version } as mongo.Filter<StoredDocument>;
-          // Removed and inserted again since (an id used again starts at version 1 anew), a live document can stand at the version read: only a removed one goes.
-          const matched = removed
-            ? (await this.collection.deleteMany({ ...filter, deletedAt: { $ne: null } } as mongo.Filter<StoredDocument>)).deletedCount
-            : (await this.collection.updateMany(filter, { $set: { outbox: [], hasOutbox: false } })).matchedCount;
-          if (matched === ids.length) continue;
-          const left = await this.collection.find({ _id: { $in: ids } } as mongo.Filter<StoredDocument>, { projection: { _id: 1, hasOutbox: 1 } }).toArray();
-          for (const doc of left) if (doc.hasOutbox) stale.push(String(doc._id));
-        }
-      },
-    );
+    for (const [removed, version, ids] of pageGroups(docs)) {
+      const filter = { _id: { $in: ids }, version } as mongo.Filter<StoredDocument>;
+      // Removed and inserted again since (an id used again starts at version 1 anew), a live document can stand at the version read: only a removed one goes.
+      const matched = removed
+        ? (await this.collection.deleteMany({ ...filter, deletedAt: { $ne: null } } as mongo.Filter<StoredDocument>)).deletedCount
+        : (await this.collection.updateMany(filter, { $set: { outbox: [], hasOutbox: false } })).matchedCount;
+      if (matched === ids.length) continue;
+      const left = await this.collection.find({ _id: { $in: ids } } as mongo.Filter<StoredDocument>, { projection: { _id: 1, hasOutbox: 1 } }).toArray();
+      for (const doc of left) if (doc.hasOutbox) stale.push(String(doc._id));
+    }
     const published = new Map(docs.map((doc) => [doc._id, new Set(doc.outbox.map((entry) => entry.eventId))]));
     for (const id of stale) await this.clearPublished(id, published.get(id)!);
   }
 
   /** Counts a failed publish on the first pending entry (eShop's event state). */
   async recordPublishFailure(id: string, error: Error): Promise<number> {
-    return this.lock.run(this.lockKey(id), async () => {
-      const doc = await this.collection.findOne(this.byId(id), { projection: { version: 1, outbox: 1 } });
-      if (!doc || !doc.outbox?.length) return 0;
-      const outbox = (doc.outbox as StoredEntry[]).map((e, i) => (i === 0 ? { ...e, attempts: e.attempts + 1, lastError: error.message } : e));
-      await this.collection.updateOne(this.versioned(id, doc.version), { $set: { outbox } });
-      return outbox[0]!.attempts;
-    });
+    const doc = await this.collection.findOne(this.byId(id), { projection: { version: 1, outbox: 1 } });
+    if (!doc || !doc.outbox?.length) return 0;
+    const outbox = (doc.outbox as StoredEntry[]).map((e, i) => (i === 0 ? { ...e, attempts: e.attempts + 1, lastError: error.message } : e));
+    await this.collection.updateOne(this.versioned(id, doc.version), { $set: { outbox } });
+    return outbox[0]!.attempts;
   }
 
   /** What a state writes: its fields but id and version, and the derived fields. */
@@ -429,10 +423,6 @@ export class AggregateStore<S extends { id: string }> implements OutboxSource {
 
   private notify(): void {
     for (const listener of this.listeners) listener();
-  }
-
-  private lockKey(id: string): string {
-    return `${this.options.collection}:${id}`;
   }
 
   private byId(id: string): mongo.Filter<StoredDocument> {

@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gzipSync } from 'node:zlib';
-import { connectDatabase, database, KeyedMutex, mongo } from '@obp/db';
+import { connectDatabase, database, mongo } from '@obp/db';
 import { Cleanup, testEnv, uniqueDbName } from '@obp/testkit';
 import { BucketStore, compressedJson, gzipJson, type Bucket, type BucketDocument } from './bucket-store';
 
@@ -39,7 +39,7 @@ describe('BucketStore (real store)', () => {
   afterEach(() => cleanup.run());
 
   /** A store as one process has it; two of them without a shared lock are two processes. */
-  const storeOf = (lock?: KeyedMutex) => new BucketStore<Note, { owner: string }>(collection, { valueField: 'noteGzip', ownerField: 'owner', lock });
+  const storeOf = () => new BucketStore<Note, { owner: string }>(collection, { valueField: 'noteGzip', ownerField: 'owner' });
   const tagged = (tag: string) => (current: Bucket<Note, { owner: string }> | null) => ({
     next: { fields: current?.fields ?? { owner: 'a' }, value: { text: current?.value.text ?? 'new', tags: [...(current?.value.tags ?? []), tag] } },
     result: tag,
@@ -107,9 +107,8 @@ describe('BucketStore (real store)', () => {
     expect(await collection.countDocuments({})).toBe(0);
   });
 
-  it('loses no change when many run at once in one process (the lock) and leaves a bucket unchanged when told so', async () => {
-    const lock = new KeyedMutex();
-    const store = storeOf(lock);
+  it('loses no change when many run at once on one connection and leaves a bucket unchanged when told so', async () => {
+    const store = storeOf();
     const tags = Array.from({ length: 30 }, (_, i) => `t${i}`);
     await Promise.all(tags.map((tag) => store.change('n-1', tagged(tag))));
     const stored = await store.get('n-1');

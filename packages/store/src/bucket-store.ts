@@ -1,5 +1,5 @@
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
-import { isDuplicateKey, mongo, type KeyedMutex } from '@obp/db';
+import { isDuplicateKey, mongo } from '@obp/db';
 
 /** The binary subtype (one of the user-defined ones) of a brotli-compressed value; gzipped ones are of the generic subtype. */
 const BROTLI_SUBTYPE = 0x80;
@@ -50,11 +50,6 @@ export interface BucketStoreOptions {
    * ever written into a document that exists, so an erased owner's slot never comes back.
    */
   within?: string;
-  /**
-   * Changes of one bucket queue for each other in this process: FerretDB does not isolate concurrent
-   * updates of one document (see `KeyedMutex`). Across processes the version check decides.
-   */
-  lock?: KeyedMutex;
 }
 
 /** A stored bucket as the store sees it: its id and fields; the layout is the `BucketStore`'s. */
@@ -135,30 +130,27 @@ export class BucketStore<Value, Fields extends BucketFields> {
   ): Promise<R> {
     // A slot's bucket has no version of its own, and a change finding none would make a slot (or, finding an empty one, try for ever).
     if (this.options.within) throw new Error(`the buckets of ${this.collection.collectionName} are within slots: they are written with put()`);
-    const attempt = async (): Promise<R> => {
-      for (let known = read; ; known = undefined) {
-        const current = known ? known.current : await this.get(id);
-        const { next, result } = await decide(current);
-        if (next === undefined) return result;
-        if (!current) {
-          if (next === null) return result;
-          if (await this.insertOnce(id, next.fields, next.value)) return result;
-          continue; // another writer made it first: decide again from theirs
-        }
-        const stored = this.storedValues.get(current);
-        const versioned: mongo.Filter<BucketDocument> = {
-          _id: id,
-          version: current.version === 0 ? { $exists: false } : current.version,
-          ...(stored ? { [this.options.valueField]: stored } : {}),
-        };
-        const written =
-          next === null
-            ? (await this.collection.deleteOne(versioned)).deletedCount
-            : (await this.collection.updateOne(versioned, { $set: this.wrap(next.fields, next.value, current.version + 1) })).matchedCount;
-        if (written === 1) return result;
+    for (let known = read; ; known = undefined) {
+      const current = known ? known.current : await this.get(id);
+      const { next, result } = await decide(current);
+      if (next === undefined) return result;
+      if (!current) {
+        if (next === null) return result;
+        if (await this.insertOnce(id, next.fields, next.value)) return result;
+        continue; // another writer made it first: decide again from theirs
       }
-    };
-    return this.options.lock ? this.options.lock.run(`${this.collection.collectionName}:${id}`, attempt) : attempt();
+      const stored = this.storedValues.get(current);
+      const versioned: mongo.Filter<BucketDocument> = {
+        _id: id,
+        version: current.version === 0 ? { $exists: false } : current.version,
+        ...(stored ? { [this.options.valueField]: stored } : {}),
+      };
+      const written =
+        next === null
+          ? (await this.collection.deleteOne(versioned)).deletedCount
+          : (await this.collection.updateOne(versioned, { $set: this.wrap(next.fields, next.value, current.version + 1) })).matchedCount;
+      if (written === 1) return result;
+    }
   }
 
   async delete(id: string): Promise<boolean> {

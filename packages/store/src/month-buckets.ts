@@ -1,4 +1,4 @@
-import { monthBucket, type KeyedMutex, type mongo } from '@obp/db';
+import { monthBucket, type mongo } from '@obp/db';
 import { BucketStore, type Bucket, type BucketDocument } from './bucket-store';
 
 export interface MonthBucketsOptions<Item> {
@@ -11,7 +11,6 @@ export interface MonthBucketsOptions<Item> {
   valueField: string;
   /** Further fields the buckets are found by, indexed. */
   indexedFields?: string[];
-  lock?: KeyedMutex;
   idOf(item: Item): string;
   /** When the item was booked, as an ISO instant in UTC (compared as text). */
   bookedAt(item: Item): string;
@@ -50,7 +49,7 @@ export class MonthBuckets<Item> {
   readonly buckets: BucketStore<Item[], Record<string, unknown>>;
 
   constructor(private readonly options: MonthBucketsOptions<Item>) {
-    this.buckets = new BucketStore(options.collection, { valueField: options.valueField, ownerField: options.ownerField, lock: options.lock });
+    this.buckets = new BucketStore(options.collection, { valueField: options.valueField, ownerField: options.ownerField });
   }
 
   get collection(): mongo.Collection<BucketDocument> {

@@ -69,16 +69,6 @@ function firstOccurrences(received: readonly Received[]): Record<string, string[
 }
 
 /**
- * FerretDB 1.x does not check an update's filter again when it writes (docs/architecture.md, "What the local store
- * can and cannot prove"): two connections writing one document can lose a write. MongoDB's version-checked update
- * is atomic. `buildInfo` tells them apart.
- */
-async function isolatesConcurrentUpdates(db: Connection): Promise<boolean> {
-  const info = await database(db).admin().command({ buildInfo: 1 });
-  return !('ferretdbVersion' in info);
-}
-
-/**
  * Two relays over one outbox (one collection, one topic), as two instances of a service run them: the documented
  * guarantee (docs/architecture.md, "Outbox relays") is that every entry is published and that the FIRST occurrence
  * of each entry comes in its aggregate's outbox order; later occurrences are duplicates, which consumers drop by
@@ -240,12 +230,9 @@ describe('two outbox relays over one outbox (real Kafka and store)', () => {
   });
 
   it('drain while both instances write, one relay stalling with a stale batch: every entry arrives, the first occurrences per aggregate in version order, applied once each', async () => {
-    const dbA = await connect();
-    // On MongoDB each instance has its own connection: the version check keeps the writes of one document apart.
-    // FerretDB loses such writes (an entry appended while a relay of the other connection clears the document),
-    // so there the instances share one connection, whose per-document lock serialises the writes as the version
-    // check does; the relays still read, send and clear independently, through producers of their own.
-    const dbB = (await isolatesConcurrentUpdates(dbA)) ? await connect() : dbA;
+    // Each instance on its own connection: the version check keeps the writes of one document apart, on the local
+    // store too (docs/decisions.md, "(issue 29) The local store keeps single-document atomicity").
+    const [dbA, dbB] = [await connect(), await connect()];
     const b = await instance(dbB, 'instance-b');
     // Relay A runs first and holds its first batch until relay B, started only then, has published a newer entry of
     // an aggregate in it: A's batch is then stale and comes after that newer entry. B read the document while A

@@ -1,9 +1,9 @@
 import { AggregateStore, type AggregateStoreOptions, type Change, type MutateOutcome, type Versioned } from '@obp/store';
-import { deleteOlderThan, documentLocks, inChunks, isDuplicateKey, type KeyedMutex, type mongo } from '@obp/db';
+import { deleteOlderThan, inChunks, isDuplicateKey, type mongo } from '@obp/db';
 import { abandon, erasureIdsOfMessage, type WebhookMessage } from '../domain/webhook-message';
 
 /**
- * Messages, one document each, written under the document's lock with a version check (the
+ * Messages, one document each, written with a version check (the
  * delivery's lease and outcome, a redelivery). Every query is an equality through an index: the
  * pending ones (`status`), one endpoint's by day (`endpointId`, `createdDay`), one endpoint's
  * pending ones, the purge by day, and the messages naming a consent or account (`erasureIds`, derived
@@ -12,11 +12,8 @@ import { abandon, erasureIdsOfMessage, type WebhookMessage } from '../domain/web
 export class MessageStore {
   readonly store: AggregateStore<WebhookMessage>;
 
-  private readonly locks: KeyedMutex;
-
   constructor(db: mongo.Db) {
     this.store = new AggregateStore<WebhookMessage>(db, messageStoreOptions);
-    this.locks = documentLocks(db);
   }
 
   async ensureIndexes(): Promise<void> {
@@ -75,19 +72,16 @@ export class MessageStore {
   /**
    * Leases each message at the version it was read with: `claims` becomes `epoch`, `leaseUntil` is
    * set; one bulk write for the lot, and a read back when some did not apply. Answers, in order, the messages as leased,
-   * or null where the message changed since it was read. Another process may have written the same
-   * epoch meanwhile (the local store does not isolate updates across processes): the claim ledger's
-   * unique insert of that epoch decides, as for one message.
+   * or null where the message changed since it was read. The claim ledger's unique insert of the epoch
+   * decides between claims, as for one message.
    */
   async leaseMany(leases: ReadonlyArray<{ job: Versioned<WebhookMessage>; epoch: number; leaseUntil: Date }>): Promise<Array<Versioned<WebhookMessage> | null>> {
     if (leases.length === 0) return [];
     const ids = leases.map((l) => l.job.id);
-    const written = await this.underLocks(ids, () =>
-      this.updateEach(
-        leases.map(({ job: message, epoch, leaseUntil }) => ({
-          updateOne: { filter: { _id: message.id, version: message.version, status: 'pending', deletedAt: null }, update: { $set: { claims: epoch, leaseUntil }, $inc: { version: 1 } } },
-        })),
-      ),
+    const written = await this.updateEach(
+      leases.map(({ job: message, epoch, leaseUntil }) => ({
+        updateOne: { filter: { _id: message.id, version: message.version, status: 'pending', deletedAt: null }, update: { $set: { claims: epoch, leaseUntil }, $inc: { version: 1 } } },
+      })),
     );
     // Every lease applied to the version read: the messages are as read, leased (no read back needed).
     if (written.matchedCount === leases.length) return leases.map(({ job: message, epoch, leaseUntil }) => ({ ...message, claims: epoch, leaseUntil, version: message.version + 1 }));
@@ -105,12 +99,10 @@ export class MessageStore {
   async renewMany(renewals: ReadonlyArray<{ id: string; epoch: number; leaseUntil: Date }>): Promise<boolean[]> {
     if (renewals.length === 0) return [];
     const ids = renewals.map((r) => r.id);
-    await this.underLocks(ids, () =>
-      this.updateEach(
-        renewals.map(({ id, epoch, leaseUntil }) => ({
-          updateOne: { filter: { _id: id, claims: epoch, status: 'pending', leaseUntil: { $ne: null }, deletedAt: null }, update: { $set: { leaseUntil }, $inc: { version: 1 } } },
-        })),
-      ),
+    await this.updateEach(
+      renewals.map(({ id, epoch, leaseUntil }) => ({
+        updateOne: { filter: { _id: id, claims: epoch, status: 'pending', leaseUntil: { $ne: null }, deletedAt: null }, update: { $set: { leaseUntil }, $inc: { version: 1 } } },
+      })),
     );
     const after = new Map((await this.findMany(ids)).map((m) => [m.id, m]));
     return renewals.map(({ id, epoch, leaseUntil }) => {
@@ -121,31 +113,29 @@ export class MessageStore {
 
   /**
    * Writes the next state `decide` makes of each message as it is now (null: nothing to write), in
-   * one read and one bulk write under the messages' locks, each guarded by the version read. A
-   * write another process got in first is applied again alone, through `mutate`. Answers, in
+   * one read and one bulk write, each guarded by the version read. A write another writer got in
+   * first is applied again alone, through `mutate`. Answers, in
    * order, whether the message was found and what was written.
    */
   async mutateMany(ids: readonly string[], decide: (current: WebhookMessage, index: number) => WebhookMessage | null): Promise<Array<{ found: boolean; written: WebhookMessage | null }>> {
     if (ids.length === 0) return [];
     const again: number[] = [];
-    const outcomes = await this.underLocks(ids, async () => {
-      const current = new Map((await this.findMany(ids)).map((m) => [m.id, m]));
-      const decided = ids.map((id, index) => {
-        const now = current.get(id);
-        return { now, next: now ? decide(now, index) : null };
-      });
-      const writes = decided.flatMap(({ now, next }) => (now && next ? [{ updateOne: { filter: { _id: now.id, version: now.version, deletedAt: null }, update: { $set: stateFields(next), $inc: { version: 1 } } } }] : []));
-      if (writes.length > 0) {
-        const result = await this.updateEach(writes);
-        if (result.matchedCount < writes.length) {
-          const reread = new Map((await this.findMany(ids)).map((m) => [m.id, m]));
-          decided.forEach(({ now, next }, index) => {
-            if (now && next && !wroteOver(reread.get(now.id), now.version, next)) again.push(index);
-          });
-        }
-      }
-      return decided.map(({ now, next }) => ({ found: now !== undefined, written: next }));
+    const current = new Map((await this.findMany(ids)).map((m) => [m.id, m]));
+    const decided = ids.map((id, index) => {
+      const now = current.get(id);
+      return { now, next: now ? decide(now, index) : null };
     });
+    const writes = decided.flatMap(({ now, next }) => (now && next ? [{ updateOne: { filter: { _id: now.id, version: now.version, deletedAt: null }, update: { $set: stateFields(next), $inc: { version: 1 } } } }] : []));
+    if (writes.length > 0) {
+      const result = await this.updateEach(writes);
+      if (result.matchedCount < writes.length) {
+        const reread = new Map((await this.findMany(ids)).map((m) => [m.id, m]));
+        decided.forEach(({ now, next }, index) => {
+          if (now && next && !wroteOver(reread.get(now.id), now.version, next)) again.push(index);
+        });
+      }
+    }
+    const outcomes = decided.map(({ now, next }) => ({ found: now !== undefined, written: next }));
     for (const index of again) {
       const outcome = await this.store.mutate(ids[index]!, (current) => {
         const next = decide(current, index);
@@ -174,17 +164,6 @@ export class MessageStore {
       matchedCount += (await this.store.collection.bulkWrite(updates.slice(from, from + UPDATES_PER_COMMAND), { ordered: false })).matchedCount;
     }
     return { matchedCount };
-  }
-
-  /**
-   * Runs `task` holding the in-process locks of these messages, the same ones `AggregateStore.mutate`
-   * takes (taken in a fixed order, so two lots never wait for each other): a bulk write does not
-   * interleave with a redelivery's or an erasure's write of one of them in this process.
-   */
-  private underLocks<T>(ids: readonly string[], task: () => Promise<T>): Promise<T> {
-    const keys = [...new Set(ids)].sort().map((id) => `${messageStoreOptions.collection}:${id}`);
-    const take = (i: number): Promise<T> => (i === keys.length ? task() : this.locks.run(keys[i]!, () => take(i + 1)));
-    return take(0);
   }
 
   /** The endpoint's pending messages are given up (it was disabled): none waits in the queue for it. */
