@@ -80,6 +80,34 @@ start_service() { # instance name port env...
   echo "$instance did not become ready; see $RUN/logs/$instance.log" >&2; exit 1
 }
 
+# The XS2A bank simulator (sandbox-xs2a): a bank on its own ports over mutual TLS, its test certificates made at start,
+# configured for the consent service as an XS2A provider (XS2A_PROVIDERS_FILE; docs/providers.md). SANDBOX_XS2A=0 leaves it out.
+if [[ "${SANDBOX_XS2A:-1}" != "0" ]]; then
+  XS2A_DIR="$RUN/sandbox-xs2a"
+  rm -rf "$XS2A_DIR" && mkdir -p "$XS2A_DIR"
+  env XS2A_SIM_PORT="${SANDBOX_XS2A_PORT:-8443}" XS2A_SIM_SCA_PORT="${SANDBOX_XS2A_SCA_PORT:-8444}" XS2A_SIM_CERT_DIR="$XS2A_DIR" XS2A_SIM_TEST_HOOKS=true \
+    node --require tsx/cjs packages/xs2a/src/simulator/main.ts >>"$RUN/logs/sandbox-xs2a.log" 2>&1 &
+  pids+=($!)
+  echo "$!" > "$RUN/pids/sandbox-xs2a.pid"
+  for _ in $(seq 1 100); do
+    if [[ -f "$XS2A_DIR/client-key.pem" ]]; then break; fi
+    kill -0 "${pids[-1]}" 2>/dev/null || { echo "sandbox-xs2a exited; see $RUN/logs/sandbox-xs2a.log" >&2; tail -20 "$RUN/logs/sandbox-xs2a.log" >&2; exit 1; }
+    sleep 0.2
+  done
+  [[ -f "$XS2A_DIR/client-key.pem" ]] || { echo "sandbox-xs2a did not start; see $RUN/logs/sandbox-xs2a.log" >&2; exit 1; }
+  cat > "$XS2A_DIR/providers.json" <<JSON
+{ "providers": [ {
+  "kind": "xs2a", "providerKey": "sandbox-xs2a", "name": "Sandbox XS2A bank", "country": "NL",
+  "description": "The sandbox bank's households behind a Berlin Group NextGenPSD2 (XS2A) interface, over mutual TLS.",
+  "baseUrl": "https://127.0.0.1:${SANDBOX_XS2A_PORT:-8443}", "scaApproaches": ["redirect", "decoupled"],
+  "tls": { "clientCertificate": "$XS2A_DIR/client-cert.pem", "clientKey": "$XS2A_DIR/client-key.pem", "caBundle": "$XS2A_DIR/ca.pem" },
+  "frequencyPerDay": 4, "consentValidityDays": 180, "historyDays": 400
+} ] }
+JSON
+  export XS2A_PROVIDERS_FILE="$XS2A_DIR/providers.json"
+  echo "==> sandbox-xs2a ready on :${SANDBOX_XS2A_PORT:-8443} (SCA pages :${SANDBOX_XS2A_SCA_PORT:-8444}; logs: $RUN/logs/sandbox-xs2a.log)"
+fi
+
 mapfile -t PLANNED <<<"$PLAN"
 for line in "${PLANNED[@]}"; do
   read -r instance name port settings <<<"$line"
@@ -108,6 +136,9 @@ Try it:
   TOKEN=\$(curl -s -u '$DEMO_ID:$DEMO_SECRET' -d grant_type=client_credentials -d scope=customer-api $BASE/connect/token | node -pe 'JSON.parse(require("fs").readFileSync(0)).access_token')
   curl -s -H "Authorization: Bearer \$TOKEN" -H 'Content-Type: application/json' -d '{"clientId":"partner-app"}' $BASE/shares
   curl -s -H "Authorization: Bearer \$TOKEN" $BASE/shares
+
+Connect the XS2A sandbox bank (its SCA page is at https://localhost:${SANDBOX_XS2A_SCA_PORT:-8444}, certificate from a test CA):
+  curl -s -H "Authorization: Bearer \$TOKEN" -H 'Content-Type: application/json' -d '{"providerKey":"sandbox-xs2a","redirectUrl":"https://example.com/done","psuIpAddress":"203.0.113.7"}' $BASE/consents
 
 Connect a sandbox bank account: create a consent, open its consentUrl in a browser and approve,
 then read the accounts and transactions once the status is Updated:

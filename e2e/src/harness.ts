@@ -150,6 +150,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     CONSENT_DB_NAME: uniqueDbName('consent'),
     JWKS_URL: `${issuer}/.well-known/jwks.json`,
     PUBLIC_BASE_URL: issuer,
+    // POST /admin/providers is checked by the consent service as well as by the edge.
+    ADMIN_TOKEN: adminToken,
     OUTBOX_POLL_MS: String(options.outboxPollMs ?? 200),
     FETCH_POLL_MS: '100',
     MAINTENANCE_INTERVAL_MS: '60000',

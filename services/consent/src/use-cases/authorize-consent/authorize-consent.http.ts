@@ -7,6 +7,11 @@ import type { AuthorizeConsentService } from './authorize-consent.service';
 
 const unknownLink = () => ({ status: 404 as const, html: renderMessagePage('Link not valid', 'This consent link is unknown, expired or was already used.'), headers: pageHeaders() });
 
+const sandboxBank = (providers: ProviderRegistry, key: string) => {
+  const provider = providers.bank(key);
+  return provider?.bankConsent ? undefined : provider;
+};
+
 /** Back to the app: `redirectUrl` with the consent id and its status appended. */
 export function redirectTarget(consent: Consent): string {
   const url = new URL(consent.redirectUrl!);
@@ -19,7 +24,8 @@ export function redirectTarget(consent: Consent): string {
 export const authorizePageHttp =
   (service: AuthorizeConsentService, providers: ProviderRegistry): RouteHandler<typeof sandboxRoutes.showAuthorizationPage> =>
   async ({ params, query, req }) => {
-    const provider = providers.bank(params.providerKey);
+    // A bank that keeps its own consent (XS2A) is authorised at the bank only, never on this page.
+    const provider = sandboxBank(providers, params.providerKey);
     const state = query.state ?? '';
     const consent = provider ? await service.lookup(provider.info.key, query.consentId ?? '', state) : null;
     if (!provider || !consent) return unknownLink();
@@ -31,7 +37,7 @@ export const authorizePageHttp =
 export const authorizeDecisionHttp =
   (service: AuthorizeConsentService, providers: ProviderRegistry): RouteHandler<typeof sandboxRoutes.decideAuthorization> =>
   async ({ params, body }) => {
-    const provider = providers.bank(params.providerKey);
+    const provider = sandboxBank(providers, params.providerKey);
     if (!provider) return unknownLink();
     const outcome = await service.decide(provider.info.key, body.consentId ?? '', body.state ?? '', body.decision);
     if (outcome.kind === 'unknown') return unknownLink();

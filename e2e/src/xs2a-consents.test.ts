@@ -1,0 +1,267 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ConsentDto, ProviderDto, TransactionDto } from '@obp/contracts';
+import { generateSandboxData } from '@obp/sandbox-bank';
+import { waitFor } from '@obp/testkit';
+import { Xs2aClient } from '@obp/xs2a';
+import { startXs2aSimulator, type RunningXs2aSimulator } from '@obp/xs2a/src/simulator';
+import { httpsCall } from '@obp/xs2a/src/simulator/xs2a-client.fixture';
+import { startStack, type Stack } from './harness';
+
+const REDIRECT_URL = 'https://app.example.test/bank-done';
+const PSU_IP = '203.0.113.7';
+const HISTORY_DAYS = 60;
+
+let sim: RunningXs2aSimulator;
+let stack: Stack;
+let token: string;
+let dir: string;
+
+/** The simulator's certificates as an operator would mount them: files, named by path in the providers file. */
+function providersFile(): string {
+  dir = mkdtempSync(join(tmpdir(), 'xs2a-e2e-'));
+  writeFileSync(join(dir, 'client-cert.pem'), sim.pki.client.cert);
+  writeFileSync(join(dir, 'client-key.pem'), sim.pki.client.key, { mode: 0o600 });
+  writeFileSync(join(dir, 'ca.pem'), sim.pki.ca.cert);
+  const tls = { clientCertificate: join(dir, 'client-cert.pem'), clientKey: join(dir, 'client-key.pem'), caBundle: join(dir, 'ca.pem') };
+  const bank = { kind: 'xs2a', country: 'NL', baseUrl: sim.apiUrl, tls, historyDays: HISTORY_DAYS, consentValidityDays: 90 };
+  const file = join(dir, 'providers.json');
+  writeFileSync(
+    file,
+    JSON.stringify({
+      providers: [
+        { ...bank, providerKey: 'sandbox-xs2a', name: 'Sandbox XS2A bank', scaApproaches: ['redirect', 'decoupled'], frequencyPerDay: 4 },
+        { ...bank, providerKey: 'sandbox-xs2a-strict', name: 'Sandbox XS2A bank (2 reads a day)', scaApproaches: ['redirect'], frequencyPerDay: 2 },
+      ],
+    }),
+  );
+  return file;
+}
+
+beforeAll(async () => {
+  sim = await startXs2aSimulator({ testHooks: true, pageSize: 25 });
+  stack = await startStack({ consentEnv: { XS2A_PROVIDERS_FILE: providersFile(), XS2A_AUTHORIZATION_POLL_MS: '200', FETCH_RETRY_BASE_MS: '50', FETCH_RETRY_MAX_MS: '200' } });
+  token = await stack.token(await stack.registerClient());
+});
+
+afterAll(async () => {
+  await stack?.stop();
+  await sim?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+async function json<T>(res: Response): Promise<T> {
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+async function getConsent(id: string): Promise<ConsentDto> {
+  return (await json<{ data: ConsentDto }>(await stack.api(token, `/consents/${id}`))).data;
+}
+
+async function waitForStatus(id: string, status: ConsentDto['status']): Promise<ConsentDto> {
+  return waitFor(
+    async () => {
+      const consent = await getConsent(id);
+      return consent.status === status ? consent : undefined;
+    },
+    { what: `consent ${id} ${status}`, timeoutMs: 60_000, intervalMs: 100 },
+  );
+}
+
+async function createXs2aConsent(body: Record<string, unknown> = {}): Promise<{ consentId: string; consentUrl: string | null }> {
+  const res = await stack.api(token, '/consents', { method: 'POST', json: { providerKey: 'sandbox-xs2a', redirectUrl: REDIRECT_URL, psuIpAddress: PSU_IP, ...body } });
+  const created = await json<{ consentId: string; consentUrl: string | null }>(res);
+  expect({ status: res.status, created }).toMatchObject({ status: 201 });
+  return created;
+}
+
+/** The user's browser at the bank: the SCA page's form, then the bank's redirect to our callback, then ours to the app. */
+async function decideAtBank(consentUrl: string, decision: 'approve' | 'reject', psuId: string): Promise<URL> {
+  const page = await httpsCall(consentUrl, { method: 'GET', ca: sim.pki.ca.cert });
+  expect(page.text).toContain('<form method="post">');
+  const back = await httpsCall(consentUrl, {
+    method: 'POST',
+    ca: sim.pki.ca.cert,
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ psuId, decision }).toString(),
+  });
+  expect(back.status).toBe(303);
+  const callback = new URL(String(back.headers.location));
+  expect(callback.href.startsWith(`${stack.baseUrl}/xs2a/`)).toBe(true);
+  const toApp = await fetch(callback, { redirect: 'manual' });
+  expect(toApp.status).toBe(303);
+  return new URL(toApp.headers.get('location')!);
+}
+
+async function transactionsOf(accountId: string): Promise<TransactionDto[]> {
+  const all: TransactionDto[] = [];
+  for (let page = 1; ; page++) {
+    const body = await json<{ data: TransactionDto[]; totalPages?: number; page?: number }>(await stack.api(token, `/accounts/${accountId}/transactions?page=${page}&pageSize=500`));
+    all.push(...body.data);
+    if (body.data.length < 500) return all;
+  }
+}
+
+function bankConsentIdOf(consentId: string): Promise<string> {
+  return waitFor(async () => (await stack.consent.consents.find(consentId))?.bankConsent?.id, { what: 'the bank consent id' });
+}
+
+describe('XS2A banks through the edge', () => {
+  it('lists the configured banks in GET /providers, without certificates or keys', async () => {
+    const res = await stack.api(token, '/providers');
+    const text = await res.text();
+    const providers = (JSON.parse(text) as { data: ProviderDto[] }).data;
+    expect(providers.find((p) => p.key === 'sandbox-xs2a')).toMatchObject({ name: 'Sandbox XS2A bank', countryCodes: ['NL'] });
+    expect(text).not.toContain('BEGIN');
+    expect(text).not.toContain('client-key');
+  });
+
+  it('approve: the bank’s SCA page, back through our callback to the app, then accounts and every page of booked transactions, mapped', async () => {
+    const { consentId, consentUrl } = await createXs2aConsent({ externalUserId: 'xs2a-anna' });
+    expect(consentUrl?.startsWith(`${sim.scaUrl}/sca/`)).toBe(true);
+    const toApp = await decideAtBank(consentUrl!, 'approve', 'psu-anna');
+    expect(`${toApp.origin}${toApp.pathname}`).toBe(REDIRECT_URL);
+    expect(toApp.searchParams.get('consentId')).toBe(consentId);
+    expect(toApp.searchParams.get('status')).toBe('Authenticated');
+
+    const updated = await waitForStatus(consentId, 'Updated');
+    expect(updated.errors).toEqual([]);
+    const accounts = (await json<{ data: { id: string; iban: string; type: string }[] }>(await stack.api(token, `/consents/${consentId}/accounts`))).data;
+    const household = generateSandboxData({ seed: 'sandbox-xs2a:psu-anna', profile: 'retail', asOf: new Date(`${sim.bank.today()}T23:59:59.999Z`), months: 14 });
+    expect(accounts.map((a) => a.iban).sort()).toEqual(household.accounts.map((a) => a.iban).sort());
+    const current = household.accounts.find((a) => a.type === 'Current')!;
+    const from = new Date(Date.now() - HISTORY_DAYS * 86_400_000).toISOString().slice(0, 10);
+    const expected = household.transactions.filter((t) => t.accountExternalId === current.externalId && t.bookingDate.slice(0, 10) >= from);
+    const stored = await transactionsOf(accounts.find((a) => a.iban === current.iban)!.id);
+    expect(expected.length).toBeGreaterThan(50);
+    expect(stored).toHaveLength(expected.length);
+    const groceries = stored.find((t) => t.merchantCategoryCode === '5411');
+    expect(groceries).toMatchObject({ transactionType: 'ba', bankTransactionCode: expect.stringMatching(/^PMNT-CCRD/), counterpartName: expect.any(String) });
+    const directDebit = stored.find((t) => t.mandateId);
+    expect(directDebit).toMatchObject({ creditorSchemeId: expect.any(String), bankReference: expect.any(String), description: expect.any(String) });
+  });
+
+  it('reject: the consent is Rejected by what the bank says, and the user goes on to the app', async () => {
+    const { consentId, consentUrl } = await createXs2aConsent();
+    const toApp = await decideAtBank(consentUrl!, 'reject', 'psu-bert');
+    expect(toApp.searchParams.get('status')).toBe('Rejected');
+    expect((await getConsent(consentId)).status).toBe('Rejected');
+    expect(sim.bank.consentForPsu(await bankConsentIdOf(consentId))?.status).toBe('rejected');
+  });
+
+  it('never authorises an XS2A consent on the sandbox bank’s own page, even with its link’s secret', async () => {
+    const { consentId } = await createXs2aConsent();
+    const state = (await stack.consent.consents.find(consentId))!.authorizationState;
+    const query = new URLSearchParams({ consentId, state });
+    expect((await fetch(`${stack.baseUrl}/sandbox/sandbox-xs2a/authorize?${query.toString()}`)).status).toBe(404);
+    const decided = await fetch(`${stack.baseUrl}/sandbox/sandbox-xs2a/authorize`, { method: 'POST', body: new URLSearchParams({ consentId, state, decision: 'approve' }), redirect: 'manual' });
+    expect(decided.status).toBe(404);
+    expect((await getConsent(consentId)).status).toBe('Initialized');
+  });
+
+  it('refuses an XS2A consent without the user’s IP address, naming the field', async () => {
+    const res = await stack.api(token, '/consents', { method: 'POST', json: { providerKey: 'sandbox-xs2a', redirectUrl: REDIRECT_URL } });
+    expect(res.status).toBe(400);
+    expect((await json<{ errors: Record<string, string[]> }>(res)).errors.psuIpAddress?.[0]).toMatch(/psuIpAddress field is required/);
+  });
+
+  it('decoupled: with the user’s bank id the bank asks in its app, and polling finds the approval', async () => {
+    const { consentId, consentUrl } = await createXs2aConsent({ psuId: 'psu-carla' });
+    expect(consentUrl).toBeNull();
+    const bankConsent = sim.bank.consentForPsu(await bankConsentIdOf(consentId))!;
+    expect(bankConsent.approach).toBe('DECOUPLED');
+    // Polled while the user has not decided yet.
+    await waitFor(async () => ((await stack.consent.consents.find(consentId))?.bankConsent?.polls ?? 0) >= 1, { what: 'a first poll' });
+    expect((await getConsent(consentId)).status).toBe('Initialized');
+    sim.bank.decide(bankConsent, bankConsent.authorisation.id, 'approve', 'psu-carla');
+    await waitForStatus(consentId, 'Updated');
+  });
+
+  it('refresh: at most frequencyPerDay - 1 a day (429); ACCESS_EXCEEDED waits for the bank’s next day; CONSENT_EXPIRED ends the consent', async () => {
+    const { consentId, consentUrl } = await createXs2aConsent({ providerKey: 'sandbox-xs2a-strict' });
+    await decideAtBank(consentUrl!, 'approve', 'psu-dirk');
+    await waitForStatus(consentId, 'Updated');
+    const refresh = () => stack.api(token, `/consents/${consentId}/refresh`, { method: 'POST' });
+    expect((await refresh()).status).toBe(202);
+    const limited = await refresh();
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    const refreshed = await waitFor(
+      async () => {
+        const c = await getConsent(consentId);
+        return c.status !== 'Updating' && c.dateTransactionsUpdated !== null ? c : undefined;
+      },
+      { what: 'the refresh done', timeoutMs: 60_000 },
+    );
+    // Two unattended reads a day: the first fetch and the refresh took them. Another read today is refused.
+    expect(refreshed.status).toBe('Updated');
+    const bankConsentId = await bankConsentIdOf(consentId);
+    const tpp = new Xs2aClient({ baseUrl: sim.apiUrl, tls: { certificate: sim.pki.client.cert, key: sim.pki.client.key, caBundle: sim.pki.ca.cert }, requestTimeoutMs: 10_000 });
+    try {
+      await expect(tpp.accounts(bankConsentId)).rejects.toMatchObject({ codes: ['ACCESS_EXCEEDED'] });
+    } finally {
+      tpp.close();
+    }
+    // A fetch today meets ACCESS_EXCEEDED: recorded, and not tried again before the bank's next day.
+    await stack.consent.consents.mutate(consentId, (c) => ({ next: { ...c, fetch: { id: 'forced-fetch', requestedAt: new Date(), notBefore: new Date(), leaseUntil: null, again: false } }, events: [], result: null }));
+    stack.consent.fetchRunner.kick();
+    const deferred = await waitFor(async () => ((await getConsent(consentId)).errors.some((e) => e.code === 'ACCESS_EXCEEDED') ? stack.consent.consents.find(consentId) : undefined), { what: 'ACCESS_EXCEEDED recorded' });
+    const tomorrow = new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`).getTime() + 86_400_000;
+    expect(deferred!.status).toBe('Failing');
+    expect(deferred!.fetch!.notBefore.getTime()).toBeGreaterThanOrEqual(tomorrow);
+
+    // The consent's validity ends at the bank: the next fetch ends it, with the bank's code, and no further retries.
+    sim.bank.expire(sim.bank.consentForPsu(bankConsentId)!);
+    await stack.consent.consents.mutate(consentId, (c) => ({ next: { ...c, fetch: { ...c.fetch!, notBefore: new Date() } }, events: [], result: null }));
+    stack.consent.fetchRunner.kick();
+    const ended = await waitForStatus(consentId, 'Invalidated');
+    expect(ended.errors.at(-1)).toMatchObject({ code: 'CONSENT_EXPIRED', type: 'FetchFailed' });
+    expect((await stack.consent.consents.find(consentId))!.fetch).toBeNull();
+  });
+
+  it('erasure deletes the consent at the bank', async () => {
+    const { consentId, consentUrl } = await createXs2aConsent();
+    await decideAtBank(consentUrl!, 'approve', 'psu-eva');
+    await waitForStatus(consentId, 'Updated');
+    const bankConsentId = await bankConsentIdOf(consentId);
+    expect((await stack.api(token, `/consents/${consentId}`, { method: 'DELETE' })).status).toBe(204);
+    await waitFor(() => sim.bank.consentForPsu(bankConsentId)?.status === 'terminatedByTpp', { what: 'the bank consent deleted' });
+    expect((await stack.api(token, `/consents/${consentId}`)).status).toBe(404);
+  });
+
+  it('POST /admin/providers: admin token only, a clear 400 naming the field, 201 listed without secrets, 409 for a key taken', async () => {
+    const body = {
+      kind: 'xs2a',
+      providerKey: 'added-bank',
+      name: 'Added bank',
+      country: 'be',
+      baseUrl: sim.apiUrl,
+      scaApproaches: ['redirect'],
+      tls: { clientCertificate: sim.pki.client.cert, clientKey: sim.pki.client.key, caBundle: sim.pki.ca.cert },
+    };
+    const admin = (json: unknown, auth = `Bearer ${stack.adminToken}`) =>
+      fetch(`${stack.baseUrl}/admin/providers`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: auth }, body: JSON.stringify(json) });
+    expect((await admin(body, `Bearer ${token}`)).status).toBe(401);
+    const tooLong = await admin({ ...body, consentValidityDays: 181 });
+    expect(tooLong.status).toBe(400);
+    expect((await json<{ errors: Record<string, string[]> }>(tooLong)).errors.consentValidityDays?.[0]).toMatch(/1 to 180/);
+    const missingFile = await admin({ ...body, tls: { ...body.tls, clientKey: '/nonexistent/key.pem' } });
+    expect(missingFile.status).toBe(400);
+    expect(Object.keys((await json<{ errors: Record<string, string[]> }>(missingFile)).errors)).toEqual(['tls.clientKey']);
+
+    const added = await admin(body);
+    const text = await added.text();
+    expect(added.status).toBe(201);
+    expect(JSON.parse(text)).toEqual({ key: 'added-bank', name: 'Added bank', countryCodes: ['BE'], description: expect.any(String) });
+    expect(text).not.toContain('BEGIN');
+    const listed = await (await stack.api(token, '/providers')).text();
+    expect(listed).toContain('added-bank');
+    expect(listed).not.toContain('BEGIN');
+    expect((await admin(body)).status).toBe(409);
+    // The added bank works: a consent made at it.
+    const created = await stack.api(token, '/consents', { method: 'POST', json: { providerKey: 'added-bank', countryCode: 'BE', redirectUrl: REDIRECT_URL, psuIpAddress: PSU_IP } });
+    expect(created.status).toBe(201);
+  });
+});
