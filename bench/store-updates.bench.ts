@@ -7,9 +7,9 @@
  *   - hot: updateOne `$inc` of one document (every write contends);
  *   - claim: findOneAndUpdate `{ _id, owner: null }` → owner over fresh documents;
  *   - bucket: updateOne `$push` of a 200-byte entry onto one of 50 documents of ~20 KB (an outbox or month bucket).
- * The two stores alternate per kind, BENCH_UPDATES_ROUNDS (3) times; printed: updates a second (median) of each
- * and the ratio store / baseline. To compare a FerretDB built with and without a patch, start both on one
- * PostgreSQL (or two) and pass their URIs:
+ * BENCH_UPDATES_KINDS (all) picks some, comma-separated. The two stores alternate per kind, BENCH_UPDATES_ROUNDS
+ * (3) times; printed: updates a second (median) of each and the ratio store / baseline. To compare a FerretDB
+ * built with and without a patch, start each on a PostgreSQL of its own and pass their URIs:
  *
  *   BENCH_BASELINE_URI=mongodb://127.0.0.1:27420 BENCH_URI=mongodb://127.0.0.1:27410 npx tsx bench/store-updates.bench.ts
  */
@@ -29,7 +29,7 @@ interface Doc {
 }
 
 type Kind = 'spread' | 'hot' | 'claim' | 'bucket';
-const KINDS: Kind[] = ['spread', 'hot', 'claim', 'bucket'];
+const KINDS = (process.env.BENCH_UPDATES_KINDS?.split(',') ?? ['spread', 'hot', 'claim', 'bucket']) as Kind[];
 
 async function prepare(collection: mongo.Collection<Doc>, kind: Kind): Promise<(caller: number, i: number) => Promise<unknown>> {
   await collection.deleteMany({});
