@@ -13,7 +13,7 @@ import { ConsentRepository, consentStoreOptions } from '../../infrastructure/con
 import { RefreshRequestRepository } from '../../infrastructure/refresh-request.repository';
 import { StatementImportRepository } from '../../infrastructure/statement-import.repository';
 import { TransactionRepository, type StoredTransaction } from '../../infrastructure/transaction.repository';
-import type { BankProvider, ProviderTransaction } from '../../providers/bank-provider';
+import { ProviderError, type BankProvider, type ProviderTransaction } from '../../providers/bank-provider';
 import { ProviderRegistry } from '../../providers/provider-registry';
 import { sandboxProviders } from '../../providers/sandbox-provider';
 import { EraseConsentService } from '../../use-cases/delete-consent/erase-consent.service';
@@ -257,6 +257,37 @@ describe('consent fetch jobs (real store)', () => {
     for (const t of detailed) expect(t).toMatchObject({ bankReference: 'REF-1', endToEndId: 'E2E-1', mandateId: 'M-1', creditorSchemeId: 'NL27ZZZ426570010000', bankTransactionCode: 'PMNT-RDDT-ESDD' });
     for (const t of stored) expect(Object.keys(t)).not.toContain('merchantCategoryCode');
     expect(stored.some((t) => !('bankReference' in t))).toBe(true);
+  });
+
+  it('stores nothing of a fetch whose bank fails half-way (an answer off the standard on the second account), and records the bank’s error', async () => {
+    connection = await connectDatabase(testEnv().mongoUri, uniqueDbName('fetch-jobs'));
+    const consents = new ConsentRepository(new AggregateStore<Consent>(database(connection), consentStoreOptions(() => null)));
+    await consents.store.ensureIndexes();
+    const [sandbox] = sandboxProviders(0);
+    let calls = 0;
+    const halfWay: BankProvider = {
+      ...sandbox!,
+      info: sandbox!.info,
+      authorizationUrl: (args) => sandbox!.authorizationUrl(args),
+      listAccounts: (session, signal) => sandbox!.listAccounts(session, signal),
+      listTransactions: async (session, account, asOf, signal) => {
+        if (++calls === 2) throw new ProviderError('PROVIDER_INVALID_ANSWER', 'The bank’s answer does not conform: body/transactions/booked/3/transactionAmount: is required');
+        return sandbox!.listTransactions(session, account, asOf, signal);
+      },
+    };
+    await consents.insert(approved('c-half'), []);
+    const accounts = new AccountRepository(connection);
+    const transactions = new TransactionRepository(connection);
+    const jobs = await jobsOver(consents, new ProviderRegistry([halfWay]), transactions);
+    const now = new Date(t0.getTime() + 1_000);
+    const [due] = await jobs.due(now, 1);
+    await jobs.run((await jobs.claim(due!, now))!, { signal: new AbortController().signal });
+    expect(calls).toBe(2);
+    expect(await accounts.listByConsent('c-half')).toEqual([]);
+    expect(await transactions.storedBy('c-half', 'fetch-c-half')).toEqual([]);
+    const stored = (await consents.store.find('c-half'))!;
+    expect(stored.status).toBe('Failing');
+    expect(stored.errors.map((e) => e.code)).toEqual(['PROVIDER_INVALID_ANSWER']);
   });
 
   it('records a failure of ours in the consent without its text, which names internal addresses', async () => {

@@ -1,6 +1,10 @@
+import { xs2aProviderConfigSchema } from '@obp/contracts';
+import { generateSandboxData } from '@obp/sandbox-bank';
 import { Xs2aBankError, Xs2aInvalidAnswer, Xs2aUnreachable } from '@obp/xs2a';
-import { ProviderError } from '../bank-provider';
-import { nextBankDay, providerErrorOf } from './xs2a-provider';
+import { startXs2aSimulator, type RunningXs2aSimulator } from '@obp/xs2a/src/simulator';
+import { httpsCall } from '@obp/xs2a/src/simulator/xs2a-client.fixture';
+import { ProviderError, type ProviderSession } from '../bank-provider';
+import { nextBankDay, providerErrorOf, REFRESH_MARGIN_DAYS, Xs2aProvider } from './xs2a-provider';
 
 const now = new Date('2026-11-29T21:40:00.000Z');
 const bank = (status: number, ...codes: string[]) => new Xs2aBankError(status, codes, 'GET /v1/accounts', 'text');
@@ -30,5 +34,64 @@ describe('a bank failure as the consent records it', () => {
     timeout.name = 'TimeoutError';
     expect(providerErrorOf(new Xs2aUnreachable('GET /v1/accounts', timeout), now)).toMatchObject({ code: 'PROVIDER_TIMEOUT' });
     expect(providerErrorOf(new Xs2aUnreachable('GET /v1/accounts', new Error('ECONNREFUSED')), now)).toMatchObject({ code: 'PROVIDER_UNAVAILABLE' });
+  });
+});
+
+describe('an XS2A provider against the simulated bank', () => {
+  let sim: RunningXs2aSimulator;
+  let provider: Xs2aProvider;
+  const DAY = 86_400_000;
+
+  beforeAll(async () => {
+    sim = await startXs2aSimulator({ pageSize: 30 });
+    const config = xs2aProviderConfigSchema.parse({
+      kind: 'xs2a',
+      providerKey: 'sim',
+      name: 'Simulated bank',
+      country: 'NL',
+      baseUrl: sim.apiUrl,
+      scaApproaches: ['redirect'],
+      tls: { clientCertificate: sim.pki.client.cert, clientKey: sim.pki.client.key, caBundle: sim.pki.ca.cert },
+      historyDays: 120,
+    });
+    provider = new Xs2aProvider(config, { tls: { certificate: sim.pki.client.cert, key: sim.pki.client.key, caBundle: sim.pki.ca.cert } });
+  });
+
+  afterAll(async () => {
+    provider.close();
+    await sim.close();
+  });
+
+  it('asks historyDays back on the first fetch, and from the last fetch minus the margin on a refresh', async () => {
+    const made = await provider.bankConsent.create(
+      { consentId: 'c1', state: 's1', publicBaseUrl: 'https://api.example.test', validUntil: new Date(Date.now() + 90 * DAY), psuIpAddress: '198.51.100.4', psuId: null },
+      AbortSignal.timeout(10_000),
+    );
+    expect(made).toMatchObject({ approach: 'redirect', consentUrl: expect.stringContaining('/sca/') });
+    expect(await provider.bankConsent.state(made.id, made.scaStatusLink, AbortSignal.timeout(10_000))).toBe('pending');
+    const back = await httpsCall(made.consentUrl!, { method: 'POST', ca: sim.pki.ca.cert, headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'psuId=psu-window&decision=approve' });
+    const callback = new URL(String(back.headers.location));
+    expect(`${callback.origin}${callback.pathname}`).toBe('https://api.example.test/xs2a/sim/callback');
+    expect(Object.fromEntries(callback.searchParams)).toEqual({ consentId: 'c1', state: 's1', result: 'ok' });
+    expect(await provider.bankConsent.state(made.id, made.scaStatusLink, AbortSignal.timeout(10_000))).toBe('valid');
+
+    const session: ProviderSession = { consentId: 'c1', subject: 'c1', bankConsentId: made.id };
+    const [current] = (await provider.listAccounts(session, AbortSignal.timeout(10_000))).filter((a) => a.type === 'Current');
+    const asOf = new Date();
+    const household = generateSandboxData({ seed: 'sandbox-xs2a:psu-window', profile: 'retail', asOf: new Date(`${sim.bank.today()}T23:59:59.999Z`), months: 14 });
+    const bookedFrom = (from: Date) => household.transactions.filter((t) => t.accountExternalId === current!.externalId && t.bookingDate.slice(0, 10) >= from.toISOString().slice(0, 10));
+
+    const first = await provider.listTransactions(session, current!, asOf, AbortSignal.timeout(10_000));
+    expect(first.map((t) => t.externalId).sort()).toEqual(bookedFrom(new Date(asOf.getTime() - 120 * DAY)).map((t) => `id:${t.externalId}`).sort());
+    const lastFetchedAt = new Date(asOf.getTime() - 20 * DAY);
+    const refresh = await provider.listTransactions({ ...session, lastFetchedAt }, current!, asOf, AbortSignal.timeout(10_000));
+    expect(refresh.length).toBeLessThan(first.length);
+    expect(refresh.map((t) => t.externalId).sort()).toEqual(bookedFrom(new Date(lastFetchedAt.getTime() - REFRESH_MARGIN_DAYS * DAY)).map((t) => `id:${t.externalId}`).sort());
+    expect(refresh.every((t) => t.accountExternalId === current!.externalId)).toBe(true);
+
+    await provider.bankConsent.remove(made.id, AbortSignal.timeout(10_000));
+    // Deleting one the bank no longer knows (erased twice, or gone at the bank) is done already.
+    await provider.bankConsent.remove('unknown-consent', AbortSignal.timeout(10_000));
+    expect(await provider.bankConsent.state(made.id, made.scaStatusLink, AbortSignal.timeout(10_000))).toBe('ended');
   });
 });
