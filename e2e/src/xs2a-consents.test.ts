@@ -1,12 +1,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ConsentDto, ProviderDto, TransactionDto } from '@obp/contracts';
+import { ConsentEventTypes, type ConsentDto, type ConsentStateData, type ProviderDto, type TransactionDto } from '@obp/contracts';
 import { generateSandboxData } from '@obp/sandbox-bank';
 import { waitFor } from '@obp/testkit';
 import { Xs2aClient } from '@obp/xs2a';
 import { startXs2aSimulator, type RunningXs2aSimulator } from '@obp/xs2a/src/simulator';
 import { httpsCall } from '@obp/xs2a/src/simulator/xs2a-client.fixture';
+import { recordTopic } from './consent-helpers';
 import { startStack, type Stack } from './harness';
 
 const REDIRECT_URL = 'https://app.example.test/bank-done';
@@ -219,6 +220,28 @@ describe('XS2A banks through the edge', () => {
     const ended = await waitForStatus(consentId, 'Invalidated');
     expect(ended.errors.at(-1)).toMatchObject({ code: 'CONSENT_EXPIRED', type: 'FetchFailed' });
     expect((await stack.consent.consents.find(consentId))!.fetch).toBeNull();
+  });
+
+  it('revocation at the bank: the next fetch meets CONSENT_INVALID, the consent is Invalidated and the change announced (the webhook’s event)', async () => {
+    const recorder = await recordTopic(stack.kafkaBrokers, stack.consentEventsTopic);
+    try {
+      const { consentId, consentUrl } = await createXs2aConsent();
+      await decideAtBank(consentUrl!, 'approve', 'psu-frank');
+      await waitForStatus(consentId, 'Updated');
+      sim.bank.revoke(sim.bank.consentForPsu(await bankConsentIdOf(consentId))!);
+      expect((await stack.api(token, `/consents/${consentId}/refresh`, { method: 'POST' })).status).toBe(202);
+      const ended = await waitForStatus(consentId, 'Invalidated');
+      expect(ended.errors.at(-1)).toMatchObject({ code: 'CONSENT_INVALID' });
+      await waitFor(
+        () =>
+          recorder
+            .events(ConsentEventTypes.statusUpdated)
+            .some((e) => (e.data as ConsentStateData).consent.id === consentId && (e.data as ConsentStateData).consent.status === 'Invalidated'),
+        { what: 'consent.status.updated with Invalidated', timeoutMs: 30_000 },
+      );
+    } finally {
+      await recorder.stop();
+    }
   });
 
   it('erasure deletes the consent at the bank', async () => {
