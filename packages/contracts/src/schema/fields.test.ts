@@ -109,10 +109,11 @@ describe('request bodies', () => {
   it('create-consent: defaults the country, matches syncMode in any case and names every invalid field', () => {
     expect(parse(createConsentBody, { providerKey: 'sandbox-retail', redirectUrl: 'https://x.test/a', syncMode: 'manual', countryCode: 'nl' })).toEqual({
       ok: true,
-      value: { providerKey: 'sandbox-retail', countryCode: 'NL', userId: null, externalUserId: null, redirectUrl: 'https://x.test/a', syncMode: 'Manual' },
+      value: { providerKey: 'sandbox-retail', countryCode: 'NL', userId: null, externalUserId: null, redirectUrl: 'https://x.test/a', syncMode: 'Manual', psuId: null },
     });
-    const invalid = parse(createConsentBody, { providerKey: '', redirectUrl: 'nope', userId: 5, syncMode: 1 });
+    expect(parse(createConsentBody, { providerKey: 'bank-nl', redirectUrl: 'https://x.test/a', psuIpAddress: '2001:db8::7', psuId: 'anna.j' })).toMatchObject({ ok: true, value: { psuIpAddress: '2001:db8::7', psuId: 'anna.j' } });
+    const invalid = parse(createConsentBody, { providerKey: '', redirectUrl: 'nope', userId: 5, syncMode: 1, psuIpAddress: '300.1.2.3', psuId: ' ' });
     expect(invalid.ok).toBe(false);
-    if (!invalid.ok) expect(Object.keys(invalid.errors).sort()).toEqual(['providerKey', 'redirectUrl', 'syncMode', 'userId']);
+    if (!invalid.ok) expect(Object.keys(invalid.errors).sort()).toEqual(['providerKey', 'psuId', 'psuIpAddress', 'redirectUrl', 'syncMode', 'userId']);
   });
 });
