@@ -12,8 +12,8 @@ export { mongoose, mongo };
  *   not a 504 or nothing. Bounds on each round trip alone (`socketTimeoutMS`) would let a read retried after a
  *   timeout, or a wait for a connection first, add up past those 30 s. The service's own operations are small
  *   (batches of at most a few hundred documents, 1 MB chunks); the driver also tells the server how long it may
- *   take (`maxTimeMS`), which FerretDB honours on find, aggregate and findAndModify and accepts on the others except
- *   `distinct` (only migrations use it).
+ *   take (`maxTimeMS`), which FerretDB honours on find, aggregate and findAndModify and ignores on the others (on
+ *   `distinct` since our patch, infra/ferretdb/patches/handler-distinct-max-time.patch).
  * - `maintenance` (migrations, operator commands): a whole collection read through one cursor, or one statement
  *   building an index or rewriting a collection, may take long there, so no bound on the whole operation: one round
  *   trip may take up to 10 min, a pooled connection may be waited for up to 1 min. Still never a wait without end.
