@@ -64,7 +64,7 @@ describe('the platform manifest (@obp/platform)', () => {
       expect((loaders[s.name]!({ [s.database.env]: 'elsewhere' }) as Record<string, unknown>)[s.database.env]).toBe('elsewhere');
     }
     const edge = loaders[gateway.name]!({}) as Record<string, unknown>;
-    for (const s of upstreamServices) expect(edge[s.edgeUrlEnv]).toBe(`http://127.0.0.1:${s.port}`);
+    for (const s of upstreamServices) expect(edge[s.edgeUrlEnv]).toEqual([`http://127.0.0.1:${s.port}`]);
   });
 
   it('is the only file that names a service’s port or lists the services (adding a service is its folder and its entry there)', () => {
