@@ -11,12 +11,14 @@ import { unplannedScatters } from './shard-targeting';
 
 /**
  * The reads that take a whole collection on purpose: the edge's signing keys (a handful, read into
- * memory at start and every SIGNING_KEY_RELOAD_MS), and a full maintenance round (the first of a database, or under new settings),
+ * memory at start and every SIGNING_KEY_RELOAD_MS), the configured banks (likewise), and a full maintenance round (the first of a database, or under new settings),
  * which looks at every consent once to store when each falls due.
  */
 function readsWholeCollectionByDesign(query: RecordedQuery): boolean {
   const shape = JSON.stringify(filterShape(query.filter));
   if (query.collection === 'signing_keys' && shape === '{}') return true;
+  // The banks an operator added, read whole into memory every XS2A_PROVIDERS_RELOAD_MS: a handful.
+  if (query.collection === 'xs2a_providers' && shape === '{}') return true;
   if (!query.database.startsWith('consent') || query.collection !== 'consents' || query.command !== 'find') return false;
   const fullRound = [{ erasedAt: 'null', deletedAt: 'null' }, { erasing: { $exists: 'boolean' }, erasedAt: { $ne: 'null' }, deletedAt: 'null' }];
   return fullRound.some((reads) => shape === JSON.stringify(reads));
