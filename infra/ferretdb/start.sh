@@ -10,6 +10,10 @@ BACKEND="$(bash "$ROOT/infra/ferretdb/backend.sh")"
 BIN="$("$ROOT/infra/ferretdb/install.sh")"
 mkdir -p "$DATA"
 if [[ -f "$DATA/ferretdb.pid" ]] && kill -0 "$(cat "$DATA/ferretdb.pid")" 2>/dev/null; then
+  RUNNING="$(readlink "/proc/$(cat "$DATA/ferretdb.pid")/exe" 2>/dev/null || true)"
+  if [[ -n "$RUNNING" && "$RUNNING" != "$BIN" ]]; then
+    echo "FerretDB on port $PORT runs ${RUNNING##*/}, not ${BIN##*/} (infra/ferretdb/patches changed): restart it to use the patches (infra/ferretdb/stop.sh, then start.sh, with this port and data directory)" >&2
+  fi
   echo "mongodb://127.0.0.1:$PORT"; exit 0
 fi
 case "$BACKEND" in
