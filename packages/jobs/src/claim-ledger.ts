@@ -10,8 +10,8 @@ interface ClaimRecord {
 
 /**
  * Decides which worker takes a job when several processes may try at once. A claim is the insert
- * of `<jobKey>#<epoch>` under a unique `_id`: exactly one insert wins, also on FerretDB, which does
- * not isolate concurrent updates of one document. The winner then records `epoch` in the job, so
+ * of `<jobKey>#<epoch>` under a unique `_id`: exactly one insert wins on any store (on FerretDB also
+ * without our patch that makes its updates atomic). The winner then records `epoch` in the job, so
  * the next claim (after its lease lapsed) is for `epoch + 1`.
  */
 export class ClaimLedger {

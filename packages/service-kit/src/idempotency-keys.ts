@@ -23,8 +23,8 @@ interface EarlierRecord {
 
 /**
  * A service's Idempotency-Keys (24 hours), in its own store. Which request a key belongs to is
- * decided by a unique-key insert: FerretDB does not isolate concurrent updates of one document, but
- * it enforces unique keys, so of concurrent requests with one key exactly one claims it. A record
+ * decided by a unique-key insert, which every store enforces (and which FerretDB did even before our patch
+ * made its updates atomic), so of concurrent requests with one key exactly one claims it. A record
  * past the window counts as absent; records are purged by day (the local store has no TTL index).
  */
 export class IdempotencyKeys implements IdempotencyRecords {

@@ -2,8 +2,8 @@ import type { RateLimit } from '@obp/contracts';
 
 /**
  * A token bucket of `burst` tokens refilled at `perSecond`, cut into blocks so that several edge
- * instances can share it through unique keys alone (FerretDB does not isolate concurrent updates of
- * one document, but it does enforce unique keys). Time is numbered in blocks of `durationMs` from the
+ * instances can share it through unique inserts alone: one insert a block, never a read-modify-write of a
+ * shared counter, so each request costs the store nothing until its block is used up. Time is numbered in blocks of `durationMs` from the
  * epoch; block `j` stands for `size` tokens. At an instant the bucket is the `count` blocks from the
  * current one on: a block one instance claimed is the bucket's debt until its time has passed, and
  * as time moves on one block of `size` tokens enters at the far end every `durationMs`, which is the
