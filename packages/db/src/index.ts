@@ -61,7 +61,7 @@ export async function isDatabaseReady(connection: Connection): Promise<boolean> 
 export { ensureCollection, indexNames } from './collections';
 export { ErasedIds } from './erased-ids';
 export { isStoreUnavailable } from './store-errors';
-export { KeyedMutex, LockWaitTimeoutError, documentLocks, DOCUMENT_LOCK_WAIT_MS } from './keyed-mutex';
+export { KeyedMutex, LockWaitTimeoutError } from './keyed-mutex';
 export { dayBucket, monthBucket, hourBucket, dayBucketsBefore, hourBucketsBetween, inChunks, deleteOlderThan, type DatedRecords } from './time-buckets';
 
 export { isDuplicateKey, insertUnique } from './unique-keys';

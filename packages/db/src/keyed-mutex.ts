@@ -1,10 +1,8 @@
 /**
- * Runs tasks one at a time per key, in arrival order. FerretDB 1.x, the local store, does not isolate
- * concurrent updates of one document on either of its backends (PostgreSQL, the default, and SQLite):
- * it reads, modifies and writes inside the server, so concurrent `$inc`s and version-checked updates are
- * lost (docs/decisions.md). Every write a service makes to a document therefore goes through the lock
- * of that document, which serialises the writes of one process only. MongoDB needs none of this, and
- * the lock costs one map entry per key.
+ * Runs tasks one at a time per key, in arrival order, within one process (the consent service's
+ * refreshes of one consent, so that the bank is not called twice at once). Not a lock on the store: the
+ * store's own writes are atomic per document (on FerretDB since our compare-and-set patch). Costs one
+ * map entry per key while tasks are queued.
  */
 export class KeyedMutex {
   private readonly tails = new Map<string, Promise<unknown>>();
@@ -60,24 +58,4 @@ export class LockWaitTimeoutError extends Error {
   constructor(key: string, waitedMs: number) {
     super(`waited ${waitedMs} ms for the lock of ${key}, held all along by writes before it`);
   }
-}
-
-/**
- * How long a write waits for the writes before it on the same document. Those end within the store's bound
- * (`STORE_TIMEOUTS`) each, so a longer wait means a queue of them on a store that does not answer: the write gives up
- * with an error `isStoreUnavailable` counts (a 503 with Retry-After, an event handled again later) rather than
- * add its own bound to theirs and answer after the edge stopped waiting.
- */
-export const DOCUMENT_LOCK_WAIT_MS = 10_000;
-
-const locks = new WeakMap<object, KeyedMutex>();
-
-/** The document locks of one database connection, shared by its repositories and outbox relay. */
-export function documentLocks(connection: object): KeyedMutex {
-  let lock = locks.get(connection);
-  if (!lock) {
-    lock = new KeyedMutex(DOCUMENT_LOCK_WAIT_MS);
-    locks.set(connection, lock);
-  }
-  return lock;
 }
