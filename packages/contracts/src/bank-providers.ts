@@ -26,6 +26,8 @@ const whole = (field: string, min: number, max: number, fallback: number) =>
 
 const pemOrFile = (field: string, what: string) =>
   text(field, 65_536)
+    // The pattern puts the rule in the API document; the refinement words the refusal.
+    .regex(/^(?:-----BEGIN |\/)[^\u0000]*$/, { error: () => `The ${field} must be PEM text (-----BEGIN ...) or the absolute path of a file holding it.` })
     .refine((v) => v.startsWith('-----BEGIN ') || v.startsWith('/'), { error: () => `The ${field} must be PEM text (-----BEGIN ...) or the absolute path of a file holding it.` })
     .meta({ description: `${what}: PEM text, or the absolute path of a file the consent service reads it from at start (a mounted secret). Never shown back.` });
 
@@ -60,6 +62,11 @@ export const xs2aProviderConfigSchema = z
     description: z.string().max(500, { error: () => 'The description must be at most 500 characters.' }).optional(),
     baseUrl: z
       .string({ error: () => 'The baseUrl must be the bank’s https XS2A address, up to where /v1/... begins.' })
+      // An https address with a host name (not a bare IP), an optional port and path and no query, as a pattern the
+      // API document carries; every string it matches is a URL the refinement accepts.
+      .regex(/^https:\/\/(?:[A-Za-z0-9](?:-?[A-Za-z0-9]){0,62}\.){0,10}[A-Za-z](?:-?[A-Za-z0-9]){0,62}(?::[0-9]{1,4})?(?:\/[A-Za-z0-9._~!$&'()*+,;=:@/-]*)?$/, {
+        error: () => 'The baseUrl must be the bank’s https XS2A address, up to where /v1/... begins.',
+      })
       .refine((u) => URL.canParse(u) && new URL(u).protocol === 'https:' && !new URL(u).search, { error: () => 'The baseUrl must be the bank’s https XS2A address, up to where /v1/... begins.' }),
     scaApproaches: z
       .array(z.enum(ScaApproaches, { error: () => 'Each SCA approach must be redirect or decoupled.' }), { error: () => 'The scaApproaches must be a list of redirect and/or decoupled.' })
