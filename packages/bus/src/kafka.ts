@@ -88,15 +88,17 @@ export async function ensureTopics(kafka: Kafka, topics: ReadonlyArray<TopicSpec
     const existing = new Set(await admin.listTopics());
     const missing = topics.filter((t) => !existing.has(t.topic));
     if (missing.length > 0) {
-      const replicationFactor = replicationFactors.get(kafka) ?? replicasFor((await admin.describeCluster()).brokers.length).replicationFactor;
+      const replicationFactor = replicationFactors.get(kafka) ?? (await clusterReplicationFactor(admin));
       const { minInsyncReplicas } = replicasFor(replicationFactor);
+      // One copy: the broker's default of one in sync is the only possible value, and is left to it.
+      const durability = replicationFactor > 1 ? { 'min.insync.replicas': String(minInsyncReplicas) } : {};
       await admin.createTopics({
         waitForLeaders: false,
         topics: missing.map((t) => ({
           topic: t.topic,
           numPartitions: t.partitions,
           replicationFactor,
-          configEntries: Object.entries({ 'min.insync.replicas': String(minInsyncReplicas), ...t.config }).map(([name, value]) => ({ name, value })),
+          configEntries: Object.entries({ ...durability, ...t.config }).map(([name, value]) => ({ name, value })),
         })),
       });
     }
@@ -142,6 +144,26 @@ async function waitForTopicLeaders(admin: Admin, topics: string[]): Promise<void
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`topics ${topics.join(', ')} not ready after ${TOPIC_READY_TIMEOUT_MS} ms: ${lastProblem}`);
+}
+
+/**
+ * The copies a topic gets on this cluster: the brokers' `default.replication.factor` (what the cluster was set up
+ * for, also while one of its brokers is down, when creating with more copies than brokers alive fails and is tried
+ * again rather than made with fewer for good), else one per broker alive, up to three.
+ */
+async function clusterReplicationFactor(admin: Admin): Promise<number> {
+  const { brokers } = await admin.describeCluster();
+  try {
+    const { resources } = await admin.describeConfigs({
+      includeSynonyms: false,
+      resources: [{ type: ConfigResourceTypes.BROKER, name: String(brokers[0]!.nodeId), configNames: ['default.replication.factor'] }],
+    });
+    const configured = Number(resources[0]?.configEntries.find((e) => e.configName === 'default.replication.factor')?.configValue);
+    if (Number.isInteger(configured) && configured >= 1) return configured;
+  } catch {
+    // A broker that does not say: counted below.
+  }
+  return replicasFor(brokers.length).replicationFactor;
 }
 
 async function whileTopicsNotReady(attempt: () => Promise<void>): Promise<void> {

@@ -93,7 +93,33 @@ describe('a producer whose broker wrote a batch it could not acknowledge', () =>
     expect(await readAll(kafka, topic, 5)).toEqual(['a', 'b', 'b', 'c', 'd']);
   });
 
-  it('is what a plain idempotent kafkajs producer cannot do: its next send to that partition is refused for good', async () => {
+  it('does not let a batch of the same size be taken for a repeat of the unacknowledged one and dropped', async () => {
+    const { losing, kafka, topic } = await setUp();
+    const producer = createProducer(kafka) as RenewingProducer;
+    cleanup.add(() => producer.disconnect());
+    await producer.connect();
+    const send = (...values: string[]) => producer.send({ topic, acks: -1, messages: values.map((value) => ({ key: 'k', value })) });
+    await send('a');
+    await lostSend(losing, send);
+    await send('c');
+    expect(producer.renewed).toBe(1);
+    expect(await readAll(kafka, topic, 3)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('is what a plain idempotent kafkajs producer cannot do: a batch of the same size is acknowledged and never written', async () => {
+    const { losing, kafka, topic } = await setUp();
+    const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+    cleanup.add(() => producer.disconnect());
+    await producer.connect();
+    const send = (...values: string[]) => producer.send({ topic, acks: -1, messages: values.map((value) => ({ key: 'k', value })) });
+    await send('a');
+    await lostSend(losing, send);
+    await send('c'); // acknowledged
+    await send('d');
+    expect(await readAll(kafka, topic, 3)).toEqual(['a', 'b', 'd']);
+  });
+
+  it('is what a plain idempotent kafkajs producer cannot do: its next send to that partition of another size is refused for good', async () => {
     const { losing, kafka, topic } = await setUp();
     const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
     cleanup.add(() => producer.disconnect());

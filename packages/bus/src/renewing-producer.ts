@@ -19,20 +19,26 @@ export function lostProducerSequence(error: unknown, depth = 0): boolean {
 }
 
 /**
- * An idempotent producer that replaces itself (a new producer id, sequences from zero) when the
- * broker refuses its sequence, then sends once more.
+ * An idempotent producer that never sends on a sequence the broker and it may disagree on.
  *
  * kafkajs takes back a partition's sequence numbers when a produce request fails without an
  * answer, also when the broker did write the batch (the answer was lost, the broker went down
- * after writing). Its next send to that partition with other messages is then out of order, and
- * so is every send after it: the producer never recovers by itself. The Java client bumps the
- * producer epoch in that case; this does the equivalent. A batch sent again under the new id may
- * be in the log twice; consumers drop repeats by event id.
+ * after writing). The next send to that partition reuses them. With another number of messages
+ * the broker refuses it as out of order, and every send after it: the producer never recovers by
+ * itself. With the same number, the broker takes it for a repeat of the batch it has, answers
+ * success, and writes nothing: an event lost without an error. So:
+ * - after any failed send, the next one first replaces the producer (a new producer id, sequences
+ *   from zero; as the Java client bumps the producer epoch), and sends nothing until that worked;
+ * - sends go one at a time, so no send takes numbers another one's retry gave back meanwhile;
+ * - a send the broker refused for its sequence is sent once more, at once, by the new producer.
+ * A batch sent again under a new id may be in the log twice; consumers drop repeats by event id.
  */
 export class RenewingProducer implements EventProducer {
   private current: Producer;
   private connected = false;
-  private renewal: Promise<void> | null = null;
+  /** Set when a send failed: the broker may hold what the producer took back. */
+  private inDoubt = false;
+  private queue: Promise<unknown> = Promise.resolve();
   private renewals = 0;
 
   constructor(
@@ -54,27 +60,35 @@ export class RenewingProducer implements EventProducer {
 
   async disconnect(): Promise<void> {
     this.connected = false;
-    await this.renewal?.catch(() => undefined);
     await this.current.disconnect();
   }
 
   send(record: ProducerRecord): Promise<RecordMetadata[]> {
-    return this.withRenewal((producer) => producer.send(record));
+    return this.oneAtATime(() => this.sendOnce((producer) => producer.send(record)));
   }
 
   sendBatch(batch: ProducerBatch): Promise<RecordMetadata[]> {
-    return this.withRenewal((producer) => producer.sendBatch(batch));
+    return this.oneAtATime(() => this.sendOnce((producer) => producer.sendBatch(batch)));
   }
 
-  private async withRenewal(send: (producer: Producer) => Promise<RecordMetadata[]>): Promise<RecordMetadata[]> {
-    const producer = this.current;
+  private oneAtATime<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task, task);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async sendOnce(send: (producer: Producer) => Promise<RecordMetadata[]>): Promise<RecordMetadata[]> {
+    if (!this.connected) throw new Error('the producer is disconnected');
+    if (this.inDoubt) await this.renew();
     try {
-      return await send(producer);
+      return await send(this.current);
     } catch (error) {
-      if (!lostProducerSequence(error) || !this.connected) throw error;
+      if (!this.connected) throw error;
+      this.inDoubt = true;
+      if (!lostProducerSequence(error)) throw error;
       this.logger?.warn({ err: error }, 'the broker refused the producer sequence; replacing the producer');
       try {
-        await this.renew(producer);
+        await this.renew();
       } catch {
         throw error;
       }
@@ -82,24 +96,19 @@ export class RenewingProducer implements EventProducer {
     }
   }
 
-  /** Replaces `failed` unless a concurrent send already did; connects the new one before it is used. */
-  private async renew(failed: Producer): Promise<void> {
-    while (this.current === failed) {
-      if (this.renewal === null) {
-        this.renewal = (async () => {
-          const next = this.create();
-          try {
-            await next.connect();
-          } catch (error) {
-            await next.disconnect().catch(() => undefined);
-            throw error;
-          }
-          this.current = next;
-          this.renewals++;
-          await failed.disconnect().catch(() => undefined);
-        })().finally(() => (this.renewal = null));
-      }
-      await this.renewal;
+  /** Replaces the producer by a connected new one; throws, keeping it in doubt, when the new one cannot connect. */
+  private async renew(): Promise<void> {
+    const next = this.create();
+    try {
+      await next.connect();
+    } catch (error) {
+      await next.disconnect().catch(() => undefined);
+      throw error;
     }
+    const replaced = this.current;
+    this.current = next;
+    this.inDoubt = false;
+    this.renewals++;
+    await replaced.disconnect().catch(() => undefined);
   }
 }
