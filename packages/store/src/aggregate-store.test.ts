@@ -207,6 +207,12 @@ describe('AggregateStore lists and counts (real store)', () => {
     const newest = await store.findMany(filter, { sort: { createdAt: -1, _id: -1 }, limit: 5 });
     expect(newest.map((item) => item.id)).toEqual([...expected].reverse().slice(0, 5));
   });
+
+  it.each([7, 50, 1_000])('reads every id of a filter in id order, in pages of %i, removed ones left out', async (pageSize) => {
+    const expected = all.filter((item) => item.owner === 'app-a').map((item) => item.id).sort();
+    expect(expected.length).toBeGreaterThan(50);
+    expect(await store.allIds({ owner: 'app-a' }, pageSize)).toEqual(expected);
+  });
 });
 
 describe('AggregateStore with a state cache (real store)', () => {

@@ -267,6 +267,21 @@ export class AggregateStore<S extends { id: string }> implements OutboxSource {
   }
 
   /**
+   * Every id matching `filter`, however many: read in pages of `pageSize` in id order, each page a query of
+   * its own, so that no one store operation has to read them all within the store's time bound.
+   */
+  async allIds(filter: StateFilter<S>, pageSize = 1_000): Promise<string[]> {
+    const all: string[] = [];
+    for (let after: string | undefined; ; ) {
+      const pageFilter = this.live(after === undefined ? filter : ({ ...filter, _id: { $gt: after } } as StateFilter<S>));
+      const page = (await this.collection.find(pageFilter, { projection: { _id: 1 }, sort: { _id: 1 }, limit: pageSize }).toArray()).map((doc) => String(doc._id));
+      all.push(...page);
+      if (page.length < pageSize) return all;
+      after = page.at(-1);
+    }
+  }
+
+  /**
    * Reads the aggregate and applies `change` to it; the new state and its events
    * are written in one update, guarded by the version read. A write another process won is
    * retried with a fresh read; `ConcurrencyConflict` after `maxAttempts`.

@@ -72,7 +72,7 @@ export class ConsentRepository {
 
   /** Ids of every live consent: a scan, for the first maintenance round of a database only. */
   liveIds(): Promise<string[]> {
-    return this.store.ids({ erasedAt: null });
+    return this.store.allIds({ erasedAt: null });
   }
 
   /** Ids of the consents waiting for the user's authorisation at an XS2A bank. */
