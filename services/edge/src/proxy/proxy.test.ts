@@ -1,5 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { createHttpApp } from '@obp/http';
 import { createLogger } from '@obp/telemetry';
 import { waitFor } from '@obp/testkit';
@@ -97,6 +97,28 @@ describe('proxyTo (real upstream and edge servers)', () => {
     expect(res.status).toBe(502);
     expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(await res.json()).toMatchObject({ status: 502, detail: 'The upstream service is unavailable.' });
+  });
+
+  it('sends a chunked body on chunked, also on a DELETE: the upstream never reads part of it as a request of its own', async () => {
+    const up = upstream((_seen, res) => {
+      res.writeHead(204);
+      res.end();
+    });
+    servers.push(up.server);
+    const edge = new URL(await edgeTo(await listen(up.server)));
+    const smuggled = 'GET /internal HTTP/1.1\r\nHost: x\r\n\r\n';
+    const chunk = `${smuggled.length.toString(16)}\r\n${smuggled}\r\n0\r\n\r\n`;
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(edge.port), edge.hostname, () => socket.write(`DELETE /shares/1 HTTP/1.1\r\nHost: ${edge.host}\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n${chunk}`));
+      let text = '';
+      socket.on('data', (data: Buffer) => (text += data.toString()));
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 204/);
+    await waitFor(() => up.seen.length >= 1, { what: 'the request upstream' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(up.seen.map((r) => [r.method, r.url, r.body])).toEqual([['DELETE', '/shares/1', smuggled]]);
   });
 
   it('takes the instances of a service in turn', async () => {

@@ -60,6 +60,9 @@ export function proxyTo(targetBases: string | readonly string[], logger: Logger,
     const span = tracer.startSpan(`${req.method}`, { kind: SpanKind.CLIENT, attributes: { 'http.request.method': req.method } });
     const headers: http.OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(req.headers)) if (!hopByHop.has(name)) headers[name] = value;
+    // A body that came chunked goes on chunked: Node sends a GET's or DELETE's body unframed otherwise, and the
+    // service would read the rest of it as a request of its own.
+    if (req.headers['transfer-encoding'] !== undefined) headers['transfer-encoding'] = 'chunked';
     headers['x-forwarded-for'] = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
     headers['x-forwarded-proto'] = req.protocol;
     headers['x-forwarded-host'] = req.get('host') ?? '';
@@ -99,7 +102,10 @@ export function proxyTo(targetBases: string | readonly string[], logger: Logger,
           for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && !hopByHop.has(name)) res.setHeader(name, value);
           answer.pipe(res);
           answer.on('end', () => finish(answer.statusCode ?? 502));
-          answer.on('error', (e) => finish(502, e));
+          answer.on('error', (e) => {
+            finish(502, e);
+            res.destroy(e);
+          });
         },
       );
       current = upstream;
