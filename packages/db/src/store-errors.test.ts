@@ -62,6 +62,11 @@ describe('isStoreUnavailable', () => {
     expect(isStoreUnavailable(serverError(`[msg_insert.go:168 handler.(*Handler).MsgInsert] ${message}`))).toBe(true);
   });
 
+  it.each(['40P01', '40001'])('counts a write PostgreSQL gave up on to break a deadlock or a serialization failure (SQLSTATE %s) as the store unavailable: tried again later', (state) => {
+    const errmsg = `[msg_delete.go:200 handler.(*Handler).execDelete] [collection.go:300 postgresql.(*collection).DeleteAll] ERROR: deadlock detected (SQLSTATE ${state})`;
+    expect(isStoreUnavailable(serverError(errmsg))).toBe(true);
+  });
+
   it('counts a bulk write cut off by FerretDB going away as the store unavailable (recorded: its errorResponse is the network error)', () => {
     const network = new mongo.MongoNetworkError('connection 2 to 127.0.0.1:18103 closed');
     const error = new mongo.MongoBulkWriteError(network as never, {} as never);

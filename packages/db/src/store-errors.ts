@@ -30,7 +30,7 @@ const FERRETDB_INTERNAL_ERROR = 1;
  * query) stay what they are: a bug, a 500.
  */
 const POSTGRES_UNAVAILABLE =
-  /\(SQLSTATE (08[0-9A-Z]{3}|57P0[123]|53300)\)|failed to connect to `|\] (unexpected EOF|conn closed|.*: connection reset by peer|.*: broken pipe)$/;
+  /\(SQLSTATE (08[0-9A-Z]{3}|57P0[123]|53300|40001|40P01)\)|failed to connect to `|\] (unexpected EOF|conn closed|.*: connection reset by peer|.*: broken pipe)$/;
 
 function isPostgresUnavailable(error: { code?: unknown; message?: unknown; errmsg?: unknown }): boolean {
   if (error.code !== FERRETDB_INTERNAL_ERROR) return false;

@@ -230,8 +230,11 @@ export class Xs2aClient {
     if (requestIssues.length > 0) throw new Error(`our request ${operation} does not conform to the NextGenPSD2 document: ${formatIssues(requestIssues)}`);
 
     const answer = await this.exchange(url, method, headers, text, options.signal, operation).catch((error: unknown) => {
-      // A kept-alive connection the bank closed as we sent on it: the request did not reach it; once more on a new one.
-      if (error instanceof StaleConnection) return this.exchange(url, method, headers, text, options.signal, operation);
+      // A kept-alive connection reset as we sent on it: most likely the bank had closed it and the request never
+      // reached it, but a proxy may have passed it on before the reset. Once more on a new connection only where a
+      // second arrival changes nothing (reads, deletions); a consent made twice would stay at the bank.
+      if (error instanceof StaleConnection && (method === 'GET' || method === 'DELETE')) return this.exchange(url, method, headers, text, options.signal, operation);
+      if (error instanceof StaleConnection) throw new Xs2aUnreachable(operation, new Error('the connection was reset as the request went out'));
       throw error;
     });
     if (answer.status >= 400) throw bankError(answer, operation);

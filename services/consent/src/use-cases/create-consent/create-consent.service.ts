@@ -17,7 +17,8 @@ export class BankConsentRefused extends ExceptionBase {
 }
 
 /** How long the bank is given to make its consent while the app waits for the answer. */
-const BANK_CONSENT_TIMEOUT_MS = 30_000;
+/** Below the edge's 30 s wait for an upstream (UPSTREAM_TIMEOUT_MS), so the app gets this service's answer. */
+const BANK_CONSENT_TIMEOUT_MS = 20_000;
 
 export interface CreateConsentSettings {
   publicBaseUrl: string;
