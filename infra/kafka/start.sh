@@ -49,6 +49,8 @@ start_node() {
   CONTROLLER_PORT=$(( PORT_I + 1 ))
   mkdir -p "$DIR"
   if [[ -f "$DIR/kafka.pid" ]] && kill -0 "$(cat "$DIR/kafka.pid")" 2>/dev/null; then return; fi
+  # Readiness reads this start's log alone: the last run's "started" line is kept aside.
+  if [[ -f "$DIR/server.log" ]]; then mv "$DIR/server.log" "$DIR/server.log.1"; fi
 cat > "$DIR/server.properties" <<PROPS
 process.roles=broker,controller
 node.id=$i

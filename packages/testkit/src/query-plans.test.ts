@@ -25,6 +25,8 @@ describe('targetsShardKey', () => {
     expect(targetsShardKey({ accountId: { $exists: true } }, key)).toBe(false);
     expect(targetsShardKey({ $or: [{ accountId: 'a' }, { month: 'b' }] }, key)).toBe(false);
     expect(targetsShardKey({ $or: [] }, key)).toBe(false);
+    expect(targetsShardKey({ accountId: /^a/ }, key)).toBe(false);
+    expect(targetsShardKey({ accountId: { $in: ['a', /^b/] } }, key)).toBe(false);
   });
 
   it('is always targeted without a key', () => {

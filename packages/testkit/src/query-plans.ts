@@ -111,8 +111,11 @@ export function targetsShardKey(filter: mongo.Document, key: readonly string[]):
     if (Array.isArray(f.$or) && f.$or.length > 0 && (f.$or as mongo.Document[]).every(pins)) return true;
     if (!(field in f)) return false;
     const value = f[field] as unknown;
+    // A regular expression matches many values: every shard.
+    const pattern = (v: unknown) => v instanceof RegExp || (v as { _bsontype?: string } | null)?._bsontype === 'BSONRegExp';
+    if (pattern(value)) return false;
     if (!isOperatorObject(value)) return true;
-    return '$eq' in value || Array.isArray(value.$in);
+    return '$eq' in value || (Array.isArray(value.$in) && !value.$in.some(pattern));
   };
   return pins(filter);
 }
