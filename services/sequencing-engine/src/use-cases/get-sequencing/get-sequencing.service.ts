@@ -41,15 +41,15 @@ export class GetSequencingService {
     if (consent) await this.resultOf(consent, now);
   }
 
-  private async resultOf(consent: ProjectedConsent, now: Date): Promise<Sequencing> {
+  private resultOf(consent: ProjectedConsent, now: Date): Promise<Sequencing> {
     const key = sequencingCacheKey(now);
-    const cached = await this.cache.get(consent, key);
-    if (cached) return cached.result;
-    // Requests that miss together share one computation (per process; replicas may each compute once).
+    // Requests that come together share one cache read and, on a miss, one computation (per process; replicas may
+    // each compute once). The read is inside the flight: a request whose own read missed could otherwise resume
+    // after the flight ended and compute again.
     const flightKey = `${consent.id}/${consent.dataVersion}/${key}`;
     let flight = this.computing.get(flightKey);
     if (!flight) {
-      flight = this.computeAndStore(consent, key, now).finally(() => this.computing.delete(flightKey));
+      flight = (async () => (await this.cache.get(consent, key))?.result ?? this.computeAndStore(consent, key, now))().finally(() => this.computing.delete(flightKey));
       this.computing.set(flightKey, flight);
     }
     return flight;
