@@ -14,6 +14,10 @@ NODES="${KAFKA_NODES:-1}"
 LIBS="$("$ROOT/infra/kafka/install.sh")"
 REPLICAS=$(( NODES < 3 ? NODES : 3 ))
 MIN_INSYNC=$(( REPLICAS > 2 ? 2 : 1 ))
+# A cluster says its topics' copies; one node keeps Kafka's own defaults (a topic's settings then show only its own).
+CLUSTER_DEFAULTS=""
+if (( NODES > 1 )); then CLUSTER_DEFAULTS="default.replication.factor=$REPLICAS
+min.insync.replicas=$MIN_INSYNC"; fi
 node_dir() { if (( NODES == 1 )); then echo "$DATA"; else echo "$DATA/node-$1"; fi; }
 node_port() { echo $(( PORT + 2 * ($1 - 1) )); }
 VOTERS=""
@@ -63,8 +67,7 @@ inter.broker.listener.name=PLAINTEXT
 log.dirs=$DIR/logs
 num.partitions=3
 auto.create.topics.enable=false
-default.replication.factor=$REPLICAS
-min.insync.replicas=$MIN_INSYNC
+$CLUSTER_DEFAULTS
 offsets.topic.replication.factor=$REPLICAS
 offsets.topic.num.partitions=3
 transaction.state.log.replication.factor=$REPLICAS

@@ -26,9 +26,8 @@ const whole = (field: string, min: number, max: number, fallback: number) =>
 
 const pemOrFile = (field: string, what: string) =>
   text(field, 65_536)
-    // The pattern puts the rule in the API document; the refinement words the refusal.
-    .regex(/^(?:-----BEGIN |\/)[^\u0000]*$/, { error: () => `The ${field} must be PEM text (-----BEGIN ...) or the absolute path of a file holding it.` })
-    .refine((v) => v.startsWith('-----BEGIN ') || v.startsWith('/'), { error: () => `The ${field} must be PEM text (-----BEGIN ...) or the absolute path of a file holding it.` })
+    // As a pattern the API document carries: checked on the trimmed value, so it ends in something other than a space.
+    .regex(/^(?:-----BEGIN |\/)[^\u0000]*[^\s\u0000]$/, { error: () => `The ${field} must be PEM text (-----BEGIN ...) or the absolute path of a file holding it.` })
     .meta({ description: `${what}: PEM text, or the absolute path of a file the consent service reads it from at start (a mounted secret). Never shown back.` });
 
 /** How one bank bends the standard (docs/providers.md, "Quirks"). */
