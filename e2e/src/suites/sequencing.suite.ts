@@ -118,13 +118,21 @@ describe('sequencing through the edge', () => {
     exporter.reset();
     await decide(created.consentUrl, 'approve');
     await waitForStatus(stack, token, created.consentId, 'Updated');
+    // The status is readable a moment before the fetch's span ends, and the stack is shared with other suites whose
+    // events the engine processes too: wait for this consent's fetch span and a processing span in its trace.
     const spans = await waitFor(
       () => {
         const all = exporter.getFinishedSpans();
-        const processed = all.filter((s) => s.name === `${stack.consentEventsTopic} process` && String(s.attributes['messaging.consumer.group.name']).endsWith('sequencing-engine-transactions'));
+        const fetched = all.find((s) => s.name === 'consent fetch' && s.attributes['obp.consent.id'] === created.consentId);
+        const processed = all.filter(
+          (s) =>
+            s.name === `${stack.consentEventsTopic} process` &&
+            String(s.attributes['messaging.consumer.group.name']).endsWith('sequencing-engine-transactions') &&
+            s.spanContext().traceId === fetched?.spanContext().traceId,
+        );
         return processed.length > 0 ? all : undefined;
       },
-      { what: 'the sequencing engine to process the events' },
+      { what: 'the sequencing engine to process the events of this consent’s fetch' },
     );
     const click = spans.find((s) => s.name === 'POST /sandbox/:providerKey/authorize' && s.attributes['obp.service'] === 'edge')!;
     const fetch = spans.find((s) => s.name === 'consent fetch' && s.attributes['obp.consent.id'] === created.consentId)!;
