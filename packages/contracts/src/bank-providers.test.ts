@@ -21,6 +21,12 @@ describe('an XS2A bank as an operator configures it', () => {
     expect(xs2aProviderConfigSchema.parse(bank)).toMatchObject({ country: 'NL', frequencyPerDay: 4, consentValidityDays: 180, historyDays: 90, consentAccess: 'allPsd2', requestTimeoutMs: 20_000 });
   });
 
+  it('takes an https address by host name or IPv4 address, with a port up to 65535 and a path, and no other', () => {
+    const accepted = (baseUrl: string) => xs2aProviderConfigSchema.safeParse({ ...bank, baseUrl }).success;
+    expect(['https://xs2a.bank.example', 'https://localhost:8443/psd2/', 'https://127.0.0.1:65535', 'https://10.0.0.1/v'].map(accepted)).toEqual([true, true, true, true]);
+    expect(['http://xs2a.bank.example', 'https://bank.example?x=1', 'https://1.2.3.256', 'https://bank.example:65536', 'https://', 'https://a b'].map(accepted)).toEqual([false, false, false, false, false, false]);
+  });
+
   it('names each setting it cannot use', () => {
     expect(problems({ ...bank, consentValidityDays: 181, frequencyPerDay: 0, baseUrl: 'http://xs2a.bank.example', scaApproaches: ['embedded'], providerKey: 'Bank NL' })).toEqual({
       consentValidityDays: 'The consentValidityDays must be a whole number from 1 to 180.',

@@ -61,11 +61,12 @@ export const xs2aProviderConfigSchema = z
     description: z.string().max(500, { error: () => 'The description must be at most 500 characters.' }).optional(),
     baseUrl: z
       .string({ error: () => 'The baseUrl must be the bank’s https XS2A address, up to where /v1/... begins.' })
-      // An https address with a host name (not a bare IP), an optional port and path and no query, as a pattern the
-      // API document carries; every string it matches is a URL the refinement accepts.
-      .regex(/^https:\/\/(?:[A-Za-z0-9](?:-?[A-Za-z0-9]){0,62}\.){0,10}[A-Za-z](?:-?[A-Za-z0-9]){0,62}(?::[0-9]{1,4})?(?:\/[A-Za-z0-9._~!$&'()*+,;=:@/-]*)?$/, {
-        error: () => 'The baseUrl must be the bank’s https XS2A address, up to where /v1/... begins.',
-      })
+      // An https address (a host name or an IPv4 address, a port, a path, no query), as a pattern the API document
+      // carries; every string it matches is a URL the refinement accepts.
+      .regex(
+        /^https:\/\/(?:(?:[A-Za-z0-9](?:-?[A-Za-z0-9]){0,62}\.){0,10}[A-Za-z](?:-?[A-Za-z0-9]){0,62}|(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(?:\.(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3})(?::(?:6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[1-9][0-9]{0,3}|0))?(?:\/[A-Za-z0-9._~!$&'()*+,;=:@/-]*)?$/,
+        { error: () => 'The baseUrl must be the bank’s https XS2A address, up to where /v1/... begins.' },
+      )
       .refine((u) => URL.canParse(u) && new URL(u).protocol === 'https:' && !new URL(u).search, { error: () => 'The baseUrl must be the bank’s https XS2A address, up to where /v1/... begins.' }),
     scaApproaches: z
       .array(z.enum(ScaApproaches, { error: () => 'Each SCA approach must be redirect or decoupled.' }), { error: () => 'The scaApproaches must be a list of redirect and/or decoupled.' })
