@@ -11,10 +11,12 @@ BIN="$("$ROOT/infra/ferretdb/install.sh")"
 mkdir -p "$DATA"
 if [[ -f "$DATA/ferretdb.pid" ]] && kill -0 "$(cat "$DATA/ferretdb.pid")" 2>/dev/null; then
   RUNNING="$(readlink "/proc/$(cat "$DATA/ferretdb.pid")/exe" 2>/dev/null || true)"
-  if [[ -n "$RUNNING" && "$RUNNING" != "$BIN" ]]; then
-    echo "FerretDB on port $PORT runs ${RUNNING##*/}, not ${BIN##*/} (infra/ferretdb/patches changed): restart it to use the patches (infra/ferretdb/stop.sh, then start.sh, with this port and data directory)" >&2
-  fi
-  echo "mongodb://127.0.0.1:$PORT"; exit 0
+  if [[ -z "$RUNNING" || "$RUNNING" == "$BIN" ]]; then echo "mongodb://127.0.0.1:$PORT"; exit 0; fi
+  # An older build (infra/ferretdb/patches changed since it started): the services rely on the patches (atomic
+  # writes, no pool deadlock), so it is replaced. FerretDB keeps no data of its own; clients reconnect.
+  echo "FerretDB on port $PORT runs ${RUNNING##*/}, not ${BIN##*/}: restarting it on the patched build" >&2
+  source "$ROOT/infra/process.sh"
+  stop_pid_file "$DATA/ferretdb.pid" 50 0.2
 fi
 case "$BACKEND" in
   postgresql)
