@@ -2,7 +2,7 @@ import net from 'node:net';
 import { Kafka, logLevel, type ISocketFactory } from 'kafkajs';
 import { Cleanup, testEnv, uniqueName } from '@obp/testkit';
 import { createProducer, ensureTopics } from './kafka';
-import { lostProducerSequence, RenewingProducer } from './renewing-producer';
+import { lostProducerSequence, RenewingProducer, type EventProducer } from './renewing-producer';
 
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
@@ -69,6 +69,19 @@ describe('a producer whose broker wrote a batch it could not acknowledge', () =>
     await expect(send('b')).rejects.toThrow(/answer was lost/);
   };
 
+  /** A connected producer on a fresh topic that wrote 'a', then 'b' whose answers were lost; its `send`, for one key. */
+  const afterLostAnswer = async <P extends Pick<EventProducer, 'connect' | 'disconnect' | 'send'>>(make: (kafka: Kafka) => P) => {
+    const { losing, kafka, topic } = await setUp();
+    const producer = make(kafka);
+    cleanup.add(() => producer.disconnect());
+    await producer.connect();
+    const send = (...values: string[]) => producer.send({ topic, acks: -1, messages: values.map((value) => ({ key: 'k', value })) });
+    await send('a');
+    await lostSend(losing, send);
+    return { producer, send, read: (count: number) => readAll(kafka, topic, count) };
+  };
+  const plainKafkajs = (kafka: Kafka) => kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+
   const setUp = async () => {
     const losing = answerLosingSockets();
     const kafka = new Kafka({ clientId: uniqueName('renewing-producer-test'), brokers: testEnv().kafkaBrokers, socketFactory: losing.socketFactory, retry: { retries: 1, initialRetryTime: 50 }, logLevel: logLevel.NOTHING });
@@ -78,55 +91,31 @@ describe('a producer whose broker wrote a batch it could not acknowledge', () =>
   };
 
   it('sends again under a new producer id, so that every later message reaches the topic', async () => {
-    const { losing, kafka, topic } = await setUp();
-    const producer = createProducer(kafka) as RenewingProducer;
-    cleanup.add(() => producer.disconnect());
-    await producer.connect();
-    const send = (...values: string[]) => producer.send({ topic, acks: -1, messages: values.map((value) => ({ key: 'k', value })) });
-    await send('a');
-    await lostSend(losing, send);
+    const { producer, send, read } = await afterLostAnswer((kafka) => createProducer(kafka) as RenewingProducer);
     // What a relay does next: the unacknowledged message again, with what was written meanwhile.
     await send('b', 'c');
     await send('d');
     expect(producer.renewed).toBe(1);
     // The lost answer's batch is in the log, then its messages again under the new producer id: readers drop repeats by id.
-    expect(await readAll(kafka, topic, 5)).toEqual(['a', 'b', 'b', 'c', 'd']);
+    expect(await read(5)).toEqual(['a', 'b', 'b', 'c', 'd']);
   });
 
   it('does not let a batch of the same size be taken for a repeat of the unacknowledged one and dropped', async () => {
-    const { losing, kafka, topic } = await setUp();
-    const producer = createProducer(kafka) as RenewingProducer;
-    cleanup.add(() => producer.disconnect());
-    await producer.connect();
-    const send = (...values: string[]) => producer.send({ topic, acks: -1, messages: values.map((value) => ({ key: 'k', value })) });
-    await send('a');
-    await lostSend(losing, send);
+    const { producer, send, read } = await afterLostAnswer((kafka) => createProducer(kafka) as RenewingProducer);
     await send('c');
     expect(producer.renewed).toBe(1);
-    expect(await readAll(kafka, topic, 3)).toEqual(['a', 'b', 'c']);
+    expect(await read(3)).toEqual(['a', 'b', 'c']);
   });
 
   it('is what a plain idempotent kafkajs producer cannot do: a batch of the same size is acknowledged and never written', async () => {
-    const { losing, kafka, topic } = await setUp();
-    const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
-    cleanup.add(() => producer.disconnect());
-    await producer.connect();
-    const send = (...values: string[]) => producer.send({ topic, acks: -1, messages: values.map((value) => ({ key: 'k', value })) });
-    await send('a');
-    await lostSend(losing, send);
+    const { send, read } = await afterLostAnswer(plainKafkajs);
     await send('c'); // acknowledged
     await send('d');
-    expect(await readAll(kafka, topic, 3)).toEqual(['a', 'b', 'd']);
+    expect(await read(3)).toEqual(['a', 'b', 'd']);
   });
 
   it('is what a plain idempotent kafkajs producer cannot do: its next send to that partition of another size is refused for good', async () => {
-    const { losing, kafka, topic } = await setUp();
-    const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
-    cleanup.add(() => producer.disconnect());
-    await producer.connect();
-    const send = (...values: string[]) => producer.send({ topic, acks: -1, messages: values.map((value) => ({ key: 'k', value })) });
-    await send('a');
-    await lostSend(losing, send);
+    const { send } = await afterLostAnswer(plainKafkajs);
     for (let attempt = 0; attempt < 3; attempt++) {
       const refusal = await send('b', 'c').catch((error: unknown) => error);
       expect(lostProducerSequence(refusal)).toBe(true);
