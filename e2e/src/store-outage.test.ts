@@ -48,7 +48,14 @@ function signalPostgres(signal: 'SIGSTOP' | 'SIGCONT'): void {
   } catch {
     // pgrep exits 1 when the postmaster has no child
   }
-  for (const pid of backends) process.kill(pid, signal);
+  for (const pid of backends) {
+    try {
+      process.kill(pid, signal);
+    } catch (error) {
+      // A backend that ended between the listing and the signal (its client went away): nothing to stop.
+      if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+    }
+  }
 }
 
 /** Every consumer group of the stack reaches the end of its topics, and no event went to a dead-letter topic. */
