@@ -140,6 +140,33 @@ describe('AggregateStore derived fields (real store)', () => {
     ]);
   });
 
+  it('keeps events the relay cleared while a removal was being written cleared: they are not published twice', async () => {
+    const event = (type: string) => newOutboxEntry({ topic: 'tasks', key: 't-1', type, ownerClientId: 'app', data: {} });
+    await store.insert({ id: 't-1', owner: 'app', done: false, dueAt: null }, [event('task.created')]);
+    // The relay publishes and clears the pending event at the moment the removal has read the document and not yet written it.
+    const collection = store.collection;
+    const findOne = collection.findOne.bind(collection);
+    let cleared = false;
+    const interleave = jest.spyOn(collection, 'findOne').mockImplementation((async (...args: Parameters<typeof findOne>) => {
+      const found = await findOne(...args);
+      if (!cleared && found && Array.isArray(found.outbox) && found.outbox.length > 0) {
+        cleared = true;
+        await store.clearPublishedPage(await store.withPendingEvents(10));
+      }
+      return found;
+    }) as typeof collection.findOne);
+    try {
+      await store.mutate('t-1', () => ({ remove: true, events: [event('task.removed')], result: null }));
+    } finally {
+      interleave.mockRestore();
+    }
+    expect(cleared).toBe(true);
+    const [pending] = await store.withPendingEvents(10);
+    expect(pending!.outbox.map((entry) => entry.envelope.type)).toEqual(['task.removed']);
+    // The state's fields went with the removal: only what the relay needs is left.
+    expect(Object.keys((await raw('t-1'))!).sort()).toEqual(['_id', 'deletedAt', 'hasOutbox', 'outbox', 'version']);
+  });
+
   it('inserts an aggregate under an id once: a retried creation leaves the first one as it was', async () => {
     const inserted = await Promise.all([1, 2, 3].map((n) => store.insertIfAbsent({ id: 't-1', owner: `app-${n}`, done: false, dueAt: null })));
     expect(inserted.filter(Boolean)).toHaveLength(1);

@@ -132,6 +132,9 @@ export interface OutboxSource {
 
 export type PendingEvents = Pick<Bookkeeping, '_id' | 'version' | 'outbox' | 'deletedAt'>;
 
+/** The fields of a document that are the store's bookkeeping, not the aggregate's state. */
+const BOOKKEEPING_FIELDS = new Set(['_id', 'version', 'outbox', 'hasOutbox', 'deletedAt']);
+
 /**
  * Version-checked writes of one document tried before `ConcurrencyConflict`: each lost attempt means another
  * writer's write went through, so a document written by twenty writers at once still gets every write in.
@@ -351,11 +354,19 @@ export class AggregateStore<S extends { id: string }> implements OutboxSource {
       const res = await this.collection.updateOne(this.versioned(id, version), update);
       return res.matchedCount === 1;
     }
-    const pending = await this.collection.findOne(this.byId(id), { projection: { outbox: 1 } });
-    const outbox = [...(pending?.outbox ?? []), ...events];
-    if (outbox.length === 0) return (await this.collection.deleteOne(this.versioned(id, version))).deletedCount === 1;
-    // Only what the relay needs is kept: the state's fields (personal data among them) go now.
-    const res = await this.collection.replaceOne(this.versioned(id, version), { version: version + 1, outbox, hasOutbox: true, deletedAt: new Date() });
+    const stored = await this.collection.findOne(this.byId(id));
+    if (((stored?.outbox as unknown[] | undefined)?.length ?? 0) === 0 && events.length === 0) return (await this.collection.deleteOne(this.versioned(id, version))).deletedCount === 1;
+    // Only what the relay needs is kept: the state's fields (personal data among them) go now. The events are
+    // pushed, not the outbox written whole from the read: the relay clears published events without raising the
+    // version, and a whole outbox written after such a clear would bring its events back, to be published twice.
+    const stateFields = Object.keys(stored ?? {}).filter((field) => !BOOKKEEPING_FIELDS.has(field));
+    const removal: mongo.Document = {
+      ...(stateFields.length > 0 ? { $unset: Object.fromEntries(stateFields.map((field) => [field, ''])) } : {}),
+      $set: { hasOutbox: true, deletedAt: new Date() },
+      $inc: { version: 1 },
+      $push: { outbox: { $each: events } },
+    };
+    const res = await this.collection.updateOne(this.versioned(id, version), removal);
     return res.matchedCount === 1;
   }
 
