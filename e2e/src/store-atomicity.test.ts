@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { mongo } from '@obp/db';
 import { repoRoot, startFerretDb, uniqueDbName, type FerretProcess } from '@obp/testkit';
-import type { WriterPlan, WriterReport } from './store-atomicity.writer';
+import type { Doc, WriterPlan, WriterReport } from './store-atomicity.writer';
 
 /**
  * MongoDB's single-document guarantees, held by the local store (FerretDB with infra/ferretdb/patches) across
@@ -33,14 +33,6 @@ afterAll(async () => {
   await client?.close(true);
   await store?.stop();
 }, 60_000);
-
-interface Doc {
-  _id: string;
-  n?: number;
-  owner?: string | null;
-  version?: number;
-  history?: string[];
-}
 
 /** Starts a writer process and resolves once it is connected; `go()` lets it write, `report` is what it saw. */
 async function startWriter(uri: string, dbName: string, name: string): Promise<{ go: () => void; report: Promise<WriterReport> }> {

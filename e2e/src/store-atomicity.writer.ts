@@ -33,7 +33,8 @@ export interface WriterReport {
   errors: string[];
 }
 
-interface Doc {
+/** The documents the writers change. */
+export interface Doc {
   _id: string;
   n?: number;
   owner?: string | null;

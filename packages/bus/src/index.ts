@@ -1,6 +1,6 @@
 export { inNamespace } from './deployment-namespace';
 export { aggregateOfKey, createKafka, createProducer, ensureTopics, type TopicSpec } from './kafka';
-export { RenewingProducer, lostProducerSequence, type EventProducer } from './renewing-producer';
+export type { EventProducer } from './renewing-producer';
 export { traceHeaders, contextFromHeaders } from './trace-headers';
 export { newOutboxEntry, newTombstoneEntry, type OutboxEntry } from './outbox-entry';
 export { EventWriter } from './event-writer';

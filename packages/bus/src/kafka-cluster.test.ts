@@ -1,6 +1,7 @@
 import { ConfigResourceTypes, type Kafka } from 'kafkajs';
 import { createLogger } from '@obp/telemetry';
 import { startKafka, uniqueName, waitFor, type KafkaProcess } from '@obp/testkit';
+import { withAdmin } from './admin.fixture';
 import { createKafka, createProducer, ensureTopics } from './kafka';
 import type { EventProducer } from './renewing-producer';
 
@@ -14,17 +15,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => cluster?.dispose());
 
-async function withAdmin<T>(use: (admin: ReturnType<Kafka['admin']>) => Promise<T>): Promise<T> {
-  const admin = kafka.admin();
-  await admin.connect();
-  try {
-    return await use(admin);
-  } finally {
-    await admin.disconnect();
-  }
-}
-
-const leaderOf = (topic: string) => withAdmin(async (admin) => (await admin.fetchTopicMetadata({ topics: [topic] })).topics[0]!.partitions[0]!.leader);
+const leaderOf = (topic: string) => withAdmin(kafka, async (admin) => (await admin.fetchTopicMetadata({ topics: [topic] })).topics[0]!.partitions[0]!.leader);
 
 async function readAll(topic: string, count: number): Promise<string[]> {
   const consumer = kafka.consumer({ groupId: uniqueName('cluster-reader') });
@@ -44,7 +35,7 @@ describe('a Kafka cluster of three (real brokers)', () => {
   it('gets three copies of each partition, two in sync for a write, without being told the cluster size', async () => {
     const topic = uniqueName('cluster-topic');
     await ensureTopics(kafka, [{ topic, partitions: 3, config: { 'cleanup.policy': 'compact' } }]);
-    await withAdmin(async (admin) => {
+    await withAdmin(kafka, async (admin) => {
       // Every broker learns of a new topic a moment after the one that answered ensureTopics.
       let replicas: number[] = [];
       await waitFor(async () => (replicas = (await admin.fetchTopicMetadata({ topics: [topic] })).topics[0]!.partitions.map((p) => p.replicas.length)).length > 0, { what: 'the topic known to the broker asked', timeoutMs: 30_000 });

@@ -40,8 +40,8 @@ export function createKafka(clientId: string, brokers: string[], logger: Logger,
 }
 
 /**
- * An idempotent producer: broker-side de-duplication of retried sends, ordered per partition;
- * replaced by a new one when the broker refuses its sequence (`RenewingProducer`).
+ * An idempotent producer (broker-side de-duplication of retried sends, ordered per partition)
+ * that never sends on a sequence in doubt (`RenewingProducer`).
  */
 export function createProducer(kafka: Kafka, logger?: Logger): EventProducer {
   return new RenewingProducer(() => kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false, createPartitioner: aggregatePartitioner }), logger);

@@ -3,6 +3,7 @@ import { ConfigResourceTypes, type Kafka } from 'kafkajs';
 import { DEFAULT_EVENT_LOG_TIMING, eventLogConfig, LOG_ROLL_KEY } from '@obp/contracts';
 import { createLogger } from '@obp/telemetry';
 import { Cleanup, testEnv, uniqueName, waitFor } from '@obp/testkit';
+import { withAdmin } from './admin.fixture';
 import { createKafka, createProducer, ensureTopics } from './kafka';
 import type { EventProducer } from './renewing-producer';
 import { LogRoller } from './log-roller';
@@ -10,16 +11,6 @@ import { LogRoller } from './log-roller';
 const logger = createLogger('test', 'silent');
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
-
-async function withAdmin<T>(kafka: Kafka, use: (admin: ReturnType<Kafka['admin']>) => Promise<T>): Promise<T> {
-  const admin = kafka.admin();
-  await admin.connect();
-  try {
-    return await use(admin);
-  } finally {
-    await admin.disconnect();
-  }
-}
 
 /** Messages in each partition (none is compacted away: the window is the default 10 minutes). */
 const counts = (kafka: Kafka, topic: string) => withAdmin(kafka, async (admin) => (await admin.fetchTopicOffsets(topic)).sort((a, b) => a.partition - b.partition).map((p) => Number(p.high) - Number(p.low)));
