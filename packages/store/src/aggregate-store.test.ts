@@ -167,6 +167,46 @@ describe('AggregateStore derived fields (real store)', () => {
     expect(Object.keys((await raw('t-1'))!).sort()).toEqual(['_id', 'deletedAt', 'hasOutbox', 'outbox', 'version']);
   });
 
+  it('keeps events the relay cleared while a failed publish was being counted cleared: they are not published twice', async () => {
+    const created = newOutboxEntry({ topic: 'tasks', key: 't-1', type: 'task.created', ownerClientId: 'app', data: {} });
+    await store.insert({ id: 't-1', owner: 'app', done: false, dueAt: null }, [created]);
+    // Another instance's relay publishes and clears the event at the moment this one has read the document to count its failure.
+    const collection = store.collection;
+    const findOne = collection.findOne.bind(collection);
+    let cleared = false;
+    const interleave = jest.spyOn(collection, 'findOne').mockImplementation((async (...args: Parameters<typeof findOne>) => {
+      const found = await findOne(...args);
+      if (!cleared && found && Array.isArray(found.outbox) && found.outbox.length > 0) {
+        cleared = true;
+        await store.clearPublishedPage(await store.withPendingEvents(10));
+      }
+      return found;
+    }) as typeof collection.findOne);
+    try {
+      await store.recordPublishFailure('t-1', new Error('broker down'));
+    } finally {
+      interleave.mockRestore();
+    }
+    expect(cleared).toBe(true);
+    expect((await raw('t-1'))!.outbox).toEqual([]);
+    expect(await store.withPendingEvents(10)).toEqual([]);
+  });
+
+  it('counts a failed publish on the first pending event only, beside an event written since the relay read it', async () => {
+    const event = (type: string) => newOutboxEntry({ topic: 'tasks', key: 't-1', type, ownerClientId: 'app', data: {} });
+    const created = event('task.created');
+    await store.insert({ id: 't-1', owner: 'app', done: false, dueAt: null }, [created]);
+    expect(await store.recordPublishFailure('t-1', new Error('broker down'))).toBe(1);
+    await store.mutate('t-1', (task) => ({ next: { ...task, done: true }, events: [event('task.done')], result: null }));
+    expect(await store.recordPublishFailure('t-1', new Error('broker still down'))).toBe(2);
+    const outbox = (await raw('t-1'))!.outbox as Array<{ eventId: string; attempts: number; lastError: string | null }>;
+    expect(outbox.map(({ eventId, attempts, lastError }) => ({ eventId, attempts, lastError }))).toEqual([
+      { eventId: created.eventId, attempts: 2, lastError: 'broker still down' },
+      { eventId: outbox[1]!.eventId, attempts: 0, lastError: null },
+    ]);
+    expect((await raw('t-1'))!.version).toBe(2);
+  });
+
   it('inserts an aggregate under an id once: a retried creation leaves the first one as it was', async () => {
     const inserted = await Promise.all([1, 2, 3].map((n) => store.insertIfAbsent({ id: 't-1', owner: `app-${n}`, done: false, dueAt: null })));
     expect(inserted.filter(Boolean)).toHaveLength(1);

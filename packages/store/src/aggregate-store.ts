@@ -424,13 +424,20 @@ export class AggregateStore<S extends { id: string }> implements OutboxSource {
     for (const id of stale) await this.clearPublished(id, published.get(id)!);
   }
 
-  /** Counts a failed publish on the first pending entry (eShop's event state). */
+  /**
+   * Counts a failed publish on the first pending entry (eShop's event state), in that entry alone and only while
+   * it is still first: the relay clears published events without raising the version, so writing back the outbox
+   * as read would bring back events another instance's relay cleared meanwhile. 0 when it is gone.
+   */
   async recordPublishFailure(id: string, error: Error): Promise<number> {
-    const doc = await this.collection.findOne(this.byId(id), { projection: { version: 1, outbox: 1 } });
-    if (!doc || !doc.outbox?.length) return 0;
-    const outbox = (doc.outbox as StoredEntry[]).map((e, i) => (i === 0 ? { ...e, attempts: e.attempts + 1, lastError: error.message } : e));
-    await this.collection.updateOne(this.versioned(id, doc.version), { $set: { outbox } });
-    return outbox[0]!.attempts;
+    const doc = await this.collection.findOne(this.byId(id), { projection: { outbox: 1 } });
+    const first = (doc?.outbox as StoredEntry[] | undefined)?.[0];
+    if (!first) return 0;
+    const res = await this.collection.updateOne({ _id: id, 'outbox.0.eventId': first.eventId } as mongo.Filter<StoredDocument>, {
+      $inc: { 'outbox.0.attempts': 1 },
+      $set: { 'outbox.0.lastError': error.message },
+    } as mongo.UpdateFilter<StoredDocument>);
+    return res.matchedCount === 1 ? first.attempts + 1 : 0;
   }
 
   /** What a state writes: its fields but id and version, and the derived fields. */
