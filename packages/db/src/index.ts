@@ -61,7 +61,7 @@ export async function isDatabaseReady(connection: Connection): Promise<boolean> 
 export { ensureCollection, indexNames } from './collections';
 export { ErasedIds } from './erased-ids';
 export { isStoreUnavailable } from './store-errors';
-export { KeyedMutex, LockWaitTimeoutError } from './keyed-mutex';
+export { KeyedMutex } from './keyed-mutex';
 export { dayBucket, monthBucket, hourBucket, dayBucketsBefore, hourBucketsBetween, inChunks, deleteOlderThan, type DatedRecords } from './time-buckets';
 
 export { isDuplicateKey, insertUnique } from './unique-keys';

@@ -14,8 +14,6 @@ const STORE_UNAVAILABLE = new Set([
   // No answer within the bounds `connectDatabase` sets (a store that hangs) or no pooled connection free meanwhile.
   'MongoWaitQueueTimeoutError',
   'MongoOperationTimeoutError',
-  // A write to a document that waited too long for the writes before it, themselves waiting on the store (keyed-mutex.ts).
-  'LockWaitTimeoutError',
 ]);
 
 /** FerretDB's code for an error of its backend, whose message then ends with PostgreSQL's (or pgx's) own. */
