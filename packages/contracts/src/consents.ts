@@ -259,6 +259,7 @@ export const sandboxRoutes = defineRoutes(
 export const ConsentEventTypes = {
   created: 'consent.created',
   statusUpdated: 'consent.status.updated',
+  expiring: 'consent.expiring',
   accountsUpdated: 'accounts.updated',
   transactionsAdded: 'transactions.added',
   transactionsFetched: 'transactions.fetched',
@@ -273,6 +274,16 @@ export type ConsentSubject = z.infer<z.ZodObject<typeof consentSubject>>;
 /** `consent.created` and `consent.status.updated`, keyed `<consentId>`: the whole consent. */
 export const consentStateDataSchema = component('ConsentStateData', z.object({ ...consentSubject, consent: consentSchema }));
 export type ConsentStateData = z.infer<typeof consentStateDataSchema>;
+
+/**
+ * `consent.expiring`, keyed `<consentId>/expiring`: the access the user granted at the bank (an XS2A bank consent)
+ * ends at `validUntil`, within the notice the platform gives (`CONSENT_EXPIRING_NOTICE_DAYS`); once per bank consent.
+ */
+export const consentExpiringDataSchema = component(
+  'ConsentExpiringData',
+  z.object({ ...consentSubject, consent: consentSchema, bankConsentId: z.string(), validUntil: dateTimeString() }),
+);
+export type ConsentExpiringData = z.infer<typeof consentExpiringDataSchema>;
 
 /** `accounts.updated`, keyed `<consentId>/accounts`: every account of the consent. */
 export const accountsUpdatedDataSchema = component('AccountsUpdatedData', z.object({ ...consentSubject, accounts: z.array(accountSchema) }));
@@ -311,6 +322,7 @@ export const erasedConsentOfTombstone = (key: string): string | null => (key.inc
 export const consentEvents = defineEvents(Topics.consentEvents, {
   [ConsentEventTypes.created]: consentStateDataSchema,
   [ConsentEventTypes.statusUpdated]: consentStateDataSchema,
+  [ConsentEventTypes.expiring]: consentExpiringDataSchema,
   [ConsentEventTypes.accountsUpdated]: accountsUpdatedDataSchema,
   [ConsentEventTypes.transactionsAdded]: transactionsAddedDataSchema,
   [ConsentEventTypes.transactionsFetched]: transactionsFetchedDataSchema,

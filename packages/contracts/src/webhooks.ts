@@ -13,6 +13,7 @@ export const WebhookEventTypes = [
   'share.updated',
   'share.deleted',
   'consent.status.updated',
+  'consent.expiring',
   'transactions.fetched',
   'analysis-job.completed',
   'analysis-job.failed',
@@ -35,6 +36,19 @@ export const MAX_WEBHOOK_PAGE_SIZE = 500;
 export const consentStatusUpdatedWebhookData = component(
   'ConsentStatusUpdatedWebhookData',
   z.object({ consentId: guidString(), userId: guidString().nullable(), externalUserId: z.string().nullable(), status: z.enum(ConsentStatuses), dateStatusUpdated: dateTimeString() }),
+);
+
+export const consentExpiringWebhookData = component(
+  'ConsentExpiringWebhookData',
+  z.object({
+    consentId: guidString(),
+    userId: guidString().nullable(),
+    externalUserId: z.string().nullable(),
+    providerKey: z.string(),
+    status: z.enum(ConsentStatuses),
+    validUntil: dateTimeString().meta({ description: 'When the access granted at the bank ends (the consent’s dateExpire).' }),
+  }),
+  'The user’s access at an XS2A bank ends soon: re-authorise it (POST /consents/{id}/reauthorise) to keep the consent fetching.',
 );
 
 export const transactionsFetchedWebhookData = component(
@@ -83,6 +97,7 @@ export const webhookEventDataSchemas = {
   'share.updated': shareSchema,
   'share.deleted': shareSchema,
   'consent.status.updated': consentStatusUpdatedWebhookData,
+  'consent.expiring': consentExpiringWebhookData,
   'transactions.fetched': transactionsFetchedWebhookData,
   'analysis-job.completed': analysisJobCompletedWebhookData,
   'analysis-job.failed': analysisJobFailedWebhookData,
@@ -97,6 +112,7 @@ const webhookSummaries: Record<WebhookEventType, string> = {
   'share.updated': 'A share of the app changed (its expiration, or ids removed by an erasure)',
   'share.deleted': 'A share of the app was deleted',
   'consent.status.updated': 'A consent of the app changed status',
+  'consent.expiring': 'A consent’s access at its bank ends within the notice period (CONSENT_EXPIRING_NOTICE_DAYS); sent once per bank consent',
   'transactions.fetched': 'Transactions Fetched: a consent’s accounts and transactions were fetched',
   'analysis-job.completed': 'An analysis job of the app completed',
   'analysis-job.failed': 'An analysis job of the app failed',

@@ -62,7 +62,7 @@ export const consentService = (providers?: Provider[]): ServiceDefinition<Consen
   migrations: consentServiceMigrations,
   async compose(kit) {
     const { config, logger } = kit;
-    const housekeepingSettings = { intervalMs: config.MAINTENANCE_INTERVAL_MS, authorizationTimeoutMs: config.AUTHORIZATION_TIMEOUT_MS, dailySyncAgeMs: 86_400_000 };
+    const housekeepingSettings = { intervalMs: config.MAINTENANCE_INTERVAL_MS, authorizationTimeoutMs: config.AUTHORIZATION_TIMEOUT_MS, dailySyncAgeMs: 86_400_000, expiringNoticeMs: config.CONSENT_EXPIRING_NOTICE_DAYS * 86_400_000 };
     const consents = new ConsentRepository(kit.store<Consent>(consentStoreOptions((consent) => housekeepingDueAt(consent, housekeepingSettings))));
     const accounts = new AccountRepository(kit.db);
     const transactions = new TransactionRepository(kit.db);

@@ -28,6 +28,7 @@ import { onConsentDeleted, onConsentTombstone } from './use-cases/on-consent-del
 import { onFeedbackErased, onFeedbackTombstone } from './use-cases/on-feedback-erased/on-feedback-erased.handler';
 import { onFeedbackReviewed } from './use-cases/on-feedback-reviewed/on-feedback-reviewed.handler';
 import { onConsentStatusUpdated } from './use-cases/on-consent-status-updated/on-consent-status-updated.handler';
+import { onConsentExpiring } from './use-cases/on-consent-expiring/on-consent-expiring.handler';
 import { onShareEvents } from './use-cases/on-share-changed/on-share-events.handler';
 import { onTransactionsFetched } from './use-cases/on-transactions-fetched/on-transactions-fetched.handler';
 import { pingWebhookHttp } from './use-cases/ping-webhook/ping-webhook.http';
@@ -135,6 +136,7 @@ export const webhooksService: ServiceDefinition<WebhooksConfig, WebhooksServiceP
     kit.subscribeRuns('share-events', shareEvents, retriedUntilApplied(onShareEvents(publish)), { recordsProcessed: false });
     kit.subscribe('consent-events', consentEvents, {
       'consent.status.updated': retriedUntilApplied(onConsentStatusUpdated(publish)),
+      'consent.expiring': retriedUntilApplied(onConsentExpiring(publish)),
       'transactions.fetched': retriedUntilApplied(onTransactionsFetched(publish)),
       'consent.deleted': retriedUntilApplied(onConsentDeleted(erasure)),
       onTombstone: retriedUntilApplied(onConsentTombstone(erasure)),

@@ -127,6 +127,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/apps/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The calling app’s registration: its redirect URLs, scopes, rate limit and the limit’s use now */
+        get: operations["getMyApp"];
+        /**
+         * Replace the calling app’s registered redirect URLs (validated as POST /admin/clients validates them)
+         * @description Access tokens carry the redirect URLs: a consent created with a token issued before the change still checks its redirectUrl against the earlier list.
+         */
+        put: operations["updateMyApp"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/connect/token": {
         parameters: {
             query?: never;
@@ -318,6 +339,74 @@ export interface paths {
         };
         /** The reviewer console’s script */
         get: operations["getConsoleScript"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The app dashboard (sign in with the app’s client id and secret) */
+        get: operations["getDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/chart.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The chart library the dashboard draws with (Chart.js, from the edge’s own package) */
+        get: operations["getDashboardCharts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/dashboard.css": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The app dashboard’s styles */
+        get: operations["getDashboardStyles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/dashboard.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The app dashboard’s script */
+        get: operations["getDashboardScript"];
         put?: never;
         post?: never;
         delete?: never;
@@ -824,6 +913,23 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "consent.expiring": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A consent’s access at its bank ends within the notice period (CONSENT_EXPIRING_NOTICE_DAYS); sent once per bank consent */
+        post: operations["webhook_consent_expiring"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "consent.status.updated": {
         parameters: {
             query?: never;
@@ -1126,6 +1232,31 @@ export interface components {
             /** @description Engine e1: every transaction with its category, whatever its currency; null for z2 */
             transactions: components["schemas"]["CategorisedTransaction"][] | null;
         };
+        App: {
+            clientId: string;
+            /** Format: date-time */
+            createdAt: string;
+            directProviderFlow: boolean;
+            name: string;
+            /** @description The app’s API limit: its own, or the edge’s default. */
+            rateLimit: components["schemas"]["RateLimit"];
+            /** @description True when the app has no limit of its own and the edge’s default applies. */
+            rateLimitIsDefault: boolean;
+            /** @description Where the app’s consents may send users back. A change applies to access tokens issued after it (each token carries them). */
+            redirectUrls: string[];
+            scopes: string[];
+            /** @description Null when the edge limits no requests (RATE_LIMIT_ENABLED=false). */
+            usage: components["schemas"]["AppRateUsage"] | null;
+        };
+        /** @description The app’s token bucket at the edge that answered, now. */
+        AppRateUsage: {
+            /** @description Requests the app may make at once (its bucket’s size). */
+            limit: number;
+            /** @description Requests left in the bucket now, this request counted. */
+            remaining: number;
+            /** @description Seconds until the bucket is full again. */
+            resetSeconds: number;
+        };
         CategorisedTransaction: {
             /** Format: uuid */
             accountId: string;
@@ -1281,6 +1412,41 @@ export interface components {
             externalUserId: string | null;
             userId: string | null;
         };
+        ConsentExpiringData: {
+            bankConsentId: string;
+            consent: components["schemas"]["Consent"];
+            /** Format: uuid */
+            consentId: string;
+            externalUserId: string | null;
+            userId: string | null;
+            /** Format: date-time */
+            validUntil: string;
+        };
+        ConsentExpiringWebhook: {
+            data: components["schemas"]["ConsentExpiringWebhookData"];
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            timestamp: string;
+            /** @constant */
+            type: "consent.expiring";
+        };
+        /** @description The user’s access at an XS2A bank ends soon: re-authorise it (POST /consents/{id}/reauthorise) to keep the consent fetching. */
+        ConsentExpiringWebhookData: {
+            /** Format: uuid */
+            consentId: string;
+            externalUserId: string | null;
+            providerKey: string;
+            /** @enum {string} */
+            status: "Initialized" | "Rejected" | "TimedOut" | "Authenticated" | "Updating" | "Updated" | "Failing" | "Error" | "Invalidated";
+            userId: string | null;
+            /**
+             * Format: date-time
+             * @description When the access granted at the bank ends (the consent’s dateExpire).
+             */
+            validUntil: string;
+        };
         ConsentStateData: {
             consent: components["schemas"]["Consent"];
             /** Format: uuid */
@@ -1350,7 +1516,7 @@ export interface components {
             /** @description `gone`: the endpoint answered 410; `failing`: every attempt failed for 5 days; `by-app`: the app disabled it. Null while enabled. */
             disabledReason: ("gone" | "failing" | "by-app") | null;
             enabled: boolean;
-            events: ("share.created" | "share.updated" | "share.deleted" | "consent.status.updated" | "transactions.fetched" | "analysis-job.completed" | "analysis-job.failed" | "categorization-feedback.reviewed")[];
+            events: ("share.created" | "share.updated" | "share.deleted" | "consent.status.updated" | "consent.expiring" | "transactions.fetched" | "analysis-job.completed" | "analysis-job.failed" | "categorization-feedback.reviewed")[];
             /** Format: uuid */
             id: string;
             /** @description The signing secret, `whsec_` and base64 (Standard Webhooks). Shown only here. */
@@ -1896,7 +2062,7 @@ export interface components {
             durationMs: number;
             error: string | null;
             /** @enum {string} */
-            eventType: "share.created" | "share.updated" | "share.deleted" | "consent.status.updated" | "transactions.fetched" | "analysis-job.completed" | "analysis-job.failed" | "categorization-feedback.reviewed" | "webhook.ping";
+            eventType: "share.created" | "share.updated" | "share.deleted" | "consent.status.updated" | "consent.expiring" | "transactions.fetched" | "analysis-job.completed" | "analysis-job.failed" | "categorization-feedback.reviewed" | "webhook.ping";
             /** Format: uuid */
             id: string;
             /** @description When the message is tried again; null when it is not. */
@@ -1922,7 +2088,7 @@ export interface components {
             /** @description `gone`: the endpoint answered 410; `failing`: every attempt failed for 5 days; `by-app`: the app disabled it. Null while enabled. */
             disabledReason: ("gone" | "failing" | "by-app") | null;
             enabled: boolean;
-            events: ("share.created" | "share.updated" | "share.deleted" | "consent.status.updated" | "transactions.fetched" | "analysis-job.completed" | "analysis-job.failed" | "categorization-feedback.reviewed")[];
+            events: ("share.created" | "share.updated" | "share.deleted" | "consent.status.updated" | "consent.expiring" | "transactions.fetched" | "analysis-job.completed" | "analysis-job.failed" | "categorization-feedback.reviewed")[];
             /** Format: uuid */
             id: string;
             /** Format: date-time */
@@ -3208,6 +3374,236 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getMyApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The app */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["App"];
+                    };
+                };
+            };
+            /** @description The request is not valid HTTP/1.1 (its request line, a header or the body framing) (the server answers before any route, code `malformed_request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing, expired or invalid access token (with WWW-Authenticate: Bearer). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The access token lacks the customer-api scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The app’s registration is gone (removed by the operator). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Another method than GET, PUT on this path. */
+            405: {
+                headers: {
+                    /** @description The methods this path serves. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request was not received in time (the server answers before any route, code `request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The chunk extensions of the body are too large (the server answers before any route, code `chunk_extensions_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KB) (the server answers before any route, code `header_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The service cannot reach its store just now (it is restarting or failing over): try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    updateMyApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Where the app may send users back after a consent: https origins with an optional path (http only on localhost, 127.0.0.1 or [::1], on any port). A consent’s redirectUrl must be on one of them, at the path or below it. */
+                    redirectUrls: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The app as changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["App"];
+                    };
+                };
+            };
+            /** @description Validation problem: `errors` names each invalid field; or the request is not valid HTTP/1.1 (its request line, a header or the body framing) (the server answers before any route, code `malformed_request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing, expired or invalid access token (with WWW-Authenticate: Bearer). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The access token lacks the customer-api scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The app’s registration is gone (removed by the operator). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Another method than GET, PUT on this path. */
+            405: {
+                headers: {
+                    /** @description The methods this path serves. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request was not received in time (the server answers before any route, code `request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The body is larger than 16kb; or the chunk extensions of the body are too large (the server answers before any route, code `chunk_extensions_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The body is not JSON, or not in a charset it can be read in. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KB) (the server answers before any route, code `header_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The service cannot reach its store just now (it is restarting or failing over): try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5303,6 +5699,274 @@ export interface operations {
             };
             /** @description The feedback service did not answer in time (the edge answers). */
             504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description HTML */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The request is not valid HTTP/1.1 (its request line, a header or the body framing) (the server answers before any route, code `malformed_request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Another method than GET on this path. */
+            405: {
+                headers: {
+                    /** @description The methods this path serves. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request was not received in time (the server answers before any route, code `request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The chunk extensions of the body are too large (the server answers before any route, code `chunk_extensions_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KB) (the server answers before any route, code `header_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getDashboardCharts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JavaScript */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                };
+            };
+            /** @description The request is not valid HTTP/1.1 (its request line, a header or the body framing) (the server answers before any route, code `malformed_request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Another method than GET on this path. */
+            405: {
+                headers: {
+                    /** @description The methods this path serves. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request was not received in time (the server answers before any route, code `request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The chunk extensions of the body are too large (the server answers before any route, code `chunk_extensions_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KB) (the server answers before any route, code `header_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getDashboardStyles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSS */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/css": string;
+                };
+            };
+            /** @description The request is not valid HTTP/1.1 (its request line, a header or the body framing) (the server answers before any route, code `malformed_request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Another method than GET on this path. */
+            405: {
+                headers: {
+                    /** @description The methods this path serves. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request was not received in time (the server answers before any route, code `request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The chunk extensions of the body are too large (the server answers before any route, code `chunk_extensions_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KB) (the server answers before any route, code `header_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getDashboardScript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JavaScript */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                };
+            };
+            /** @description The request is not valid HTTP/1.1 (its request line, a header or the body framing) (the server answers before any route, code `malformed_request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Another method than GET on this path. */
+            405: {
+                headers: {
+                    /** @description The methods this path serves. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request was not received in time (the server answers before any route, code `request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The chunk extensions of the body are too large (the server answers before any route, code `chunk_extensions_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KB) (the server answers before any route, code `header_too_large`). */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8585,7 +9249,7 @@ export interface operations {
             content: {
                 "application/json": {
                     description?: string | null;
-                    events: ("share.created" | "share.updated" | "share.deleted" | "consent.status.updated" | "transactions.fetched" | "analysis-job.completed" | "analysis-job.failed" | "categorization-feedback.reviewed")[];
+                    events: ("share.created" | "share.updated" | "share.deleted" | "consent.status.updated" | "consent.expiring" | "transactions.fetched" | "analysis-job.completed" | "analysis-job.failed" | "categorization-feedback.reviewed")[];
                     /** Format: uri */
                     url: string;
                 };
@@ -8936,7 +9600,7 @@ export interface operations {
                     description?: string | null;
                     /** @description true re-enables an endpoint that was disabled (410, or failing for 5 days). */
                     enabled?: boolean | null;
-                    events?: ("share.created" | "share.updated" | "share.deleted" | "consent.status.updated" | "transactions.fetched" | "analysis-job.completed" | "analysis-job.failed" | "categorization-feedback.reviewed")[];
+                    events?: ("share.created" | "share.updated" | "share.deleted" | "consent.status.updated" | "consent.expiring" | "transactions.fetched" | "analysis-job.completed" | "analysis-job.failed" | "categorization-feedback.reviewed")[];
                     /** Format: uri */
                     url?: string;
                 };
@@ -10336,6 +11000,49 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CategorizationFeedbackReviewedWebhook"];
+            };
+        };
+        responses: {
+            /** @description Received; no further attempts. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled and gets no more messages until re-enabled. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests: tried again after Retry-After (also on 503); any other answer, a timeout (15 s) or a connection error is retried on the schedule. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_consent_expiring: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message’s id: the same in every attempt and redelivery (use it to drop duplicates). */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, one per active secret (two while a rotated secret is in its grace period). */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsentExpiringWebhook"];
             };
         };
         responses: {

@@ -4,4 +4,4 @@
 export const idempotentCreatePaths: readonly string[] = ["/analysis-jobs","/consents","/consents/{id}/statements","/shares","/v2/categorization-feedback","/webhooks"];
 
 /** The `type` of every message a webhook endpoint can receive. */
-export const webhookEventTypes = ["share.created","share.updated","share.deleted","consent.status.updated","transactions.fetched","analysis-job.completed","analysis-job.failed","categorization-feedback.reviewed","webhook.ping"] as const;
+export const webhookEventTypes = ["share.created","share.updated","share.deleted","consent.status.updated","consent.expiring","transactions.fetched","analysis-job.completed","analysis-job.failed","categorization-feedback.reviewed","webhook.ping"] as const;

@@ -56,7 +56,7 @@ describe('consent lifecycle', () => {
 });
 
 describe('housekeeping', () => {
-  const settings = { intervalMs: 1000, authorizationTimeoutMs: 4 * 3_600_000, dailySyncAgeMs: 86_400_000 };
+  const settings = { intervalMs: 1000, authorizationTimeoutMs: 4 * 3_600_000, dailySyncAgeMs: 86_400_000, expiringNoticeMs: 7 * 86_400_000 };
 
   it('times out an undecided consent after 4 hours, not before', () => {
     expect(housekeeping(initialized(), at(4 * 3_600_000 - 1), settings)).toBeNull();

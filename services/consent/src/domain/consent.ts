@@ -35,6 +35,8 @@ export interface BankConsentRef {
   /** The decoupled approach's next poll: not before then. */
   nextPollAt?: Date | null;
   polls?: number;
+  /** `consent.expiring` was written for this bank consent (once per bank consent; a re-authorisation's new one has not). */
+  expiringAnnounced?: boolean;
 }
 
 export interface Consent {
@@ -75,6 +77,16 @@ export interface Consent {
 const inactive: ReadonlySet<ConsentStatus> = new Set(['Initialized', 'Rejected', 'TimedOut', 'Invalidated']);
 
 export const canRefresh = (c: Consent): boolean => !inactive.has(c.status);
+
+/**
+ * The bank consent's validity (the platform consent's `dateExpire`, which is the `validUntil` it was made with) ends
+ * within `noticeMs`, and the app was not told yet: due from `dateExpire - noticeMs` while the access is granted.
+ */
+export const expiringNoticeDueAt = (c: Consent, noticeMs: number): Date | null =>
+  c.bankConsent && !c.bankConsent.expiringAnnounced && !inactive.has(c.status) ? new Date(c.dateExpire.getTime() - noticeMs) : null;
+
+/** The app is told that the access ends soon (`consent.expiring`): recorded on the bank consent, so it is told once. */
+export const announceExpiring = (c: Consent): Consent => (c.bankConsent ? { ...c, bankConsent: { ...c.bankConsent, expiringAnnounced: true } } : c);
 
 export const awaitsAuthorization = (c: Consent): boolean => c.status === 'Initialized';
 

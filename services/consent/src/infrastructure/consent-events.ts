@@ -21,6 +21,18 @@ export class ConsentEvents {
     return [this.writer.entry(ConsentEventTypes.statusUpdated, { key: after.id, ownerClientId: after.ownerClientId, data: { ...subject(after), consent: toConsentDto(after) } })];
   }
 
+  /** `consent.expiring`, when `after` is the first to record it for its bank consent. */
+  expiring(before: Consent, after: Consent): OutboxEntry[] {
+    if (!after.bankConsent?.expiringAnnounced || before.bankConsent?.expiringAnnounced) return [];
+    return [
+      this.writer.entry(ConsentEventTypes.expiring, {
+        key: `${after.id}/expiring`,
+        ownerClientId: after.ownerClientId,
+        data: { ...subject(after), consent: toConsentDto(after), bankConsentId: after.bankConsent.id, validUntil: after.dateExpire.toISOString() },
+      }),
+    ];
+  }
+
   accountsUpdated(c: Consent, accounts: AccountDto[]): OutboxEntry {
     return this.writer.entry(ConsentEventTypes.accountsUpdated, { key: `${c.id}/accounts`, ownerClientId: c.ownerClientId, data: { ...subject(c), accounts } });
   }
@@ -50,7 +62,7 @@ export class ConsentEvents {
 
   /** `consent.deleted`, then a tombstone for every key the consent ever wrote. */
   erased(c: Consent): OutboxEntry[] {
-    const keys = [c.id, `${c.id}/accounts`, `${c.id}/fetched`, ...c.transactionEventKeys];
+    const keys = [c.id, `${c.id}/accounts`, `${c.id}/fetched`, `${c.id}/expiring`, ...c.transactionEventKeys];
     return [
       this.writer.entry(ConsentEventTypes.deleted, { key: c.id, ownerClientId: c.ownerClientId, data: { ...subject(c), accountIds: c.accountIds } }),
       ...keys.map((key) => this.writer.tombstone(key, c.ownerClientId)),

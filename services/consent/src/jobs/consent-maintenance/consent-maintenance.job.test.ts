@@ -5,7 +5,10 @@ import { housekeeping, housekeepingDueAt } from './consent-maintenance.job';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const at = (ms: number) => new Date(t0.getTime() + ms);
-const settings = { intervalMs: 60_000, authorizationTimeoutMs: 4 * HOUR, dailySyncAgeMs: DAY };
+const settings = { intervalMs: 60_000, authorizationTimeoutMs: 4 * HOUR, dailySyncAgeMs: DAY, expiringNoticeMs: 7 * DAY };
+const bankConsent = { id: 'bank-1', approach: 'redirect' as const, consentUrl: null, scaStatusLink: null };
+/** A consent made at an XS2A bank. */
+const atBank = (c: Consent): Consent => ({ ...c, bankConsent });
 
 const initialized = (overrides: Partial<Consent> = {}): Consent => initializedConsent({ syncMode: 'Manual', ...overrides });
 
@@ -47,6 +50,17 @@ describe('housekeepingDueAt', () => {
     expect(housekeepingDueAt(requestFetch(updated(daily()), 'f3', at(3 * HOUR)), settings)).toEqual(at(180 * DAY));
   });
 
+  it('a consent with access at an XS2A bank is due for consent.expiring the notice before it expires, once', () => {
+    expect(housekeepingDueAt(atBank(updated(initialized())), settings)).toEqual(at(173 * DAY));
+    expect(housekeeping(atBank(updated(initialized())), at(173 * DAY - 1), settings)).toBeNull();
+    const told = housekeeping(atBank(updated(initialized())), at(173 * DAY), settings)!;
+    expect(told.bankConsent).toEqual({ ...bankConsent, expiringAnnounced: true });
+    expect(told.status).toBe('Updated');
+    expect(housekeepingDueAt(told, settings)).toEqual(at(180 * DAY));
+    // Still waiting for the user's authorisation: nothing granted to expire.
+    expect(housekeepingDueAt(atBank(initialized()), settings)).toEqual(at(4 * HOUR));
+  });
+
   it('a Rejected, TimedOut or Invalidated consent is never due, also with Daily sync and stale data', () => {
     expect(housekeepingDueAt(decline(daily(), at(HOUR)), settings)).toBeNull();
     expect(housekeepingDueAt(timeOut(daily(), at(4 * HOUR)), settings)).toBeNull();
@@ -77,6 +91,11 @@ describe('housekeepingDueAt', () => {
       { name: 'Rejected, Daily', consent: decline(daily(), at(HOUR)), writtenAt: at(HOUR) },
       { name: 'TimedOut, Daily', consent: timeOut(daily(), at(4 * HOUR)), writtenAt: at(4 * HOUR) },
       { name: 'Invalidated, Daily', consent: invalidate(updated(daily()), at(180 * DAY)), writtenAt: at(180 * DAY) },
+      { name: 'Updated at a bank', consent: atBank(updated(initialized())), writtenAt: at(2 * HOUR) },
+      { name: 'Updated, Daily at a bank', consent: atBank(updated(daily())), writtenAt: at(2 * HOUR) },
+      { name: 'Failing at a bank', consent: atBank(failedTimes(daily(), 3)), writtenAt: at(2 * HOUR) },
+      { name: 'Updated at a bank, told it expires', consent: { ...updated(initialized()), bankConsent: { ...bankConsent, expiringAnnounced: true } }, writtenAt: at(173 * DAY) },
+      { name: 'Initialized at a bank', consent: atBank(initialized()), writtenAt: t0 },
     ];
 
     /** Every hour for 200 days, and a millisecond either side of each time a rule looks at. */
@@ -85,6 +104,7 @@ describe('housekeepingDueAt', () => {
         writtenAt.getTime(),
         c.dateRequested.getTime() + settings.authorizationTimeoutMs,
         c.dateExpire.getTime(),
+        c.dateExpire.getTime() - settings.expiringNoticeMs,
         (c.dateTransactionsUpdated?.getTime() ?? c.dateStatusUpdated.getTime()) + settings.dailySyncAgeMs,
         ...(dueAt ? [dueAt.getTime()] : []),
       ].flatMap((edge) => [edge - 1, edge, edge + 1]);

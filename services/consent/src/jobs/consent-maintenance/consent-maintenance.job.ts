@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '@obp/telemetry';
-import { invalidate, requestFetch, timeOut, type Consent } from '../../domain/consent';
+import { announceExpiring, expiringNoticeDueAt, invalidate, requestFetch, timeOut, type Consent } from '../../domain/consent';
 import { REFRESH_HISTORY_MS } from '../../domain/refresh-limit';
 import type { ConsentEvents } from '../../infrastructure/consent-events';
 import type { ConsentRepository, Mutation } from '../../infrastructure/consent.repository';
@@ -14,12 +14,14 @@ export interface MaintenanceSettings {
   authorizationTimeoutMs: number;
   /** A `Daily` consent is fetched again once its data is this old. */
   dailySyncAgeMs: number;
+  /** `consent.expiring` goes out this long before a bank consent's validity ends. */
+  expiringNoticeMs: number;
 }
 
 const ROUND_MARGIN_MS = 3_600_000;
 
 /** The settings when falls due depends on: rounds under other settings look at every consent again. */
-const settingsKey = ({ authorizationTimeoutMs, dailySyncAgeMs }: MaintenanceSettings): string => JSON.stringify({ authorizationTimeoutMs, dailySyncAgeMs });
+const settingsKey = ({ authorizationTimeoutMs, dailySyncAgeMs, expiringNoticeMs }: MaintenanceSettings): string => JSON.stringify({ authorizationTimeoutMs, dailySyncAgeMs, expiringNoticeMs });
 
 const finished: ReadonlySet<string> = new Set(['Rejected', 'TimedOut', 'Invalidated']);
 
@@ -27,6 +29,8 @@ const finished: ReadonlySet<string> = new Set(['Rejected', 'TimedOut', 'Invalida
 export function housekeeping(c: Consent, now: Date, settings: MaintenanceSettings): Consent | null {
   if (c.status === 'Initialized' && now.getTime() - c.dateRequested.getTime() >= settings.authorizationTimeoutMs) return timeOut(c, now);
   if (!finished.has(c.status) && c.dateExpire <= now) return invalidate(c, now);
+  const expiringFrom = expiringNoticeDueAt(c, settings.expiringNoticeMs);
+  if (expiringFrom && expiringFrom <= now) return announceExpiring(c);
   const stale = c.dateTransactionsUpdated === null || now.getTime() - c.dateTransactionsUpdated.getTime() >= settings.dailySyncAgeMs;
   if (c.syncMode === 'Daily' && c.status === 'Updated' && c.fetch === null && stale) return requestFetch(c, randomUUID(), now);
   return null;
@@ -40,6 +44,8 @@ export function housekeepingDueAt(c: Consent, settings: Omit<MaintenanceSettings
   const times: number[] = [];
   if (c.status === 'Initialized') times.push(c.dateRequested.getTime() + settings.authorizationTimeoutMs);
   if (!finished.has(c.status)) times.push(c.dateExpire.getTime());
+  const expiringFrom = expiringNoticeDueAt(c, settings.expiringNoticeMs);
+  if (expiringFrom) times.push(expiringFrom.getTime());
   if (c.syncMode === 'Daily' && c.status === 'Updated' && c.fetch === null) {
     // Never synced: due from when it became Updated; else a day after its data.
     times.push(c.dateTransactionsUpdated === null ? c.dateStatusUpdated.getTime() : c.dateTransactionsUpdated.getTime() + settings.dailySyncAgeMs);
@@ -49,7 +55,7 @@ export function housekeepingDueAt(c: Consent, settings: Omit<MaintenanceSettings
 
 /**
  * The periodic job the local store needs in place of TTL indexes and schedulers: purges refresh
- * history older than 7 days, times out and invalidates consents, queues daily syncs, and finishes
+ * history older than 7 days, times out and invalidates consents, tells of bank consents expiring soon, queues daily syncs, and finishes
  * erasures a crash interrupted. The job runner runs it every MAINTENANCE_INTERVAL_MS; each round
  * reads only what fell due since the previous one.
  */
@@ -81,7 +87,7 @@ export class MaintenanceJob {
       try {
         const outcome = await this.consents.mutate(id, (current): Mutation<boolean> => {
           const next = housekeeping(current, now, this.settings);
-          if (next) return { next, events: this.events.statusChanged(current, next), result: true };
+          if (next) return { next, events: [...this.events.statusChanged(current, next), ...this.events.expiring(current, next)], result: true };
           // Nothing to do (yet): written again, so that when it falls due is stored anew.
           return { next: current, events: [], result: false };
         });

@@ -62,6 +62,33 @@ describe('maintenance rounds (real store)', () => {
     expect((await consents.find('a'))?.status).toBe('TimedOut');
   });
 
+  it('writes consent.expiring once per bank consent, also when the rounds run again after a restart', async () => {
+    const first = await testBed();
+    const atBank = (id: string): Consent => ({
+      ...initializedConsent({ id, externalUserId: id, syncMode: 'Manual', providerKey: 'sandbox-xs2a' }),
+      status: 'Updated',
+      dateExpire: at(10 * 24 * HOUR),
+      bankConsent: { id: `bank-${id}`, approach: 'redirect', consentUrl: null, scaStatusLink: null },
+    });
+    await first.consents.insert(atBank('x'), []);
+    await first.consents.insert({ ...atBank('plain'), bankConsent: null }, []);
+    const expiringEvents = async () =>
+      (await first.consents.store.withPendingEvents(100)).flatMap((d) => d.outbox).filter((e) => e.envelope.type === 'consent.expiring');
+    await first.job.runOnce(at(HOUR));
+    expect(await expiringEvents()).toEqual([]);
+    // 7 days before dateExpire: announced, once.
+    await first.job.runOnce(at(3 * 24 * HOUR));
+    await first.job.runOnce(at(3 * 24 * HOUR + HOUR));
+    // A restart (the same database, a new job) looks again: nothing more.
+    const restarted = testBedOn(connection, 4 * HOUR);
+    await restarted.job.runOnce(at(4 * 24 * HOUR));
+    const events = await expiringEvents();
+    expect(events.map((e) => ({ key: e.key, data: e.envelope.data }))).toEqual([
+      { key: 'x/expiring', data: expect.objectContaining({ consentId: 'x', bankConsentId: 'bank-x', validUntil: at(10 * 24 * HOUR).toISOString() }) },
+    ]);
+    expect((await first.consents.find('x'))?.bankConsent?.expiringAnnounced).toBe(true);
+  });
+
   it('looks at every consent again when the settings of when housekeeping falls due change', async () => {
     const first = await testBed(48 * HOUR);
     await first.consents.insert(waiting('slow'), []);
@@ -75,7 +102,7 @@ describe('maintenance rounds (real store)', () => {
 
 /** The consent service's maintenance over `connection` (opened again: a restart, e.g. after a configuration change). */
 function testBedOn(connection: Connection, authorizationTimeoutMs: number) {
-  const settings = { intervalMs: 60_000, authorizationTimeoutMs, dailySyncAgeMs: 24 * HOUR };
+  const settings = { intervalMs: 60_000, authorizationTimeoutMs, dailySyncAgeMs: 24 * HOUR, expiringNoticeMs: 7 * 24 * HOUR };
   const consents = new FlakyConsents(new AggregateStore<Consent>(database(connection), consentStoreOptions((c) => housekeepingDueAt(c, settings))));
   const refreshRequests = new RefreshRequestRepository(connection);
   const events = new ConsentEvents(new EventWriter(consentEvents, 'consent.events.test'));
