@@ -113,6 +113,12 @@ export interface IdempotentConsumerOptions {
    * often an idle consumer asks, and how long its stop may wait for the fetch under way. Default 5 s.
    */
   fetchMaxWaitMs?: number;
+  /**
+   * How long the broker keeps a member that stopped heartbeating (a crashed process) before it hands the
+   * member's partitions to the others: they wait that long for them. Default 30 s; 6 s is the broker's least.
+   * A member heartbeats after each fetch, so the fetch wait is held to a third of it.
+   */
+  sessionTimeoutMs?: number;
 }
 
 interface ProcessedEvent {
@@ -262,7 +268,14 @@ export class IdempotentConsumer {
     if (this.stopping) return this.release();
     this.dlqRoller = new LogRoller({ kafka, producer: this.dlqProducer, topics: [...deadLetterTopics, ...replayTopics], timing: eventLog, logger: this.options.logger });
     this.dlqRoller.start();
-    this.consumer = kafka.consumer({ groupId, sessionTimeout: 30_000, heartbeatInterval: 3_000, maxWaitTimeInMs: this.options.fetchMaxWaitMs ?? 5_000, allowAutoTopicCreation: false });
+    const sessionTimeout = this.options.sessionTimeoutMs ?? 30_000;
+    this.consumer = kafka.consumer({
+      groupId,
+      sessionTimeout,
+      heartbeatInterval: Math.min(3_000, Math.floor(sessionTimeout / 10)),
+      maxWaitTimeInMs: Math.min(this.options.fetchMaxWaitMs ?? 5_000, Math.floor(sessionTimeout / 3)),
+      allowAutoTopicCreation: false,
+    });
     this.consumer.on(this.consumer.events.CONNECT, () => (this.connected = true));
     this.consumer.on(this.consumer.events.DISCONNECT, () => (this.connected = false));
     this.consumer.on(this.consumer.events.GROUP_JOIN, () => (this.joined = true));

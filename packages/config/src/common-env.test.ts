@@ -10,4 +10,12 @@ describe('the settings every process reads', () => {
       expect(() => loadConfig(common, { KAFKA_FETCH_MAX_WAIT_MS: refused })).toThrow(ConfigError);
     }
   });
+
+  it('keeps a crashed consumer’s partitions 30 s unless told otherwise, from the broker’s least (6 s) to 5 min', () => {
+    expect(loadConfig(common, {}).KAFKA_SESSION_TIMEOUT_MS).toBe(30_000);
+    expect(loadConfig(common, { KAFKA_SESSION_TIMEOUT_MS: '8000' }).KAFKA_SESSION_TIMEOUT_MS).toBe(8_000);
+    for (const refused of ['5999', '300001', 'soon']) {
+      expect(() => loadConfig(common, { KAFKA_SESSION_TIMEOUT_MS: refused })).toThrow(ConfigError);
+    }
+  });
 });

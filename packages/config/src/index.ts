@@ -50,6 +50,12 @@ export const commonEnv = {
    * session), how long its stop may wait for that fetch and an idle member takes to notice a rebalance.
    */
   KAFKA_FETCH_MAX_WAIT_MS: z.coerce.number().int().min(100).max(20_000).default(10_000),
+  /**
+   * How long Kafka waits for a consumer that stopped answering (a crashed replica) before the group's other
+   * members take its partitions: events of those partitions wait that long. The fetch wait is held to a third
+   * of it (a member heartbeats between fetches). From 6 s (the broker's least) to 5 min.
+   */
+  KAFKA_SESSION_TIMEOUT_MS: z.coerce.number().int().min(6_000).max(300_000).default(30_000),
   /** Copies of each partition of the topics a service creates; unset, the cluster's size decides (1 to 3). */
   KAFKA_REPLICATION_FACTOR: z.coerce.number().int().min(1).max(10).optional(),
 };

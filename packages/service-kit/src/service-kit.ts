@@ -165,6 +165,7 @@ export class ServiceKit<C extends ServiceConfig> {
       topics,
       eventLog: this.eventLog(),
       fetchMaxWaitMs: this.config.KAFKA_FETCH_MAX_WAIT_MS,
+      sessionTimeoutMs: this.config.KAFKA_SESSION_TIMEOUT_MS,
       ...handling,
     });
     // Readiness names a subscription after its topic: `consentEvents` for consent.events.v1.
@@ -208,6 +209,7 @@ export class ServiceKit<C extends ServiceConfig> {
       groupId,
       eventLog: this.eventLog(),
       fetchMaxWaitMs: this.config.KAFKA_FETCH_MAX_WAIT_MS,
+      sessionTimeoutMs: this.config.KAFKA_SESSION_TIMEOUT_MS,
     });
     this.consumers.push({ name: 'shareGrants', consumer: grants.consumer });
     this.indexed.push(grants);

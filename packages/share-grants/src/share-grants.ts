@@ -45,6 +45,8 @@ export interface ShareGrantsOptions {
   fetchMaxWaitMs?: number;
   /** See `IdempotentConsumerOptions`. */
   maxBatchSize?: number;
+  /** See `IdempotentConsumerOptions`. */
+  sessionTimeoutMs?: number;
 }
 
 /**
@@ -72,6 +74,7 @@ export class ShareGrants {
       eventLog: options.eventLog,
       fetchMaxWaitMs: options.fetchMaxWaitMs,
       maxBatchSize: options.maxBatchSize,
+      sessionTimeoutMs: options.sessionTimeoutMs,
       applyBatch: (items) => this.apply(items),
     });
   }
