@@ -320,17 +320,24 @@ function membersOn(periods: Periods, transactions: readonly SequencingTransactio
   });
 }
 
-/** Every transaction matches its period and the periods number periodMatches. */
-function consistent(members: readonly Member[], periodicity: Periodicity, periodMatches: number): boolean {
-  return members.every((m) => Math.abs(m.deviation) <= TOLERANCE[periodicity]) && new Set(members.map((m) => m.period)).size === periodMatches;
+/** Every transaction matches its period and the periods number periodMatches (read until the first that does not). */
+function consistent(periods: Periods, days: readonly number[], periodicity: Periodicity, periodMatches: number): boolean {
+  const matched = new Set<number>();
+  for (const day of days) {
+    const period = periods.periodOf(day);
+    if (Math.abs(businessDaysOff(day, periods.expectedDate(period))) > TOLERANCE[periodicity]) return false;
+    matched.add(period);
+  }
+  return matched.size === periodMatches;
 }
 
 /** The anchors under which every transaction of the sequence matches its period and the periods number periodMatches. */
 export function consistentAnchors(sequence: Sequence): number[] {
   const { periodicity, transactions, periodMatches } = sequence;
+  const days = transactions.map((tx) => bookingDay(tx.bookingDate));
   const anchors: number[] = [];
   for (let anchor = 0; anchor < PHASE_CIRCLE[periodicity]; anchor++) {
-    if (consistent(membersOn(periodsOf(periodicity, anchor), transactions), periodicity, periodMatches)) anchors.push(anchor);
+    if (consistent(periodsOf(periodicity, anchor), days, periodicity, periodMatches)) anchors.push(anchor);
   }
   return anchors;
 }
