@@ -66,6 +66,23 @@ const normalised = (t: StoredTransaction): StoredTransaction => {
   return row as unknown as StoredTransaction;
 };
 
+/** The fields of a transaction besides what it is stored under. */
+export type TransactionFields = Omit<TransactionDto, 'id' | 'accountId'>;
+
+/**
+ * A transaction as stored, from its fields and what it is stored under: what `normalised` makes of the two together
+ * (id first, then the fields, then what it is stored under, the dates last as ISO instants in UTC), made at once, for
+ * `storeRows`. Copied a field at a time (a spread of fields whose bank details vary costs far more).
+ */
+export function storedTransaction(fields: TransactionFields, stored: Omit<StoredTransaction, keyof TransactionFields>): StoredTransaction {
+  const row: Record<string, unknown> = { id: stored.id };
+  for (const key in fields) if (key !== 'bookingDate' && key !== 'valueDate') row[key] = fields[key as keyof TransactionFields];
+  for (const key in stored) if (key !== 'id') row[key] = stored[key as keyof typeof stored];
+  row.bookingDate = instant(fields.bookingDate);
+  row.valueDate = fields.valueDate ? instant(fields.valueDate) : null;
+  return row as unknown as StoredTransaction;
+}
+
 /**
  * Every account's transactions, kept one way: a bucket per account and booking month (`MonthBuckets`,
  * see docs/decisions.md "Month buckets (issue 25)"), newest first, each bucket carrying its consent (erasure) and
@@ -105,13 +122,18 @@ export class TransactionRepository {
    * `insertNew` into what `holdings` read of the accounts of `transactions` a moment ago, without reading
    * it again. Returns what this call stored, as stored.
    */
-  async storeNew(consentId: string, transactions: StoredTransaction[], holdings: AccountHoldings): Promise<StoredTransaction[]> {
+  storeNew(consentId: string, transactions: StoredTransaction[], holdings: AccountHoldings): Promise<StoredTransaction[]> {
+    return this.storeRows(consentId, transactions.filter((t) => !holdings.ids.has(t.id)).map(normalised), holdings);
+  }
+
+  /** `storeNew` of rows already as stored (`storedTransaction`), which are kept as they are. */
+  async storeRows(consentId: string, rows: StoredTransaction[], holdings: AccountHoldings): Promise<StoredTransaction[]> {
     const byAccount = new Map<string, StoredTransaction[]>();
-    for (const transaction of transactions) {
-      if (holdings.ids.has(transaction.id)) continue;
-      const fresh = byAccount.get(transaction.accountId);
-      if (fresh) fresh.push(normalised(transaction));
-      else byAccount.set(transaction.accountId, [normalised(transaction)]);
+    for (const row of rows) {
+      if (holdings.ids.has(row.id)) continue;
+      const fresh = byAccount.get(row.accountId);
+      if (fresh) fresh.push(row);
+      else byAccount.set(row.accountId, [row]);
     }
     const stored: StoredTransaction[] = [];
     for (const [accountId, fresh] of byAccount) stored.push(...(await this.months.add(accountId, { consentId, accountId }, fresh, holdings.read)));

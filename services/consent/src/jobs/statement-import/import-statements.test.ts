@@ -160,8 +160,8 @@ describe('statement imports (real store)', () => {
 
   it('an import that stored part of the file and crashed stores the rest when run again, and announces every transaction it stored, once', async () => {
     class CrashingHalfWay extends TransactionRepository {
-      override async storeNew(consentId: string, rows: StoredTransaction[], holdings: AccountHoldings): Promise<StoredTransaction[]> {
-        await super.storeNew(consentId, rows.slice(0, Math.floor(rows.length / 2)), holdings);
+      override async storeRows(consentId: string, rows: StoredTransaction[], holdings: AccountHoldings): Promise<StoredTransaction[]> {
+        await super.storeRows(consentId, rows.slice(0, Math.floor(rows.length / 2)), holdings);
         throw new Error('the worker died');
       }
     }

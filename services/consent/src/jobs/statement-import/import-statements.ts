@@ -8,7 +8,7 @@ import { toAccountDto, type AccountRepository, type StoredAccount } from '../../
 import type { ConsentEvents } from '../../infrastructure/consent-events';
 import { stableId } from '../../infrastructure/stable-id';
 import type { ImportOutcome, StatementImport, StatementImportRepository } from '../../infrastructure/statement-import.repository';
-import { oldestFirst, toTransactionDto, type StoredTransaction, type TransactionRepository } from '../../infrastructure/transaction.repository';
+import { oldestFirst, toTransactionDto, type AccountHoldings, type StoredTransaction, type TransactionRepository } from '../../infrastructure/transaction.repository';
 import { accountsOfFile, notStoredYet, storedRow } from './statement-rows';
 
 /**
@@ -112,19 +112,47 @@ function readFile(options: StatementImportOptions, pending: StatementImport, fil
  */
 async function importFile(options: StatementImportOptions, consent: Consent, pending: StatementImport, fence: () => Promise<void>): Promise<StoredTransaction[] | null> {
   await options.imports.markRunning(pending.id, new Date());
-  const parsed = readFile(options, pending, await options.imports.file(pending.id));
-  if (!parsed.ok) {
+  const read = await rowsOfFile(options, consent, pending);
+  if (!read.ok) {
     await fence();
-    await options.imports.recordOutcome(pending.id, { status: 'Failed', format: null, version: null, errors: parsed.problems }, new Date());
+    await options.imports.recordOutcome(pending.id, read.refused, new Date());
     return null;
   }
+  const { accounts, rows, holdings } = read;
+  await fence();
+  await options.accounts.upsert(accounts);
+  // What an earlier run of this import stored before it was interrupted (the file's rest is stored now), and what this run stored.
+  const storedBefore = [...holdings.byAccount.values()].flatMap((transactions) => transactions.filter((t) => t.fetchId === pending.id));
+  const added = oldestFirst([...storedBefore, ...(await options.transactions.storeRows(consent.id, rows, holdings))]);
+  const outcome: ImportOutcome = {
+    status: 'Completed',
+    format: read.format,
+    version: read.version,
+    accounts: accounts.map((a) => ({ accountId: a.id, iban: a.iban })),
+    transactionsAdded: added.length,
+    duplicatesSkipped: read.booked - added.length,
+  };
+  await options.imports.recordOutcome(pending.id, outcome, new Date());
+  return added;
+}
+
+type FileRows =
+  | { ok: false; refused: ImportOutcome }
+  | { ok: true; format: string; version: string | null; booked: number; accounts: StoredAccount[]; rows: StoredTransaction[]; holdings: AccountHoldings };
+
+/**
+ * The file read and compared with what its accounts hold: the accounts to store and the rows not stored yet, as
+ * stored. The parsed file is not kept beyond this: only the rows are, while they are stored.
+ */
+async function rowsOfFile(options: StatementImportOptions, consent: Consent, pending: StatementImport): Promise<FileRows> {
+  const parsed = readFile(options, pending, await options.imports.file(pending.id));
+  if (!parsed.ok) return { ok: false, refused: { status: 'Failed', format: null, version: null, errors: parsed.problems } };
+  const { format, version } = parsed.file;
   const fileAccounts = accountsOfFile(parsed.file);
   const booked = fileAccounts.reduce((sum, a) => sum + a.transactions.length, 0);
   if (booked > MAX_TRANSACTIONS_PER_IMPORT) {
     const errors = [{ location: 'file', message: `The file holds ${booked} booked transactions; a file may hold at most ${MAX_TRANSACTIONS_PER_IMPORT}: export a shorter period.` }];
-    await fence();
-    await options.imports.recordOutcome(pending.id, { status: 'Failed', format: parsed.file.format, version: parsed.file.version, errors }, new Date());
-    return null;
+    return { ok: false, refused: { status: 'Failed', format, version, errors } };
   }
   const storedAccounts = new Map((await options.accounts.listByConsent(consent.id)).map((a) => [a.externalId, a]));
   const accountIds = fileAccounts.map((a) => stableId(consent.id, 'account', a.externalId));
@@ -148,7 +176,7 @@ async function importFile(options: StatementImportOptions, consent: Consent, pen
     });
     for (const t of notStoredYet(fileAccount, holdings.byAccount.get(id) ?? [])) {
       rows.push(
-        storedRow(t.fields, {
+        storedRow(t, {
           id: stableId(consent.id, 'transaction', fileAccount.externalId, t.externalId),
           accountId: id,
           consentId: consent.id,
@@ -160,19 +188,5 @@ async function importFile(options: StatementImportOptions, consent: Consent, pen
       );
     }
   });
-  await fence();
-  await options.accounts.upsert(accounts);
-  // What an earlier run of this import stored before it was interrupted (the file's rest is stored now), and what this run stored.
-  const storedBefore = [...holdings.byAccount.values()].flatMap((transactions) => transactions.filter((t) => t.fetchId === pending.id));
-  const added = oldestFirst([...storedBefore, ...(await options.transactions.storeNew(consent.id, rows, holdings))]);
-  const outcome: ImportOutcome = {
-    status: 'Completed',
-    format: parsed.file.format,
-    version: parsed.file.version,
-    accounts: accounts.map((a) => ({ accountId: a.id, iban: a.iban })),
-    transactionsAdded: added.length,
-    duplicatesSkipped: booked - added.length,
-  };
-  await options.imports.recordOutcome(pending.id, outcome, new Date());
-  return added;
+  return { ok: true, format, version, booked, accounts, rows, holdings };
 }

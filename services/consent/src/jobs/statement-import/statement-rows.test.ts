@@ -115,15 +115,18 @@ describe('a statement file as accounts and transactions to store', () => {
 });
 
 describe('storedRow', () => {
-  it('is the file transaction’s fields then what it is stored under, in that order, with the bank details it has', () => {
-    const [account] = accountsOfFile(file(statement('NL91ABNA0417164300', [tx({ bankReference: 'REF-1', endToEndId: 'E2E-1' }), tx({ amount: '-1.00' })])));
+  it('is the transaction as stored: its id, its fields, what it is stored under, then its dates as ISO instants, with the bank details it has', () => {
+    const [account] = accountsOfFile(file(statement('NL91ABNA0417164300', [tx({ bankReference: 'REF-1', endToEndId: 'E2E-1', valueDate: '2026-02-28' }), tx({ amount: '-1.00', bookingDate: '2026-03-31' })])));
     const stored = { id: 't-1', accountId: 'a-1', consentId: 'c-1', ownerClientId: 'app', externalId: 'ref:REF-1', fetchId: 'i-1', contentKey: 'k-1' };
     for (const t of account!.transactions) {
-      const row = storedRow(t.fields, stored);
+      const row = storedRow(t, stored);
+      const { bookingDate, valueDate, ...rest } = t.fields;
       expect(row).toEqual({ ...t.fields, ...stored });
-      expect(Object.keys(row)).toEqual([...Object.keys(t.fields), ...Object.keys(stored)]);
+      expect(Object.keys(row)).toEqual(['id', ...Object.keys(rest), ...Object.keys(stored).filter((k) => k !== 'id'), 'bookingDate', 'valueDate']);
+      expect([row.bookingDate, row.valueDate]).toEqual([bookingDate, valueDate]);
     }
-    expect(storedRow(account!.transactions[0]!.fields, stored)).toMatchObject({ bankReference: 'REF-1', endToEndId: 'E2E-1' });
-    expect(storedRow(account!.transactions[1]!.fields, stored)).not.toHaveProperty('endToEndId');
+    expect(storedRow(account!.transactions[0]!, stored)).toMatchObject({ bankReference: 'REF-1', endToEndId: 'E2E-1', bookingDate: '2026-03-02T00:00:00.000Z', valueDate: '2026-02-28T00:00:00.000Z' });
+    expect(storedRow(account!.transactions[1]!, stored)).not.toHaveProperty('endToEndId');
+    expect(storedRow(account!.transactions[1]!, stored)).toMatchObject({ bookingDate: '2026-03-31T00:00:00.000Z', valueDate: '2026-03-02T00:00:00.000Z' });
   });
 });

@@ -1,14 +1,23 @@
 import { canonicalTransaction, contentKeys, type CanonicalTransactionFields, type ParsedStatementFile, type StatementTransaction } from '@obp/statements';
-import type { StoredTransaction } from '../../infrastructure/transaction.repository';
+import { storedTransaction, type StoredTransaction } from '../../infrastructure/transaction.repository';
 
-/** A booked transaction of a file, with what identifies it (docs/statements.md, "Overlap"). */
-export interface FileTransaction {
-  fields: CanonicalTransactionFields;
-  /** The bank's reference; null without one, and for one the file gives more than one transaction of the account. */
-  referenceKey: string | null;
-  contentKey: string;
-  /** What the transaction is stored under: its reference where it has one, else its content key. */
-  externalId: string;
+/**
+ * A booked transaction of a file, with what identifies it (docs/statements.md, "Overlap"). Its canonical fields are
+ * made when asked for (`fields`), so that a file's transactions do not each keep a copy of them until stored.
+ */
+export class FileTransaction {
+  constructor(
+    readonly transaction: StatementTransaction,
+    /** The bank's reference; null without one, and for one the file gives more than one transaction of the account. */
+    readonly referenceKey: string | null,
+    readonly contentKey: string,
+    /** What the transaction is stored under: its reference where it has one, else its content key. */
+    readonly externalId: string,
+  ) {}
+
+  get fields(): CanonicalTransactionFields {
+    return canonicalTransaction(this.transaction);
+  }
 }
 
 /** One account of a file: every statement of it in the file together, booked transactions only, in file order. */
@@ -45,12 +54,12 @@ export function accountsOfFile(file: ParsedStatementFile): FileAccount[] {
     const keys = contentKeys(booked);
     const uses = new Map<string, number>();
     for (const t of booked) if (hasReference(t)) uses.set(t.bankReference!, (uses.get(t.bankReference!) ?? 0) + 1);
-    const transactions = booked.map((t, i): FileTransaction => {
+    const transactions = booked.map((t, i) => {
       // A reference the file repeats tells its transactions apart no better than a placeholder does: numbering them
       // by their place in the file, two overlapping exports that start on different days would number them differently.
       const referenceKey = hasReference(t) && uses.get(t.bankReference!) === 1 ? t.bankReference : null;
       const contentKey = keys[i]!;
-      return { fields: canonicalTransaction(t), referenceKey, contentKey, externalId: referenceKey !== null ? `ref:${referenceKey}` : `key:${contentKey}` };
+      return new FileTransaction(t, referenceKey, contentKey, referenceKey !== null ? `ref:${referenceKey}` : `key:${contentKey}`);
     });
     return { ...account, transactions };
   });
@@ -84,13 +93,7 @@ export function notStoredYet(account: FileAccount, stored: readonly StoredIdenti
   return fresh;
 }
 
-/**
- * A transaction of the file as stored: its fields, then what it is stored under, in that order. Copied a field at a
- * time: a spread of the fields (whose bank details vary from one transaction to the next) costs some ten times more.
- */
-export function storedRow(fields: CanonicalTransactionFields, stored: Omit<StoredTransaction, keyof CanonicalTransactionFields>): StoredTransaction {
-  const row: Record<string, unknown> = {};
-  for (const key in fields) row[key] = fields[key as keyof CanonicalTransactionFields];
-  for (const key in stored) row[key] = stored[key as keyof typeof stored];
-  return row as unknown as StoredTransaction;
+/** A transaction of the file as stored (`storedTransaction`): its canonical fields, made here and not kept, and what it is stored under. */
+export function storedRow(t: FileTransaction, stored: Omit<StoredTransaction, keyof CanonicalTransactionFields>): StoredTransaction {
+  return storedTransaction(t.fields, stored);
 }
