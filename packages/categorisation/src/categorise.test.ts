@@ -59,6 +59,8 @@ describe('own accounts', () => {
     expect(one({ amount: -300, description: 'Overboeking naar NL91 ABNA 0417 1643 00 spaarpot' }, options).category).toBe('transfers.savings');
     expect(one({ amount: 300, description: 'Van NL20INGB0001234567 SPAARREKENING' }, options).category).toBe('transfers.savings');
     expect(one({ amount: -300, description: 'Overboeking naar NL02ABNA0123456789' }, options).category).not.toBe('transfers.own-accounts');
+    // written in lower case, or after other digits that hold its check digits ("91"): still found
+    expect(one({ amount: -300, description: 'Overboeking 91 naar nl91 abna 0417 1643 00' }, options).category).toBe('transfers.own-accounts');
     expect(one({ amount: -300, counterpartAccountNumber: 'NL02ABNA0123456789', description: 'Van NL91ABNA0417164300' }, options).category).not.toBe('transfers.own-accounts');
   });
 

@@ -80,6 +80,9 @@ function isSilent(code: number): boolean {
 
 /** Length of the web domain ending (".com", ".co.uk") that starts at the dot at `dot`; 0 when there is none. */
 function domainEndingLength(text: string, dot: number): number {
+  // every domain ending starts with a letter: "12.03.25" and "b.v." end no domain
+  const next = text.charCodeAt(dot + 1);
+  if (!(next >= 97 && next <= 122)) return 0;
   for (const domain of TOP_LEVEL_DOMAINS) {
     const after = dot + 1 + domain.length;
     if (text.startsWith(domain, dot + 1) && (after === text.length || !isWordChar(text.charCodeAt(after)))) return domain.length + 1;
@@ -90,7 +93,9 @@ function domainEndingLength(text: string, dot: number): number {
 const LONGEST_NOISE_WORD = Math.max(...[...NOISE_WORDS].map((word) => word.length));
 
 function keep(words: string[], word: string): void {
-  if (word.length > LONGEST_NOISE_WORD || !NOISE_WORDS.has(word)) words.push(word);
+  // no noise word starts with a digit: references and amounts are kept without a look-up
+  const first = word.charCodeAt(0);
+  if ((first >= 48 && first <= 57) || word.length > LONGEST_NOISE_WORD || !NOISE_WORDS.has(word)) words.push(word);
 }
 
 /**
@@ -201,4 +206,15 @@ export function normaliseIban(accountNumber: string | null | undefined): string 
   return accountNumber ? compactIban(accountNumber) : '';
 }
 
-const compactIban = memoised((accountNumber: string): string => accountNumber.replace(/[\s.-]+/g, '').toUpperCase());
+/** Whether an account number is written as its compact form already: no space, dot, dash or lower-case letter. */
+function isCompact(accountNumber: string): boolean {
+  for (let i = 0; i < accountNumber.length; i++) {
+    const code = accountNumber.charCodeAt(i);
+    if (!((code >= 48 && code <= 57) || (code >= 65 && code <= 90))) return false;
+  }
+  return true;
+}
+
+function compactIban(accountNumber: string): string {
+  return isCompact(accountNumber) ? accountNumber : accountNumber.replace(/[\s.-]+/g, '').toUpperCase();
+}

@@ -50,11 +50,27 @@ function isOwn(accountNumber: string, own: OwnAccounts): boolean {
   return /^\d{5,10}$/.test(accountNumber) && own.accountNumbers.has(accountNumberOf(accountNumber));
 }
 
+function isLetterOf(code: number, upper: number): boolean {
+  return code === upper || code === upper + 32;
+}
+
+/** Whether an own IBAN's country code and check digits ("NL91", "nl91") occur in the text: no IBAN pattern can find one otherwise. */
+function mayHoldOwnIban(text: string, own: OwnAccounts): boolean {
+  for (const iban of own.ibans) {
+    if (iban.length < 4) return true;
+    const checkDigits = iban.slice(2, 4);
+    for (let at = text.indexOf(checkDigits, 2); at !== -1; at = text.indexOf(checkDigits, at + 1)) {
+      if (isLetterOf(text.charCodeAt(at - 2), iban.charCodeAt(0)) && isLetterOf(text.charCodeAt(at - 1), iban.charCodeAt(1))) return true;
+    }
+  }
+  return false;
+}
+
 const IBAN_IN_TEXT = /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b/gi;
 
 /** "Overboeking naar NL91 ABNA 0417 1643 00": an own IBAN written in free text, read only when the counterparty account field is empty. */
 function ownIbanInText(description: string | null, own: OwnAccounts): boolean {
-  if (!description) return false;
+  if (!description || !mayHoldOwnIban(description, own)) return false;
   IBAN_IN_TEXT.lastIndex = 0;
   for (let match = IBAN_IN_TEXT.exec(description); match !== null; match = IBAN_IN_TEXT.exec(description)) {
     // the pattern may run on into a following word ("…4300 SPAARPOT"): an own IBAN at its start counts
