@@ -14,7 +14,7 @@ import { startStack, type Stack } from './harness';
 
 const FUZZ_DIR = join(repoRoot, 'e2e/fuzz');
 const OUT_DIR = join(repoRoot, '.cache/api-fuzz');
-const MAX_EXAMPLES = Number(process.env.API_FUZZ_MAX_EXAMPLES ?? 50);
+const MAX_EXAMPLES = Number(process.env.API_FUZZ_MAX_EXAMPLES ?? 25);
 const INSTALL_TIMEOUT_MS = 10 * 60_000;
 const RUN_TIMEOUT_MS = 15 * 60_000;
 
