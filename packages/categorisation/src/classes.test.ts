@@ -321,6 +321,27 @@ describe('class 4: the party behind a payment processor', () => {
     expectCategories(unknownTraders);
   });
 
+  it("knows a provider behind its client-money foundation's or company's name, not as a charity", () => {
+    expectCategories([
+      ['Mollie Payments Company B.V.', { amount: -20, counterpartName: 'Mollie Payments Company B.V.', description: 'Order 123 Bol.com' }, 'expenses.shopping'],
+      ['Stichting Ginger Payments', { amount: -12, counterpartName: 'Stichting Ginger Payments', description: 'Order 123456 Slagerij De Vries' }, 'expenses.groceries'],
+      ['Rabo Smart Pay Derdengelden', { amount: -9, counterpartName: 'Stichting Rabo Smart Pay Derdengelden', description: 'Bestelling 12345 Bakkerij Online' }, 'expenses.groceries'],
+      ['Stichting Beheer Derdengelden Buckaroo', { amount: -40, counterpartName: 'Stichting Beheer Derdengelden Buckaroo', description: '1234567890 Boekhandel Van Dam' }, 'expenses.shopping'],
+    ]);
+    // a foundation that is no provider stays what it is
+    expect(one({ amount: -25, counterpartName: 'Stichting Vrienden van het Hospice', description: 'Gift' }).category).toBe('expenses.charity');
+  });
+
+  it('reads the trade of a compound whose head the terminal cut at its width', () => {
+    expectCategories([
+      ['Dierenapothe(ek)', { amount: -14, transactionType: 'bc', counterpartName: 'SumUp *Dierenapothe' }, 'expenses.health'],
+      ['Pannenkoekenrestaura(nt)', { amount: -31, transactionType: 'bc', counterpartName: 'CCV*PANNENKOEKENRESTAURA' }, 'expenses.eating-out'],
+      ['Kaasspeciaalzaa(k)', { amount: -11, transactionType: 'bc', counterpartName: 'Zettle_*Kaasspeciaalzaa' }, 'expenses.groceries'],
+    ]);
+    // a whole word that starts a head ("groen", "brood") is no cut compound
+    expect(one({ amount: -6, transactionType: 'bc', counterpartName: 'SQ*VEGGIEBAR GROEN' }).category).not.toBe('expenses.groceries');
+  });
+
   it('reads no trade into a person or a firm named after one ("J. Bakker", "Bakker Installatietechniek")', () => {
     expect(one({ amount: -25, counterpartName: 'J. Bakker', description: 'voor de bloemen' }).category).toBe('expenses.to-people');
     expect(one({ amount: -500, counterpartName: 'Bakker Installatietechniek B.V.', description: 'Factuur 2026-118' }).category).toBe('expenses.other');

@@ -150,6 +150,31 @@ export function tradeOfCompound(word: string, wholeWord = false): Category | und
   return undefined;
 }
 
+// A terminal cuts its descriptor at a fixed width (22, 25, 35 characters): the last word may end within its head
+const SHORTEST_CUT_HEAD = 5;
+const allHeads: readonly Head[] = [...headsByEnding.values()].flat();
+
+/**
+ * The trade of a compound whose head was cut ("dierenapothe", "kaasspeciaalzaa", "pannenkoekenrestaura"): the
+ * word ends in the first five or more letters of a head after at least three of its own; undefined unless every
+ * head it may have been agrees.
+ */
+export function tradeOfCutCompound(word: string): Category | undefined {
+  let found: Category | undefined;
+  for (const head of allHeads) {
+    if (head.kind === 'qualified') continue;
+    // a whole word cut ("groen", "brood") may be a name by itself: only a compound's head is read so
+    for (let kept = Math.min(head.word.length - 1, word.length - SHORTEST_MODIFIER); kept >= SHORTEST_CUT_HEAD; kept--) {
+      if (!word.endsWith(head.word.slice(0, kept))) continue;
+      const category = tradeOfCompound(word.slice(0, word.length - kept) + head.word, true);
+      if (category === undefined) continue;
+      if (found !== undefined && found !== category) return undefined;
+      found = category;
+    }
+  }
+  return found;
+}
+
 export interface NamedTrade {
   category: Category;
   /** The word it was read from. */
@@ -171,5 +196,8 @@ export function tradeNamedIn(words: readonly string[], options: { atMerchant: bo
     const category = tradeOfCompound(word, options.atMerchant);
     if (category !== undefined) return { category, word };
   }
-  return undefined;
+  if (!options.atMerchant) return undefined;
+  const last = words[words.length - 1];
+  const cut = tradeOfCutCompound(last);
+  return cut === undefined ? undefined : { category: cut, word: last };
 }

@@ -24,13 +24,30 @@ const processors: ReadonlySet<string> = new Set(processorNames.map((name) => nor
 /** Whether a normalised name is only a payment service provider's, with or without the words its legal name adds. */
 export const isPaymentProcessor: (nameText: string) => boolean = memoised(processorOnly);
 
-function processorOnly(nameText: string): boolean {
+// A provider's client-money foundation wraps its name: "Stichting Ginger Payments", "Stichting Rabo Smart Pay Derdengelden", "Stichting Beheer Derdengelden X"
+const WRAPPER_WORDS: ReadonlySet<string> = new Set(['stichting', 'beheer', 'derdengelden']);
+// "Mollie Payments Company B.V.": words a legal name adds after the brand, beyond the usual ones
+const TRAILING_WORDS: ReadonlySet<string> = new Set(['company', 'derdengelden', 'stichting']);
+
+function endsInLegalWordsAfter(nameText: string): boolean {
   if (processors.has(nameText)) return true;
   let end = nameText.length;
   for (;;) {
     const space = nameText.lastIndexOf(' ', end - 1);
-    if (space < 0 || !isLegalNameWord(nameText.slice(space + 1, end))) return false;
+    if (space < 0) return false;
+    const word = nameText.slice(space + 1, end);
+    if (!isLegalNameWord(word) && !TRAILING_WORDS.has(word)) return false;
     end = space;
     if (processors.has(nameText.slice(0, end))) return true;
   }
+}
+
+function processorOnly(nameText: string): boolean {
+  if (endsInLegalWordsAfter(nameText)) return true;
+  let start = 0;
+  for (let space = nameText.indexOf(' '); space > 0 && WRAPPER_WORDS.has(nameText.slice(start, space)); space = nameText.indexOf(' ', start)) {
+    start = space + 1;
+    if (endsInLegalWordsAfter(nameText.slice(start))) return true;
+  }
+  return false;
 }
