@@ -1,33 +1,11 @@
 import http from 'node:http';
 import { serviceNames, type ServiceName } from '@obp/platform';
-import { startKafka, waitFor, type KafkaProcess } from '@obp/testkit';
+import { waitFor } from '@obp/testkit';
 import { createJob, finishedJob, jobBody } from './analysis-helpers';
 import { connectedConsent } from './consent-helpers';
 import { startStack, type Stack } from './harness';
+import { matching, parseSamples, total, type Sample } from './prometheus-samples';
 import { RecordingReceiver } from './recording-receiver';
-
-/** One sample of the Prometheus text: `name{labels} value`. */
-interface Sample {
-  name: string;
-  labels: Record<string, string>;
-  value: number;
-}
-
-function parseSamples(text: string): Sample[] {
-  const samples: Sample[] = [];
-  for (const line of text.split('\n')) {
-    const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!match) continue;
-    const labels: Record<string, string> = {};
-    for (const [, name, value] of (match[2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)) labels[name!] = value!.replace(/\\(.)/g, '$1');
-    samples.push({ name: match[1]!, labels, value: Number(match[3]) });
-  }
-  return samples;
-}
-
-/** The samples of `name` whose labels include `labels`. */
-const matching = (samples: Sample[], name: string, labels: Record<string, string> = {}) => samples.filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v));
-const total = (samples: Sample[], name: string, labels: Record<string, string> = {}) => matching(samples, name, labels).reduce((sum, s) => sum + s.value, 0);
 
 /** GET without the harness's document check: a path no route serves is not in the document, by design. */
 const plainStatus = (url: string) =>
@@ -58,27 +36,19 @@ function scrapeContinuously(url: string, seen: (samples: Sample[]) => void): () 
   };
 }
 
-let kafka: KafkaProcess;
 let stack: Stack;
 const receiver = new RecordingReceiver();
 beforeAll(async () => {
-  // A Kafka of this file's own: the last test stops it.
-  kafka = await startKafka();
   // One refresh a day, so the second is refused for the limit. A delivery that failed is tried again every second (for a minute).
   stack = await startStack({
-    kafkaBrokers: kafka.brokers,
     consentEnv: { REFRESH_LIMIT_PER_DAY: '1' },
     webhooksEnv: { WEBHOOK_RETRY_SCHEDULE: Array.from({ length: 60 }, () => '1s').join(',') },
   });
   await receiver.start();
 }, 180_000);
 afterAll(async () => {
-  // After the outage, every consumer back in its group before the stack stops: a kafkajs consumer stopped while it
-  // waits to restart after a crash restarts anyway, and keeps the process alive.
-  if (stack) await Promise.all(serviceNames.map((name) => stack.service(name).ready(120_000))).catch(() => undefined);
   await stack?.stop();
   await receiver.stop();
-  await kafka?.dispose();
 }, 180_000);
 
 const scrape = async (service: ServiceName) => {
@@ -228,34 +198,4 @@ describe('/metrics of every service after real work', () => {
     // The delivery that succeeded was a retry: a run of attempt 2 or later was recorded.
     expect(retried(delivered)).toBeGreaterThan(retried(before));
   }, 180_000);
-
-  it('shows the outbox backlog and the age of its oldest entry rise while Kafka is down, and fall to 0 once it is back', async () => {
-    const app = await stack.registerClient();
-    const api = stack.clientWithToken(await stack.token(app));
-    const shares = { outbox: 'shares' };
-    await waitFor(async () => total(await scrape('share'), 'outbox_backlog', shares) === 0, { what: 'the shares outbox to be empty', timeoutMs: 60_000, intervalMs: 500 });
-
-    await kafka.stop();
-    try {
-      // The share service keeps answering; its relay cannot publish what the writes queue.
-      for (let i = 0; i < 3; i++) expect((await api.POST('/shares', { body: { clientId: 'partner-app' } })).response.status).toBe(200);
-      // While the broker is down a scrape waits up to its 5 s collection timeout for the consumer lag, then answers without it.
-      await waitFor(
-        async () => {
-          const samples = await scrape('share');
-          return total(samples, 'outbox_backlog', shares) >= 3 && total(samples, 'outbox_oldest_age_seconds', shares) > 0;
-        },
-        { what: 'the backlog and its oldest age at the share service', timeoutMs: 60_000, intervalMs: 500 },
-      );
-    } finally {
-      await kafka.start();
-    }
-    await waitFor(
-      async () => {
-        const samples = await scrape('share');
-        return total(samples, 'outbox_backlog', shares) === 0 && total(samples, 'outbox_oldest_age_seconds', shares) === 0;
-      },
-      { what: 'the relay to publish the backlog once Kafka is back', timeoutMs: 120_000, intervalMs: 500 },
-    );
-  }, 240_000);
 });

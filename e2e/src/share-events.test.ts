@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { createKafka, ensureTopics, IdempotentConsumer, NonRetriableError } from '@obp/bus';
 import { deadLetterTopic, type EventEnvelope } from '@obp/contracts';
 import { connectDatabase, type Connection } from '@obp/db';
+import { serviceNames } from '@obp/platform';
 import { createLogger, type InMemorySpanExporter } from '@obp/telemetry';
 import { startKafka, testEnv, uniqueDbName, uniqueName, waitFor, type KafkaProcess } from '@obp/testkit';
 import { recordTopic } from './consent-helpers';
 import { startStack, type Stack } from './harness';
+import { parseSamples, total } from './prometheus-samples';
 
 const logger = createLogger('test', 'silent');
 
@@ -166,9 +168,18 @@ describe('share events across a Kafka outage', () => {
     stack = await startStack({ kafkaBrokers: kafka.brokers });
   }, 180_000);
   afterAll(async () => {
+    // After the outages, every consumer back in its group before the stack stops: a kafkajs consumer stopped while it
+    // waits to restart after a crash restarts anyway, and keeps the process alive.
+    if (stack) await Promise.all(serviceNames.map((name) => stack.service(name).ready(120_000))).catch(() => undefined);
     await stack?.stop();
     await kafka?.dispose();
-  });
+  }, 180_000);
+
+  const scrapeShareService = async () => {
+    const res = await fetch(`http://127.0.0.1:${stack.share.port()}/metrics`);
+    expect(res.status).toBe(200);
+    return parseSamples(await res.text());
+  };
 
   it('keeps every change written while Kafka is down and publishes each exactly once after it is back', async () => {
     const app = await stack.registerClient();
@@ -223,4 +234,34 @@ describe('share events across a Kafka outage', () => {
       await stopConsumer(received);
     }
   }, 180_000);
+
+  it('shows the outbox backlog and the age of its oldest entry rise while Kafka is down, and fall to 0 once it is back', async () => {
+    const app = await stack.registerClient();
+    const api = stack.clientWithToken(await stack.token(app));
+    const shares = { outbox: 'shares' };
+    await waitFor(async () => total(await scrapeShareService(), 'outbox_backlog', shares) === 0, { what: 'the shares outbox to be empty', timeoutMs: 60_000, intervalMs: 500 });
+
+    await kafka.stop();
+    try {
+      // The share service keeps answering; its relay cannot publish what the writes queue.
+      for (let i = 0; i < 3; i++) expect((await api.POST('/shares', { body: { clientId: 'partner-app' } })).response.status).toBe(200);
+      // While the broker is down a scrape waits up to its 5 s collection timeout for the consumer lag, then answers without it.
+      await waitFor(
+        async () => {
+          const samples = await scrapeShareService();
+          return total(samples, 'outbox_backlog', shares) >= 3 && total(samples, 'outbox_oldest_age_seconds', shares) > 0;
+        },
+        { what: 'the backlog and its oldest age at the share service', timeoutMs: 60_000, intervalMs: 500 },
+      );
+    } finally {
+      await kafka.start();
+    }
+    await waitFor(
+      async () => {
+        const samples = await scrapeShareService();
+        return total(samples, 'outbox_backlog', shares) === 0 && total(samples, 'outbox_oldest_age_seconds', shares) === 0;
+      },
+      { what: 'the relay to publish the backlog once Kafka is back', timeoutMs: 120_000, intervalMs: 500 },
+    );
+  }, 240_000);
 });
