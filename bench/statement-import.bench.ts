@@ -22,7 +22,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { connectDatabase, database, type mongo } from '@obp/db';
 import { generateSandboxData, renderCamt, renderCsv, renderMt940, type SandboxDataset } from '@obp/sandbox-bank';
 import { canonicalTransaction, parseStatement } from '@obp/statements';
-import { gzipJson } from '@obp/store';
+import { compressedJson, toColumns } from '@obp/store';
 import { PlatformApi } from './scale/api';
 import { startScript, stopScripts } from './scale/children';
 import { removeExternalData, removeLocalInfraData } from './scale/cleanup';
@@ -119,7 +119,7 @@ async function baselines(stack: RunningStack, rendered: Rendered, mongoUri: stri
     }
     const buckets = await timed(async () => {
       for (const [month, items] of byMonth) {
-        await db.collection<mongo.Document & { _id: string }>('transaction_buckets').insertOne({ _id: `${accountId}:${month}`, consentId, accountId, bookingMonth: month, count: items.length, transactionsGzip: gzipJson.encode(items) });
+        await db.collection<mongo.Document & { _id: string }>('transaction_buckets').insertOne({ _id: `${accountId}:${month}`, consentId, accountId, bookingMonth: month, count: items.length, transactionsGzip: compressedJson.encode(toColumns(items)) });
       }
     });
     return { bare, buckets };

@@ -40,9 +40,17 @@ export interface BucketChange<Value, Fields extends BucketFields, R> {
   result: R;
 }
 
-export interface BucketStoreOptions {
+/** How a bucket's value is written into its binary field and read back. */
+export interface BucketCodec<Value> {
+  encode(value: Value): mongo.Binary;
+  decode(binary: mongo.Binary): Value;
+}
+
+export interface BucketStoreOptions<Value = unknown> {
   /** The field holding the encoded value. */
   valueField: string;
+  /** `compressedJson` of the value unless given. */
+  codec?: BucketCodec<Value>;
   /** What the bucket's data belongs to (an id, or an array of ids): erasure deletes by it. */
   ownerField?: string;
   /**
@@ -68,10 +76,14 @@ export class BucketStore<Value, Fields extends BucketFields> {
    */
   private readonly storedValues = new WeakMap<Bucket<Value, Fields>, mongo.Binary>();
 
+  private readonly codec: BucketCodec<Value>;
+
   constructor(
     readonly collection: mongo.Collection<BucketDocument>,
-    private readonly options: BucketStoreOptions,
-  ) {}
+    private readonly options: BucketStoreOptions<Value>,
+  ) {
+    this.codec = options.codec ?? { encode: (value) => compressedJson.encode(value), decode: (binary) => compressedJson.decode<Value>(binary) };
+  }
 
   async ensureIndexes(): Promise<void> {
     if (this.options.ownerField) await this.collection.createIndex({ [this.options.ownerField]: 1 });
@@ -112,9 +124,9 @@ export class BucketStore<Value, Fields extends BucketFields> {
    */
   async put(id: string, fields: Fields, value: Value): Promise<boolean> {
     if (this.options.within) {
-      return (await this.collection.updateOne({ _id: id }, { $set: { [this.options.within]: { ...fields, [this.options.valueField]: compressedJson.encode(value) } } })).matchedCount === 1;
+      return (await this.collection.updateOne({ _id: id }, { $set: { [this.options.within]: { ...fields, [this.options.valueField]: this.codec.encode(value) } } })).matchedCount === 1;
     }
-    await this.collection.updateOne({ _id: id }, { $set: { ...fields, [this.options.valueField]: compressedJson.encode(value) }, $inc: { version: 1 } }, { upsert: true });
+    await this.collection.updateOne({ _id: id }, { $set: { ...fields, [this.options.valueField]: this.codec.encode(value) }, $inc: { version: 1 } }, { upsert: true });
     return true;
   }
 
@@ -173,7 +185,7 @@ export class BucketStore<Value, Fields extends BucketFields> {
   }
 
   private wrap(fields: Fields, value: Value, version: number): mongo.Document {
-    const bucket = { ...fields, [this.options.valueField]: compressedJson.encode(value) };
+    const bucket = { ...fields, [this.options.valueField]: this.codec.encode(value) };
     return this.options.within ? { [this.options.within]: bucket } : { ...bucket, version };
   }
 
@@ -185,7 +197,7 @@ export class BucketStore<Value, Fields extends BucketFields> {
   private toBucket(document: BucketDocument): Bucket<Value, Fields> | null {
     const { [this.options.valueField]: encoded, version, ...fields } = this.unwrap(document);
     if (!(encoded instanceof mongo.Binary)) return null;
-    const bucket = { id: document._id, version: typeof version === 'number' ? version : 0, fields: fields as Fields, value: compressedJson.decode<Value>(encoded) };
+    const bucket = { id: document._id, version: typeof version === 'number' ? version : 0, fields: fields as Fields, value: this.codec.decode(encoded) };
     this.storedValues.set(bucket, encoded);
     return bucket;
   }

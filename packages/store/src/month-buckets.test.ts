@@ -1,6 +1,6 @@
 import { connectDatabase, database, type mongo } from '@obp/db';
 import { Cleanup, testEnv, uniqueDbName } from '@obp/testkit';
-import type { BucketDocument } from './bucket-store';
+import { compressedJson, type BucketDocument } from './bucket-store';
 import { MonthBuckets } from './month-buckets';
 
 interface Booking {
@@ -25,8 +25,19 @@ describe('MonthBuckets (real store)', () => {
   });
   afterEach(() => cleanup.run());
 
-  const monthsOf = () =>
-    new MonthBuckets<Booking>({ collection, ownerField: 'ownerId', monthField: 'month', valueField: 'bookingsGzip', indexedFields: ['accountId'], idOf: (b) => b.id, bookedAt: (b) => b.bookedAt, order: oldestFirst });
+  const monthsOf = (layout?: 'rows' | 'columns') =>
+    new MonthBuckets<Booking>({ collection, ownerField: 'ownerId', monthField: 'month', valueField: 'bookingsGzip', indexedFields: ['accountId'], idOf: (b) => b.id, bookedAt: (b) => b.bookedAt, order: oldestFirst, layout });
+
+  it('writes a bucket as columns when asked to, and either layout reads and adds to buckets of the other', async () => {
+    const scope = { ownerId: 'o-1', accountId: 'acc-1' };
+    await monthsOf('rows').add('acc-1', scope, [booking('a', '2026-03-02T00:00:00.000Z', -5), booking('b', '2026-03-03T00:00:00.000Z')]);
+    const columns = monthsOf('columns');
+    expect((await columns.read('acc-1', ['2026-03'])).get('2026-03')).toEqual([booking('a', '2026-03-02T00:00:00.000Z', -5), booking('b', '2026-03-03T00:00:00.000Z')]);
+    expect((await columns.add('acc-1', scope, [booking('c', '2026-03-04T00:00:00.000Z'), booking('a', '2026-03-02T00:00:00.000Z', -5)])).map((b) => b.id)).toEqual(['c']);
+    const stored = compressedJson.decode<unknown>((await collection.findOne({ _id: 'acc-1:2026-03' }))!.bookingsGzip as mongo.Binary);
+    expect(stored).toEqual({ rows: 3, fields: ['id', 'bookedAt', 'amount'], columns: [{ values: ['a', 'b', 'c'] }, expect.anything(), { values: [-5, -1, -1] }] });
+    expect((await monthsOf('rows').read('acc-1', ['2026-03'])).get('2026-03')!.map((b) => b.id)).toEqual(['a', 'b', 'c']);
+  });
 
   it('keeps each item once in the bucket of its scope and month, in order, with the month’s count and earliest booking', async () => {
     const months = monthsOf();

@@ -103,6 +103,8 @@ export class TransactionRepository {
       bookedAt: (t) => t.bookingDate,
       // Newest booking first, then by id: stored dates are ISO instants in UTC (`normalised`), which compare as time as text.
       order: (a, b) => compare(b.bookingDate, a.bookingDate) || compare(a.id, b.id),
+      // A bucket's transactions share their consent, account, owner and mostly their fetch: as columns, each once.
+      layout: 'columns',
     });
   }
 
