@@ -9,6 +9,7 @@ import { startXs2aSimulator, type RunningXs2aSimulator } from '@obp/xs2a/src/sim
 import { httpsCall } from '@obp/xs2a/src/simulator/xs2a-client.fixture';
 import { recordTopic } from './consent-helpers';
 import { startStack, type Stack } from './harness';
+import { RecordingReceiver, verifiedMessage } from './recording-receiver';
 
 const REDIRECT_URL = 'https://app.example.test/bank-done';
 const PSU_IP = '203.0.113.7';
@@ -18,6 +19,7 @@ let sim: RunningXs2aSimulator;
 let stack: Stack;
 let token: string;
 let dir: string;
+const receiver = new RecordingReceiver();
 
 /** The simulator's certificates as an operator would mount them: files, named by path in the providers file. */
 function providersFile(): string {
@@ -34,6 +36,8 @@ function providersFile(): string {
       providers: [
         { ...bank, providerKey: 'sandbox-xs2a', name: 'Sandbox XS2A bank', scaApproaches: ['redirect', 'decoupled'], frequencyPerDay: 4 },
         { ...bank, providerKey: 'sandbox-xs2a-strict', name: 'Sandbox XS2A bank (2 reads a day)', scaApproaches: ['redirect'], frequencyPerDay: 2 },
+        // Consents of 5 days: within the expiry notice (7 days) as soon as they are granted.
+        { ...bank, providerKey: 'sandbox-xs2a-short', name: 'Sandbox XS2A bank (5-day consents)', scaApproaches: ['redirect'], frequencyPerDay: 4, consentValidityDays: 5 },
       ],
     }),
   );
@@ -44,9 +48,11 @@ beforeAll(async () => {
   sim = await startXs2aSimulator({ testHooks: true, pageSize: 25 });
   stack = await startStack({ consentEnv: { XS2A_PROVIDERS_FILE: providersFile(), XS2A_AUTHORIZATION_POLL_MS: '200', FETCH_RETRY_BASE_MS: '50', FETCH_RETRY_MAX_MS: '200' } });
   token = await stack.token(await stack.registerClient());
+  await receiver.start();
 });
 
 afterAll(async () => {
+  await receiver.stop();
   await stack?.stop();
   await sim?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
@@ -286,5 +292,125 @@ describe('XS2A banks through the edge', () => {
     // The added bank works: a consent made at it.
     const created = await stack.api(token, '/consents', { method: 'POST', json: { providerKey: 'added-bank', countryCode: 'BE', redirectUrl: REDIRECT_URL, psuIpAddress: PSU_IP } });
     expect(created.status).toBe(201);
+  });
+
+  it('expiry: consent.expiring goes out once per bank consent, the notice before its validUntil, as event and webhook', async () => {
+    const hook = await stack.api(token, '/webhooks', { method: 'POST', json: { url: receiver.url('/expiring'), events: ['consent.expiring'] } });
+    expect(hook.status).toBe(201);
+    const { secret } = (await json<{ data: { secret: string } }>(hook)).data;
+    const { consentId, consentUrl } = await createXs2aConsent({ providerKey: 'sandbox-xs2a-short', externalUserId: 'xs2a-gina' });
+    // Waiting for the user: nothing granted to expire yet.
+    await stack.consent.maintenance.runOnce();
+    await decideAtBank(consentUrl!, 'approve', 'psu-gina');
+    const updated = await waitForStatus(consentId, 'Updated');
+    // Rounds on two "instances" and after a restart: the maintenance job reads what the consent recorded.
+    await stack.consent.maintenance.runOnce();
+    await stack.consent.maintenance.runOnce();
+    const delivered = await waitFor(() => (receiver.on('/expiring').length > 0 ? receiver.on('/expiring') : undefined), { what: 'the consent.expiring webhook', timeoutMs: 30_000 });
+    const message = verifiedMessage(delivered[0]!, secret);
+    expect(message).toMatchObject({
+      type: 'consent.expiring',
+      data: { consentId, externalUserId: 'xs2a-gina', providerKey: 'sandbox-xs2a-short', status: 'Updated', validUntil: updated.dateExpire },
+    });
+    await stack.consent.maintenance.runOnce();
+    const bankConsentId = await bankConsentIdOf(consentId);
+    expect(sim.bank.consentForPsu(bankConsentId)!.validUntil).toBe(updated.dateExpire.slice(0, 10));
+    expect((await stack.consent.consents.find(consentId))!.bankConsent!.expiringAnnounced).toBe(true);
+    expect(receiver.on('/expiring').filter((r) => (verifiedMessage(r, secret).data as { consentId?: string }).consentId === consentId)).toHaveLength(1);
+  });
+
+  async function reauthorise(consentId: string, body: Record<string, unknown> = { psuIpAddress: PSU_IP }, as = token): Promise<Response> {
+    return stack.api(as, `/consents/${consentId}/reauthorise`, { method: 'POST', json: body });
+  }
+
+  it('re-authorisation after the bank ended the consent: a new bank consent for the same consent, the old one deleted at the bank, the data kept and nothing stored twice', async () => {
+    const recorder = await recordTopic(stack.kafkaBrokers, stack.consentEventsTopic);
+    try {
+      const { consentId, consentUrl } = await createXs2aConsent({ externalUserId: 'xs2a-hugo' });
+      await decideAtBank(consentUrl!, 'approve', 'psu-hugo');
+      await waitForStatus(consentId, 'Updated');
+      const accounts = (await json<{ data: { id: string; iban: string }[] }>(await stack.api(token, `/consents/${consentId}/accounts`))).data;
+      const before = await Promise.all(accounts.map((a) => transactionsOf(a.id)));
+      const oldBankConsent = await bankConsentIdOf(consentId);
+      const first = await getConsent(consentId);
+
+      // The user revokes at the bank: the next fetch ends the consent.
+      sim.bank.revoke(sim.bank.consentForPsu(oldBankConsent)!);
+      expect((await stack.api(token, `/consents/${consentId}/refresh`, { method: 'POST' })).status).toBe(202);
+      await waitForStatus(consentId, 'Invalidated');
+
+      // Only the owner; the user's IP address is required.
+      const other = await stack.token(await stack.registerClient());
+      expect((await reauthorise(consentId, { psuIpAddress: PSU_IP }, other)).status).toBe(404);
+      const noIp = await reauthorise(consentId, {});
+      expect(noIp.status).toBe(400);
+      expect(Object.keys((await json<{ errors: Record<string, string[]> }>(noIp)).errors)).toEqual(['psuIpAddress']);
+
+      const res = await reauthorise(consentId);
+      const renewal = await json<{ consentId: string; consentUrl: string }>(res);
+      expect({ status: res.status, consentId: renewal.consentId }).toEqual({ status: 200, consentId });
+      expect(renewal.consentUrl.startsWith(`${sim.scaUrl}/sca/`)).toBe(true);
+      // Asked again while it is under way: the same bank consent.
+      expect((await json<{ consentUrl: string }>(await reauthorise(consentId))).consentUrl).toBe(renewal.consentUrl);
+      expect((await getConsent(consentId)).status).toBe('Invalidated');
+
+      const toApp = await decideAtBank(renewal.consentUrl, 'approve', 'psu-hugo');
+      expect(Object.fromEntries(toApp.searchParams)).toEqual({ consentId, status: 'Authenticated', reauthorisation: 'approved' });
+      const renewed = await waitForStatus(consentId, 'Updated');
+      expect(renewed.dateExpire > first.dateExpire).toBe(true);
+      const newBankConsent = await bankConsentIdOf(consentId);
+      expect(newBankConsent).not.toBe(oldBankConsent);
+      expect(sim.bank.consentForPsu(newBankConsent)!.status).toBe('valid');
+      await waitFor(() => sim.bank.consentForPsu(oldBankConsent)?.status === 'terminatedByTpp', { what: 'the old bank consent deleted' });
+      await waitFor(async () => ((await stack.consent.consents.find(consentId))!.retiredBankConsentIds ?? []).length === 0, { what: 'the retired bank consent cleared' });
+
+      // The same accounts, every transaction once.
+      const after = (await json<{ data: { id: string }[] }>(await stack.api(token, `/consents/${consentId}/accounts`))).data;
+      expect(after.map((a) => a.id).sort()).toEqual(accounts.map((a) => a.id).sort());
+      const afterTx = await Promise.all(accounts.map((a) => transactionsOf(a.id)));
+      afterTx.forEach((list, i) => {
+        expect(new Set(list.map((t) => t.id)).size).toBe(list.length);
+        expect(list.map((t) => t.id).sort()).toEqual(before[i]!.map((t) => t.id).sort());
+      });
+      // What happened, in the consent's events: ended, then granted again and fetched.
+      await waitFor(
+        () => {
+          const statuses = recorder
+            .events(ConsentEventTypes.statusUpdated)
+            .map((e) => e.data as ConsentStateData)
+            .filter((d) => d.consent.id === consentId)
+            .map((d) => d.consent.status);
+          return statuses.join(',').endsWith('Invalidated,Authenticated,Updating,Updated');
+        },
+        { what: 'Invalidated, then Authenticated, Updating, Updated', timeoutMs: 30_000 },
+      );
+    } finally {
+      await recorder.stop();
+    }
+  });
+
+  it('re-authorisation refused at the bank: the consent goes on as it was, the refusal recorded; not for a consent never granted or at another provider', async () => {
+    const { consentId, consentUrl } = await createXs2aConsent();
+    // The first authorisation is still under way.
+    expect((await reauthorise(consentId)).status).toBe(409);
+    await decideAtBank(consentUrl!, 'approve', 'psu-ida');
+    await waitForStatus(consentId, 'Updated');
+    const bankConsentId = await bankConsentIdOf(consentId);
+    const renewal = await json<{ consentUrl: string }>(await reauthorise(consentId));
+    const toApp = await decideAtBank(renewal.consentUrl, 'reject', 'psu-ida');
+    expect(Object.fromEntries(toApp.searchParams)).toEqual({ consentId, status: 'Updated', reauthorisation: 'rejected' });
+    const after = await getConsent(consentId);
+    expect(after.status).toBe('Updated');
+    expect(after.errors.at(-1)).toMatchObject({ code: 'REAUTHORISATION_REJECTED', type: 'ReauthorisationFailed' });
+    expect(await bankConsentIdOf(consentId)).toBe(bankConsentId);
+    expect(sim.bank.consentForPsu(bankConsentId)!.status).toBe('valid');
+
+    const rejected = await createXs2aConsent();
+    await decideAtBank(rejected.consentUrl!, 'reject', 'psu-jan');
+    const never = await reauthorise(rejected.consentId);
+    expect(never.status).toBe(409);
+    expect((await json<{ detail: string }>(never)).detail).toMatch(/Rejected cannot be re-authorised/);
+    const sandbox = await json<{ consentId: string }>(await stack.api(token, '/consents', { method: 'POST', json: { providerKey: 'sandbox-retail', redirectUrl: REDIRECT_URL } }));
+    expect((await reauthorise(sandbox.consentId)).status).toBe(409);
   });
 });

@@ -103,6 +103,7 @@ describe('the authorization matrix', () => {
       updateWebhook: { description: 'taken over' },
       replayWebhookDeliveries: { since: new Date(Date.now() - 3_600_000).toISOString() },
       decideFeedback: { decision: 'Accepted' },
+      reauthoriseConsent: { psuIpAddress: '203.0.113.9' },
     };
     if (route.body.encoding === 'raw') return ':20:FROM-APP-B';
     return JSON.stringify(bodies[route.operationId] ?? {});

@@ -136,6 +136,23 @@ export const createdConsentSchema = component(
   z.object({ consentId: guidString(), consentUrl: z.string().nullable().meta({ format: 'uri', description: 'Where the user grants access at the bank; null for a statement-upload consent, which waits for files instead.' }) }),
 );
 
+/** `POST /consents/{id}/reauthorise`: what the bank is told when the new consent is made there. */
+export const reauthoriseConsentBody = requestObject({
+  psuIpAddress: z
+    .union([z.ipv4(), z.ipv6()], { error: () => 'The psuIpAddress field is required: the user’s IPv4 or IPv6 address.' })
+    .meta({ description: 'The user’s IP address as the app saw it (sent as PSU-IP-Address when the new consent is made at the bank).' }),
+  psuId: optionalString(100, { notBlank: true }).meta({ description: 'The user’s login id at the bank: selects the decoupled approach where the bank offers it.' }),
+});
+export type ReauthoriseConsentBody = z.output<typeof reauthoriseConsentBody>;
+
+export const reauthorisationSchema = component(
+  'Reauthorisation',
+  z.object({
+    consentId: guidString(),
+    consentUrl: z.string().nullable().meta({ format: 'uri', description: 'Where the user authorises the new consent at the bank; null for the decoupled approach (the user approves in the bank’s app).' }),
+  }),
+);
+
 const consentId = { id: pathGuid() };
 const customer = { scope: Scopes.customerApi };
 const notFound = problem('Not found, erased, or neither owned by nor shared with the caller.');
@@ -202,6 +219,22 @@ export const consentRoutes = defineRoutes(
         429: problem('Refresh limit reached; Retry-After gives the seconds until the next allowed refresh and detail the instant', {
           'Retry-After': { description: 'Seconds until the next refresh is allowed.', schema: { type: 'integer' } },
         }),
+      },
+    },
+    reauthoriseConsent: {
+      method: 'post',
+      path: '/consents/{id}/reauthorise',
+      auth: customer,
+      summary: 'Re-authorise a consent at an XS2A bank: a new consent at the bank for the same consent (before or after it expired or the bank ended it)',
+      description:
+        'Send the user to consentUrl. When the bank says the new consent is valid, it replaces the old one (deleted at the bank), dateExpire moves to its validity, and the consent is fetched again (Authenticated, Updating, Updated; consent.status.updated), keeping its data: nothing is stored twice. The user then goes to redirectUrl with consentId, status and reauthorisation=approved|rejected appended. Refused or not decided within the authorisation timeout, the consent goes on as it was, with REAUTHORISATION_REJECTED or REAUTHORISATION_TIMED_OUT in errors. Asked again while one is under way: the same consentUrl.',
+      params: consentId,
+      body: { schema: reauthoriseConsentBody },
+      responses: {
+        200: json('The new bank consent’s authorisation', reauthorisationSchema),
+        404: notFound,
+        409: problem('The consent is not at an XS2A bank, or its status does not allow it (Initialized: the first authorisation is under way; Rejected, TimedOut: access was never granted, make a new consent)'),
+        502: problem('The bank refused or did not answer the consent request; detail says what it answered.'),
       },
     },
     listAccounts: {

@@ -38,6 +38,8 @@ import { listProvidersHttp } from './use-cases/list-providers/list-providers.htt
 import { listTransactionsHttp } from './use-cases/list-transactions/list-transactions.http';
 import { getStatementImportHttp } from './use-cases/get-statement-import/get-statement-import.http';
 import { listStatementImportsHttp } from './use-cases/list-statement-imports/list-statement-imports.http';
+import { reauthoriseConsentHttp } from './use-cases/reauthorise-consent/reauthorise-consent.http';
+import { ReauthoriseConsentService } from './use-cases/reauthorise-consent/reauthorise-consent.service';
 import { refreshConsentHttp } from './use-cases/refresh-consent/refresh-consent.http';
 import { RefreshConsentService } from './use-cases/refresh-consent/refresh-consent.service';
 import { uploadStatementHttp } from './use-cases/upload-statement/upload-statement.http';
@@ -120,7 +122,7 @@ export const consentService = (providers?: Provider[]): ServiceDefinition<Consen
 
     const access = new ConsentAccess(consents, accounts, shareGrants);
     const authorize = new AuthorizeConsentService(consents, events, requestFetch);
-    const bankAuthorization = new BankAuthorization(consents, events, registry, requestFetch, logger);
+    const bankAuthorization = new BankAuthorization(consents, events, registry, requestFetch, logger, config.AUTHORIZATION_TIMEOUT_MS);
     kit.worker(periodicTask({ name: 'xs2a-authorization-poll', logger, intervalMs: config.XS2A_AUTHORIZATION_POLL_MS, run: (now) => bankAuthorization.pollDue(now) }));
     return {
       routes: [
@@ -134,6 +136,7 @@ export const consentService = (providers?: Provider[]): ServiceDefinition<Consen
           createConsent: createConsentHttp(new CreateConsentService(consents, registry, events, { publicBaseUrl: config.PUBLIC_BASE_URL, validityDays: config.CONSENT_VALIDITY_DAYS })),
           getConsent: getConsentHttp(access),
           deleteConsent: deleteConsentHttp(eraseConsent),
+          reauthoriseConsent: reauthoriseConsentHttp(new ReauthoriseConsentService(consents, registry, { publicBaseUrl: config.PUBLIC_BASE_URL, authorizationTimeoutMs: config.AUTHORIZATION_TIMEOUT_MS })),
           refreshConsent: refreshConsentHttp(new RefreshConsentService(consents, refreshRequests, events, refreshLimitOf(registry, config.REFRESH_LIMIT_PER_DAY), requestFetch)),
           listAccounts: listAccountsHttp(access, accounts),
           listTransactions: listTransactionsHttp(access, transactions),

@@ -35,8 +35,22 @@ export interface BankConsentRef {
   /** The decoupled approach's next poll: not before then. */
   nextPollAt?: Date | null;
   polls?: number;
+  /** When the bank said it is valid (absent on consents granted before this was recorded: their status's date). */
+  grantedAt?: Date;
   /** `consent.expiring` was written for this bank consent (once per bank consent; a re-authorisation's new one has not). */
   expiringAnnounced?: boolean;
+}
+
+/**
+ * A re-authorisation under way (`POST /consents/{id}/reauthorise`): a new consent at the bank for the same platform
+ * consent, beside the current one (which keeps serving fetches until the new one is valid).
+ */
+export interface BankConsentRenewal extends BankConsentRef {
+  /** The secret its callback link carries (not the consent's first one, which the app's user may still hold). */
+  state: string;
+  requestedAt: Date;
+  /** The `validUntil` the new bank consent was asked for: the consent's `dateExpire` once it is valid. */
+  validUntil: Date;
 }
 
 export interface Consent {
@@ -71,6 +85,10 @@ export interface Consent {
   erasedAt?: Date | null;
   /** An XS2A provider's consent at the bank; absent for other providers, and until the bank made it. */
   bankConsent?: BankConsentRef | null;
+  /** A new bank consent the user is authorising (re-authorisation); null when none is under way. */
+  renewal?: BankConsentRenewal | null;
+  /** Bank consents a re-authorisation replaced, still to be deleted at the bank. */
+  retiredBankConsentIds?: string[];
 }
 
 /** Statuses in which the user has not (or no longer) granted access. */
@@ -80,15 +98,57 @@ export const canRefresh = (c: Consent): boolean => !inactive.has(c.status);
 
 /**
  * The bank consent's validity (the platform consent's `dateExpire`, which is the `validUntil` it was made with) ends
- * within `noticeMs`, and the app was not told yet: due from `dateExpire - noticeMs` while the access is granted.
+ * within `noticeMs`, and the app was not told yet: due from `dateExpire - noticeMs` (at the earliest when the bank
+ * consent was granted) while the access is granted.
  */
-export const expiringNoticeDueAt = (c: Consent, noticeMs: number): Date | null =>
-  c.bankConsent && !c.bankConsent.expiringAnnounced && !inactive.has(c.status) ? new Date(c.dateExpire.getTime() - noticeMs) : null;
+export function expiringNoticeDueAt(c: Consent, noticeMs: number): Date | null {
+  if (!c.bankConsent || c.bankConsent.expiringAnnounced || inactive.has(c.status)) return null;
+  // Not before the bank consent was granted (a validity shorter than the notice): the maintenance rounds read the
+  // consents due since the last round, so a due time before the write that made it due would never be read.
+  const grantedAt = (c.bankConsent.grantedAt ?? c.dateStatusUpdated).getTime();
+  return new Date(Math.max(c.dateExpire.getTime() - noticeMs, grantedAt));
+}
 
 /** The app is told that the access ends soon (`consent.expiring`): recorded on the bank consent, so it is told once. */
 export const announceExpiring = (c: Consent): Consent => (c.bankConsent ? { ...c, bankConsent: { ...c.bankConsent, expiringAnnounced: true } } : c);
 
 export const awaitsAuthorization = (c: Consent): boolean => c.status === 'Initialized';
+
+/**
+ * Statuses from which a consent at a bank may be re-authorised: every one in which the user had granted access,
+ * including `Invalidated` (expired, or ended by the bank: CONSENT_EXPIRED, CONSENT_INVALID, CONSENT_UNKNOWN), as
+ * Plaid's update mode and GoCardless' reconfirmation renew a link the user had. Not `Initialized` (the first
+ * authorisation is still under way), `Rejected` or `TimedOut` (never granted: a new consent is made).
+ */
+export const REAUTHORISABLE_STATUSES: readonly ConsentStatus[] = ['Authenticated', 'Updating', 'Updated', 'Failing', 'Error', 'Invalidated'];
+
+export const canReauthorise = (c: Consent): boolean => Boolean(c.bankConsent) && REAUTHORISABLE_STATUSES.includes(c.status);
+
+/**
+ * The bank says the re-authorisation's consent is valid: it becomes the consent's bank consent (its validity the
+ * consent's), the one it replaces is to be deleted at the bank, and a fetch is queued under it (`Authenticated`, as
+ * after the first authorisation); the data the consent holds stays, and the fetch dedupes against it.
+ */
+export function renewalApproved(c: Consent, fetchId: string, now: Date, trace?: Record<string, string>): Consent {
+  const renewal = c.renewal!;
+  const { state: _state, requestedAt: _requestedAt, validUntil, ...ref } = renewal;
+  return {
+    ...approve(c, fetchId, now, trace),
+    bankConsent: { ...ref, nextPollAt: null, polls: 0, grantedAt: now },
+    renewal: null,
+    dateExpire: validUntil,
+    consecutiveFailures: 0,
+    retiredBankConsentIds: [...(c.retiredBankConsentIds ?? []), ...(c.bankConsent ? [c.bankConsent.id] : [])],
+  };
+}
+
+/** The user refused the re-authorisation (or it timed out): the consent goes on as it was, the failure in `errors`. */
+export const renewalFailed = (c: Consent, error: ConsentErrorDto): Consent => ({
+  ...c,
+  renewal: null,
+  retiredBankConsentIds: [...(c.retiredBankConsentIds ?? []), ...(c.renewal ? [c.renewal.id] : [])],
+  errors: [...c.errors, error].slice(-MAX_KEPT_ERRORS),
+});
 
 export function toConsentDto(c: Consent): ConsentDto {
   return {

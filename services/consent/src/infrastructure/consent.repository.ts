@@ -15,8 +15,9 @@ export function consentStoreOptions(housekeepingDueAt: (consent: Consent) => Dat
     derived: {
       fetchPending: (c) => c.fetch !== null && !c.erasedAt,
       erasing: (c) => Boolean(c.erasedAt),
-      // An XS2A consent waiting for the user's authorisation at the bank (polled: decoupled, or no callback came).
-      bankAuthorizationPending: (c) => c.status === 'Initialized' && Boolean(c.bankConsent) && !c.erasedAt,
+      // An XS2A consent waiting for the user's authorisation at the bank (polled: decoupled, or no callback came), a
+      // re-authorisation under way, or bank consents a re-authorisation replaced, still to be deleted at the bank.
+      bankAuthorizationPending: (c) => ((c.status === 'Initialized' && Boolean(c.bankConsent)) || Boolean(c.renewal) || (c.retiredBankConsentIds?.length ?? 0) > 0) && !c.erasedAt,
       housekeepingAt: (c) => (c.erasedAt ? null : housekeepingDueAt(c)),
       housekeepingHour: (c) => {
         const dueAt = c.erasedAt ? null : housekeepingDueAt(c);

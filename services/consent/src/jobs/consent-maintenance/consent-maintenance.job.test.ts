@@ -59,6 +59,10 @@ describe('housekeepingDueAt', () => {
     expect(housekeepingDueAt(told, settings)).toEqual(at(180 * DAY));
     // Still waiting for the user's authorisation: nothing granted to expire.
     expect(housekeepingDueAt(atBank(initialized()), settings)).toEqual(at(4 * HOUR));
+    // A validity shorter than the notice: due when the bank consent was granted, not before (a round would not read it).
+    const short = { ...updated(initialized({ dateExpire: at(5 * DAY) })), bankConsent: { ...bankConsent, grantedAt: at(HOUR) } };
+    expect(housekeepingDueAt(short, settings)).toEqual(at(HOUR));
+    expect(housekeeping(short, at(HOUR), settings)?.bankConsent?.expiringAnnounced).toBe(true);
   });
 
   it('a Rejected, TimedOut or Invalidated consent is never due, also with Daily sync and stale data', () => {
@@ -96,6 +100,7 @@ describe('housekeepingDueAt', () => {
       { name: 'Failing at a bank', consent: atBank(failedTimes(daily(), 3)), writtenAt: at(2 * HOUR) },
       { name: 'Updated at a bank, told it expires', consent: { ...updated(initialized()), bankConsent: { ...bankConsent, expiringAnnounced: true } }, writtenAt: at(173 * DAY) },
       { name: 'Initialized at a bank', consent: atBank(initialized()), writtenAt: t0 },
+      { name: 'Updated at a bank, granted for less than the notice', consent: { ...updated(initialized({ dateExpire: at(5 * DAY) })), bankConsent: { ...bankConsent, grantedAt: at(HOUR) } }, writtenAt: at(2 * HOUR) },
     ];
 
     /** Every hour for 200 days, and a millisecond either side of each time a rule looks at. */

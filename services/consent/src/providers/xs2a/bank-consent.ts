@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { traceHeaders } from '@obp/bus';
 import { err, ok, type Result } from '@obp/core';
 import type { Logger } from '@obp/telemetry';
-import { approve, awaitsAuthorization, decline, type BankConsentRef, type Consent } from '../../domain/consent';
+import { approve, awaitsAuthorization, canReauthorise, decline, renewalApproved, renewalFailed, type BankConsentRef, type BankConsentRenewal, type Consent } from '../../domain/consent';
 import type { ConsentEvents } from '../../infrastructure/consent-events';
 import type { ConsentRepository } from '../../infrastructure/consent.repository';
 import { ProviderError, type BankConsentFlow, type BankConsentState } from '../bank-provider';
@@ -35,6 +35,54 @@ export async function makeBankConsent(
   return ok(kept);
 }
 
+/**
+ * A re-authorisation: a new consent at the bank for the same platform consent, valid `validityDays` from now. One under
+ * way (and not timed out) is answered again rather than made twice; two requests at once may both make one at the
+ * bank: the first written is kept, the other deleted at the bank.
+ */
+export async function makeRenewal(
+  consents: ConsentRepository,
+  flow: BankConsentFlow,
+  consent: Consent,
+  args: { publicBaseUrl: string; psuIpAddress: string; psuId: string | null; authorizationTimeoutMs: number },
+  signal: AbortSignal,
+): Promise<Result<BankConsentRenewal, ProviderError>> {
+  const now = new Date();
+  const live = (r: BankConsentRenewal | null | undefined): boolean => Boolean(r) && now.getTime() - r!.requestedAt.getTime() < args.authorizationTimeoutMs;
+  if (consent.renewal && live(consent.renewal)) return ok(consent.renewal);
+  const state = randomBytes(24).toString('base64url');
+  const validUntil = new Date(now.getTime() + flow.validityDays * 86_400_000);
+  let made: Awaited<ReturnType<BankConsentFlow['create']>>;
+  try {
+    made = await flow.create({ consentId: consent.id, state, publicBaseUrl: args.publicBaseUrl, validUntil, psuIpAddress: args.psuIpAddress, psuId: args.psuId }, signal);
+  } catch (error) {
+    if (error instanceof ProviderError) return err(error);
+    if (error instanceof Error && error.name === 'TimeoutError') return err(new ProviderError('PROVIDER_TIMEOUT', 'The bank did not answer the consent request in time.'));
+    throw error;
+  }
+  const renewal: BankConsentRenewal = {
+    id: made.id,
+    approach: made.approach,
+    consentUrl: made.consentUrl,
+    scaStatusLink: made.scaStatusLink,
+    nextPollAt: new Date(now.getTime() + (made.approach === 'decoupled' ? 0 : pollDelayMs('redirect', 0))),
+    polls: 0,
+    state,
+    requestedAt: now,
+    validUntil,
+  };
+  const written = await consents.mutate<BankConsentRenewal | null>(consent.id, (current) => {
+    if (current.renewal && live(current.renewal)) return { result: current.renewal };
+    if (!canReauthorise(current)) return { result: null };
+    // A renewal that timed out is replaced; its bank consent is deleted with the retired ones.
+    const retired = current.renewal ? [...(current.retiredBankConsentIds ?? []), current.renewal.id] : current.retiredBankConsentIds;
+    return { next: { ...current, renewal, ...(retired ? { retiredBankConsentIds: retired } : {}) }, events: [], result: renewal };
+  });
+  const kept = written.found ? written.result : null;
+  if (kept?.id !== renewal.id) await flow.remove(renewal.id, AbortSignal.timeout(10_000)).catch(() => undefined);
+  return kept ? ok(kept) : err(new ProviderError('CONSENT_CHANGED', 'The consent changed while the bank made the new consent; ask again.'));
+}
+
 /** How the user came back from the bank: through `TPP-Redirect-URI` (ok), `TPP-Nok-Redirect-URI` (nok), or not at all (a poll). */
 export type ReturnRoute = 'ok' | 'nok' | null;
 
@@ -58,14 +106,72 @@ export class BankAuthorization {
     private readonly providers: ProviderRegistry,
     private readonly onApproved: () => void,
     private readonly logger: Logger,
+    private readonly authorizationTimeoutMs: number,
     private readonly timeoutMs = 15_000,
   ) {}
 
-  /** One look at every consent whose next poll is due. */
+  /** One look at every consent whose next poll is due, and at bank consents a re-authorisation replaced. */
   async pollDue(now: Date): Promise<void> {
     for (const id of await this.consents.awaitingBank()) {
       const consent = await this.consents.find(id);
-      if (consent?.bankConsent?.nextPollAt && consent.bankConsent.nextPollAt <= now) await this.check(consent, null);
+      if (!consent) continue;
+      if (awaitsAuthorization(consent) && consent.bankConsent?.nextPollAt && consent.bankConsent.nextPollAt <= now) await this.check(consent, null);
+      if (consent.renewal?.nextPollAt && consent.renewal.nextPollAt <= now) await this.checkRenewal(consent, null);
+      if (consent.retiredBankConsentIds?.length) await this.retire(consent);
+    }
+  }
+
+  /**
+   * Where the re-authorisation stands at the bank: `valid` makes its consent the consent's bank consent and queues a
+   * fetch; refused (or still pending after a Nok return, or past the authorisation timeout) drops it and records why.
+   */
+  async checkRenewal(consent: Consent, returned: ReturnRoute): Promise<Consent> {
+    const flow = this.providers.bank(consent.providerKey)?.bankConsent;
+    const renewal = consent.renewal;
+    if (!flow || !renewal) return consent;
+    let state: BankConsentState | 'unanswered';
+    try {
+      state = await flow.state(renewal.id, renewal.scaStatusLink, AbortSignal.timeout(this.timeoutMs));
+    } catch (error) {
+      this.logger.warn({ err: error, consentId: consent.id }, 'the bank did not say where the re-authorisation stands');
+      state = 'unanswered';
+    }
+    const outcome = await this.consents.mutate<Consent>(consent.id, (current) => {
+      if (current.renewal?.id !== renewal.id) return { result: current };
+      const now = new Date();
+      const failure = (code: string, message: string) => renewalFailed(current, { date: now.toISOString(), type: 'ReauthorisationFailed', code, message });
+      let next: Consent;
+      if (state === 'valid') next = renewalApproved(current, randomUUID(), now, traceHeaders());
+      else if (state === 'rejected' || state === 'ended' || (state === 'pending' && returned === 'nok')) next = failure('REAUTHORISATION_REJECTED', 'The user did not authorise the new consent at the bank; the consent goes on as it was.');
+      else if (now.getTime() - renewal.requestedAt.getTime() >= this.authorizationTimeoutMs) next = failure('REAUTHORISATION_TIMED_OUT', 'The user did not authorise the new consent at the bank in time; the consent goes on as it was.');
+      else {
+        const polls = (renewal.polls ?? 0) + 1;
+        next = { ...current, renewal: { ...renewal, polls, nextPollAt: new Date(now.getTime() + pollDelayMs(renewal.approach, polls)) } };
+      }
+      return { next, events: this.events.statusChanged(current, next), result: next };
+    });
+    if (!outcome.found) return consent;
+    if (outcome.result.bankConsent?.id === renewal.id) {
+      this.onApproved();
+      await this.retire(outcome.result);
+    }
+    return outcome.result;
+  }
+
+  /** Deletes at the bank the consents a re-authorisation replaced; one the bank does not answer for is tried on the next poll. */
+  private async retire(consent: Consent): Promise<void> {
+    const flow = this.providers.bank(consent.providerKey)?.bankConsent;
+    if (!flow) return;
+    for (const id of consent.retiredBankConsentIds ?? []) {
+      try {
+        await flow.remove(id, AbortSignal.timeout(this.timeoutMs));
+      } catch (error) {
+        this.logger.warn({ err: error, consentId: consent.id }, 'the bank did not delete a replaced consent; tried again on the next poll');
+        continue;
+      }
+      await this.consents.mutate(consent.id, (current) =>
+        current.retiredBankConsentIds?.includes(id) ? { next: { ...current, retiredBankConsentIds: current.retiredBankConsentIds.filter((r) => r !== id) }, events: [], result: null } : { result: null },
+      );
     }
   }
 
@@ -84,7 +190,7 @@ export class BankAuthorization {
       if (!awaitsAuthorization(current) || !current.bankConsent) return { result: current };
       const now = new Date();
       let next: Consent;
-      if (state === 'valid') next = approve(current, randomUUID(), now, traceHeaders());
+      if (state === 'valid') next = { ...approve(current, randomUUID(), now, traceHeaders()), bankConsent: { ...current.bankConsent, grantedAt: now } };
       else if (state === 'rejected' || state === 'ended' || (state === 'pending' && returned === 'nok')) next = decline(current, now);
       else {
         const polls = (current.bankConsent.polls ?? 0) + 1;

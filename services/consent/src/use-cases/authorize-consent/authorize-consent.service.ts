@@ -32,6 +32,13 @@ export class AuthorizeConsentService {
     return consent;
   }
 
+  /** The consent whose re-authorisation (`POST /consents/{id}/reauthorise`) the callback link is about, if genuine. */
+  async lookupRenewal(providerKey: string, consentId: string, state: string): Promise<Consent | null> {
+    const consent = await this.consents.find(consentId);
+    if (!consent?.renewal || consent.providerKey.toLowerCase() !== providerKey.toLowerCase() || !sameSecret(consent.renewal.state, state)) return null;
+    return consent;
+  }
+
   async decide(providerKey: string, consentId: string, state: string, decision: Decision): Promise<AuthorizationOutcome> {
     if (!(await this.lookup(providerKey, consentId, state))) return { kind: 'unknown' };
     const outcome = await this.consents.mutate<AuthorizationOutcome>(consentId, (current) => {

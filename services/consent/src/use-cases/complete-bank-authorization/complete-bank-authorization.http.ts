@@ -8,14 +8,25 @@ import type { AuthorizeConsentService } from '../authorize-consent/authorize-con
 const unknownLink = () => ({ status: 404 as const, html: renderMessagePage('Link not valid', 'This consent link is unknown, expired or was already used.'), headers: pageHeaders() });
 
 /**
- * GET /xs2a/{providerKey}/callback: the bank sent the user back after its SCA. The consent is decided by what the bank
- * says of it (not by the link the user came back through), then the user goes on to the app's redirectUrl.
+ * GET /xs2a/{providerKey}/callback: the bank sent the user back after its SCA. The consent (or its re-authorisation,
+ * whose link carries its own secret) is decided by what the bank says of it (not by the link the user came back
+ * through), then the user goes on to the app's redirectUrl.
  */
 export const completeBankAuthorizationHttp =
   (links: AuthorizeConsentService, authorization: BankAuthorization): RouteHandler<typeof xs2aCallbackRoutes.completeBankAuthorization> =>
   async ({ params, query }) => {
+    const returned = query.result === 'nok' ? 'nok' : query.result === 'ok' ? 'ok' : null;
+    const renewing = await links.lookupRenewal(params.providerKey, query.consentId ?? '', query.state ?? '');
+    if (renewing && renewing.redirectUrl !== null) {
+      const renewalId = renewing.renewal!.id;
+      const decided = await authorization.checkRenewal(renewing, returned);
+      const target = new URL(redirectTarget(decided));
+      const outcome = decided.bankConsent?.id === renewalId ? 'approved' : decided.renewal?.id === renewalId ? 'pending' : 'rejected';
+      target.searchParams.set('reauthorisation', outcome);
+      return { status: 303, location: target.toString() };
+    }
     const consent = await links.lookup(params.providerKey, query.consentId ?? '', query.state ?? '');
     if (!consent?.bankConsent || consent.redirectUrl === null) return unknownLink();
-    const decided = await authorization.check(consent, query.result === 'nok' ? 'nok' : query.result === 'ok' ? 'ok' : null);
+    const decided = await authorization.check(consent, returned);
     return { status: 303, location: redirectTarget(decided) };
   };

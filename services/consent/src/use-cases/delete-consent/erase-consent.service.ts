@@ -66,14 +66,17 @@ export class EraseConsentService {
    */
   private async deleteAtBank(consentId: string): Promise<void> {
     const stored = await this.consents.store.find(consentId);
-    const ref = stored?.bankConsent;
     const flow = stored && this.providers?.bank(stored.providerKey)?.bankConsent;
-    if (!ref || !flow) return;
-    try {
-      await flow.remove(ref.id, AbortSignal.timeout(BANK_DELETE_TIMEOUT_MS));
-      this.logger.info({ consentId, providerKey: stored.providerKey }, 'the consent was deleted at the bank');
-    } catch (error) {
-      this.logger.warn({ err: error, consentId, providerKey: stored.providerKey }, 'the bank did not delete its consent; it ends at its validUntil');
+    // The consent's bank consent, a re-authorisation's, and any a re-authorisation replaced that is still to be deleted.
+    const ids = [stored?.bankConsent?.id, stored?.renewal?.id, ...(stored?.retiredBankConsentIds ?? [])].filter((id): id is string => Boolean(id));
+    if (!flow) return;
+    for (const id of ids) {
+      try {
+        await flow.remove(id, AbortSignal.timeout(BANK_DELETE_TIMEOUT_MS));
+        this.logger.info({ consentId, providerKey: stored.providerKey }, 'the consent was deleted at the bank');
+      } catch (error) {
+        this.logger.warn({ err: error, consentId, providerKey: stored.providerKey }, 'the bank did not delete its consent; it ends at its validUntil');
+      }
     }
   }
 }
