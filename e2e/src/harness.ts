@@ -85,6 +85,7 @@ export interface Stack {
 export interface StackOptions {
   kafkaBrokers?: string[];
   mongoUri?: string;
+  /** The outbox relays' fallback poll (OUTBOX_POLL_MS); a write with events wakes its relay at once. */
   outboxPollMs?: number;
   /** Extra consent service settings (environment variable names), e.g. fast fetch retries. */
   consentEnv?: Record<string, string>;
@@ -99,6 +100,13 @@ export interface StackOptions {
   /** `EVENT_LOG_ROLL_MS` and `EVENT_LOG_LAG_BOUND_MS` of every service: how soon compaction reaches erased data (seconds in a test, not the defaults). */
   eventLog?: EventLogTiming;
 }
+
+/**
+ * A relay is woken by every write of its store that carries events, so its poll only picks up what another process
+ * left: a second instance's writes are published by that instance's own relay. A short poll cost every idle test stack
+ * a few store commands a second for nothing.
+ */
+const OUTBOX_POLL_MS = 1000;
 
 /** A service's database migrated as a deployment does it before the service starts (npm run migrate); its configuration passed on. */
 async function migrated<C extends ServiceConfig>(definition: ServiceDefinition<C, unknown>, config: C): Promise<C> {
@@ -141,7 +149,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     PORT: String(sharePort),
     SHARE_DB_NAME: uniqueDbName('share'),
     JWKS_URL: `${issuer}/.well-known/jwks.json`,
-    OUTBOX_POLL_MS: String(options.outboxPollMs ?? 200),
+    OUTBOX_POLL_MS: String(options.outboxPollMs ?? OUTBOX_POLL_MS),
   };
   const shareReplicas: ShareServiceHandle[] = [];
   const consentConfig = loadConsentConfig({
@@ -152,7 +160,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     PUBLIC_BASE_URL: issuer,
     // POST /admin/providers is checked by the consent service as well as by the edge.
     ADMIN_TOKEN: adminToken,
-    OUTBOX_POLL_MS: String(options.outboxPollMs ?? 200),
+    OUTBOX_POLL_MS: String(options.outboxPollMs ?? OUTBOX_POLL_MS),
     FETCH_POLL_MS: '100',
     MAINTENANCE_INTERVAL_MS: '60000',
     ...options.consentEnv,
@@ -171,12 +179,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     PORT: String(analysisPort),
     ANALYSIS_DB_NAME: uniqueDbName('analysis'),
     JWKS_URL: `${issuer}/.well-known/jwks.json`,
-    OUTBOX_POLL_MS: String(options.outboxPollMs ?? 200),
+    OUTBOX_POLL_MS: String(options.outboxPollMs ?? OUTBOX_POLL_MS),
     ANALYSIS_POLL_MS: '1000',
     ANALYSIS_VISIBILITY_WAIT_MS: '3000',
     ...options.analysisEnv,
   });
-  const feedbackEnv = { ...common, PORT: String(feedbackPort), FEEDBACK_DB_NAME: uniqueDbName('feedback'), JWKS_URL: `${issuer}/.well-known/jwks.json`, OUTBOX_POLL_MS: String(options.outboxPollMs ?? 200) };
+  const feedbackEnv = { ...common, PORT: String(feedbackPort), FEEDBACK_DB_NAME: uniqueDbName('feedback'), JWKS_URL: `${issuer}/.well-known/jwks.json`, OUTBOX_POLL_MS: String(options.outboxPollMs ?? OUTBOX_POLL_MS) };
   // The services behind the edge are migrated and started side by side, as a deployment starts them.
   const started = await Promise.allSettled([
     migrated(shareService, loadShareConfig(shareEnv)).then((config) => startShareService(config, overrides)),
