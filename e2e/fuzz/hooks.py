@@ -47,6 +47,7 @@ RULES_JSON_SCHEMA_CANNOT_STATE = {
     # The length of a registered redirect URL as stored: the URL parser's normalisation (percent-encoding, punycode,
     # the path's "/") may lengthen one the document's maxLength allows.
     "POST /admin/clients": {"redirectUrls[]": "characters once normalised"},
+    "PUT /apps/me": {"redirectUrls[]": "characters once normalised"},
     # A correction must change something: target category and flags differ from the original. JSON Schema
     # cannot compare two fields; categories are open below the canonical ones and flags compare as sets.
     "POST /v2/categorization-feedback": {"targetCategory": "must differ from the original"},

@@ -8,3 +8,5 @@ import './suites/enrich-transactions.suite';
 import './suites/analysis-jobs.suite';
 import './suites/analysis-erasure.suite';
 import './suites/feedback-effect.suite';
+// The app dashboard in the browser, over its own apps' data on this stack.
+import './suites/app-dashboard.suite';

@@ -111,5 +111,7 @@ it('builds every service, its preload and its tools to JavaScript that node star
   const reviewerConsole = await fetch(`${url('feedback')}/console`);
   expect(reviewerConsole.status).toBe(200);
   expect(await reviewerConsole.text()).toContain('<html');
+  // The app dashboard beside the edge bundle, and its chart library from node_modules.
+  for (const path of ['/dashboard', '/dashboard/dashboard.js', '/dashboard/chart.js']) expect({ path, status: (await fetch(`${edgeUrl}${path}`)).status }).toEqual({ path, status: 200 });
   passed = true;
 }, 120_000);

@@ -104,6 +104,7 @@ describe('the authorization matrix', () => {
       replayWebhookDeliveries: { since: new Date(Date.now() - 3_600_000).toISOString() },
       decideFeedback: { decision: 'Accepted' },
       reauthoriseConsent: { psuIpAddress: '203.0.113.9' },
+      updateMyApp: { redirectUrls: ['https://b.example.test'] },
     };
     if (route.body.encoding === 'raw') return ':20:FROM-APP-B';
     return JSON.stringify(bodies[route.operationId] ?? {});

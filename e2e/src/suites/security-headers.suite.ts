@@ -49,6 +49,7 @@ describe('security headers of every page', () => {
         ['an unknown consent link', `${stack.baseUrl}/sandbox/sandbox-retail/authorize?consentId=00000000-0000-4000-8000-000000000000&state=x`],
         ['the API reference', `${stack.baseUrl}/docs`],
         ['the reviewer console', `${stack.baseUrl}/console`],
+        ['the app dashboard', `${stack.baseUrl}/dashboard`],
       ] as const;
       for (const [what, url] of pages) {
         const res = await fetch(url);

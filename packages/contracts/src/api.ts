@@ -1,4 +1,5 @@
 import { analysisRoutes } from './analysis';
+import { appRoutes, dashboardRoutes } from './apps';
 import { providerAdminRoutes, xs2aCallbackRoutes } from './bank-providers';
 import { consentRoutes, sandboxRoutes } from './consents';
 import { statementImportRoutes } from './statement-imports';
@@ -11,7 +12,7 @@ import { shareRoutes } from './shares';
 import { webhookMessages, webhookRoutes } from './webhooks';
 
 /** Every route of the platform, as the edge serves them. */
-export const apiRoutes: readonly RouteContract[] = [edgeRoutes, apiReferenceRoutes, healthRoutes, metricsRoutes, shareRoutes, consentRoutes, statementImportRoutes, sandboxRoutes, providerAdminRoutes, xs2aCallbackRoutes, sequencingRoutes, analysisRoutes, feedbackRoutes, webhookRoutes].flatMap((group) => Object.values(group));
+export const apiRoutes: readonly RouteContract[] = [edgeRoutes, apiReferenceRoutes, dashboardRoutes, appRoutes, healthRoutes, metricsRoutes, shareRoutes, consentRoutes, statementImportRoutes, sandboxRoutes, providerAdminRoutes, xs2aCallbackRoutes, sequencingRoutes, analysisRoutes, feedbackRoutes, webhookRoutes].flatMap((group) => Object.values(group));
 
 /** The OpenAPI 3.1 document the edge serves at /openapi.json, derived from the route contracts. */
 export function openApiDocument(serverUrl: string) {
@@ -29,6 +30,7 @@ export function openApiDocument(serverUrl: string) {
         { name: 'Analysis jobs', description: 'Background analyses (categorisation, sequencing, monthly income and expense, indicators) of consents, users, accounts or earlier jobs.' },
         { name: 'Categorization feedback', description: 'Corrections of a transaction’s category, reviewed by people; accepted ones shape later analyses of the app. Reviewers use the scope feedback-review and the console at /console.' },
         { name: 'Webhooks', description: 'Endpoints that receive signed messages (Standard Webhooks) about the app’s own resources; the messages are listed under webhooks.' },
+        { name: 'Apps', description: 'The calling app’s own registration: its redirect URLs and rate limit. The app dashboard at /dashboard uses it.' },
         { name: 'Sandbox bank', description: 'The built-in sandbox bank’s consent page, for the end user’s browser.' },
         { name: 'Authentication', description: 'OAuth 2.0 client credentials; RS256 tokens verified with the published keys.' },
         { name: 'Operations', description: 'Health, this document, and client registration by the operator.' },

@@ -16,6 +16,7 @@ export * from './analysis';
 export * from './enrichment';
 export * from './feedback';
 export * from './platform';
+export * from './apps';
 export * from './events/event-catalogue';
 export * from './http/route';
 export { UnreadableRequestAnswers, type UnreadableRequestAnswer } from './http/unreadable-requests';

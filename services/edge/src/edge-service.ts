@@ -1,4 +1,4 @@
-import { apiReferenceRoutes, apiRoutes, edgeRoutes, healthRoutes, metricsRoutes, openApiDocument } from '@obp/contracts';
+import { apiReferenceRoutes, apiRoutes, appRoutes, dashboardRoutes, edgeRoutes, healthRoutes, metricsRoutes, openApiDocument } from '@obp/contracts';
 import { bindRoutes, requireAdminToken } from '@obp/http';
 import { periodicTask } from '@obp/jobs';
 import { upstreamServices } from '@obp/platform';
@@ -9,6 +9,9 @@ import { IssueTokenService } from './issue-token/issue-token.service';
 import { ClientRepository } from './oauth/client.repository';
 import { SigningKeyStore } from './oauth/signing-keys';
 import { apiReferenceHandlers, createApiReference } from './api-reference/api-reference.http';
+import { getMyAppHttp, updateMyAppHttp } from './apps/my-app.http';
+import { MyAppService } from './apps/my-app.service';
+import { dashboardHandlers } from './dashboard/dashboard.http';
 import { forwardedRoutes } from './proxy/forwarded-routes';
 import { proxyTo } from './proxy/proxy';
 import { ClientRateLimits } from './rate-limit/client-rate-limits';
@@ -47,7 +50,8 @@ export const edgeService: ServiceDefinition<EdgeConfig, { keys: SigningKeyStore;
       await blocks.purge(now);
     };
     kit.worker(periodicTask({ name: 'rate-limit-purge', logger, intervalMs: 60_000, run: purge }));
-    const clientLimits = new ClientRateLimits(clients, { burst: config.RATE_LIMIT_BURST, perSecond: config.RATE_LIMIT_PER_SECOND }, logger);
+    const defaultLimit = { burst: config.RATE_LIMIT_BURST, perSecond: config.RATE_LIMIT_PER_SECOND };
+    const clientLimits = new ClientRateLimits(clients, defaultLimit, logger);
     const limitApi = config.RATE_LIMIT_ENABLED ? limitApiRequests(limiter, clientLimits) : null;
     const tokenLimits = config.RATE_LIMIT_ENABLED
       ? new TokenRequestLimits(limiter, { burst: config.TOKEN_ADDRESS_RATE_LIMIT_BURST, perSecond: config.TOKEN_ADDRESS_RATE_LIMIT_PER_SECOND }, { burst: config.TOKEN_RATE_LIMIT_BURST, perSecond: config.TOKEN_RATE_LIMIT_PER_SECOND })
@@ -60,9 +64,12 @@ export const edgeService: ServiceDefinition<EdgeConfig, { keys: SigningKeyStore;
     const forwarded = forwardedRoutes(apiRoutes, proxies, servedHere);
     const document = openApiDocument(config.TOKEN_ISSUER);
     const apiReference = createApiReference({ title: document.info.title });
+    const myApp = new MyAppService(clients, config.RATE_LIMIT_ENABLED ? { limiter, limits: clientLimits } : null, defaultLimit);
     return {
       routes: [
         ...bindRoutes(apiReferenceRoutes, apiReferenceHandlers(apiReference)),
+        ...bindRoutes(dashboardRoutes, dashboardHandlers()),
+        ...bindRoutes(appRoutes, { getMyApp: getMyAppHttp(myApp), updateMyApp: updateMyAppHttp(myApp) }),
         ...bindRoutes(edgeRoutes, {
         issueToken: issueTokenHttp(issueToken, tokenLimits),
         getJwks: () => ({ status: 200, body: keys.jwks(), headers: { 'Cache-Control': 'public, max-age=300' } }),

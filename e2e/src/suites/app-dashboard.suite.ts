@@ -1,0 +1,268 @@
+/**
+ * The app dashboard (/dashboard) in headless Chromium against the shared stack: each section, markup in the app's
+ * own fields shown as text, another app's ids showing nothing, the token kept only in sessionStorage and sent only
+ * in the Authorization header, nothing fetched from another origin, axe-core's checks at 1280 and 390 px.
+ */
+import { readFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot, waitFor } from '@obp/testkit';
+import { CHROMIUM_INSTALL_TIMEOUT_MS, ensureChromium, openBrowserPage, requestsLeavingOrigin, type BrowserSession } from '@obp/testkit/src/browser';
+import { createJob, finishedJob, jobBody } from '../analysis-helpers';
+import { connectedConsent } from '../consent-helpers';
+import { feedbackBody, reviewFeedback, submitFeedback } from '../feedback-helpers';
+import type { Stack, TestClient } from '../harness';
+import { RecordingReceiver } from '../recording-receiver';
+import { sharedStack } from '../shared-stack';
+
+const SCREENSHOTS = join(repoRoot, 'docs/dashboard');
+const SESSION_KEY = 'obp.dashboard.session';
+const timeout = 20_000;
+/** A reference may hold no markup characters (the API refuses them): quotes and an ampersand stand in. */
+const JOB_REFERENCE = 'Q4 review & "budget"';
+const hostile = (label: string) => `<img src=x onerror="window.dashboardWasInjected='${label}'"><b>${label}</b>`;
+
+describe('the app dashboard', () => {
+  let stack: Stack;
+  let app: TestClient;
+  let token: string;
+  let other: TestClient;
+  let otherToken: string;
+  const receiver = new RecordingReceiver();
+  let consentId: string;
+  let jobId: string;
+  let otherWebhookId: string;
+  let otherConsentId: string;
+  let browser: BrowserSession;
+
+  beforeAll(() => {
+    ensureChromium();
+  }, CHROMIUM_INSTALL_TIMEOUT_MS);
+
+  beforeAll(async () => {
+    stack = await sharedStack();
+    await receiver.start();
+    app = await stack.registerClient();
+    token = await stack.token(app);
+    other = await stack.registerClient();
+    otherToken = await stack.token(other);
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    ({ consentId } = await connectedConsent(stack, token, { externalUserId: hostile('user') }));
+    jobId = await createJob(stack, token, jobBody([consentId], { Reference: JOB_REFERENCE }));
+    await finishedJob(stack, token, jobId);
+    const reviewer = await stack.token(await stack.registerClient(['feedback-review']), 'feedback-review');
+    const feedbackId = await submitFeedback(stack, token, feedbackBody({ counterpartDescription: hostile('counterparty'), description: hostile('description') }));
+    await reviewFeedback(stack, reviewer, feedbackId, 'Rejected', hostile('note'));
+    otherConsentId = (await connectedConsent(stack, otherToken)).consentId;
+    const otherHook = await stack.api(otherToken, '/webhooks', { method: 'POST', json: { url: receiver.url('/other'), events: ['share.created'] } });
+    otherWebhookId = ((await otherHook.json()) as { data: { id: string } }).data.id;
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await receiver.stop();
+  });
+
+  const failedLoad = (status: number) => expect.stringMatching(new RegExp(`^Failed to load resource: the server responded with a status of ${status}\\b`));
+  const storage = () => browser.page.evaluate('JSON.stringify({ session: { ...sessionStorage }, local: { ...localStorage }, cookie: document.cookie })') as Promise<string>;
+  const shot = (name: string) => browser.page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  const heading = (name: string) => browser.page.getByRole('heading', { level: 1, name }).waitFor({ timeout });
+
+  async function accessibilityViolations(): Promise<string[]> {
+    const { page } = browser;
+    const result = (await page.evaluate("axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'] })")) as { violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> };
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  }
+
+  /** A browser whose pages get axe-core before their own scripts (put there by the browser, outside the page's policy). */
+  async function openBrowser(viewport: { width: number; height: number }) {
+    const session = await openBrowserPage(viewport);
+    await session.context.addInitScript({ content: readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8') });
+    return session;
+  }
+
+  async function signIn(client: TestClient) {
+    const { page } = browser;
+    await page.getByLabel('Client id').fill(client.clientId);
+    await page.getByLabel('Client secret').fill(client.clientSecret);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+  }
+
+  it('signs in with the app’s credentials, shows each section, and keeps the token where it belongs', async () => {
+    browser = await openBrowser({ width: 1280, height: 900 });
+    const { page, activity } = browser;
+    const origin = new URL(stack.baseUrl).origin;
+
+    await page.goto(`${stack.baseUrl}/dashboard`);
+    await page.getByRole('heading', { name: 'Sign in to your app’s dashboard' }).waitFor({ timeout });
+    await signIn({ clientId: app.clientId, clientSecret: 'not-the-secret' });
+    await page.getByRole('alert').filter({ hasText: 'The client id or secret is wrong.' }).waitFor({ timeout });
+    expect(await accessibilityViolations()).toEqual([]);
+    await shot('sign-in');
+    await signIn(app);
+    await heading('Webhooks');
+
+    // Webhooks: create with event types from the catalogue; the secret shows once.
+    await page.getByLabel('URL').fill(receiver.url('/hook'));
+    await page.getByLabel('Description (optional)').fill(hostile('endpoint'));
+    expect(await page.locator('#new-webhook input[name=events]').evaluateAll((inputs) => inputs.map((input) => input.getAttribute('value')))).toContain('consent.status.updated');
+    await page.getByRole('checkbox', { name: /consent\.status\.updated/ }).check();
+    await page.getByRole('checkbox', { name: /analysis-job\.completed/ }).check();
+    await page.getByRole('button', { name: 'Create endpoint' }).click();
+    const secret = page.getByRole('region', { name: 'Signing secret' });
+    await secret.waitFor({ timeout });
+    expect(await secret.locator('.secret-value').textContent()).toMatch(/^whsec_/);
+    const row = page.locator('#webhook-rows tbody tr').first();
+    expect(await row.locator('.description').textContent()).toBe(hostile('endpoint'));
+    await shot('webhooks');
+
+    // The endpoint: ping, the delivery log, a failing answer filtered, redelivery, rotation, disable and enable.
+    await row.getByRole('link').click();
+    await page.getByRole('button', { name: 'Send a ping' }).click();
+    await page.getByRole('status').filter({ hasText: 'Ping queued' }).waitFor({ timeout });
+    await waitFor(async () => receiver.on('/hook').length >= 1, { timeoutMs: timeout });
+    receiver.answerOn('/hook', 500);
+    await page.getByRole('button', { name: 'Send a ping' }).click();
+    await waitFor(async () => receiver.on('/hook').length >= 2, { timeoutMs: timeout });
+    await page.getByLabel('Status', { exact: true }).selectOption('failed');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.locator('#attempts li').first().waitFor({ timeout });
+    expect(await page.locator('#attempts .response-code').allTextContents()).toEqual(['HTTP 500']);
+    expect(new URL(page.url()).hash).toMatch(/\?status=failed$/);
+    await page.locator('#attempts summary').first().click();
+    await shot('webhook-deliveries');
+    receiver.answerOn('/hook', 204);
+    await page.locator('#attempts').getByRole('button', { name: 'Redeliver' }).click();
+    await page.getByRole('status').filter({ hasText: 'Message queued again.' }).waitFor({ timeout });
+    await waitFor(async () => receiver.on('/hook').length >= 3, { timeoutMs: timeout });
+    await page.getByRole('button', { name: 'Rotate secret' }).click();
+    await page.getByRole('dialog').filter({ hasText: 'keeps signing beside it for 24 hours' }).waitFor({ timeout });
+    await page.getByRole('button', { name: 'Rotate', exact: true }).click();
+    await page.getByRole('region', { name: 'New signing secret' }).waitFor({ timeout });
+    await page.getByRole('button', { name: 'Disable' }).click();
+    await page.getByRole('button', { name: 'Enable' }).waitFor({ timeout });
+    expect(await page.getByRole('button', { name: 'Send a ping' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Enable' }).click();
+    await page.getByRole('button', { name: 'Disable' }).waitFor({ timeout });
+
+    // Consents: the list, the consent with its history, the account's transactions with categories from the analysis.
+    await page.getByRole('link', { name: 'Consents' }).click();
+    await heading('Consents');
+    await page.locator(`#consent-rows tr[data-id="${consentId}"]`).waitFor({ timeout });
+    expect(await page.locator('#consent-rows tbody tr').count()).toBe(1);
+    await shot('consents');
+    await page.locator(`#consent-rows tr[data-id="${consentId}"] a`).click();
+    await page.getByRole('region', { name: 'Status history' }).waitFor({ timeout });
+    expect(await page.locator('.facts').textContent()).toContain(hostile('user'));
+    await page.getByRole('button', { name: 'Erase' }).click();
+    await page.getByRole('dialog').filter({ hasText: 'analysis results computed from it' }).waitFor({ timeout });
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.getByRole('status').filter({ hasText: 'Refresh queued' }).waitFor({ timeout });
+    await shot('consent');
+    await page.locator('#accounts a').first().click();
+    await heading('Transactions');
+    await page.locator('#transaction-rows tbody tr').first().waitFor({ timeout });
+    expect((await page.locator('#transaction-rows .category').allTextContents()).filter((text) => text !== '—').length).toBeGreaterThan(0);
+    await shot('transactions');
+
+    // Analysis: the list, the result as charts, a figure's transactions.
+    await page.getByRole('link', { name: 'Analysis' }).click();
+    await heading('Analysis jobs');
+    expect(await page.locator(`#analysis-rows tr[data-id="${jobId}"] a`).textContent()).toBe(JOB_REFERENCE);
+    await page.locator(`#analysis-rows tr[data-id="${jobId}"] a`).click();
+    await page.locator('#monthly canvas').waitFor({ timeout });
+    await page.locator('#recurring').waitFor({ timeout });
+    await page.locator('#monthly summary').click();
+    await page.locator('#monthly .figure-links button').last().click();
+    await page.locator('#behind-rows tbody tr').first().waitFor({ timeout });
+    await shot('analysis');
+    expect(await accessibilityViolations()).toEqual([]);
+
+    // Starting a job on a chosen consent, followed until it completes.
+    await page.getByRole('link', { name: '← All analysis jobs' }).click();
+    await page.getByRole('checkbox', { name: /sandbox/ }).first().check();
+    await page.getByLabel('Reference').fill('from the dashboard');
+    await page.getByRole('button', { name: 'Start analysis' }).click();
+    await heading('from the dashboard');
+    await page.locator('#job-status .badge', { hasText: 'Completed' }).waitFor({ timeout: 60_000 });
+    await page.locator('#categories canvas').waitFor({ timeout });
+
+    // Feedback: the app's corrections with the reviewer's decision, as text.
+    await page.getByRole('link', { name: 'Feedback' }).click();
+    await heading('Feedback');
+    const feedback = page.locator('#feedback-rows tbody tr').first();
+    expect(await feedback.locator('.counterpart').textContent()).toBe(hostile('counterparty'));
+    expect(await feedback.locator('.note').textContent()).toBe(hostile('note'));
+    expect(await feedback.locator('.badge').textContent()).toBe('Rejected');
+    await shot('feedback');
+
+    // Settings: the redirect URLs, checked as the admin registration checks them; the rate limit and its use.
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await heading('Settings');
+    await page.locator('#rate-usage').filter({ hasText: /left; full again in/ }).waitFor({ timeout });
+    await page.getByRole('button', { name: 'Add URL' }).click();
+    await page.locator('#redirect-urls input').last().fill('http://example.com/plain');
+    await page.getByRole('button', { name: 'Save redirect URLs' }).click();
+    await page.getByRole('alert').filter({ hasText: 'must use https' }).waitFor({ timeout });
+    await page.locator('#redirect-urls input').last().fill('https://dashboard.example.test/back');
+    await page.getByRole('button', { name: 'Save redirect URLs' }).click();
+    await page.getByRole('status').filter({ hasText: 'Redirect URLs saved.' }).waitFor({ timeout });
+    const me = (await (await stack.api(token, '/apps/me')).json()) as { data: { redirectUrls: string[] } };
+    expect(me.data.redirectUrls).toContain('https://dashboard.example.test/back');
+    await shot('settings');
+
+    // Nothing the app wrote ran as markup; the token went only into the Authorization header.
+    expect(await page.locator('main img, main b').count()).toBe(0);
+    expect(await page.evaluate('window.dashboardWasInjected')).toBeUndefined();
+    const kept = JSON.parse(await storage()) as { session: Record<string, string> };
+    const sessionToken = (JSON.parse(kept.session[SESSION_KEY]!) as { token: string }).token;
+    expect(kept).toEqual({ session: { [SESSION_KEY]: expect.any(String) }, local: {}, cookie: '' });
+    for (const value of [sessionToken, app.clientSecret]) expect(activity.requestUrls.filter((url) => url.includes(value))).toEqual([]);
+    expect(JSON.stringify(kept)).not.toContain(app.clientSecret);
+    expect(requestsLeavingOrigin(activity, origin)).toEqual([]);
+    expect(activity.pageErrors).toEqual([]);
+    expect(activity.consoleErrors.filter((message) => !/status of (400|401)\b/.test(message))).toEqual([]);
+    expect(activity.consoleErrors).toEqual(expect.arrayContaining([failedLoad(401), failedLoad(400)]));
+
+    // Another app's ids in the address show nothing of it.
+    activity.consoleErrors.length = 0;
+    await page.goto(`${stack.baseUrl}/dashboard#/webhooks/${otherWebhookId}`);
+    await page.locator('#view .error').filter({ hasText: 'Not found: nothing of your app has this id.' }).waitFor({ timeout });
+    await page.goto(`${stack.baseUrl}/dashboard#/consents/${otherConsentId}`);
+    await page.locator('#view .error').filter({ hasText: 'Not found: nothing of your app has this id.' }).waitFor({ timeout });
+    await page.goto(`${stack.baseUrl}/dashboard#/analysis/${otherConsentId}`);
+    await page.locator('#view .error').filter({ hasText: 'Not found: nothing of your app has this id.' }).waitFor({ timeout });
+    expect(await page.locator('#view .facts, #view table, #view canvas').count()).toBe(0);
+    expect(activity.consoleErrors).toEqual([failedLoad(404), failedLoad(404), failedLoad(404)]);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Sign in to your app’s dashboard' }).waitFor({ timeout });
+    expect(JSON.parse(await storage())).toEqual({ session: {}, local: {}, cookie: '' });
+  }, 240_000);
+
+  it('works at 390 px wide and with the keyboard, and ends an expired session with a message', async () => {
+    await browser?.close();
+    browser = await openBrowser({ width: 390, height: 844 });
+    const { page } = browser;
+    await page.goto(`${stack.baseUrl}/dashboard#/analysis/${jobId}`);
+    await page.getByLabel('Client id').focus();
+    await page.keyboard.type(app.clientId);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(app.clientSecret);
+    await page.keyboard.press('Enter');
+    await page.locator('#monthly canvas').waitFor({ timeout });
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    expect(await accessibilityViolations()).toEqual([]);
+    await shot('analysis-390');
+    await page.goto(`${stack.baseUrl}/dashboard#/webhooks`);
+    await heading('Webhooks');
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    await shot('webhooks-390');
+
+    // A token that ran out: the next request sends the user to sign in, saying why.
+    await page.evaluate(`sessionStorage.setItem('${SESSION_KEY}', JSON.stringify({ ...JSON.parse(sessionStorage.getItem('${SESSION_KEY}')), token: 'no.such.token' }))`);
+    await page.getByRole('link', { name: 'Consents' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Your session has ended. Sign in again.' }).waitFor({ timeout });
+    expect(JSON.parse(await storage())).toMatchObject({ session: {} });
+  }, 120_000);
+});
