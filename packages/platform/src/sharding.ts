@@ -68,11 +68,12 @@ export const collectionSharding: Readonly<Record<string, Readonly<Record<string,
     ...buildingBlocks,
     shares: byId(OWNER_LIST, {
       hasOutbox: OUTBOX_POLL,
-      'deletedAt,ownerClientId': OWNER_LIST,
+      'deletedAt,listChunk': 'a page of an app’s list reads the chunks it spans (at most a thousand shares each) through the `listChunk` index on every shard, and merges; after a share is made or removed its chunk is counted again the same way',
       'deletedAt,expirationDateUtc,ownerClientId': OWNER_LIST,
       'consentIds,deletedAt': 'a consent’s erasure finds the shares naming it, once per erasure',
       'accountIds,deletedAt': 'a consent’s erasure finds the shares naming its accounts, once per erasure',
     }),
+    share_lists: whole('one small document an app: the next position of its share list and the count of each chunk of it, read by id'),
   },
   consent: {
     ...buildingBlocks,

@@ -2,12 +2,15 @@ import type { EventWriter } from '@obp/bus';
 import type { shareEvents } from '@obp/contracts';
 import type { AggregateStore, AggregateStoreOptions } from '@obp/store';
 import { toShareDto, type Share } from '../domain/share';
+import { listChunkOf } from './share-lists';
 
 export type ShareStore = AggregateStore<Share>;
 
 export const shareStoreOptions: AggregateStoreOptions<Share> = {
   collection: 'shares',
-  indexes: [{ key: { ownerClientId: 1, createdAt: 1, _id: 1 } }, { key: { consentIds: 1 } }, { key: { accountIds: 1 } }],
+  // listChunk serves a page of a list (share-lists.ts); ownerClientId and listPosition a list filtered by expiry.
+  indexes: [{ key: { listChunk: 1, listPosition: 1 } }, { key: { ownerClientId: 1, listPosition: 1 } }, { key: { consentIds: 1 } }, { key: { accountIds: 1 } }],
+  derived: { listChunk: listChunkOf },
 };
 
 /**
