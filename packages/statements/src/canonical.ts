@@ -1,4 +1,4 @@
-import { bankDetailsOf, type TransactionDto } from '@obp/contracts';
+import type { TransactionDto } from '@obp/contracts';
 import { decimalToNumber } from './decimal';
 import type { StatementTransaction } from './statement';
 
@@ -17,21 +17,42 @@ const midnight = (date: string | null): string | null => (date === null ? null :
  * - the booking date stands in for a missing value date and the reverse (a booked entry always has one of them).
  */
 export function canonicalTransaction(t: StatementTransaction): CanonicalTransactionFields {
-  const iso = t.bankTransactionCode === null ? null : `${t.bankTransactionCode.domain}-${t.bankTransactionCode.family}-${t.bankTransactionCode.subFamily}`;
-  const remittance = t.remittanceUnstructured.join(' ').trim();
+  const fields: Record<string, unknown> = {};
+  writeCanonicalFields(fields, t, canonicalDates(t));
+  return fields as unknown as CanonicalTransactionFields;
+}
+
+/** The booking and value date of `canonicalTransaction`, as ISO instants at midnight UTC. */
+export function canonicalDates(t: StatementTransaction): { bookingDate: string; valueDate: string } {
   const bookingDate = midnight(t.bookingDate ?? t.valueDate)!;
-  return {
-    amount: decimalToNumber(t.amount),
-    currency: t.currency,
-    bookingDate,
-    valueDate: midnight(t.valueDate) ?? bookingDate,
-    description: t.narrative ?? (remittance === '' ? null : remittance),
-    counterpartName: t.counterpartyName,
-    counterpartAccountNumber: t.counterpartyIban,
-    transactionType: t.proprietaryCode ?? iso,
-    transactionTypeName: t.proprietaryName,
-    reasonCode: t.returnReason,
-    purposeCode: t.purposeCode,
-    ...bankDetailsOf({ bankReference: t.bankReference, endToEndId: t.endToEndId, mandateId: t.mandateId, creditorSchemeId: t.creditorSchemeId, bankTransactionCode: iso, merchantCategoryCode: t.merchantCategoryCode }),
-  };
+  return { bookingDate, valueDate: midnight(t.valueDate) ?? bookingDate };
+}
+
+/**
+ * The fields of `canonicalTransaction`, in its order, written into `target` after what it holds (a stored row is made
+ * so at once, without a copy); the dates after the currency where given, else left for the caller to place.
+ */
+export function writeCanonicalFields(target: Record<string, unknown>, t: StatementTransaction, dates: { bookingDate: string; valueDate: string } | null): void {
+  const iso = t.bankTransactionCode === null ? null : `${t.bankTransactionCode.domain}-${t.bankTransactionCode.family}-${t.bankTransactionCode.subFamily}`;
+  const remittance = t.remittanceUnstructured.length === 0 ? '' : t.remittanceUnstructured.join(' ').trim();
+  target.amount = decimalToNumber(t.amount);
+  target.currency = t.currency;
+  if (dates !== null) {
+    target.bookingDate = dates.bookingDate;
+    target.valueDate = dates.valueDate;
+  }
+  target.description = t.narrative ?? (remittance === '' ? null : remittance);
+  target.counterpartName = t.counterpartyName;
+  target.counterpartAccountNumber = t.counterpartyIban;
+  target.transactionType = t.proprietaryCode ?? iso;
+  target.transactionTypeName = t.proprietaryName;
+  target.reasonCode = t.returnReason;
+  target.purposeCode = t.purposeCode;
+  // The bank details the file gives, in the order of `BANK_DETAIL_FIELDS` (`bankDetailsOf`: null ones left out).
+  if (t.bankReference !== null) target.bankReference = t.bankReference;
+  if (t.endToEndId !== null) target.endToEndId = t.endToEndId;
+  if (t.mandateId !== null) target.mandateId = t.mandateId;
+  if (t.creditorSchemeId !== null) target.creditorSchemeId = t.creditorSchemeId;
+  if (iso !== null) target.bankTransactionCode = iso;
+  if (t.merchantCategoryCode !== null) target.merchantCategoryCode = t.merchantCategoryCode;
 }

@@ -1,4 +1,4 @@
-import { canonicalTransaction, contentKeys, type CanonicalTransactionFields, type ParsedStatementFile, type StatementTransaction } from '@obp/statements';
+import { canonicalDates, canonicalTransaction, contentKeys, writeCanonicalFields, type CanonicalTransactionFields, type ParsedStatementFile, type StatementTransaction } from '@obp/statements';
 import { storedTransaction, type StoredTransaction } from '../../infrastructure/transaction.repository';
 
 /**
@@ -93,7 +93,10 @@ export function notStoredYet(account: FileAccount, stored: readonly StoredIdenti
   return fresh;
 }
 
-/** A transaction of the file as stored (`storedTransaction`): its canonical fields, made here and not kept, and what it is stored under. */
+/** A transaction of the file as stored (`storedTransaction`): its canonical fields written straight into the row, and what it is stored under. */
 export function storedRow(t: FileTransaction, stored: Omit<StoredTransaction, keyof CanonicalTransactionFields>): StoredTransaction {
-  return storedTransaction(t.fields, stored);
+  return storedTransaction((row) => {
+    writeCanonicalFields(row, t.transaction, null);
+    return canonicalDates(t.transaction);
+  }, stored);
 }
