@@ -161,7 +161,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     // POST /admin/providers is checked by the consent service as well as by the edge.
     ADMIN_TOKEN: adminToken,
     OUTBOX_POLL_MS: String(options.outboxPollMs ?? OUTBOX_POLL_MS),
-    FETCH_POLL_MS: '100',
+    FETCH_POLL_MS: '1000',
     MAINTENANCE_INTERVAL_MS: '60000',
     ...options.consentEnv,
   });
