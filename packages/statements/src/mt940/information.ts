@@ -18,7 +18,7 @@ const CODES = [
   'SVCL', 'CDTRREFTP', 'CDTRREF', 'ISSR', 'OCMT', 'CHGS', 'EXCH', 'BUSP', 'RTYP',
 ] as const;
 type Code = (typeof CODES)[number];
-const CODE_MARKER = new RegExp(`/(${CODES.join('|')})/`, 'g');
+const IS_CODE: ReadonlySet<string> = new Set(CODES);
 
 export interface EntryInformation {
   narrative: string | null;
@@ -116,15 +116,25 @@ function labelled(text: string): EntryInformation {
 /**
  * The `/CODE/value` fields of a structured `:86:`, or null when the text does not start with one. When the
  * text ends in `/` (ING closes every field with `/`, hence its `//` between fields), a value's closing slash is
- * not part of it.
+ * not part of it. A field starts at each `/CODE/` found from left to right, one not overlapping the one before:
+ * read slash by slash rather than by a regular expression of every code, which costs several times more.
  */
 function subfields(text: string): { code: Code; value: string }[] | null {
-  const markers = [...text.matchAll(CODE_MARKER)];
-  if (markers.length === 0 || markers[0]!.index !== 0) return null;
-  const fields = markers.map((m, i) => ({
-    code: m[1] as Code,
-    value: text.slice(m.index + m[0].length, i + 1 < markers.length ? markers[i + 1]!.index : text.length),
-  }));
-  if (!text.endsWith('/')) return fields;
-  return fields.map((f) => (f.value.endsWith('/') ? { ...f, value: f.value.slice(0, -1) } : f));
+  const starts: Array<{ code: Code; at: number; end: number }> = [];
+  for (let slash = text.indexOf('/'); slash !== -1; ) {
+    const close = text.indexOf('/', slash + 1);
+    if (close === -1) break;
+    const candidate = text.slice(slash + 1, close);
+    if (IS_CODE.has(candidate)) {
+      starts.push({ code: candidate as Code, at: slash, end: close + 1 });
+      slash = text.indexOf('/', close + 1);
+    } else slash = close;
+  }
+  if (starts.length === 0 || starts[0]!.at !== 0) return null;
+  const closed = text.endsWith('/');
+  return starts.map((start, i) => {
+    let value = text.slice(start.end, i + 1 < starts.length ? starts[i + 1]!.at : text.length);
+    if (closed && value.endsWith('/')) value = value.slice(0, -1);
+    return { code: start.code, value };
+  });
 }
