@@ -33,6 +33,7 @@ const schema = z.object({
   ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   ...upstreamUrls,
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  UPSTREAM_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(2_000),
   /** Off only where something in front of the edge limits apps already. */
   RATE_LIMIT_ENABLED: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   /** Every app's API limit unless its client record has its own (Stripe allows 100 requests a second). */

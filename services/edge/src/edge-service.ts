@@ -59,7 +59,7 @@ export const edgeService: ServiceDefinition<EdgeConfig, { keys: SigningKeyStore;
 
     // The API is forwarded to the service that declares each route (the manifest's services, each at its URL setting); the edge
     // checks tokens first (a cheap 401/403 at the door). A route of a service it has no URL for stops the start.
-    const proxies = new Map(upstreamServices.map((service) => [service.name, proxyTo(config[service.edgeUrlEnv], logger, config.UPSTREAM_TIMEOUT_MS)]));
+    const proxies = new Map(upstreamServices.map((service) => [service.name, proxyTo(config[service.edgeUrlEnv], logger, config.UPSTREAM_TIMEOUT_MS, config.UPSTREAM_CONNECT_TIMEOUT_MS)]));
     const servedHere = new Set([SERVICE_NAME, ...[...Object.values(healthRoutes), ...Object.values(metricsRoutes)].map((route) => route.service)]);
     const forwarded = forwardedRoutes(apiRoutes, proxies, servedHere);
     const document = openApiDocument(config.TOKEN_ISSUER);

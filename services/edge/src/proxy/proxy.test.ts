@@ -1,5 +1,6 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import { createHttpApp } from '@obp/http';
 import { createLogger } from '@obp/telemetry';
 import { waitFor } from '@obp/testkit';
@@ -30,6 +31,40 @@ function upstream(answer: (seen: Seen, res: import('node:http').ServerResponse) 
   return { seen, server };
 }
 
+/**
+ * A port that never takes a connection, as a host that is gone: a listener in a stopped process whose accept
+ * queue is full (a backlog of 0 holds one connection), so the kernel drops further connection attempts.
+ */
+async function unanswering(): Promise<{ target: string; dispose: () => void }> {
+  const child: ChildProcess = spawn(process.execPath, ['-e', "require('net').createServer().listen({ port: 0, host: '127.0.0.1', backlog: 0 }, function () { console.log(this.address().port) })"], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout!.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
+    child.once('exit', (code) => reject(new Error(`listener exited with ${code}`)));
+  });
+  child.kill('SIGSTOP');
+  const fillers: Socket[] = [];
+  // Connections the stopped listener will never accept, until one no longer completes: the queue is full.
+  for (;;) {
+    const socket = connect(port, '127.0.0.1');
+    fillers.push(socket);
+    const connected = await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), 500);
+      socket.once('connect', () => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+    if (!connected) break;
+  }
+  return {
+    target: `http://127.0.0.1:${port}`,
+    dispose: () => {
+      for (const socket of fillers) socket.destroy();
+      child.kill('SIGKILL');
+    },
+  };
+}
+
 describe('proxyTo (real upstream and edge servers)', () => {
   const servers: Server[] = [];
   afterEach(async () => {
@@ -39,8 +74,8 @@ describe('proxyTo (real upstream and edge servers)', () => {
     }
   });
 
-  async function edgeTo(target: string | string[], timeoutMs?: number): Promise<string> {
-    const proxy = proxyTo(target, createLogger('test', 'silent'), timeoutMs);
+  async function edgeTo(target: string | string[], timeoutMs?: number, connectTimeoutMs?: number): Promise<string> {
+    const proxy = proxyTo(target, createLogger('test', 'silent'), timeoutMs, connectTimeoutMs);
     // As the edge has it: the caller's trace context is taken up by the tracing middleware.
     const app = createHttpApp({ serviceName: 'edge' });
     app.all('/{*rest}', proxy);
@@ -156,6 +191,44 @@ describe('proxyTo (real upstream and edge servers)', () => {
 
     expect(answers).toEqual([0, 1, 2, 3].map((n) => ({ status: 201, n })));
     expect(live.seen.map((r) => (JSON.parse(r.body) as { pad: string }).pad.length)).toEqual([100_000, 100_000, 100_000, 100_000]);
+  });
+
+  it('passes an instance that does not take the connection within the connect timeout over for the next, with the request whole', async () => {
+    const silent = await unanswering();
+    try {
+      const live = upstream((seen, res) => {
+        res.writeHead(201, { 'content-type': 'application/json' });
+        res.end(seen.body);
+      });
+      servers.push(live.server);
+      // A whole request may take a minute; the connection must be made within a fifth of a second.
+      const edge = await edgeTo([silent.target, await listen(live.server)], 60_000, 200);
+
+      const answers = [];
+      for (let i = 0; i < 2; i++) {
+        const res = await fetch(`${edge}/shares`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ n: i }) });
+        answers.push({ status: res.status, body: await res.json() });
+      }
+
+      expect(answers).toEqual([0, 1].map((n) => ({ status: 201, body: { n } })));
+      expect(live.seen.map((r) => r.body)).toEqual(['{"n":0}', '{"n":1}']);
+    } finally {
+      silent.dispose();
+    }
+  });
+
+  it('answers 502 when the only instance does not take the connection', async () => {
+    const silent = await unanswering();
+    try {
+      const edge = await edgeTo([silent.target], 60_000, 200);
+
+      const res = await fetch(`${edge}/shares`);
+
+      expect(res.status).toBe(502);
+      expect(await res.json()).toMatchObject({ status: 502, detail: 'The upstream service is unavailable.' });
+    } finally {
+      silent.dispose();
+    }
   });
 
   it('answers 502 when no instance can be reached', async () => {

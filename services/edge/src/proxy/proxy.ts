@@ -11,7 +11,7 @@ const hopByHop = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'pro
 const DOWN_FOR_MS = 2_000;
 
 /** Failures of the connection itself: the instance received nothing, so another one may take the request. */
-const CONNECT_FAILURES = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND']);
+const CONNECT_FAILURES = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND', 'ECONNECTTIMEOUT']);
 
 /**
  * The instances of one service, taken in turn; one that refused a connection goes to the back of the
@@ -49,11 +49,12 @@ export class UpstreamInstances {
  * Streams a request to one instance of a service and the answer back, untouched but for hop-by-hop
  * headers, `X-Forwarded-*` and the trace context of a CLIENT span. Instances are taken in turn; the
  * request's body is sent only once a connection is made, so one that refuses the connection is
- * passed over for the next with the request whole. No instance reachable is 502, a slow one 504, both
+ * passed over for the next with the request whole, as is one that has not taken the connection within
+ * `connectTimeoutMs` (a host that is gone drops the connection attempt rather than refusing it). No instance reachable is 502, a slow one 504, both
  * as problem bodies; a caller that goes away ends its upstream request. Kept on `http.request` with a
  * keep-alive agent: undici's pool cost the edge more CPU per forwarded request here.
  */
-export function proxyTo(targetBases: string | readonly string[], logger: Logger, timeoutMs = 30_000): RequestHandler {
+export function proxyTo(targetBases: string | readonly string[], logger: Logger, timeoutMs = 30_000, connectTimeoutMs = 2_000): RequestHandler {
   const instances = new UpstreamInstances((typeof targetBases === 'string' ? [targetBases] : targetBases).map((base) => new URL(base)));
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   return (req, res) => {
@@ -110,8 +111,13 @@ export function proxyTo(targetBases: string | readonly string[], logger: Logger,
       );
       current = upstream;
       upstream.on('socket', (socket) => {
-        if (socket.connecting) socket.once('connect', send);
-        else send();
+        if (!socket.connecting) return send();
+        const connectTimer = setTimeout(() => upstream.destroy(Object.assign(new Error('no connection within the connect timeout'), { code: 'ECONNECTTIMEOUT' })), connectTimeoutMs);
+        socket.once('connect', () => {
+          clearTimeout(connectTimer);
+          send();
+        });
+        socket.once('close', () => clearTimeout(connectTimer));
       });
       upstream.on('timeout', () => upstream.destroy(Object.assign(new Error('upstream timed out'), { code: 'ETIMEDOUT' })));
       upstream.on('error', (error: NodeJS.ErrnoException) => {
