@@ -44,6 +44,16 @@ RULES_JSON_SCHEMA_CANNOT_STATE = {
         "signing.certificate": "cannot be used",
         "signing.key": "cannot be used",
     },
+    # The same for a bank's new configuration; and its providerKey must be the one in the path (a field compared with
+    # a path parameter).
+    "PUT /admin/providers/{providerKey}": {
+        "providerKey": "must be the one in the path",
+        "tls.clientCertificate": "cannot be used",
+        "tls.clientKey": "cannot be used",
+        "tls.caBundle": "cannot be used",
+        "signing.certificate": "cannot be used",
+        "signing.key": "cannot be used",
+    },
     # The length of a registered redirect URL as stored: the URL parser's normalisation (percent-encoding, punycode,
     # the path's "/") may lengthen one the document's maxLength allows.
     "POST /admin/clients": {"redirectUrls[]": "characters once normalised"},

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConsentEventTypes, type ConsentDto, type ConsentStateData, type ProviderDto, type TransactionDto } from '@obp/contracts';
+import { database } from '@obp/db';
 import { generateSandboxData } from '@obp/sandbox-bank';
 import { waitFor } from '@obp/testkit';
 import { Xs2aClient } from '@obp/xs2a';
@@ -46,7 +47,9 @@ function providersFile(): string {
 
 beforeAll(async () => {
   sim = await startXs2aSimulator({ testHooks: true, pageSize: 25 });
-  stack = await startStack({ consentEnv: { XS2A_PROVIDERS_FILE: providersFile(), XS2A_AUTHORIZATION_POLL_MS: '200', FETCH_RETRY_BASE_MS: '50', FETCH_RETRY_MAX_MS: '200' } });
+  stack = await startStack({
+    consentEnv: { XS2A_PROVIDERS_FILE: providersFile(), XS2A_AUTHORIZATION_POLL_MS: '200', XS2A_PROVIDERS_RELOAD_MS: '300', FETCH_RETRY_BASE_MS: '50', FETCH_RETRY_MAX_MS: '200' },
+  });
   token = await stack.token(await stack.registerClient());
   await receiver.start();
 });
@@ -268,11 +271,15 @@ describe('XS2A banks through the edge', () => {
       country: 'be',
       baseUrl: sim.apiUrl,
       scaApproaches: ['redirect'],
-      tls: { clientCertificate: sim.pki.client.cert, clientKey: sim.pki.client.key, caBundle: sim.pki.ca.cert },
+      tls: { clientCertificate: sim.pki.client.cert, clientKey: join(dir, 'client-key.pem'), caBundle: sim.pki.ca.cert },
     };
     const admin = (json: unknown, auth = `Bearer ${stack.adminToken}`) =>
       fetch(`${stack.baseUrl}/admin/providers`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: auth }, body: JSON.stringify(json) });
     expect((await admin(body, `Bearer ${token}`)).status).toBe(401);
+    // A private key is taken only as a file path: the database never holds one.
+    const inlineKey = await admin({ ...body, tls: { ...body.tls, clientKey: sim.pki.client.key } });
+    expect(inlineKey.status).toBe(400);
+    expect((await json<{ errors: Record<string, string[]> }>(inlineKey)).errors['tls.clientKey']?.[0]).toMatch(/absolute path of a file/);
     const tooLong = await admin({ ...body, consentValidityDays: 181 });
     expect(tooLong.status).toBe(400);
     expect((await json<{ errors: Record<string, string[]> }>(tooLong)).errors.consentValidityDays?.[0]).toMatch(/1 to 180/);
@@ -412,5 +419,88 @@ describe('XS2A banks through the edge', () => {
     expect((await json<{ detail: string }>(never)).detail).toMatch(/Rejected cannot be re-authorised/);
     const sandbox = await json<{ consentId: string }>(await stack.api(token, '/consents', { method: 'POST', json: { providerKey: 'sandbox-retail', redirectUrl: REDIRECT_URL } }));
     expect((await reauthorise(sandbox.consentId)).status).toBe(409);
+  });
+
+  const adminCall = (method: string, path: string, body?: unknown) =>
+    fetch(`${stack.baseUrl}${path}`, { method, headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${stack.adminToken}` }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+
+  it('PUT and DELETE /admin/providers/{providerKey}: a bank added through the API is changed and removed; its consents keep their data and end at their next fetch', async () => {
+    const bank = {
+      kind: 'xs2a',
+      providerKey: 'editable-bank',
+      name: 'Editable bank',
+      country: 'NL',
+      baseUrl: sim.apiUrl,
+      scaApproaches: ['redirect'],
+      tls: { clientCertificate: join(dir, 'client-cert.pem'), clientKey: join(dir, 'client-key.pem'), caBundle: join(dir, 'ca.pem') },
+    };
+    expect((await adminCall('POST', '/admin/providers', bank)).status).toBe(201);
+    const changed = await adminCall('PUT', '/admin/providers/editable-bank', { ...bank, name: 'Renamed bank', historyDays: 30 });
+    expect({ status: changed.status, body: await json<unknown>(changed) }).toMatchObject({ status: 200, body: { key: 'editable-bank', name: 'Renamed bank' } });
+    const listed = (await json<{ data: ProviderDto[] }>(await stack.api(token, '/providers'))).data;
+    expect(listed.find((p) => p.key === 'editable-bank')?.name).toBe('Renamed bank');
+    const otherKey = await adminCall('PUT', '/admin/providers/editable-bank', { ...bank, providerKey: 'another-key' });
+    expect(otherKey.status).toBe(400);
+    expect(Object.keys((await json<{ errors: Record<string, string[]> }>(otherKey)).errors)).toEqual(['providerKey']);
+    expect((await adminCall('PUT', '/admin/providers/no-such-bank', { ...bank, providerKey: 'no-such-bank' })).status).toBe(404);
+    expect((await adminCall('PUT', '/admin/providers/sandbox-xs2a', { ...bank, providerKey: 'sandbox-xs2a' })).status).toBe(409);
+    expect((await adminCall('DELETE', '/admin/providers/sandbox-xs2a')).status).toBe(409);
+
+    // A consent at the bank, fetched under the changed configuration (30 days of history).
+    const { consentId, consentUrl } = await createXs2aConsent({ providerKey: 'editable-bank' });
+    await decideAtBank(consentUrl!, 'approve', 'psu-kees');
+    await waitForStatus(consentId, 'Updated');
+    const accounts = (await json<{ data: { id: string }[] }>(await stack.api(token, `/consents/${consentId}/accounts`))).data;
+    const stored = await Promise.all(accounts.map((a) => transactionsOf(a.id)));
+    const oldest = stored.flat().map((t) => t.bookingDate.slice(0, 10)).sort()[0]!;
+    expect(oldest >= new Date(Date.now() - 31 * 86_400_000).toISOString().slice(0, 10)).toBe(true);
+
+    expect((await adminCall('DELETE', '/admin/providers/editable-bank')).status).toBe(204);
+    expect((await adminCall('DELETE', '/admin/providers/editable-bank')).status).toBe(404);
+    expect((await json<{ data: ProviderDto[] }>(await stack.api(token, '/providers'))).data.map((p) => p.key)).not.toContain('editable-bank');
+    const refused = await stack.api(token, '/consents', { method: 'POST', json: { providerKey: 'editable-bank', redirectUrl: REDIRECT_URL, psuIpAddress: PSU_IP } });
+    expect(refused.status).toBe(400);
+    // The consent's next fetch ends it; its data stays until the app erases it.
+    expect((await stack.api(token, `/consents/${consentId}/refresh`, { method: 'POST' })).status).toBe(202);
+    const ended = await waitForStatus(consentId, 'Invalidated');
+    expect(ended.errors.at(-1)).toMatchObject({ code: 'PROVIDER_REMOVED' });
+    expect((await json<{ data: { id: string }[] }>(await stack.api(token, `/consents/${consentId}/accounts`))).data).toHaveLength(accounts.length);
+  });
+
+  it('a bank whose key file this instance cannot read: not silently dropped but 503 naming it, listed in readiness (still ready) and counted in the metrics', async () => {
+    const record = {
+      kind: 'xs2a',
+      providerKey: 'unreadable-bank',
+      name: 'Unreadable bank',
+      country: 'NL',
+      baseUrl: sim.apiUrl,
+      scaApproaches: ['redirect'],
+      consentAccess: 'allPsd2',
+      frequencyPerDay: 4,
+      consentValidityDays: 90,
+      historyDays: 90,
+      requestTimeoutMs: 20_000,
+      tls: { clientCertificate: join(dir, 'client-cert.pem'), clientKey: join(dir, 'not-mounted-here', 'key.pem') },
+    };
+    // Added on another instance, which can read the file: this one cannot.
+    await database(stack.consent.db).collection('xs2a_providers').insertOne({ _id: 'unreadable-bank' as never, config: record, addedAt: new Date(), updatedAt: new Date(), version: 1 });
+    const consentServiceUrl = `http://127.0.0.1:${stack.consent.port()}`;
+    const readiness = await waitFor(
+      async () => {
+        const res = await fetch(`${consentServiceUrl}/health/ready`);
+        const body = await json<{ status: string; checks: Record<string, string> }>(res);
+        return body.checks['xs2a-provider:unreadable-bank'] ? { status: res.status, body } : undefined;
+      },
+      { what: 'the bank listed as failing in the readiness report' },
+    );
+    expect(readiness).toMatchObject({ status: 200, body: { status: 'ok', checks: { 'xs2a-provider:unreadable-bank': 'failing' } } });
+    const res = await stack.api(token, '/consents', { method: 'POST', json: { providerKey: 'unreadable-bank', redirectUrl: REDIRECT_URL, psuIpAddress: PSU_IP } });
+    expect(res.status).toBe(503);
+    expect((await json<{ detail: string }>(res)).detail).toMatch(/'unreadable-bank' cannot be used on this instance: tls\.clientKey: .*not-mounted-here\/key\.pem cannot be read/);
+    const metrics = await (await fetch(`${consentServiceUrl}/metrics`)).text();
+    expect(metrics).toMatch(/^xs2a_providers_unavailable\S* 1$/m);
+    // Removed: no longer reported.
+    expect((await adminCall('DELETE', '/admin/providers/unreadable-bank')).status).toBe(204);
+    expect((await json<{ checks: Record<string, string> }>(await fetch(`${consentServiceUrl}/health/ready`))).checks['xs2a-provider:unreadable-bank']).toBeUndefined();
   });
 });

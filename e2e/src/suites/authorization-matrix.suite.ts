@@ -71,6 +71,8 @@ describe('the authorization matrix', () => {
       'categorization-feedback': feedbackId,
       webhooks: endpointId,
       statements: importId,
+      // An operator's bank (admin routes: every credential here is refused before the key is looked at).
+      providers: 'sandbox-retail',
     });
     secretsOfA = [uploadConsent, importId, consentId, account.id, ...accounts.map((a) => a.iban).filter((iban): iban is string => iban !== null), externalUserId, userId, shareId, shareReference, jobId, feedbackId, remark, endpointId, hookPath, secret];
   });

@@ -1,5 +1,5 @@
 import { fieldName } from './schema/fields';
-import { xs2aProviderConfigSchema } from './bank-providers';
+import { xs2aProviderBodySchema, xs2aProviderConfigSchema } from './bank-providers';
 
 const bank = {
   kind: 'xs2a',
@@ -17,6 +17,15 @@ const problems = (input: unknown) => {
 };
 
 describe('an XS2A bank as an operator configures it', () => {
+  it('takes private keys as PEM in the file, only as file paths through the admin API (never kept in the database)', () => {
+    const signing = { certificate: '-----BEGIN CERTIFICATE-----\n...', key: '-----BEGIN PRIVATE KEY-----\n...' };
+    expect(xs2aProviderConfigSchema.safeParse({ ...bank, signing }).success).toBe(true);
+    const refused = xs2aProviderBodySchema.safeParse({ ...bank, signing });
+    expect(refused.success ? [] : refused.error.issues.map((i) => fieldName(i.path)).sort()).toEqual(['signing.key', 'tls.clientKey']);
+    const paths = { ...bank, tls: { ...bank.tls, clientKey: '/secrets/qwac-key.pem' }, signing: { ...signing, key: '/secrets/qseal-key.pem' } };
+    expect(xs2aProviderBodySchema.parse(paths).tls.clientKey).toBe('/secrets/qwac-key.pem');
+  });
+
   it('takes the defaults PSD2 suggests: 4 reads a day, 180 days, 90 days of history, all payment accounts', () => {
     expect(xs2aProviderConfigSchema.parse(bank)).toMatchObject({ country: 'NL', frequencyPerDay: 4, consentValidityDays: 180, historyDays: 90, consentAccess: 'allPsd2', requestTimeoutMs: 20_000 });
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod/v4';
 import { providerSchema } from './consents';
-import { defineRoutes, html, json, problem, redirect } from './http/route';
+import { defineRoutes, empty, html, json, problem, redirect } from './http/route';
 
 /** SCA approaches the connector uses (NextGenPSD2: `ASPSP-SCA-Approach`). */
 export const ScaApproaches = ['redirect', 'decoupled'] as const;
@@ -30,6 +30,11 @@ const pemOrFile = (field: string, what: string) =>
     .regex(/^(?:-----BEGIN |\/)[^\u0000]*[^\s\u0000]$/, { error: () => `The ${field} must be PEM text (-----BEGIN ...) or the absolute path of a file holding it.` })
     .meta({ description: `${what}: PEM text, or the absolute path of a file the consent service reads it from at start (a mounted secret). Never shown back.` });
 
+const keyFile = (field: string, what: string) =>
+  text(field, 4_096)
+    .regex(/^\/[^\u0000]*[^\s\u0000]$/, { error: () => `The ${field} must be the absolute path of a file holding the key (a mounted secret); a key is not accepted as text here, so that it is never kept in the database.` })
+    .meta({ description: `${what}: the absolute path of a file every consent service instance reads it from (a mounted secret). Never shown back.` });
+
 /** How one bank bends the standard (docs/providers.md, "Quirks"). */
 export const xs2aQuirksSchema = z
   .object({
@@ -43,11 +48,8 @@ export const xs2aQuirksSchema = z
   })
   .strict();
 
-/**
- * A bank reached through the Berlin Group NextGenPSD2 (XS2A) interface, as an operator configures it: in the file
- * `XS2A_PROVIDERS_FILE` names, or with `POST /admin/providers` (docs/providers.md).
- */
-export const xs2aProviderConfigSchema = z
+/** A bank's configuration, with private keys given as `secretKey` makes them. */
+const xs2aProviderSchemaWith = (secretKey: (field: string, what: string) => z.ZodType<string>) => z
   .object({
     kind: z.literal('xs2a', { error: () => 'The kind must be "xs2a" (the only kind of provider an operator adds).' }),
     providerKey: z
@@ -78,14 +80,14 @@ export const xs2aProviderConfigSchema = z
     tls: z
       .object({
         clientCertificate: pemOrFile('tls.clientCertificate', 'The TPP’s client certificate for mutual TLS (a QWAC in production)'),
-        clientKey: pemOrFile('tls.clientKey', 'Its private key'),
+        clientKey: secretKey('tls.clientKey', 'Its private key'),
         caBundle: pemOrFile('tls.caBundle', 'The CAs trusted for the bank’s server certificate (the system’s when absent)').optional(),
       })
       .strict(),
     signing: z
       .object({
         certificate: pemOrFile('signing.certificate', 'The TPP’s QSealC'),
-        key: pemOrFile('signing.key', 'Its private key'),
+        key: secretKey('signing.key', 'Its private key'),
       })
       .strict()
       .optional()
@@ -97,8 +99,23 @@ export const xs2aProviderConfigSchema = z
     quirks: xs2aQuirksSchema.optional(),
   })
   .strict();
+
+/**
+ * A bank reached through the Berlin Group NextGenPSD2 (XS2A) interface, as an operator configures it in the file
+ * `XS2A_PROVIDERS_FILE` names (docs/providers.md): keys as PEM text or file paths (the file is the operator's own).
+ */
+export const xs2aProviderConfigSchema = xs2aProviderSchemaWith(pemOrFile);
+
+/**
+ * The same through the admin API (`POST /admin/providers`, `PUT /admin/providers/{providerKey}`): private keys only as
+ * the absolute path of a file (a mounted secret), so no key is kept in the database (docs/decisions.md).
+ */
+export const xs2aProviderBodySchema = xs2aProviderSchemaWith(keyFile);
+
 export type Xs2aProviderConfigInput = z.input<typeof xs2aProviderConfigSchema>;
 export type Xs2aProviderConfig = z.output<typeof xs2aProviderConfigSchema>;
+
+const providerKey = z.string().regex(/^[a-z0-9][a-z0-9-]{1,63}$/).meta({ description: 'The providerKey the bank was added under.' });
 
 export const providerAdminRoutes = defineRoutes(
   { service: 'consent', tags: ['Operations'], validationDetail: true, bodyLimit: '256kb' },
@@ -109,11 +126,42 @@ export const providerAdminRoutes = defineRoutes(
       auth: 'admin',
       summary: 'Add a bank reached through the Berlin Group NextGenPSD2 (XS2A) interface (admin token)',
       description: 'Certificates and keys are kept by the consent service and never shown back; every instance offers the bank within XS2A_PROVIDERS_RELOAD_MS.',
-      body: { schema: xs2aProviderConfigSchema },
+      body: { schema: xs2aProviderBodySchema },
       responses: {
         201: json('Added; as GET /providers lists it', providerSchema),
         401: problem('Missing or wrong admin token'),
         409: problem('A provider with this providerKey exists'),
+      },
+    },
+    updateProvider: {
+      method: 'put',
+      path: '/admin/providers/{providerKey}',
+      auth: 'admin',
+      summary: 'Replace the configuration of a bank added through the API (admin token)',
+      description:
+        'The whole configuration, as for POST; its providerKey must be the one in the path. Its files are read at once (one that cannot be read is a 400 naming it). Consents at the bank go on under the new configuration; every instance uses it within XS2A_PROVIDERS_RELOAD_MS.',
+      params: { providerKey },
+      body: { schema: xs2aProviderBodySchema },
+      responses: {
+        200: json('Changed; as GET /providers lists it', providerSchema),
+        401: problem('Missing or wrong admin token'),
+        404: problem('No bank with this providerKey was added through the API'),
+        409: problem('The bank is configured in XS2A_PROVIDERS_FILE (change it there), or another change came first (read and try again)'),
+      },
+    },
+    removeProvider: {
+      method: 'delete',
+      path: '/admin/providers/{providerKey}',
+      auth: 'admin',
+      summary: 'Remove a bank added through the API (admin token)',
+      description:
+        'The bank is no longer offered for new consents. Its consents keep their data (apps read and erase them as before) and are not fetched any more: the next fetch of each ends it (Invalidated, PROVIDER_REMOVED in errors, consent.status.updated). Their consents at the bank end at their validUntil.',
+      params: { providerKey },
+      responses: {
+        204: empty('Removed'),
+        401: problem('Missing or wrong admin token'),
+        404: problem('No bank with this providerKey was added through the API'),
+        409: problem('The bank is configured in XS2A_PROVIDERS_FILE: remove it there'),
       },
     },
   },

@@ -187,6 +187,7 @@ export const consentRoutes = defineRoutes(
         201: json('Created', createdConsentSchema, locationHeader()),
         403: problem('The app is not registered for the direct provider flow, or the token lacks the customer-api scope.'),
         502: problem('The bank (an XS2A provider) refused or did not answer the consent request; detail says what it answered. A retry with the same Idempotency-Key tries again.'),
+        503: problem('The provider (an XS2A bank) is configured but cannot be used on this instance (its certificate or key file cannot be read); detail names it.'),
       },
     },
     getConsent: {
@@ -235,6 +236,7 @@ export const consentRoutes = defineRoutes(
         404: notFound,
         409: problem('The consent is not at an XS2A bank, or its status does not allow it (Initialized: the first authorisation is under way; Rejected, TimedOut: access was never granted, make a new consent)'),
         502: problem('The bank refused or did not answer the consent request; detail says what it answered.'),
+        503: problem('The bank is configured but cannot be used on this instance (its certificate or key file cannot be read); detail names it.'),
       },
     },
     listAccounts: {

@@ -96,6 +96,7 @@ export class ServiceKit<C extends ServiceConfig> {
   private lag: ConsumerLag | undefined;
   private readonly workers: Worker[] = [];
   private readonly startedHooks: Array<() => Promise<void>> = [];
+  private readonly reportedChecks: Array<() => Record<string, 'ok' | 'failing'>> = [];
   private keyResolver: KeyResolver | undefined;
   private adminGuard: RequestHandler | undefined;
   private claimLedger: ClaimLedger | undefined;
@@ -271,6 +272,14 @@ export class ServiceKit<C extends ServiceConfig> {
     this.adminGuard = guard;
   }
 
+  /**
+   * Checks the readiness report lists without making the service unready: a part only some requests need (one
+   * bank of many), whose failure on every instance must not take the whole service out of rotation.
+   */
+  reportInHealth(checks: () => Record<string, 'ok' | 'failing'>): void {
+    this.reportedChecks.push(checks);
+  }
+
   // Used by startService.
 
   guard = (auth: RouteAuth): RequestHandler[] => {
@@ -366,6 +375,7 @@ export class ServiceKit<C extends ServiceConfig> {
     for (const { name, consumer } of this.consumers) checks[name] = consumer.isReady ? 'ok' : 'failing';
     const healthy = Object.values(checks).every((c) => c === 'ok');
     const status = draining ? 'shutting-down' : !this.started ? 'starting' : healthy ? 'ok' : 'failing';
+    for (const reported of this.reportedChecks) Object.assign(checks, reported());
     return { status, checks };
   }
 

@@ -23,6 +23,8 @@ import { BankAuthorization, refreshLimitOf } from './providers/xs2a/bank-consent
 import { Xs2aProviderRepository } from './providers/xs2a/xs2a-provider.repository';
 import { Xs2aProviderCatalogue } from './providers/xs2a/xs2a-providers';
 import { addProviderHttp } from './use-cases/add-provider/add-provider.http';
+import { removeProviderHttp } from './use-cases/remove-provider/remove-provider.http';
+import { updateProviderHttp } from './use-cases/update-provider/update-provider.http';
 import { completeBankAuthorizationHttp } from './use-cases/complete-bank-authorization/complete-bank-authorization.http';
 import { authorizeDecisionHttp, authorizePageHttp } from './use-cases/authorize-consent/authorize-consent.http';
 import { AuthorizeConsentService } from './use-cases/authorize-consent/authorize-consent.service';
@@ -73,9 +75,12 @@ export const consentService = (providers?: Provider[]): ServiceDefinition<Consen
     for (const repository of [accounts, transactions, refreshRequests, imports]) await repository.ensureIndexes();
     const registry = new ProviderRegistry(providers ?? [...sandboxProviders(config.SANDBOX_SLOW_CALL_MS), statementUploadProvider]);
     // XS2A banks: the configuration file's (a problem stops the start) and those operators added.
-    const xs2aProviders = new Xs2aProviderCatalogue(registry, new Xs2aProviderRepository(kit.db), logger);
+    const xs2aRepository = new Xs2aProviderRepository(kit.db);
+    const xs2aProviders = new Xs2aProviderCatalogue(registry, xs2aRepository, logger);
     if (config.XS2A_PROVIDERS_FILE) xs2aProviders.loadFile(config.XS2A_PROVIDERS_FILE);
     await xs2aProviders.reload();
+    // A bank this instance cannot offer (a key file it cannot read) is listed, without making the service unready.
+    kit.reportInHealth(() => Object.fromEntries(registry.unavailableKeys().map((key) => [`xs2a-provider:${key}`, 'failing' as const])));
     kit.worker(periodicTask({ name: 'xs2a-provider-reload', logger, intervalMs: config.XS2A_PROVIDERS_RELOAD_MS, run: () => xs2aProviders.reload() }));
     kit.useAdminGuard(requireAdminToken(config.ADMIN_TOKEN));
     const events = new ConsentEvents(kit.events(consentEvents));
@@ -94,6 +99,7 @@ export const consentService = (providers?: Provider[]): ServiceDefinition<Consen
           transactions,
           imports,
           providers: registry,
+          bankStillAdded: async (key) => xs2aProviders.isFromFile(key) || (await xs2aRepository.find(key)) !== null,
           events,
           claims: await kit.claims(),
           logger,
@@ -141,7 +147,7 @@ export const consentService = (providers?: Provider[]): ServiceDefinition<Consen
           listAccounts: listAccountsHttp(access, accounts),
           listTransactions: listTransactionsHttp(access, transactions),
         }),
-        ...bindRoutes(providerAdminRoutes, { addProvider: addProviderHttp(xs2aProviders) }),
+        ...bindRoutes(providerAdminRoutes, { addProvider: addProviderHttp(xs2aProviders), updateProvider: updateProviderHttp(xs2aProviders), removeProvider: removeProviderHttp(xs2aProviders) }),
         ...bindRoutes(xs2aCallbackRoutes, { completeBankAuthorization: completeBankAuthorizationHttp(authorize, bankAuthorization) }),
         ...bindRoutes(statementImportRoutes, {
           uploadStatement: uploadStatementHttp(new UploadStatementService(consents, imports, events, requestFetch)),

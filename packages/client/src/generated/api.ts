@@ -72,6 +72,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/providers/{providerKey}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace the configuration of a bank added through the API (admin token)
+         * @description The whole configuration, as for POST; its providerKey must be the one in the path. Its files are read at once (one that cannot be read is a 400 naming it). Consents at the bank go on under the new configuration; every instance uses it within XS2A_PROVIDERS_RELOAD_MS.
+         */
+        put: operations["updateProvider"];
+        post?: never;
+        /**
+         * Remove a bank added through the API (admin token)
+         * @description The bank is no longer offered for new consents. Its consents keep their data (apps read and erase them as before) and are not fetched any more: the next fetch of each ends it (Invalidated, PROVIDER_REMOVED in errors, consent.status.updated). Their consents at the bank end at their validUntil.
+         */
+        delete: operations["removeProvider"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/analysis-jobs": {
         parameters: {
             query?: never;
@@ -2096,6 +2120,15 @@ export interface components {
             id: string;
             /** @description When the message is tried again; null when it is not. */
             nextAttemptAt: string | null;
+            /** @description What the attempt sent. */
+            request: {
+                /** @description The body sent (the same in every attempt of the message); null once the message is no longer kept. */
+                body: string | null;
+                /** @description The headers the attempt sent but `webhook-signature` and `content-length` (the signature was made with the secrets in use then). */
+                headers: {
+                    [key: string]: string;
+                };
+            };
             /** @description The start of the answer’s body (at most 1 KiB). */
             responseBody: string | null;
             /** @description Null when no answer came (timeout, connection error, refused address). */
@@ -2572,7 +2605,7 @@ export interface operations {
                     signing?: {
                         /** @description The TPP’s QSealC: PEM text, or the absolute path of a file the consent service reads it from at start (a mounted secret). Never shown back. */
                         certificate: string;
-                        /** @description Its private key: PEM text, or the absolute path of a file the consent service reads it from at start (a mounted secret). Never shown back. */
+                        /** @description Its private key: the absolute path of a file every consent service instance reads it from (a mounted secret). Never shown back. */
                         key: string;
                     };
                     tls: {
@@ -2580,7 +2613,7 @@ export interface operations {
                         caBundle?: string;
                         /** @description The TPP’s client certificate for mutual TLS (a QWAC in production): PEM text, or the absolute path of a file the consent service reads it from at start (a mounted secret). Never shown back. */
                         clientCertificate: string;
-                        /** @description Its private key: PEM text, or the absolute path of a file the consent service reads it from at start (a mounted secret). Never shown back. */
+                        /** @description Its private key: the absolute path of a file every consent service instance reads it from (a mounted secret). Never shown back. */
                         clientKey: string;
                     };
                 };
@@ -2654,6 +2687,323 @@ export interface operations {
             };
             /** @description The body is not JSON, or not in a charset it can be read in. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KB) (the server answers before any route, code `header_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The consent service is unavailable (the edge answers). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The service cannot reach its store just now (it is restarting or failing over): try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The consent service did not answer in time (the edge answers). */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    updateProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                providerKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    baseUrl: string;
+                    /**
+                     * @description allPsd2: every payment account; bankOffered: empty account lists, the PSU picks the accounts at the bank.
+                     * @default allPsd2
+                     * @enum {string}
+                     */
+                    consentAccess?: "allPsd2" | "bankOffered";
+                    /** @default 180 */
+                    consentValidityDays?: number;
+                    country: string;
+                    description?: string;
+                    /**
+                     * @description Unattended reads a day the consent asks for (PSD2 allows 4); refreshes are limited to fit it.
+                     * @default 4
+                     */
+                    frequencyPerDay?: number;
+                    /**
+                     * @description How far back the first fetch asks for transactions.
+                     * @default 90
+                     */
+                    historyDays?: number;
+                    /** @constant */
+                    kind: "xs2a";
+                    name: string;
+                    providerKey: string;
+                    quirks?: {
+                        /** @description The bank writes date-times where the standard has dates (bookingDate, valueDate): cut to the date before its answer is checked. */
+                        dateTimesAsDates?: boolean;
+                        /** @description Headers sent with every request to this bank (a hub’s API key, a fixed PSU-IP-Port, ...). */
+                        headers?: {
+                            [key: string]: string;
+                        };
+                        /** @description itemsPerPage asked for on transaction reports (the bank’s own page size when absent). */
+                        itemsPerPage?: number;
+                        /** @description The bank wants PSU-ID on the redirect approach as well: the consent’s externalUserId is sent. */
+                        psuIdRequired?: boolean;
+                    };
+                    /** @default 20000 */
+                    requestTimeoutMs?: number;
+                    scaApproaches: ("redirect" | "decoupled")[];
+                    /** @description HTTP message signing (Digest, Signature, TPP-Signature-Certificate), for banks that require it. */
+                    signing?: {
+                        /** @description The TPP’s QSealC: PEM text, or the absolute path of a file the consent service reads it from at start (a mounted secret). Never shown back. */
+                        certificate: string;
+                        /** @description Its private key: the absolute path of a file every consent service instance reads it from (a mounted secret). Never shown back. */
+                        key: string;
+                    };
+                    tls: {
+                        /** @description The CAs trusted for the bank’s server certificate (the system’s when absent): PEM text, or the absolute path of a file the consent service reads it from at start (a mounted secret). Never shown back. */
+                        caBundle?: string;
+                        /** @description The TPP’s client certificate for mutual TLS (a QWAC in production): PEM text, or the absolute path of a file the consent service reads it from at start (a mounted secret). Never shown back. */
+                        clientCertificate: string;
+                        /** @description Its private key: the absolute path of a file every consent service instance reads it from (a mounted secret). Never shown back. */
+                        clientKey: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Changed; as GET /providers lists it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Provider"];
+                };
+            };
+            /** @description Validation problem: `errors` names each invalid field, `detail` sums it up; or the request is not valid HTTP/1.1 (its request line, a header or the body framing) (the server answers before any route, code `malformed_request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing or wrong admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No bank with this providerKey was added through the API */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Another method than PUT, DELETE on this path. */
+            405: {
+                headers: {
+                    /** @description The methods this path serves. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request was not received in time (the server answers before any route, code `request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank is configured in XS2A_PROVIDERS_FILE (change it there), or another change came first (read and try again) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The body is larger than 256kb; or the chunk extensions of the body are too large (the server answers before any route, code `chunk_extensions_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The body is not JSON, or not in a charset it can be read in. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KB) (the server answers before any route, code `header_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The consent service is unavailable (the edge answers). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The service cannot reach its store just now (it is restarting or failing over): try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The consent service did not answer in time (the edge answers). */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    removeProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                providerKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation problem: `errors` names each invalid field, `detail` sums it up; or the request is not valid HTTP/1.1 (its request line, a header or the body framing) (the server answers before any route, code `malformed_request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing or wrong admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No bank with this providerKey was added through the API */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Another method than PUT, DELETE on this path. */
+            405: {
+                headers: {
+                    /** @description The methods this path serves. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request was not received in time (the server answers before any route, code `request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank is configured in XS2A_PROVIDERS_FILE: remove it there */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The chunk extensions of the body are too large (the server answers before any route, code `chunk_extensions_too_large`). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4097,14 +4447,12 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The service cannot reach its store just now (it is restarting or failing over): try again after Retry-After seconds. */
+            /** @description The provider (an XS2A bank) is configured but cannot be used on this instance (its certificate or key file cannot be read); detail names it. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    /** @description Seconds to wait before trying again. */
-                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4772,14 +5120,12 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The service cannot reach its store just now (it is restarting or failing over): try again after Retry-After seconds. */
+            /** @description The bank is configured but cannot be used on this instance (its certificate or key file cannot be read); detail names it. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    /** @description Seconds to wait before trying again. */
-                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10153,8 +10499,10 @@ export interface operations {
     listWebhookDeliveries: {
         parameters: {
             query?: {
+                eventType?: string | null;
                 page?: number;
                 pageSize?: number;
+                status?: string | null;
             };
             header?: never;
             path: {

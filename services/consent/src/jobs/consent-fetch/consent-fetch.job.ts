@@ -25,6 +25,8 @@ export interface ConsentFetchOptions {
   /** Reads an uploaded statement file: `parseStatement` unless given. */
   readStatement?: typeof parseStatement;
   providers: ProviderRegistry;
+  /** Whether an operator still has the bank added (the database's word: this instance may not have reloaded it yet). */
+  bankStillAdded?: (providerKey: string) => Promise<boolean>;
   events: ConsentEvents;
   claims: ClaimLedger;
   logger: Logger;
@@ -106,7 +108,14 @@ async function fetchConsent(options: ConsentFetchOptions, consent: Consent, cont
 async function fetchAndStore(options: ConsentFetchOptions, consent: Consent, { signal, fence, finish }: LeasedJobContext<Consent>): Promise<string> {
   const fetchId = consent.fetch!.id;
   const provider = options.providers.bank(consent.providerKey);
-  if (!provider) throw new ProviderError('PROVIDER_UNKNOWN', `Provider '${consent.providerKey}' is not available.`);
+  if (!provider) {
+    // Unreadable here (another instance may fetch it), or added on another instance since this one's last reload:
+    // retried. Removed by the operator: the consent ends.
+    const unavailable = options.providers.unavailable(consent.providerKey);
+    if (unavailable) throw new ProviderError('PROVIDER_UNAVAILABLE', `Provider '${consent.providerKey}' cannot be used on this instance: ${unavailable}.`);
+    if (consent.bankConsent && options.bankStillAdded && !(await options.bankStillAdded(consent.providerKey))) throw new ProviderError('PROVIDER_REMOVED', `The bank '${consent.providerKey}' was removed by the operator; the consent cannot be fetched any more.`, { endsConsent: true });
+    throw new ProviderError('PROVIDER_UNKNOWN', `Provider '${consent.providerKey}' is not available.`);
+  }
   const session: ProviderSession = {
     consentId: consent.id,
     subject: consent.externalUserId ?? consent.userId ?? consent.id,

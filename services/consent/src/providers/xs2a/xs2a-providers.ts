@@ -1,6 +1,7 @@
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fieldName, xs2aProviderConfigSchema, type Xs2aProviderConfig } from '@obp/contracts';
+import { metrics } from '@opentelemetry/api';
 import type { Logger } from '@obp/telemetry';
 import type { ProviderRegistry } from '../provider-registry';
 import { Xs2aProvider } from './xs2a-provider';
@@ -76,37 +77,64 @@ export function xs2aProviderOf(config: Xs2aProviderConfig): Xs2aProvider {
   });
 }
 
+/** Why an added bank's configuration cannot be used here: the setting and the file named. */
+const reasonOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** How long a replaced or removed bank's connections stay open for the requests still using them. */
+const RETIRED_PROVIDER_CLOSE_MS = 120_000;
+
+export type ProviderChange<T> = { ok: true; value: T } | { ok: false; reason: 'unknown' | 'in-file' | 'changed' };
+
 /**
  * The XS2A banks of this deployment: those of the configuration file, and those operators added (kept in the
- * database; every instance picks them up on its next reload).
+ * database; every instance picks them up, and their changes and removals, on its next reload). An added bank whose
+ * certificate or key file this instance cannot read is not offered here but reported: consent creation answers 503
+ * naming it, the readiness report lists it and `xs2a.providers.unavailable` counts it.
  */
 export class Xs2aProviderCatalogue {
-  private readonly started: Xs2aProvider[] = [];
+  private readonly started = new Set<Xs2aProvider>();
+  private readonly fromFile = new Set<string>();
+  /** The version of each added bank this instance offers. */
+  private readonly versions = new Map<string, number>();
+  private readonly unavailableGauge = metrics.getMeter('@obp/consent').createObservableGauge('xs2a.providers.unavailable', {
+    description: 'XS2A banks configured for the deployment that this instance cannot offer (a certificate or key file it cannot read)',
+    unit: '{provider}',
+  });
 
   constructor(
     private readonly registry: ProviderRegistry,
     private readonly repository: Xs2aProviderRepository,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.unavailableGauge.addCallback((result) => result.observe(this.registry.unavailableKeys().length));
+  }
 
   /** The file's banks; a problem with one stops the start. */
   loadFile(path: string): void {
     for (const config of readXs2aProvidersFile(path)) {
       const provider = xs2aProviderOf(config);
       if (!this.registry.add(provider)) throw new Xs2aProviderConfigError('XS2A_PROVIDERS_FILE', `the providerKey ${config.providerKey} is taken by a built-in provider`);
-      this.started.push(provider);
+      this.started.add(provider);
+      this.fromFile.add(config.providerKey);
     }
   }
 
-  /** The banks operators added since the last look. One that cannot be used (its key file gone) is logged and left out. */
+  /** The added banks as the database has them now: new ones offered, changed ones replaced, removed ones withdrawn. */
   async reload(): Promise<void> {
-    for (const config of await this.repository.list()) {
-      if (this.registry.find(config.providerKey)) continue;
+    const stored = await this.repository.list();
+    const keys = new Set(stored.map((s) => s.config.providerKey));
+    for (const key of [...this.versions.keys()]) if (!keys.has(key)) this.withdraw(key);
+    for (const key of this.registry.unavailableKeys()) if (!keys.has(key)) this.registry.clearUnavailable(key);
+    for (const { config, version } of stored) {
+      const key = config.providerKey;
+      if (this.fromFile.has(key) || this.versions.get(key) === version) continue;
+      if (!this.versions.has(key) && this.registry.find(key)) continue; // a built-in provider's key
       try {
-        const provider = xs2aProviderOf(config);
-        if (this.registry.add(provider)) this.started.push(provider);
+        this.offer(xs2aProviderOf(config), version);
       } catch (error) {
-        this.logger.error({ err: error, providerKey: config.providerKey }, 'an added XS2A provider cannot be used');
+        if (this.versions.has(key)) this.withdraw(key);
+        if (this.registry.unavailable(key) !== reasonOf(error)) this.logger.error({ err: error, providerKey: key }, 'an added XS2A provider cannot be used on this instance');
+        this.registry.markUnavailable(key, reasonOf(error));
       }
     }
   }
@@ -115,13 +143,67 @@ export class Xs2aProviderCatalogue {
   async add(config: Xs2aProviderConfig): Promise<{ added: true; provider: Xs2aProvider } | { added: false }> {
     if (this.registry.find(config.providerKey)) return { added: false };
     const provider = xs2aProviderOf(config);
-    if (!(await this.repository.add(config, new Date()))) return { added: false };
-    if (this.registry.add(provider)) this.started.push(provider);
-    else provider.close();
+    if (!(await this.repository.add(config, new Date()))) {
+      provider.close();
+      return { added: false };
+    }
+    this.offer(provider, 1);
     return { added: true, provider };
+  }
+
+  /** Replaces an added bank's configuration (its files are read now: one that cannot be read is refused). */
+  async update(config: Xs2aProviderConfig): Promise<ProviderChange<Xs2aProvider>> {
+    const key = config.providerKey;
+    if (this.fromFile.has(key)) return { ok: false, reason: 'in-file' };
+    const current = await this.repository.find(key);
+    if (!current) return { ok: false, reason: 'unknown' };
+    const provider = xs2aProviderOf(config);
+    if (!(await this.repository.replace(config, current.version, new Date()))) {
+      provider.close();
+      return { ok: false, reason: 'changed' };
+    }
+    this.offer(provider, current.version + 1);
+    return { ok: true, value: provider };
+  }
+
+  /** Removes an added bank: no longer offered; its consents are ended by their next fetch (docs/providers.md). */
+  async remove(providerKey: string): Promise<ProviderChange<null>> {
+    if (this.fromFile.has(providerKey)) return { ok: false, reason: 'in-file' };
+    if (!(await this.repository.remove(providerKey))) return { ok: false, reason: 'unknown' };
+    this.withdraw(providerKey);
+    this.registry.clearUnavailable(providerKey);
+    return { ok: true, value: null };
+  }
+
+  /** Whether the key names a bank of the configuration file (changed only there). */
+  isFromFile(providerKey: string): boolean {
+    return this.fromFile.has(providerKey);
   }
 
   close(): void {
     for (const provider of this.started) provider.close();
+  }
+
+  private offer(provider: Xs2aProvider, version: number): void {
+    const key = provider.info.key;
+    const previous = this.registry.find(key);
+    this.registry.replace(provider);
+    this.versions.set(key, version);
+    this.started.add(provider);
+    if (previous instanceof Xs2aProvider && previous !== provider) this.retire(previous);
+  }
+
+  private withdraw(key: string): void {
+    const previous = this.registry.find(key);
+    this.registry.remove(key);
+    this.versions.delete(key);
+    if (previous instanceof Xs2aProvider) this.retire(previous);
+  }
+
+  private retire(provider: Xs2aProvider): void {
+    setTimeout(() => {
+      provider.close();
+      this.started.delete(provider);
+    }, RETIRED_PROVIDER_CLOSE_MS).unref();
   }
 }

@@ -16,6 +16,11 @@ export class BankConsentRefused extends ExceptionBase {
   readonly code = 'BANK_CONSENT_REFUSED';
 }
 
+/** The provider is configured for the deployment but cannot be used on this instance (a key file it cannot read). */
+export class ProviderUnavailable extends ExceptionBase {
+  readonly code = 'PROVIDER_UNAVAILABLE';
+}
+
 /** How long the bank is given to make its consent while the app waits for the answer. */
 /** Below the edge's 30 s wait for an upstream (UPSTREAM_TIMEOUT_MS), so the app gets this service's answer. */
 const BANK_CONSENT_TIMEOUT_MS = 20_000;
@@ -45,9 +50,11 @@ export class CreateConsentService {
     id: string,
     caller: { clientId: string; directProviderFlow: boolean; redirectUrls: readonly string[] },
     request: CreateConsentBody,
-  ): Promise<Result<CreatedConsent, DirectProviderFlowNotAllowed | ValidationFailed | BankConsentRefused>> {
+  ): Promise<Result<CreatedConsent, DirectProviderFlowNotAllowed | ValidationFailed | BankConsentRefused | ProviderUnavailable>> {
     if (!caller.directProviderFlow) return err(new DirectProviderFlowNotAllowed('This app is not registered for the direct provider flow, so it cannot create consents.'));
     const provider = this.providers.find(request.providerKey);
+    const unavailable = provider ? undefined : this.providers.unavailable(request.providerKey);
+    if (unavailable) return err(new ProviderUnavailable(`The provider '${request.providerKey}' cannot be used on this instance: ${unavailable}. Try again later; the operator is alerted.`));
     if (!provider) return err(new ValidationFailed({ providerKey: [`The provider '${request.providerKey}' does not exist; GET /providers lists the providers.`] }));
     if (request.redirectUrl === undefined && provider.kind === 'bank') return err(new ValidationFailed({ redirectUrl: ['The redirectUrl field is required.'] }));
     if (request.syncMode === 'Daily' && provider.kind === 'statement-upload') {

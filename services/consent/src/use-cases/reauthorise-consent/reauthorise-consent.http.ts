@@ -1,7 +1,7 @@
 import type { consentRoutes } from '@obp/contracts';
 import type { RouteHandler } from '@obp/http';
 import { consentNotFound } from '../consent-answers';
-import { BankConsentRefused } from '../create-consent/create-consent.service';
+import { BankConsentRefused, ProviderUnavailable } from '../create-consent/create-consent.service';
 import { NotReauthorisable, type ReauthoriseConsentService } from './reauthorise-consent.service';
 
 /** POST /consents/{id}/reauthorise: 200 with the new bank consent's `consentUrl`; 404 for another app's; 409 when not allowed; 502 when the bank refuses. */
@@ -11,6 +11,7 @@ export const reauthoriseConsentHttp =
     const result = await service.execute(params.id, caller.clientId, body);
     if (result.ok) return { status: 200, body: result.value };
     if (result.error instanceof NotReauthorisable) return { status: 409, problem: { detail: result.error.message } };
+    if (result.error instanceof ProviderUnavailable) return { status: 503, problem: { title: 'Service Unavailable', detail: result.error.message } };
     if (result.error instanceof BankConsentRefused) return { status: 502, problem: { title: 'Bad Gateway', detail: result.error.message } };
     return consentNotFound();
   };
