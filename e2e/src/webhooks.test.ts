@@ -263,6 +263,20 @@ describe('webhooks', () => {
     expect(created[0]).toMatchObject({ responseBody: 'not yet', error: 'answered 500', eventType: 'share.created' });
     expect(created[0]!.nextAttemptAt).not.toBeNull();
     expect(created.at(-1)!.nextAttemptAt).toBeNull();
+
+    // Each attempt shows what it sent: the body and headers the receiver got (but the signature).
+    for (const [attempt, got] of [[created.at(-1)!, delivered[0]!], [created[0]!, failed[0]!]] as const) {
+      expect(attempt.request.body).toBe(got.body);
+      expect(attempt.request.headers).toEqual({ 'webhook-id': got.headers['webhook-id'], 'webhook-timestamp': got.headers['webhook-timestamp'], 'content-type': 'application/json', 'user-agent': got.headers['user-agent'] });
+    }
+    // The log filtered by outcome and by event type.
+    const api2 = stack.clientWithToken(token);
+    const filtered = async (query: { status?: 'succeeded' | 'failed'; eventType?: WebhookEvent }) =>
+      ((await api2.GET('/webhooks/{id}/deliveries', { params: { path: { id }, query: { pageSize: 500, ...query } } })).data.data ?? []).map((a) => a.id);
+    expect(await filtered({ status: 'failed' })).toEqual(log.filter((a) => a.status === 'failed').map((a) => a.id));
+    expect(await filtered({ eventType: 'share.updated' })).toEqual(log.filter((a) => a.eventType === 'share.updated').map((a) => a.id));
+    expect(await filtered({ status: 'succeeded', eventType: 'share.created' })).toEqual([created.at(-1)!.id]);
+    expect((await stack.api(token, `/webhooks/${id}/deliveries?status=lost`)).status).toBe(400);
   });
 
   it('tells of a consent approved and refreshed: consent.status.updated and transactions.fetched, in order', async () => {

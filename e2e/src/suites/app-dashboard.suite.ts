@@ -129,6 +129,9 @@ describe('the app dashboard', () => {
     expect(await page.locator('#attempts .response-code').allTextContents()).toEqual(['HTTP 500']);
     expect(new URL(page.url()).hash).toMatch(/\?status=failed$/);
     await page.locator('#attempts summary').first().click();
+    const sent = receiver.on('/hook')[1]!;
+    expect(await page.locator('#attempts .request-body').first().textContent()).toBe(JSON.stringify(JSON.parse(sent.body), null, 2));
+    expect(await page.locator('#attempts .request-headers').first().textContent()).toContain(`webhook-id: ${String(sent.headers['webhook-id'])}`);
     await shot('webhook-deliveries');
     receiver.answerOn('/hook', 204);
     await page.locator('#attempts').getByRole('button', { name: 'Redeliver' }).click();

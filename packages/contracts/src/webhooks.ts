@@ -2,7 +2,7 @@ import { z } from 'zod/v4';
 import { ConsentStatuses } from './consents';
 import { defineRoutes, empty, json, locationHeader, problem } from './http/route';
 import { dataEnvelope, dateTimeString, guidString, int32, pagedList } from './schema/common';
-import { dateTime, INT32_MAX, pathGuid, previewValue, queryInt32, report, requestObject, type Describe } from './schema/fields';
+import { dateTime, INT32_MAX, optionalEnumIgnoringCase, pathGuid, previewValue, queryInt32, report, requestObject, type Describe } from './schema/fields';
 import { component, documentedAs } from './schema/json-schema';
 import { Scopes } from './scopes';
 import { shareSchema } from './shares';
@@ -186,6 +186,12 @@ export const webhookDeliveryAttemptSchema = component(
     durationMs: int32(),
     attemptedAt: dateTimeString(),
     nextAttemptAt: dateTimeString().nullable().meta({ description: 'When the message is tried again; null when it is not.' }),
+    request: z
+      .object({
+        headers: z.record(z.string(), z.string()).meta({ description: 'The headers the attempt sent but `webhook-signature` and `content-length` (the signature was made with the secrets in use then).' }),
+        body: z.string().nullable().meta({ description: 'The body sent (the same in every attempt of the message); null once the message is no longer kept.' }),
+      })
+      .meta({ description: 'What the attempt sent.' }),
   }),
 );
 export type WebhookDeliveryAttemptDto = z.infer<typeof webhookDeliveryAttemptSchema>;
@@ -344,7 +350,11 @@ export const webhookRoutes = defineRoutes(
       auth: customer,
       summary: 'The attempt log: every delivery attempt to the endpoint, newest first',
       params: webhookId,
-      query: paging,
+      query: {
+        ...paging,
+        status: optionalEnumIgnoringCase(['succeeded', 'failed']).meta({ description: 'Only attempts with this outcome.' }),
+        eventType: optionalEnumIgnoringCase(WebhookEventTypes).meta({ description: 'Only attempts of messages of this event type.' }),
+      },
       responses: { 200: json('A page of attempts', component('WebhookDeliveryAttemptPagedList', pagedList(webhookDeliveryAttemptSchema))), 404: notFound },
     },
     redeliverWebhookDelivery: {

@@ -158,7 +158,7 @@ export const webhooksService: ServiceDefinition<WebhooksConfig, WebhooksServiceP
         deleteWebhook: deleteWebhookHttp(new DeleteWebhookService(endpoints, messages, attempts)),
         rotateWebhookSecret: rotateSecretHttp(new RotateSecretService(endpoints, config.WEBHOOK_SECRET_GRACE_MS)),
         pingWebhook: pingWebhookHttp(new PingWebhookService(endpoints, messages, wake)),
-        listWebhookDeliveries: listDeliveriesHttp(endpoints, attempts),
+        listWebhookDeliveries: listDeliveriesHttp(endpoints, attempts, messages),
         redeliverWebhookDelivery: redeliverHttp(new RedeliverService(endpoints, messages, wake)),
         replayWebhookDeliveries: replayHttp(new ReplayService(endpoints, messages, config.WEBHOOK_RETENTION_DAYS, wake)),
       }),

@@ -46,6 +46,13 @@
     }
   };
   const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+  const prettyJson = (text) => {
+    try {
+      return JSON.stringify(JSON.parse(text), null, 2);
+    } catch {
+      return text;
+    }
+  };
   const categoryLabel = (category) => (category ? category.split('.').join(' › ') : '—');
   const badge = (text, kind = String(text).toLowerCase()) => h('span', { className: `badge ${kind}` }, text);
 
@@ -371,7 +378,7 @@
       h('p', { className: 'muted' }, 'Endpoints that receive signed messages about your app’s shares, consents, analyses and feedback.'),
       created,
       endpoints.length
-        ? h('div', { className: 'table-wrap' }, h('table', { id: 'webhook-rows' }, h('caption', { className: 'visually-hidden' }, 'Endpoints'), h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'URL'), h('th', { scope: 'col' }, 'Event types'), h('th', { scope: 'col' }, 'State'))), h('tbody', null, rows)))
+        ? h('div', { className: 'table-wrap' }, h('table', { id: 'webhook-rows', className: 'list-table' }, h('caption', { className: 'visually-hidden' }, 'Endpoints'), h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'URL'), h('th', { scope: 'col' }, 'Event types'), h('th', { scope: 'col' }, 'State'))), h('tbody', null, rows)))
         : h('p', { className: 'empty' }, 'No endpoints yet.'),
       form,
     ];
@@ -379,10 +386,14 @@
 
   async function webhookView(id, params, current) {
     const { data: endpoint } = await api(`/webhooks/${id}`);
-    const attempts = (await api(`/webhooks/${id}/deliveries?pageSize=500`)).data || [];
     const status = params.get('status') || '';
     const eventType = params.get('eventType') || '';
-    const shown = attempts.filter((attempt) => (!status || attempt.status === status) && (!eventType || attempt.eventType === eventType));
+    const filter = new URLSearchParams({ pageSize: '100' });
+    if (status) filter.set('status', status);
+    if (eventType) filter.set('eventType', eventType);
+    const log = await api(`/webhooks/${id}/deliveries?${filter}`);
+    const shown = log.data || [];
+    const total = (log._pagination && log._pagination.totalCount) || shown.length;
     const types = await eventCatalogue();
 
     const edit = h(
@@ -496,7 +507,7 @@
       }
     });
 
-    const log = shown.map((attempt) => {
+    const rows = shown.map((attempt) => {
       const redeliver = h('button', { type: 'button', className: 'button small', disabled: !endpoint.enabled }, 'Redeliver');
       redeliver.addEventListener(
         'click',
@@ -530,6 +541,10 @@
             h('dt', null, 'Response'),
             h('dd', null, attempt.responseStatus === null ? 'No answer' : String(attempt.responseStatus), ` in ${attempt.durationMs} ms`),
             attempt.error ? [h('dt', null, 'Error'), h('dd', { className: 'attempt-error' }, attempt.error)] : null,
+            h('dt', null, 'Request headers'),
+            h('dd', null, h('pre', { className: 'excerpt request-headers' }, Object.entries(attempt.request.headers).map(([name, value]) => `${name}: ${value}`).join('\n'))),
+            h('dt', null, 'Request body'),
+            h('dd', null, attempt.request.body === null ? h('span', { className: 'muted' }, 'no longer kept') : h('pre', { className: 'excerpt request-body' }, prettyJson(attempt.request.body))),
             h('dt', null, 'Response body (start)'),
             h('dd', null, attempt.responseBody ? h('pre', { className: 'excerpt' }, attempt.responseBody) : h('span', { className: 'muted' }, 'empty')),
             attempt.nextAttemptAt ? [h('dt', null, 'Next attempt'), h('dd', null, dateTime(attempt.nextAttemptAt))] : null,
@@ -551,8 +566,8 @@
         { 'aria-labelledby': 'log-title', className: 'card' },
         h('h2', { id: 'log-title' }, 'Delivery log'),
         filters,
-        h('p', { className: 'muted', id: 'log-summary' }, `${plural(shown.length, 'attempt')}${shown.length !== attempts.length ? ` of ${attempts.length}` : ''}, newest first`),
-        h('ul', { className: 'attempts', id: 'attempts' }, log),
+        h('p', { className: 'muted', id: 'log-summary' }, `${plural(total, 'attempt')}${status || eventType ? ' matching' : ''}, newest first${total > shown.length ? `; the latest ${shown.length} shown` : ''}`),
+        h('ul', { className: 'attempts', id: 'attempts' }, rows),
       ),
     ].filter(() => current());
   }
@@ -585,7 +600,7 @@
         ? h(
             'div',
             { className: 'table-wrap' },
-            h('table', { id: 'consent-rows' }, h('thead', null, h('tr', null, ['Provider', 'Status', 'Status since', 'Last fetch'].map((title) => h('th', { scope: 'col' }, title)))), h('tbody', null, rows)),
+            h('table', { id: 'consent-rows', className: 'list-table' }, h('thead', null, h('tr', null, ['Provider', 'Status', 'Status since', 'Last fetch'].map((title) => h('th', { scope: 'col' }, title)))), h('tbody', null, rows)),
           )
         : h('p', { className: 'empty' }, 'No consents yet.'),
     ];
@@ -747,7 +762,7 @@
             { className: 'table-wrap' },
             h(
               'table',
-              { id: 'analysis-rows' },
+              { id: 'analysis-rows', className: 'list-table' },
               h('thead', null, h('tr', null, ['Reference', 'Status', 'Created'].map((title) => h('th', { scope: 'col' }, title)))),
               h('tbody', null, jobs.map((job) => h('tr', { 'data-id': job.id }, h('td', null, h('a', { href: `#/analysis/${job.id}`, className: 'row-link' }, job.reference)), h('td', null, badge(job.status)), h('td', { className: 'nowrap' }, dateTime(job.createdAt))))),
             ),
@@ -803,7 +818,10 @@
     months.figure.append(h('details', null, h('summary', null, 'Figures and their transactions'), monthLinks));
 
     const categories = (result.totals.expense.byCategory || []).slice().sort((a, b) => a.amount - b.amount);
+    // Every expense category starts with `expenses`: the chart's labels leave it out.
+    const shortLabel = (category) => categoryLabel(category.replace(/^expenses\./, ''));
     const breakdown = chartFigure('categories', 'Expenses by category', `${categories.length} categories`);
+    breakdown.figure.querySelector('.chart-box').style.height = `${Math.max(240, categories.length * 26 + 60)}px`;
     breakdown.figure.append(
       h('details', null, h('summary', null, 'Figures and their transactions'), figureLinks('Categories', categories.map((c) => ({ text: categoryLabel(c.category), value: money(c.amount, currency), show: () => transactionsBehind(categoryLabel(c.category), c.transactionIds, byId) })))),
     );
@@ -885,9 +903,10 @@
         }),
         new Chart(breakdown.canvas, {
           type: 'bar',
-          data: { labels: categories.map((c) => categoryLabel(c.category)), datasets: [{ label: 'Expense', data: categories.map((c) => -c.amount), backgroundColor: CHART_COLOURS.bar }] },
+          data: { labels: categories.map((c) => shortLabel(c.category)), datasets: [{ label: 'Expense', data: categories.map((c) => -c.amount), backgroundColor: CHART_COLOURS.bar }] },
           options: {
             indexAxis: 'y',
+            scales: { y: { ticks: { autoSkip: false } } },
             maintainAspectRatio: false,
             animation: false,
             plugins: { legend: { display: false } },
@@ -952,7 +971,7 @@
             { className: 'table-wrap' },
             h(
               'table',
-              { id: 'feedback-rows' },
+              { id: 'feedback-rows', className: 'list-table' },
               h('thead', null, h('tr', null, ['Transaction', 'Correction', 'Status', 'Reviewer’s note'].map((title) => h('th', { scope: 'col' }, title)))),
               h(
                 'tbody',

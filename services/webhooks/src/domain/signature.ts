@@ -20,8 +20,13 @@ export function signatureHeader(keys: readonly string[], messageId: string, time
   return keys.map((key) => signature(key, messageId, timestamp, body)).join(' ');
 }
 
+/** The Standard Webhooks headers of an attempt started at `at`, but its signature. */
+export function messageHeaders(messageId: string, at: Date): { 'webhook-id': string; 'webhook-timestamp': string } {
+  return { 'webhook-id': messageId, 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)) };
+}
+
 /** The three Standard Webhooks headers of one attempt. */
 export function signedHeaders(keys: readonly string[], messageId: string, at: Date, body: string): Record<string, string> {
-  const timestamp = Math.floor(at.getTime() / 1000);
-  return { 'webhook-id': messageId, 'webhook-timestamp': String(timestamp), 'webhook-signature': signatureHeader(keys, messageId, timestamp, body) };
+  const headers = messageHeaders(messageId, at);
+  return { ...headers, 'webhook-signature': signatureHeader(keys, messageId, Number(headers['webhook-timestamp']), body) };
 }

@@ -1,7 +1,9 @@
 import { dayBucket, deleteOlderThan, inChunks, type mongo } from '@obp/db';
 import { randomUUID } from 'node:crypto';
 import type { WebhookDeliveryAttemptDto, WebhookDeliveryTrigger, WebhookEventType } from '@obp/contracts';
+import { messageHeaders } from '../domain/signature';
 import { outcomeOf, type AttemptResult, type WebhookMessage } from '../domain/webhook-message';
+import { CONTENT_HEADERS } from './http-sender';
 
 const COLLECTION = 'webhook_attempts';
 
@@ -23,6 +25,12 @@ export interface DeliveryAttempt {
 }
 
 const DAY_MS = 86_400_000;
+
+/** Which of an endpoint's attempts a page shows (all when a field is absent). */
+export interface AttemptFilter {
+  status?: DeliveryAttempt['status'];
+  eventType?: WebhookEventType;
+}
 
 /** The record of one attempt of `message`: `nextAttemptAt` is when it is due again, null when it is not. */
 export function attemptRecord(message: Pick<WebhookMessage, 'id' | 'endpointId' | 'eventType' | 'trigger'>, result: AttemptResult, startedAt: Date, endedAt: Date, nextAttemptAt: Date | null): Omit<DeliveryAttempt, 'attemptedDay'> {
@@ -78,21 +86,22 @@ export class AttemptLog {
    * A page of an endpoint's attempts, newest first: the days newest first, each counted, until the
    * page's start is reached; then the page is read from those days, each sorted on its own.
    */
-  async page(endpointId: string, page: number, pageSize: number, now = new Date()): Promise<{ items: DeliveryAttempt[]; total: number }> {
-    const total = await this.count({ endpointId });
+  async page(endpointId: string, page: number, pageSize: number, now = new Date(), filter: AttemptFilter = {}): Promise<{ items: DeliveryAttempt[]; total: number }> {
+    const shown = { endpointId, ...(filter.status ? { status: filter.status } : {}), ...(filter.eventType ? { eventType: filter.eventType } : {}) };
+    const total = await this.count(shown);
     const items: DeliveryAttempt[] = [];
     let toSkip = (page - 1) * pageSize;
     let counted = 0;
     for (let back = 0; back <= this.retentionDays + 1 && counted < total && items.length < pageSize; back++) {
       const attemptedDay = dayBucket(new Date(now.getTime() - back * DAY_MS));
-      const onDay = await this.count({ endpointId, attemptedDay });
+      const onDay = await this.count({ ...shown, attemptedDay });
       counted += onDay;
       if (toSkip >= onDay) {
         toSkip -= onDay;
         continue;
       }
       const read = await this.attempts
-        .find({ endpointId, attemptedDay })
+        .find({ ...shown, attemptedDay })
         .sort({ attemptedAt: -1, _id: -1 })
         .skip(toSkip)
         .limit(pageSize - items.length)
@@ -123,7 +132,12 @@ export class AttemptLog {
   }
 }
 
-export function toAttemptDto(attempt: DeliveryAttempt): WebhookDeliveryAttemptDto {
+/**
+ * An attempt as the app reads it. What was sent is derived, not stored: the message's body (`body`, null once the
+ * message is gone) and the headers of an attempt started then; the signature is left out (it was made with the
+ * secrets in use then, which a rotation may have ended).
+ */
+export function toAttemptDto(attempt: DeliveryAttempt, body: string | null): WebhookDeliveryAttemptDto {
   return {
     id: attempt._id,
     deliveryId: attempt.messageId,
@@ -136,5 +150,6 @@ export function toAttemptDto(attempt: DeliveryAttempt): WebhookDeliveryAttemptDt
     durationMs: attempt.durationMs,
     attemptedAt: attempt.attemptedAt.toISOString(),
     nextAttemptAt: attempt.nextAttemptAt?.toISOString() ?? null,
+    request: { headers: { ...messageHeaders(attempt.messageId, attempt.attemptedAt), ...CONTENT_HEADERS }, body },
   };
 }

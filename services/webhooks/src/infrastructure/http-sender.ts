@@ -7,6 +7,9 @@ import type { Logger } from '@obp/telemetry';
 import type { AttemptResult } from '../domain/webhook-message';
 import { isLoopbackUrl, isNonPublicAddress, literalAddress, targetUrlProblem, type TargetPolicy } from '../domain/target-address';
 
+/** The headers every message carries beside the Standard Webhooks ones (and its content-length). */
+export const CONTENT_HEADERS = { 'content-type': 'application/json', 'user-agent': 'obp-webhooks/1' } as const;
+
 /** What of an answer's body the attempt log keeps. */
 export const RESPONSE_EXCERPT_BYTES = 1024;
 
@@ -80,7 +83,7 @@ export class HttpSender {
         method: 'POST',
         agent: secure ? this.agents.https : this.agents.http,
         signal,
-        headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'obp-webhooks/1' },
+        headers: { ...headers, ...CONTENT_HEADERS, 'content-length': String(Buffer.byteLength(body)) },
         ...(this.options.policy.production ? { lookup: publicOnlyLookup(this.options.logger) } : {}),
       });
       let answered = false;
