@@ -127,6 +127,7 @@ BASE="http://localhost:$EDGE_PORT"
 cat <<INFO
 
 The platform is running at $BASE  (API reference: $BASE/docs, OpenAPI: $BASE/openapi.json)
+The app dashboard is at $BASE/dashboard: sign in with the demo client id and secret below.
 
   demo client id:     $DEMO_ID
   demo client secret: $DEMO_SECRET

@@ -4,7 +4,7 @@
  * in the Authorization header, nothing fetched from another origin, axe-core's checks at 1280 and 390 px.
  */
 import { readFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { repoRoot, waitFor } from '@obp/testkit';
 import { CHROMIUM_INSTALL_TIMEOUT_MS, ensureChromium, openBrowserPage, requestsLeavingOrigin, type BrowserSession } from '@obp/testkit/src/browser';
 import { createJob, finishedJob, jobBody } from '../analysis-helpers';
@@ -14,7 +14,8 @@ import type { Stack, TestClient } from '../harness';
 import { RecordingReceiver } from '../recording-receiver';
 import { sharedStack } from '../shared-stack';
 
-const SCREENSHOTS = join(repoRoot, 'docs/dashboard');
+/** Where the pictures go; `DASHBOARD_SCREENSHOT_DIR=docs/dashboard` refreshes those of docs/dashboard.md. */
+const SCREENSHOTS = resolve(repoRoot, process.env.DASHBOARD_SCREENSHOT_DIR ?? '.cache/screenshots/dashboard');
 const SESSION_KEY = 'obp.dashboard.session';
 const timeout = 20_000;
 /** A reference may hold no markup characters (the API refuses them): quotes and an ampersand stand in. */

@@ -1011,8 +1011,7 @@
       h('h2', { id: 'redirects-title' }, 'Redirect URLs'),
       h('p', { className: 'muted small' }, 'Where your consents may send users back: https origins with an optional path (http only on localhost). A change applies to access tokens issued after it.'),
       list,
-      h('button', { type: 'button', className: 'button', onclick: () => addRow('').focus() }, 'Add URL'),
-      h('button', { type: 'submit', className: 'button primary' }, 'Save redirect URLs'),
+      h('div', { className: 'actions' }, h('button', { type: 'button', className: 'button', onclick: () => addRow('').focus() }, 'Add URL'), h('button', { type: 'submit', className: 'button primary' }, 'Save redirect URLs')),
     );
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
