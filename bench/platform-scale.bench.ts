@@ -5,7 +5,8 @@
  * autocannon in a process of its own (bench/load.ts). Step by step it seeds shares over many apps
  * and approved sandbox consents, then prints GET /shares/{id} throughput and latency (edge, service,
  * bare), serial latencies of the read routes, POST /shares throughput and idle CPU per process,
- * and at the end a summary against the targets.
+ * and at the end a summary against the targets. BENCH_SCALE_OUT=1 then runs the same steps on two instances of
+ * every service behind the edge and a Kafka cluster of three, and prints the two runs' throughput and p99 side by side.
  * Run: npx tsx bench/platform-scale.bench.ts   (settings: README, Benchmarks)
  */
 import os from 'node:os';
@@ -20,7 +21,7 @@ import { measureCpu } from './scale/cpu';
 import { waitForConsumers } from './scale/kafka';
 import { loadRun, serialLatency, type LoadSettings } from './scale/measure';
 import { leftoverInfra, stackProcesses } from './scale/processes';
-import { printStep, printSummary, type RunSettings, type StepResult } from './scale/report';
+import { printScaleOut, printStep, printSummary, type RunSettings, type StepResult } from './scale/report';
 import { APP_SIZES, ConsentSeeder, ShareSeeder } from './scale/seed';
 import { launchStack, type RunningStack } from './scale/stack';
 
@@ -168,27 +169,39 @@ function cleanupOnce(config: BenchConfig, stack: RunningStack): () => Promise<vo
   return () => (done ??= cleanup());
 }
 
-async function main(): Promise<void> {
-  const config = loadBenchConfig();
+/** How a run deploys the platform: instances of each service behind the edge, and Kafka nodes. */
+interface Topology {
+  name: string;
+  replicas: number;
+  kafkaNodes: number;
+}
+
+const SINGLE: Topology = { name: 'one instance of each service, one Kafka broker', replicas: 1, kafkaNodes: 1 };
+const SCALED_OUT: Topology = { name: 'two instances of each service behind the edge, a Kafka cluster of three (RF 3, min.insync 2)', replicas: 2, kafkaNodes: 3 };
+
+/** Starts the stack as `topology` says, runs every step on it, stops it and removes its data. */
+async function runTopology(config: BenchConfig, topology: Topology): Promise<StepResult[]> {
   const leftover = leftoverInfra(config);
   if (leftover.length > 0) {
     throw new Error(`infra of an earlier run is still running (${leftover.join(', ')}); stop it with: ${infraDownCommand(config)}`);
   }
   removeLocalInfraData(config);
-  printHeader(config);
-  const stack = launchStack(config, config.idleStatements ? { POSTGRES_SETTINGS: IDLE_STATEMENTS_SETTINGS } : {});
+  console.log(`\n##### ${topology.name}`);
+  const overrides: NodeJS.ProcessEnv = { SERVICE_REPLICAS: String(topology.replicas), KAFKA_NODES: String(topology.kafkaNodes) };
+  if (config.idleStatements) overrides.POSTGRES_SETTINGS = IDLE_STATEMENTS_SETTINGS;
+  const stack = launchStack(config, overrides);
   const cleanup = cleanupOnce(config, stack);
   // `on`, not `once`: a Ctrl-C reaches this process twice (from the terminal and relayed by tsx), and
   // with no listener left tsx would end the process before the stack is stopped.
   let stopping = false;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, () => {
-      if (stopping) return;
-      stopping = true;
-      console.log(`\n${signal}: stopping`);
-      void cleanup().finally(() => process.exit(130));
-    });
-  }
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping`);
+    void cleanup().finally(() => process.exit(130));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   try {
     console.log(`==> starting the stack (scripts/stack.sh; output in ${stack.outputFile})`);
     await stack.untilReady();
@@ -202,9 +215,21 @@ async function main(): Promise<void> {
       printStep(index, config.steps.length, results[index]!, runSettings(config));
     }
     printSummary(results);
+    return results;
   } finally {
     await cleanup();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
   }
+}
+
+async function main(): Promise<void> {
+  const config = loadBenchConfig();
+  printHeader(config);
+  const single = await runTopology(config, SINGLE);
+  if (!config.scaleOut) return;
+  const scaled = await runTopology(config, SCALED_OUT);
+  printScaleOut(config.steps, single, scaled);
 }
 
 main().then(

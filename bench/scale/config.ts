@@ -35,6 +35,11 @@ export interface BenchConfig {
   kafkaBrokers: string | undefined;
   /** BENCH_IDLE_STATEMENTS=1: print what PostgreSQL runs in each idle window (bench/scale/idle-statements.ts). */
   idleStatements: boolean;
+  /**
+   * BENCH_SCALE_OUT=1: after the run on one instance of each service and one broker, the same steps again on two
+   * instances of each service behind the edge and a Kafka cluster of three, and the two side by side.
+   */
+  scaleOut: boolean;
 }
 
 function numberList(name: string, fallback: string): number[] {
@@ -60,11 +65,14 @@ function steps(): Step[] {
   return result;
 }
 
-/** The services from `base` on in the manifest's order (up to ten), then FerretDB, Kafka (and its controller) and the bare server. */
+/**
+ * The services from `base` on in the manifest's order (up to ten), then FerretDB (and its PostgreSQL), Kafka (each of up to
+ * three nodes and its controller: base+12 to base+17) and the bare server; a service's n-th instance is 100·(n−1) above its first.
+ */
 function ports(base: number): Ports {
   if (serviceNames.length > 10) throw new Error(`the benchmark gives ten services a port each, and the platform has ${serviceNames.length}`);
   const services = Object.fromEntries(serviceNames.map((name, i) => [name, base + i])) as Record<ServiceName, number>;
-  return { ...services, ferretDb: base + 10, kafka: base + 12, bare: base + 14 };
+  return { ...services, ferretDb: base + 10, kafka: base + 12, bare: base + 18 };
 }
 
 export function loadBenchConfig(): BenchConfig {
@@ -83,6 +91,7 @@ export function loadBenchConfig(): BenchConfig {
     ports: ports(positive('BENCH_PORT_BASE', 18080)),
     mongoUri: process.env.MONGODB_URI || undefined,
     idleStatements: process.env.BENCH_IDLE_STATEMENTS === '1',
+    scaleOut: process.env.BENCH_SCALE_OUT === '1',
     kafkaBrokers: process.env.KAFKA_BROKERS || undefined,
   };
 }

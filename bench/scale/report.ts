@@ -175,3 +175,30 @@ export function printSummary(steps: StepResult[]): void {
   if (steps.length > 1) rows.push([`cost flat: last step / first step <= ${TARGETS.flatFactor}x`, '', ''], ...flatness(first, last));
   console.log(table(rows));
 }
+
+/**
+ * The scaled-out run beside the single-instance one, step by step, the same load on both: throughput and p99,
+ * and the ratio scaled / single (above 1: the scaled-out stack did more, or took longer for a p99).
+ */
+export function printScaleOut(steps: ReadonlyArray<{ shares: number; consents: number }>, single: StepResult[], scaled: StepResult[]): void {
+  console.log('\n=== scale-out: two instances of each service behind the edge and a Kafka cluster of three, against one of each (same steps, same load)');
+  const figures: Array<[string, (s: StepResult) => number, (n: number) => string]> = [
+    ['GET /shares/{id} through the edge, req/s', (s) => s.get.edge.rps, int],
+    ['GET /shares/{id} through the edge, p99 ms', (s) => s.get.edge.p99, ms],
+    ['GET /shares/{id} on one share instance, req/s', (s) => s.get.direct.rps, int],
+    ['GET /shares/{id} on one share instance, p99 ms', (s) => s.get.direct.p99, ms],
+    ['bare express, req/s (the machine that step)', (s) => s.get.bare.rps, int],
+    ['POST /shares (seeding, through the edge), req/s', postRps, int],
+    ['consents approved and Updated, per s', (s) => s.seededConsents.count / s.seededConsents.seconds, (n) => n.toFixed(2)],
+    ['GET /accounts/{id}/transactions serial, p99 ms', (s) => s.serial.transactions.p99, ms],
+    ['GET /shares serial, p99 ms', (s) => s.serial.shares.p99, ms],
+    ['idle CPU, % of one core', (s) => idleTotal(s.cpu), (n) => pct(n)],
+  ];
+  for (const [i, step] of steps.entries()) {
+    const one = single[i];
+    const two = scaled[i];
+    if (!one || !two) continue;
+    console.log(`\nstep ${i + 1}: ${int(step.shares)} shares, ${int(step.consents)} consents`);
+    console.log(table([['figure', 'single', 'scaled out', 'scaled / single'], ...figures.map(([name, figure, format]) => [name, format(figure(one)), format(figure(two)), (figure(two) / figure(one)).toFixed(2)])]));
+  }
+}

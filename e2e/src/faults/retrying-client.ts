@@ -12,9 +12,11 @@ export interface ClientFigures {
   networkErrors: number;
   /** Attempts answered 429 or another 4xx that the client could retry (e.g. 409 while a consent updates). */
   cleanFailures: number;
+  /** When each 5xx or unanswered attempt ended (ms since the epoch): which fault it met, and how long after it clients still saw errors. */
+  errorTimes: number[];
 }
 
-export const newFigures = (): ClientFigures => ({ operations: 0, retries: 0, serverErrors: 0, networkErrors: 0, cleanFailures: 0 });
+export const newFigures = (): ClientFigures => ({ operations: 0, retries: 0, serverErrors: 0, networkErrors: 0, cleanFailures: 0, errorTimes: [] });
 
 export interface CallOptions {
   json?: unknown;
@@ -70,7 +72,10 @@ export class RetryingClient {
         const res = await fetch(path.startsWith('http') ? path : `${this.baseUrl}${path}`, { method, headers, body, redirect: options.redirect ?? 'follow', signal: AbortSignal.timeout(30_000) });
         const text = await res.text();
         if (options.done(res.status)) return { status: res.status, headers: res.headers, text, attempts: attempt };
-        if (res.status >= 500) this.figures.serverErrors++;
+        if (res.status >= 500) {
+          this.figures.serverErrors++;
+          this.figures.errorTimes.push(Date.now());
+        }
         else if (res.status === 429 || options.retryOn?.includes(res.status)) this.figures.cleanFailures++;
         else throw new UnexpectedAnswer(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
         const retryAfter = Number(res.headers.get('retry-after'));
@@ -78,6 +83,7 @@ export class RetryingClient {
       } catch (error) {
         if (error instanceof UnexpectedAnswer) throw error;
         this.figures.networkErrors++;
+        this.figures.errorTimes.push(Date.now());
       }
       if (Date.now() + waitMs > deadline) throw new Error(`${method} ${path}: no answer it expects within the deadline, after ${attempt} attempts`);
       await new Promise((resolve) => setTimeout(resolve, waitMs));

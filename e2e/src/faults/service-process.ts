@@ -17,7 +17,14 @@ export class ServiceProcess {
     private readonly env: Record<string, string>,
     private readonly logDir: string,
     private readonly runtime: ServiceRuntime = 'source',
+    /** Which instance of the service (from 1): names its log and its `service.instance.id`. */
+    readonly replica = 1,
   ) {}
+
+  /** The service's name for its first instance, `<name>-<n>` for the n-th (as `npm start` names them). */
+  get instance(): string {
+    return this.replica === 1 ? this.name : `${this.name}-${this.replica}`;
+  }
 
   get url(): string {
     return `http://127.0.0.1:${this.port}`;
@@ -26,10 +33,10 @@ export class ServiceProcess {
   /** Starts the process and waits until it answers (`ready`: until its consumers have joined their groups too). */
   async start(until: 'live' | 'ready' = 'live'): Promise<void> {
     mkdirSync(this.logDir, { recursive: true });
-    const log = createWriteStream(join(this.logDir, `${this.name}.log`), { flags: 'a' });
+    const log = createWriteStream(join(this.logDir, `${this.instance}.log`), { flags: 'a' });
     const child = spawn(process.execPath, serviceNodeArguments(this.name, this.runtime), {
       cwd: repoRoot,
-      env: { ...process.env, ...this.env, PORT: String(this.port), SERVICE_NAME: this.name, OTEL_SERVICE_NAME: this.name },
+      env: { ...process.env, ...this.env, PORT: String(this.port), SERVICE_NAME: this.name, OTEL_SERVICE_NAME: this.name, OTEL_RESOURCE_ATTRIBUTES: `service.instance.id=${this.instance}` },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout.pipe(log);
@@ -38,11 +45,11 @@ export class ServiceProcess {
     this.starts++;
     await waitFor(
       async () => {
-        if (child.exitCode !== null) throw new Error(`${this.name} exited with ${child.exitCode}; see ${join(this.logDir, `${this.name}.log`)}`);
+        if (child.exitCode !== null) throw new Error(`${this.instance} exited with ${child.exitCode}; see ${join(this.logDir, `${this.instance}.log`)}`);
         const res = await fetch(`${this.url}/health/${until}`).catch(() => null);
         return res?.status === 200;
       },
-      { timeoutMs: 120_000, intervalMs: 200, what: `${this.name} ${until}` },
+      { timeoutMs: 120_000, intervalMs: 200, what: `${this.instance} ${until}` },
     );
   }
 
