@@ -2,20 +2,23 @@
  * Accuracy of the transaction categoriser (@obp/categorisation), scored by @obp/categorisation-eval:
  * on the hand-written set of realistic Dutch bank transactions, and on the sandbox bank's labelled data for
  * seeds used nowhere else (30 retail, 10 business), and on issue 27's held-out set (per set and per class of
- * transaction; its misclassified transactions are never listed, so no one tunes on it). Prints the scores
+ * transaction, and per half of its dev/test split; its test half's transactions are never listed, so no one tunes on
+ * them, and its dev half's processor-fronted failures only with CAT_BENCH_HELD_OUT_DEV_FAILURES). Prints the scores
  * and whether the targets are met;
  * never asserts (the floors are asserted by packages/categorisation-eval/src/accuracy.test.ts).
  * Deterministic: same categoriser, same figures.
- * Run: npx tsx bench/categorisation-accuracy.bench.ts   (CAT_BENCH_RETAIL_SEEDS, CAT_BENCH_BUSINESS_SEEDS, CAT_BENCH_MISCLASSIFIED)
+ * Run: npx tsx bench/categorisation-accuracy.bench.ts   (CAT_BENCH_RETAIL_SEEDS, CAT_BENCH_BUSINESS_SEEDS, CAT_BENCH_MISCLASSIFIED,
+ * CAT_BENCH_HELD_OUT_DEV_FAILURES=<n>: list the first n of the held-out DEV half's misclassified processor-fronted items)
  */
 import { CATEGORISER_VERSION } from '@obp/categorisation';
 import { canonicalCategories } from '@obp/contracts';
-import { evaluateHeldOut, formatScore, handWrittenScoreInputs, heldOutSet, sandboxScoreInputs, score, type Score } from '@obp/categorisation-eval';
+import { evaluateHeldOut, formatScore, handWrittenScoreInputs, heldOutDevFailures, heldOutSet, sandboxScoreInputs, score, type Score } from '@obp/categorisation-eval';
 import { scoreFourthRoundSet, scoreProcessorFronted } from '../packages/categorisation/src/processor-fronted-set/evaluate';
 
 const retailSeeds = Number(process.env.CAT_BENCH_RETAIL_SEEDS ?? 30);
 const businessSeeds = Number(process.env.CAT_BENCH_BUSINESS_SEEDS ?? 10);
 const maxMisclassified = Number(process.env.CAT_BENCH_MISCLASSIFIED ?? 25);
+const devFailures = Number(process.env.CAT_BENCH_HELD_OUT_DEV_FAILURES ?? 0);
 const asOf = new Date('2026-10-15T00:00:00.000Z');
 
 function worstCategory(s: Score, minExamples: number): { category: string; accuracy: number } | null {
@@ -63,8 +66,23 @@ function main(): void {
   console.log('');
   console.log(formatScore(heldOut.overall, { title: `held-out set (issue 27): ${heldOutSet.length} transactions, never used for tuning`, maxMisclassified: 0 }));
   console.log('');
-  console.log('held-out set per class:');
-  for (const [cls, s] of Object.entries(heldOut.perClass)) console.log(`  ${cls.padEnd(18)} ${pct(s.accuracy).padStart(6)} of ${s.total}`);
+  console.log('held-out set per class (whole set | dev half | test half, split by template: held-out/split.ts):');
+  const ofHalf = (s: Score): string => `${pct(s.accuracy).padStart(6)} of ${String(s.total).padEnd(4)}`;
+  console.log(`  ${'overall'.padEnd(18)} ${ofHalf(heldOut.overall)} | ${ofHalf(heldOut.halves.dev.overall)} | ${ofHalf(heldOut.halves.test.overall)}`);
+  for (const [cls, s] of Object.entries(heldOut.perClass)) {
+    const c = cls as keyof typeof heldOut.perClass;
+    console.log(`  ${cls.padEnd(18)} ${ofHalf(s)} | ${ofHalf(heldOut.halves.dev.perClass[c])} | ${ofHalf(heldOut.halves.test.perClass[c])}`);
+  }
+  if (devFailures > 0) {
+    const failures = heldOutDevFailures('processor-fronted');
+    console.log('', `held-out DEV half, processor-fronted, misclassified: ${failures.length}${failures.length > devFailures ? ` (first ${devFailures})` : ''}`);
+    for (const { item, actual } of failures.slice(0, devFailures)) {
+      const t = item.transaction;
+      console.log(`  [${item.template}] ${item.bank} ${t.amount} ${item.expected.category} → ${actual.category} (${actual.confidence.toFixed(2)})`);
+      console.log(`      name: ${t.counterpartName ?? '—'} | account: ${t.counterpartAccountNumber ?? '—'} | type: ${t.transactionType ?? '—'} ${t.transactionTypeName ?? ''}`);
+      console.log(`      description: ${t.description ?? '—'}`);
+    }
+  }
   console.log('');
   console.log(`processor-fronted set (issue 27, third round, packages/categorisation/src/processor-fronted-set): ${pct(processorSet.accuracy)} (${processorSet.correct} of ${processorSet.total})`);
   console.log(`processor-fronted set (issue 27, fourth round, fourth-round-items.ts): ${pct(fourthRoundSet.accuracy)} (${fourthRoundSet.correct} of ${fourthRoundSet.total})`);

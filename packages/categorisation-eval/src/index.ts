@@ -7,4 +7,4 @@ export { handWrittenSet, type EvalProfile, type ExpectedLabel, type HandWrittenI
 export { formatReliability, formatScore, reliabilityOf, score, type ReliabilityBin, type CategoryScore, type FlagScore, type FormatOptions, type Misclassified, type Score, type ScoreInput, type ScoreOptions } from './score';
 export { evaluateHandWritten, evaluateSandbox, handWrittenScoreInputs, sandboxScoreInputs, sandboxTransactionDto, type SandboxEvaluationOptions } from './evaluate';
 export { creditorId, deterministicGuid, iban, isValidIban, nl } from './support';
-export { bankLayouts, buildHeldOutSet, evaluateHeldOut, heldOutClasses, heldOutScoreInputs, heldOutSet, HELD_OUT_SEED, type BankLayout, type HeldOutClass, type HeldOutEvaluation, type HeldOutItem } from './held-out';
+export { bankLayouts, buildHeldOutSet, evaluateHeldOut, heldOutClasses, heldOutDevFailures, heldOutHalves, heldOutScoreInputs, heldOutSet, HELD_OUT_SEED, splitTemplates, type BankLayout, type HeldOutClass, type HeldOutDevFailure, type HeldOutEvaluation, type HeldOutHalf, type HeldOutItem, type HeldOutScores } from './held-out';

@@ -1,7 +1,9 @@
 /** Runs the categoriser on the held-out set and scores it, overall and per class. */
 import { categorise, type CategoriseOptions } from '@obp/categorisation';
+import { canonicalCategoryOf } from '@obp/contracts';
 import { score, type Score, type ScoreInput } from '../score';
 import { heldOutClasses, heldOutSet, type HeldOutClass, type HeldOutItem } from './held-out-set';
+import { heldOutHalves, type HeldOutHalf } from './split';
 
 /** Options as an e1 retail job gives them: a sole trader's job also names its KvK number. */
 type HeldOutOptions = CategoriseOptions & { kvkNumber?: string };
@@ -37,13 +39,49 @@ export function heldOutScoreInputs(items: readonly HeldOutItem[] = heldOutSet): 
   return inputs;
 }
 
-export interface HeldOutEvaluation {
+export interface HeldOutScores {
   overall: Score;
   perClass: Record<HeldOutClass, Score>;
 }
 
-export function evaluateHeldOut(items: readonly HeldOutItem[] = heldOutSet): HeldOutEvaluation {
-  const inputs = heldOutScoreInputs(items);
+/** The whole set's scores, and each half's (split.ts): the figures of the test half, never its items. */
+export interface HeldOutEvaluation extends HeldOutScores {
+  halves: Record<HeldOutHalf, HeldOutScores>;
+}
+
+function scoresOf(inputs: readonly ScoreInput[], items: readonly HeldOutItem[]): HeldOutScores {
   const perClass = Object.fromEntries(heldOutClasses.map((c) => [c, score(inputs.filter((_, i) => items[i].class === c))])) as Record<HeldOutClass, Score>;
   return { overall: score(inputs), perClass };
+}
+
+export function evaluateHeldOut(items: readonly HeldOutItem[] = heldOutSet): HeldOutEvaluation {
+  const inputs = heldOutScoreInputs(items);
+  const halves = Object.fromEntries(
+    heldOutHalves.map((half) => {
+      const inHalf = items.map((item, i) => [item, i] as const).filter(([item]) => item.half === half);
+      return [half, scoresOf(inHalf.map(([, i]) => inputs[i]), inHalf.map(([item]) => item))];
+    }),
+  ) as Record<HeldOutHalf, HeldOutScores>;
+  return { ...scoresOf(inputs, items), halves };
+}
+
+/** A dev-half item whose category the categoriser gets wrong (as accuracy counts it), whole: what the bank printed, the label and the answer. */
+export interface HeldOutDevFailure {
+  item: HeldOutItem;
+  actual: { category: string; flags: readonly string[]; confidence: number };
+}
+
+/**
+ * The DEV half's items of `cls` whose category the categoriser gets wrong. The test half's are never
+ * returned: it measures, and is not read (README.md, "Dev and test halves").
+ */
+export function heldOutDevFailures(cls: HeldOutClass, items: readonly HeldOutItem[] = heldOutSet): HeldOutDevFailure[] {
+  const inputs = heldOutScoreInputs(items);
+  const failures: HeldOutDevFailure[] = [];
+  items.forEach((item, i) => {
+    if (item.half !== 'dev' || item.class !== cls) return;
+    const { actual } = inputs[i];
+    if (canonicalCategoryOf(actual.category) !== canonicalCategoryOf(item.expected.category)) failures.push({ item, actual: { category: actual.category, flags: actual.flags, confidence: actual.confidence } });
+  });
+  return failures;
 }

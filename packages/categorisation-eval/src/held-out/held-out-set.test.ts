@@ -9,6 +9,7 @@ import { canonicalCategoryOf, transactionFlags } from '@obp/contracts';
 import ts from 'typescript';
 import { isValidIban } from '../support';
 import { buildHeldOutSet, heldOutClasses, heldOutSet, type HeldOutItem } from './held-out-set';
+import { splitTemplates } from './split';
 
 /** Lower-case words without accents or punctuation, joined by one space. */
 function words(text: string): string {
@@ -111,5 +112,38 @@ describe('held-out set', () => {
   it('is the same set every time it is built from its seed', () => {
     const again = buildHeldOutSet();
     expect(again.map((item) => item.transaction)).toEqual(heldOutSet.map((item) => item.transaction));
+  });
+});
+
+describe('held-out set: dev and test halves', () => {
+  const processorFronted = heldOutSet.filter((item) => item.class === 'processor-fronted');
+
+  it('puts all the items of a template in one half', () => {
+    const halves = new Map<string, Set<string>>();
+    for (const item of heldOutSet) halves.set(item.template, (halves.get(item.template) ?? new Set()).add(item.half));
+    expect([...halves].filter(([, h]) => h.size > 1).map(([template]) => template)).toEqual([]);
+  });
+
+  it('splits the processor-fronted templates of each generator in halves, the extra one to test', () => {
+    for (const generator of ['processor-terminal', 'processor-online', 'paylogic']) {
+      const templates = [...new Set(processorFronted.filter((item) => item.template.startsWith(`${generator}:`)).map((item) => item.template))];
+      const dev = templates.filter((template) => processorFronted.find((item) => item.template === template)?.half === 'dev');
+      expect([generator, dev.length]).toEqual([generator, Math.floor(templates.length / 2)]);
+    }
+  });
+
+  it('keeps a shop behind a processor in one half, whichever way it was paid', () => {
+    const halves = new Map<string, Set<string>>();
+    for (const item of processorFronted) halves.set(item.merchant ?? '', (halves.get(item.merchant ?? '') ?? new Set()).add(item.half));
+    expect([...halves].filter(([, h]) => h.size > 1).map(([merchant]) => merchant)).toEqual([]);
+  });
+
+  it('decides a template\'s half by its key and its generator\'s other keys alone, not by the order they come in', () => {
+    const keys = ['g:a', 'g:b', 'g:c', 'g:d', 'g:e', 'h:x'];
+    const forward = splitTemplates(keys);
+    const backward = splitTemplates([...keys].reverse());
+    expect(keys.map((key) => backward.get(key))).toEqual(keys.map((key) => forward.get(key)));
+    expect(keys.filter((key) => key.startsWith('g:') && forward.get(key) === 'dev')).toHaveLength(2);
+    expect(forward.get('h:x')).toBe('test');
   });
 });

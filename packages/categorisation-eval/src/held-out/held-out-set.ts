@@ -5,6 +5,7 @@
  */
 import type { TransactionDto, TransactionFlag } from '@obp/contracts';
 import { code, creditorId, deterministicGuid, iban, nl } from '../support';
+import { splitTemplates, type HeldOutHalf } from './split';
 import {
   atmWithdrawal, bankCharge, cardPayment, creditTransfer, directDebit, directDebitReturn, idealPayment, Rng,
   type Account, type BankLayout, type Collection, type Printed, type ReturnReason, type When,
@@ -28,6 +29,10 @@ export interface HeldOutItem {
   class: HeldOutClass;
   /** The party a person would say was paid or paid them (the shop behind a processor); null for own transfers, ATMs, private persons. */
   merchant: string | null;
+  /** The template the item was drawn from: the generator's name for it and the party (`processor-online:<shop>`); items of one template are near copies. */
+  template: string;
+  /** The half of the dev/test split the template falls in (split.ts). */
+  half: HeldOutHalf;
 }
 
 export const HELD_OUT_SEED = 270_001;
@@ -82,6 +87,8 @@ function label(category: string, ...flags: TransactionFlag[]): { category: strin
 
 class Builder {
   readonly items: HeldOutItem[] = [];
+  /** The name of the template drawing now (PLAN). */
+  drawing = '';
 
   constructor(readonly rng: Rng) {}
 
@@ -122,7 +129,8 @@ class Builder {
       reasonCode: printed.reasonCode ?? null,
       purposeCode: null,
     };
-    this.items.push({ transaction, profile: 'retail', kvkNumber: h.kvkNumber, ownIbans: [h.current, h.savings, h.second], expected, bank: h.bank, class: cls, merchant });
+    const template = merchant === null ? this.drawing : `${this.drawing}:${merchant}`;
+    this.items.push({ transaction, profile: 'retail', kvkNumber: h.kvkNumber, ownIbans: [h.current, h.savings, h.second], expected, bank: h.bank, class: cls, merchant, template, half: 'test' });
   }
 }
 
@@ -425,24 +433,29 @@ const atm: Template = (b) => {
   }
 };
 
-/** How many of each template the set draws. */
-const PLAN: readonly [Template, number][] = [
-  [foreignCard, 400],
-  [processorTerminal, 180], [processorOnline, 170], [paylogic, 25],
-  [payout, 130],
-  [insurance, 120],
-  [localTax, 90],
-  [bankFee, 80],
-  [soleTraderPurchase, 150], [soleTraderSoftwareCard, 30], [soleTraderGroceries, 40], [soleTraderInvoicePaid, 60],
-  [ordinaryDebit, 110], [debitReturn, 45],
-  [cardRefund, 60], [transferRefund, 60],
-  [salary, 30], [rent, 20], [ownTransfer, 45], [personTransfer, 30], [dutchCard, 30], [atm, 30],
+/** How many of each template the set draws, under the name that starts its items' template keys. */
+const PLAN: readonly [string, Template, number][] = [
+  ['foreign-card', foreignCard, 400],
+  ['processor-terminal', processorTerminal, 180], ['processor-online', processorOnline, 170], ['paylogic', paylogic, 25],
+  ['payout', payout, 130],
+  ['insurance', insurance, 120],
+  ['local-tax', localTax, 90],
+  ['bank-fee', bankFee, 80],
+  ['sole-trader-purchase', soleTraderPurchase, 150], ['sole-trader-software-card', soleTraderSoftwareCard, 30], ['sole-trader-groceries', soleTraderGroceries, 40], ['sole-trader-invoice-paid', soleTraderInvoicePaid, 60],
+  ['ordinary-debit', ordinaryDebit, 110], ['debit-return', debitReturn, 45],
+  ['card-refund', cardRefund, 60], ['transfer-refund', transferRefund, 60],
+  ['salary', salary, 30], ['rent', rent, 20], ['own-transfer', ownTransfer, 45], ['person-transfer', personTransfer, 30], ['dutch-card', dutchCard, 30], ['atm', atm, 30],
 ];
 
 /** Builds the held-out set from `seed` (the published set uses HELD_OUT_SEED). */
 export function buildHeldOutSet(seed = HELD_OUT_SEED): HeldOutItem[] {
   const b = new Builder(new Rng(seed));
-  for (const [template, count] of PLAN) for (let i = 0; i < count; i++) template(b);
+  for (const [name, template, count] of PLAN) {
+    b.drawing = name;
+    for (let i = 0; i < count; i++) template(b);
+  }
+  const halves = splitTemplates(b.items.map((item) => item.template));
+  for (const item of b.items) item.half = halves.get(item.template) ?? 'test';
   return b.items;
 }
 
