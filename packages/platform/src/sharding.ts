@@ -69,11 +69,11 @@ export const collectionSharding: Readonly<Record<string, Readonly<Record<string,
     shares: byId(OWNER_LIST, {
       hasOutbox: OUTBOX_POLL,
       'deletedAt,listChunk': 'a page of an app’s list reads the chunks it spans (at most a thousand shares each) through the `listChunk` index on every shard, and merges; after a share is made or removed its chunk is counted again the same way',
-      'deletedAt,expirationDateUtc,ownerClientId': OWNER_LIST,
+      'deletedAt,listExpiry': 'a page of an app’s list by expiry reads the days of expiry of the chunks it spans through the `listExpiry` index on every shard, and merges; after a share is made, changed or removed the day it left or joined is counted again the same way',
       'consentIds,deletedAt': 'a consent’s erasure finds the shares naming it, once per erasure',
       'accountIds,deletedAt': 'a consent’s erasure finds the shares naming its accounts, once per erasure',
     }),
-    share_lists: whole('one small document an app: the next position of its share list and the count of each chunk of it, read by id'),
+    share_lists: whole('one small document an app: the next position of its share list and the counts of each chunk of it (in all, by day of expiry), read by id'),
   },
   consent: {
     ...buildingBlocks,

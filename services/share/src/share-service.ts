@@ -40,10 +40,10 @@ export const shareService: ServiceDefinition<ShareConfig, { shares: ShareStore; 
     kit.subscribe('consent-owners', consentEvents, ownershipHandlers(consentOwners));
     return {
       routes: bindRoutes(shareRoutes, {
-        listShares: listSharesHttp(shares, lists),
+        listShares: listSharesHttp(lists),
         createShare: createShareHttp(new CreateShareService(shares, lists, events, consentOwners)),
         getShare: getShareHttp(shares),
-        updateShare: updateShareHttp(new UpdateShareService(shares, events)),
+        updateShare: updateShareHttp(new UpdateShareService(shares, lists, events)),
         deleteShare: deleteShareHttp(new DeleteShareService(shares, lists, events)),
       }),
       expose: {

@@ -41,12 +41,12 @@ describe('ShareLists (real store)', () => {
   });
   afterEach(() => cleanup.run());
 
-  const share = (n: number, listPosition: number, ownerClientId = 'app'): Share => ({
+  const share = (n: number, listPosition: number, ownerClientId = 'app', expirationDateUtc = new Date('2030-01-01T00:00:00.000Z')): Share => ({
     id: `share-${String(n).padStart(5, '0')}`,
     ownerClientId,
     clientId: 'partner',
     reference: null,
-    expirationDateUtc: new Date('2030-01-01T00:00:00.000Z'),
+    expirationDateUtc,
     consentIds: null,
     accountIds: null,
     analysisIds: null,
@@ -56,12 +56,14 @@ describe('ShareLists (real store)', () => {
   });
 
   /** Makes a share as the create use case does: the next position, the share, its chunk counted again. */
-  const make = async (n: number, ownerClientId = 'app') => {
+  const make = async (n: number, ownerClientId = 'app', expirationDateUtc?: Date) => {
     const position = await lists.nextPosition(ownerClientId);
-    await shares.insert(share(n, position, ownerClientId));
-    await lists.recount(ownerClientId, position);
+    const made = share(n, position, ownerClientId, expirationDateUtc);
+    await shares.insert(made);
+    await lists.recount(ownerClientId, position, [made.expirationDateUtc]);
     return position;
   };
+  const ids = (page: { items: Share[] }) => page.items.map((s) => s.id);
 
   it('hands out each position of an owner once, however many ask at once, and each owner its own from 0', async () => {
     const positions = await Promise.all(Array.from({ length: 30 }, () => lists.nextPosition('app')));
@@ -79,7 +81,6 @@ describe('ShareLists (real store)', () => {
     await shares.insert(share(99, 3, 'other-app'));
     await lists.recount('other-app', 3);
 
-    const ids = (page: { items: Share[] }) => page.items.map((s) => s.id);
     expect(await lists.page('app', 0, 4)).toMatchObject({ total: 6 });
     expect(ids(await lists.page('app', 0, 4))).toEqual(['share-00000', 'share-00001', 'share-00002', 'share-00003']);
     expect(ids(await lists.page('app', 3, 3))).toEqual(['share-00003', 'share-00004', 'share-00005']);
@@ -99,11 +100,12 @@ describe('ShareLists (real store)', () => {
         if (n % 3 === 0) {
           const removed = await shares.find(`share-${String(n).padStart(5, '0')}`);
           await shares.mutate(removed!.id, () => ({ remove: true, result: null }));
-          await lists.recount('app', removed!.listPosition);
+          await lists.recount('app', removed!.listPosition, [removed!.expirationDateUtc]);
         } else await make(100 + n);
       }),
     );
     expect(await lists.counts('app')).toEqual({ '0': 6 - 2 + 4 });
+    expect((await db.collection(SHARE_LISTS_COLLECTION).findOne({ _id: 'app' as never }))!.expiries).toEqual({ '0': { '2030-01-01': 6 - 2 + 4 } });
   });
 
   it('makes good a count a crash left behind at the next share made in its chunk', async () => {
@@ -113,6 +115,46 @@ describe('ShareLists (real store)', () => {
     expect((await lists.page('app', 0, 10)).total).toBe(1);
     await make(3);
     expect((await lists.page('app', 0, 10)).items.map((s) => s.id)).toEqual(['share-00001', 'share-00002', 'share-00003']);
+  });
+
+  it('pages by expiry at a given time across chunks, telling apart the shares of today that expired from those that did not, and follows a changed expiry', async () => {
+    const now = new Date('2026-06-15T12:00:00.000Z');
+    const at = (iso: string) => new Date(iso);
+    // In list order: chunk 0 holds shares 0-3, chunk 2 shares 4-6 (today's in both), the last in chunk 3.
+    const placed: Array<[number, string]> = [
+      [0, '2026-06-01T00:00:00.000Z'],
+      [1, '2026-06-15T11:00:00.000Z'],
+      [2, '2026-06-15T13:00:00.000Z'],
+      [3, '2027-01-01T00:00:00.000Z'],
+      [2 * LIST_CHUNK_SIZE, '2026-06-15T12:00:00.000Z'],
+      [2 * LIST_CHUNK_SIZE + 1, '2026-06-16T00:00:00.000Z'],
+      [2 * LIST_CHUNK_SIZE + 2, '2026-06-14T23:59:59.000Z'],
+      [3 * LIST_CHUNK_SIZE, '2026-06-20T00:00:00.000Z'],
+    ];
+    for (const [n, [position, expiry]] of placed.entries()) {
+      await shares.insert(share(n, position, 'app', at(expiry)));
+      await lists.recount('app', position, [at(expiry)]);
+    }
+    const expired = await lists.pageByExpiry('app', true, now, 0, 10);
+    expect(ids(expired)).toEqual(['share-00000', 'share-00001', 'share-00004', 'share-00006']);
+    expect(expired.total).toBe(4);
+    const live = await lists.pageByExpiry('app', false, now, 0, 10);
+    expect(ids(live)).toEqual(['share-00002', 'share-00003', 'share-00005', 'share-00007']);
+    expect(live.total).toBe(4);
+    // Pages of both kinds of chunk, one with today's shares and one without.
+    expect(ids(await lists.pageByExpiry('app', false, now, 1, 2))).toEqual(['share-00003', 'share-00005']);
+    expect(ids(await lists.pageByExpiry('app', true, now, 2, 2))).toEqual(['share-00004', 'share-00006']);
+    expect(ids(await lists.pageByExpiry('app', false, now, 3, 2))).toEqual(['share-00007']);
+    // An hour later share 2 expired too.
+    expect(ids(await lists.pageByExpiry('app', true, at('2026-06-15T13:00:00.000Z'), 0, 10))).toEqual(['share-00000', 'share-00001', 'share-00002', 'share-00004', 'share-00006']);
+
+    // Share 3's expiry moved to the past: the list counts it under its new day, no longer under the old one.
+    const before = (await shares.find('share-00003'))!;
+    await shares.mutate('share-00003', (current) => ({ next: { ...current, expirationDateUtc: at('2026-06-10T00:00:00.000Z') }, result: null }));
+    await lists.recount('app', before.listPosition, [before.expirationDateUtc, at('2026-06-10T00:00:00.000Z')]);
+    expect(ids(await lists.pageByExpiry('app', true, now, 0, 10))).toEqual(['share-00000', 'share-00001', 'share-00003', 'share-00004', 'share-00006']);
+    expect((await lists.pageByExpiry('app', false, now, 0, 10)).total).toBe(3);
+    expect(await lists.pageByExpiry('nobody', false, now, 0, 10)).toEqual({ items: [], total: 0 });
   });
 
   it('places shares made before the lists oldest first, each owner in its own list, and counts them (the migration)', async () => {
@@ -145,7 +187,8 @@ describe('ShareLists (real store)', () => {
 
     expect((await lists.page('app', 0, 10)).items.map((s) => s.id)).toEqual(['old-2', 'old-1']);
     expect((await lists.page('other-app', 0, 10)).total).toBe(1);
-    expect(await db.collection(SHARE_LISTS_COLLECTION).findOne({ _id: 'app' as never })).toMatchObject({ next: 2, counts: { '0': 2 } });
+    expect(await db.collection(SHARE_LISTS_COLLECTION).findOne({ _id: 'app' as never })).toMatchObject({ next: 2, counts: { '0': 2 }, expiries: { '0': { '2030-01-01': 2 } } });
+    expect((await lists.pageByExpiry('app', false, new Date('2026-06-01T00:00:00.000Z'), 0, 10)).items.map((s) => s.id)).toEqual(['old-2', 'old-1']);
     // A share made after the migration comes last.
     await make(5);
     expect((await lists.page('app', 0, 10)).items.map((s) => s.id)).toEqual(['old-2', 'old-1', 'share-00005']);

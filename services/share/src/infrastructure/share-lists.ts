@@ -1,18 +1,20 @@
-import { isDuplicateKey, type mongo } from '@obp/db';
+import { dayBucket, isDuplicateKey, type mongo } from '@obp/db';
 import { ConcurrencyConflict } from '@obp/store';
-import type { Share } from '../domain/share';
+import { isExpired, type Share } from '../domain/share';
 import type { ShareStore } from './share-store';
 
 /** How many list positions make one chunk: a page is read from the chunks it spans, each at most this many shares. */
-export const LIST_CHUNK_SIZE = 1_000;
+export const LIST_CHUNK_SIZE = 500;
 
-/** One owner's list: the next position to hand out and how many live shares each chunk holds. */
+/** One owner's list: the next position to hand out and how many live shares each chunk holds, in all and by the day they expire. */
 export interface ShareListDocument {
   _id: string;
   next: number;
-  /** Raised by every write of `counts`, which is compare-and-set on it. */
+  /** Raised by every write of the counts, which is compare-and-set on it. */
   version: number;
   counts: Record<string, number>;
+  /** Chunk -> UTC day of expiry (`2026-11-29`) -> live shares; days with none are left out. */
+  expiries: Record<string, Record<string, number>>;
 }
 
 export const SHARE_LISTS_COLLECTION = 'share_lists';
@@ -24,6 +26,12 @@ export const chunkOf = (position: number): number => Math.floor(position / LIST_
 export const listChunkKey = (ownerClientId: string, chunk: number): string => `${ownerClientId}/${chunk}`;
 
 export const listChunkOf = (share: Pick<Share, 'ownerClientId' | 'listPosition'>): string => listChunkKey(share.ownerClientId, chunkOf(share.listPosition));
+
+/** The derived field a share is found by in its chunk and day of expiry. */
+export const listExpiryKey = (ownerClientId: string, chunk: number, day: string): string => `${listChunkKey(ownerClientId, chunk)}|${day}`;
+
+export const listExpiryOf = (share: Pick<Share, 'ownerClientId' | 'listPosition' | 'expirationDateUtc'>): string =>
+  listExpiryKey(share.ownerClientId, chunkOf(share.listPosition), dayBucket(share.expirationDateUtc));
 
 /** A part of a page: `limit` shares from `skip` on in one chunk, in list order. */
 export interface ChunkSegment {
@@ -90,7 +98,7 @@ export class ShareLists {
       try {
         const list = await this.collection.findOneAndUpdate(
           { _id: ownerClientId },
-          { $inc: { next: 1 }, $setOnInsert: { version: 0, counts: {} } },
+          { $inc: { next: 1 }, $setOnInsert: { version: 0, counts: {}, expiries: {} } },
           { upsert: true, returnDocument: 'after' },
         );
         return list!.next - 1;
@@ -101,19 +109,31 @@ export class ShareLists {
     }
   }
 
-  /** Counts the chunk holding `position` of the owner's list again and writes its count. */
-  async recount(ownerClientId: string, position: number): Promise<void> {
+  /**
+   * Counts the chunk holding `position` of the owner's list again, in all and for each of `expiryDays` (the days of
+   * expiry the change that called it touched), and writes those counts.
+   */
+  async recount(ownerClientId: string, position: number, expiryDays: readonly Date[] = []): Promise<void> {
     const chunk = chunkOf(position);
+    const days = [...new Set(expiryDays.map(dayBucket))];
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const list = await this.collection.findOne({ _id: ownerClientId }, { projection: { version: 1 } });
-      const count = await this.shares.count({ listChunk: listChunkKey(ownerClientId, chunk) });
+      const [count, ...dayCounts] = await Promise.all([
+        this.shares.count({ listChunk: listChunkKey(ownerClientId, chunk) }),
+        ...days.map((day) => this.shares.count({ listExpiry: listExpiryKey(ownerClientId, chunk, day) })),
+      ]);
       if (list) {
-        const written = await this.collection.updateOne({ _id: ownerClientId, version: list.version }, { $set: { [`counts.${chunk}`]: count }, $inc: { version: 1 } });
+        const set: Record<string, number> = { [`counts.${chunk}`]: count! };
+        const unset: Record<string, ''> = {};
+        days.forEach((day, i) => (dayCounts[i]! > 0 ? (set[`expiries.${chunk}.${day}`] = dayCounts[i]!) : (unset[`expiries.${chunk}.${day}`] = '')));
+        const update = { $set: set, $inc: { version: 1 }, ...(Object.keys(unset).length > 0 ? { $unset: unset } : {}) };
+        const written = await this.collection.updateOne({ _id: ownerClientId, version: list.version }, update);
         if (written.matchedCount === 1) return;
         continue;
       }
       // A list whose positions were handed out elsewhere (a copy of the shares alone): made here.
-      const made = await this.collection.insertOne({ _id: ownerClientId, next: position + 1, version: 1, counts: { [chunk]: count } }).then(
+      const expiries = { [chunk]: Object.fromEntries(days.map((day, i) => [day, dayCounts[i]!]).filter(([, n]) => Number(n) > 0)) };
+      const made = await this.collection.insertOne({ _id: ownerClientId, next: position + 1, version: 1, counts: { [chunk]: count! }, expiries }).then(
         () => true,
         (error: unknown) => {
           if (isDuplicateKey(error)) return false;
@@ -137,6 +157,42 @@ export class ShareLists {
     const segments = pageSegments(counts, skip, limit);
     const parts = await Promise.all(
       segments.map((segment) => this.shares.findMany({ listChunk: listChunkKey(ownerClientId, segment.chunk) }, { sort: { listPosition: 1 }, skip: segment.skip, limit: segment.limit })),
+    );
+    return { items: parts.flat(), total: totalOf(counts) };
+  }
+
+  /**
+   * A page of the owner's shares expired at `now` (or not), in list order, with their total. The counts by day of
+   * expiry give each chunk's share of the list but for today's day, whose shares are read to tell which expired;
+   * a chunk holding some of today's is read whole on its side of `now`, the others by their days alone.
+   */
+  async pageByExpiry(ownerClientId: string, expired: boolean, now: Date, skip: number, limit: number): Promise<{ items: Share[]; total: number }> {
+    const list = await this.collection.findOne({ _id: ownerClientId }, { projection: { expiries: 1 } });
+    const expiries = list?.expiries ?? {};
+    const today = dayBucket(now);
+    const onSide = (day: string) => (expired ? day < today : day > today);
+    const matches = (share: Share) => isExpired(share, now) === expired;
+    const boundary = Object.keys(expiries).filter((chunk) => (expiries[chunk]![today] ?? 0) > 0);
+    const todays =
+      boundary.length === 0 ? [] : await this.shares.findMany({ listExpiry: { $in: boundary.map((chunk) => listExpiryKey(ownerClientId, Number(chunk), today)) } });
+    const todayMatching = new Map<number, number>();
+    for (const share of todays) if (matches(share)) todayMatching.set(chunkOf(share.listPosition), (todayMatching.get(chunkOf(share.listPosition)) ?? 0) + 1);
+    const counts = Object.fromEntries(
+      Object.entries(expiries).map(([chunk, days]) => [
+        chunk,
+        Object.entries(days)
+          .filter(([day]) => onSide(day))
+          .reduce((sum, [, n]) => sum + n, todayMatching.get(Number(chunk)) ?? 0),
+      ]),
+    );
+    const parts = await Promise.all(
+      pageSegments(counts, skip, limit).map(async ({ chunk, skip: from, limit: take }) => {
+        const days = Object.keys(expiries[String(chunk)] ?? {}).filter(onSide);
+        const keys = (withToday: boolean) => ({ listExpiry: { $in: [...days, ...(withToday ? [today] : [])].map((day) => listExpiryKey(ownerClientId, chunk, day)) } });
+        if (!boundary.includes(String(chunk))) return this.shares.findMany(keys(false), { sort: { listPosition: 1 }, skip: from, limit: take });
+        const side = await this.shares.findMany(keys(true), { sort: { listPosition: 1 } });
+        return side.filter(matches).slice(from, from + take);
+      }),
     );
     return { items: parts.flat(), total: totalOf(counts) };
   }

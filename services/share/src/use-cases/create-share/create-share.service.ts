@@ -37,7 +37,7 @@ export class CreateShareService {
       listPosition,
     };
     await this.shares.insertIfAbsent(share, [this.events.created(share)]);
-    await this.lists.recount(ownerClientId, listPosition);
+    await this.lists.recount(ownerClientId, listPosition, [share.expirationDateUtc]);
     return ok(share.id);
   }
 

@@ -18,7 +18,7 @@ export class DeleteShareService {
       removed = current;
       return { remove: true, events: this.events.deleted(current), result: true };
     });
-    if (outcome.ok && removed) await this.lists.recount(removed.ownerClientId, removed.listPosition);
+    if (outcome.ok && removed) await this.lists.recount(removed.ownerClientId, removed.listPosition, [removed.expirationDateUtc]);
     return outcome;
   }
 }
