@@ -5,6 +5,7 @@
  * stack of its own.
  */
 import './suites/auth.suite';
+import './suites/apps-me.suite';
 import './suites/authorization-matrix.suite';
 import './suites/api-client.suite';
 import './suites/api-document.suite';
