@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConsentEventTypes, type ConsentDto, type ConsentStateData, type ProviderDto, type TransactionDto } from '@obp/contracts';
+import { ConsentEventTypes, type AccountDto, type ConsentDto, type ConsentStateData, type ProviderDto, type TransactionDto } from '@obp/contracts';
 import { database } from '@obp/db';
 import { generateSandboxData } from '@obp/sandbox-bank';
 import { waitFor } from '@obp/testkit';
@@ -147,6 +147,12 @@ describe('XS2A banks through the edge', () => {
     const stored = await transactionsOf(accounts.find((a) => a.iban === current.iban)!.id);
     expect(expected.length).toBeGreaterThan(50);
     expect(stored).toHaveLength(expected.length);
+    // Each account's balances, as the bank reported them at the fetch (its closing balance: the sum of its history).
+    const listedCurrent = (await json<{ data: AccountDto[] }>(await stack.api(token, `/consents/${consentId}/accounts`))).data.find((a) => a.iban === current.iban)!;
+    const cents = household.transactions.filter((t) => t.accountExternalId === current.externalId).reduce((sum, t) => sum + Math.round(t.amount * 100), 0);
+    expect(listedCurrent.balances).toEqual(
+      expect.arrayContaining([{ type: 'closingBooked', amount: cents / 100, currency: current.currency, referenceDate: sim.bank.today(), lastChangeDateTime: null }]),
+    );
     const groceries = stored.find((t) => t.merchantCategoryCode === '5411');
     expect(groceries).toMatchObject({ transactionType: 'ba', bankTransactionCode: expect.stringMatching(/^PMNT-CCRD/), counterpartName: expect.any(String) });
     const directDebit = stored.find((t) => t.mandateId);
@@ -403,7 +409,9 @@ describe('XS2A banks through the edge', () => {
     await decideAtBank(consentUrl!, 'approve', 'psu-ida');
     await waitForStatus(consentId, 'Updated');
     const bankConsentId = await bankConsentIdOf(consentId);
-    const renewal = await json<{ consentUrl: string }>(await reauthorise(consentId));
+    const res = await reauthorise(consentId);
+    const renewal = await json<{ consentUrl: string }>(res);
+    expect({ status: res.status, renewal }).toMatchObject({ status: 200, renewal: { consentUrl: expect.any(String) } });
     const toApp = await decideAtBank(renewal.consentUrl, 'reject', 'psu-ida');
     expect(Object.fromEntries(toApp.searchParams)).toEqual({ consentId, status: 'Updated', reauthorisation: 'rejected' });
     const after = await getConsent(consentId);

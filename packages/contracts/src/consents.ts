@@ -47,6 +47,18 @@ export const consentSchema = component(
 );
 export type ConsentDto = z.infer<typeof consentSchema>;
 
+export const accountBalanceSchema = component(
+  'AccountBalance',
+  z.object({
+    type: z.string().meta({ description: 'The bank’s balance type (Berlin Group, from ISO 20022): closingBooked, interimAvailable, interimBooked, expected, ...' }),
+    amount: z.number().meta({ description: 'Signed; negative for a debit balance.' }),
+    currency: z.string(),
+    referenceDate: z.string().nullable().meta({ format: 'date', description: 'The day the balance is for, where the bank gives one.' }),
+    lastChangeDateTime: dateTimeString().nullable().meta({ description: 'When the balance last changed, where the bank gives it.' }),
+  }),
+);
+export type AccountBalanceDto = z.infer<typeof accountBalanceSchema>;
+
 export const accountSchema = component(
   'Account',
   z.object({
@@ -58,6 +70,10 @@ export const accountSchema = component(
     currency: z.string(),
     ownerName: z.string(),
     bic: z.string().nullable().optional().meta({ description: 'The account servicer’s BIC, where the source gives it (statement files do). Absent otherwise.' }),
+    balances: z
+      .array(accountBalanceSchema)
+      .optional()
+      .meta({ description: 'The balances the bank reported at the last fetch (XS2A banks whose consent covers them). Absent where the source gives none.' }),
   }),
 );
 export type AccountDto = z.infer<typeof accountSchema>;

@@ -6,7 +6,7 @@
  */
 export { XS2A_DOCUMENT_FILE, xs2aDocument } from './document/document';
 export { Xs2aValidator, formatIssues, xs2aValidator, type Xs2aOperation, type Xs2aRequest, type Xs2aResponse, type Xs2aValidationIssue } from './document/xs2a-validator';
-export { Xs2aClient, type CreateConsentRequest, type CreatedBankConsent, type Xs2aAccess, type Xs2aAccount, type Xs2aAccountReference, type Xs2aBankSettings, type Xs2aQuirks, type Xs2aTransaction } from './client/xs2a-client';
+export { Xs2aClient, type CreateConsentRequest, type CreatedBankConsent, type Xs2aAccess, type Xs2aAccount, type Xs2aAccountReference, type Xs2aBalance, type Xs2aBankSettings, type Xs2aQuirks, type Xs2aTransaction } from './client/xs2a-client';
 export { Xs2aBankError, Xs2aInvalidAnswer, Xs2aUnreachable } from './client/xs2a-errors';
 export { signatureHeaders, signingStringOf, type SigningCredentials } from './client/message-signing';
-export { platformAccountFields, platformTransactionFields, remittanceOf, withExternalIds, type Xs2aPlatformTransaction } from './client/platform-transaction';
+export { platformAccountFields, platformBalances, platformTransactionFields, remittanceOf, withExternalIds, type Xs2aPlatformTransaction } from './client/platform-transaction';

@@ -1080,6 +1080,8 @@ export interface webhooks {
 export interface components {
     schemas: {
         Account: {
+            /** @description The balances the bank reported at the last fetch (XS2A banks whose consent covers them). Absent where the source gives none. */
+            balances?: components["schemas"]["AccountBalance"][];
             /** @description The account servicer’s BIC, where the source gives it (statement files do). Absent otherwise. */
             bic?: string | null;
             /** Format: uuid */
@@ -1090,6 +1092,20 @@ export interface components {
             id: string;
             name: string;
             ownerName: string;
+            type: string;
+        };
+        AccountBalance: {
+            /** @description Signed; negative for a debit balance. */
+            amount: number;
+            currency: string;
+            /** @description When the balance last changed, where the bank gives it. */
+            lastChangeDateTime: string | null;
+            /**
+             * Format: date
+             * @description The day the balance is for, where the bank gives one.
+             */
+            referenceDate: string | null;
+            /** @description The bank’s balance type (Berlin Group, from ISO 20022): closingBooked, interimAvailable, interimBooked, expected, ... */
             type: string;
         };
         AccountsUpdatedData: {

@@ -1,4 +1,4 @@
-import { platformAccountFields, platformTransactionFields, withExternalIds } from './platform-transaction';
+import { platformAccountFields, platformBalances, platformTransactionFields, withExternalIds } from './platform-transaction';
 import type { Xs2aTransaction } from './xs2a-client';
 
 const base: Xs2aTransaction = { bookingDate: '2026-03-02', valueDate: '2026-03-01', transactionAmount: { currency: 'EUR', amount: '-12.50' } };
@@ -70,5 +70,19 @@ describe('an XS2A transaction as the platform’s transaction', () => {
       currency: 'EUR',
       ownerName: 'A. Jansen',
     });
+  });
+});
+
+describe('an XS2A account’s balances as the platform’s account shows them', () => {
+  it('keeps each balance’s type, signed amount, currency and dates', () => {
+    expect(
+      platformBalances([
+        { balanceType: 'closingBooked', balanceAmount: { currency: 'EUR', amount: '-120.05' }, referenceDate: '2026-11-28' },
+        { balanceType: 'interimAvailable', balanceAmount: { currency: 'EUR', amount: '1500' }, lastChangeDateTime: '2026-11-29T08:00:00Z' },
+      ]),
+    ).toEqual([
+      { type: 'closingBooked', amount: -120.05, currency: 'EUR', referenceDate: '2026-11-28', lastChangeDateTime: null },
+      { type: 'interimAvailable', amount: 1500, currency: 'EUR', referenceDate: null, lastChangeDateTime: '2026-11-29T08:00:00Z' },
+    ]);
   });
 });

@@ -1,5 +1,5 @@
-import { bankDetailsOf, type AccountDto, type TransactionDto } from '@obp/contracts';
-import type { Xs2aAccount, Xs2aAccountReference, Xs2aTransaction } from './xs2a-client';
+import { bankDetailsOf, type AccountBalanceDto, type AccountDto, type TransactionDto } from '@obp/contracts';
+import type { Xs2aAccount, Xs2aAccountReference, Xs2aBalance, Xs2aTransaction } from './xs2a-client';
 
 /** A transaction as the platform stores every transaction, without its ids, and the bank's own key for it. */
 export type Xs2aPlatformTransaction = Omit<TransactionDto, 'id' | 'accountId'> & { externalId: string };
@@ -93,4 +93,15 @@ export function platformAccountFields(a: Xs2aAccount): Omit<AccountDto, 'id' | '
     currency: a.currency,
     ownerName: a.ownerName ?? '',
   };
+}
+
+/** The bank's balances as the platform's account shows them (the amount a number, signed as the bank gives it). */
+export function platformBalances(balances: readonly Xs2aBalance[]): AccountBalanceDto[] {
+  return balances.map((b) => ({
+    type: b.balanceType,
+    amount: Number(b.balanceAmount.amount),
+    currency: b.balanceAmount.currency,
+    referenceDate: b.referenceDate ?? null,
+    lastChangeDateTime: b.lastChangeDateTime ?? null,
+  }));
 }

@@ -66,6 +66,16 @@ export interface Xs2aAccount {
   cashAccountType?: string;
   ownerName?: string;
   usage?: string;
+  /** `balances` and `transactions` are there when the consent covers them. */
+  _links?: Record<string, { href: string }>;
+}
+
+/** One balance of an account (`GET /v1/accounts/{account-id}/balances`). */
+export interface Xs2aBalance {
+  balanceAmount: { currency: string; amount: string };
+  balanceType: string;
+  referenceDate?: string;
+  lastChangeDateTime?: string;
 }
 
 export interface Xs2aAccountReference {
@@ -123,6 +133,8 @@ const MAX_PAGES = 2_000;
  */
 export class Xs2aClient {
   private readonly agent: Agent;
+  /** Connections used once: for requests that must not go out on a kept-alive connection the bank may be closing. */
+  private readonly freshAgent: Agent;
   private readonly base: URL;
   /** The base URL's path, without a trailing slash: the document's paths follow it. */
   private readonly prefix: string;
@@ -131,11 +143,14 @@ export class Xs2aClient {
     this.base = new URL(settings.baseUrl);
     if (this.base.protocol !== 'https:') throw new Error(`the bank's base URL must be https: ${settings.baseUrl}`);
     this.prefix = this.base.pathname.replace(/\/+$/, '');
-    this.agent = new Agent({ keepAlive: true, maxSockets: 8, cert: settings.tls.certificate, key: settings.tls.key, ...(settings.tls.caBundle ? { ca: settings.tls.caBundle } : {}), minVersion: 'TLSv1.2' });
+    const tls = { cert: settings.tls.certificate, key: settings.tls.key, ...(settings.tls.caBundle ? { ca: settings.tls.caBundle } : {}), minVersion: 'TLSv1.2' as const };
+    this.agent = new Agent({ keepAlive: true, maxSockets: 8, ...tls });
+    this.freshAgent = new Agent({ keepAlive: false, ...tls });
   }
 
   close(): void {
     this.agent.destroy();
+    this.freshAgent.destroy();
   }
 
   async createConsent(p: CreateConsentRequest, signal?: AbortSignal): Promise<CreatedBankConsent> {
@@ -183,6 +198,12 @@ export class Xs2aClient {
   async accounts(consentId: string, signal?: AbortSignal): Promise<Xs2aAccount[]> {
     const answer = await this.call('GET', '/v1/accounts', { headers: { 'Consent-ID': consentId }, signal });
     return (answer.body as { accounts: Xs2aAccount[] }).accounts;
+  }
+
+  /** The account's balances, as the bank reports them now. */
+  async balances(consentId: string, accountId: string, signal?: AbortSignal): Promise<Xs2aBalance[]> {
+    const answer = await this.call('GET', `/v1/accounts/${encodeURIComponent(accountId)}/balances`, { headers: { 'Consent-ID': consentId }, signal });
+    return (answer.body as { balances: Xs2aBalance[] }).balances;
   }
 
   /** Every booked transaction of the account from `dateFrom` (`YYYY-MM-DD`), over all pages (`_links.next`). */
@@ -267,7 +288,9 @@ export class Xs2aClient {
       let answered = false;
       const req = request(
         url,
-        { method, headers: { ...headers, ...(text !== undefined ? { 'Content-Length': String(Buffer.byteLength(text)) } : {}) }, agent: this.agent, signal: bounded },
+        // A consent's creation goes on a new connection: on a kept-alive one the bank may close just as it goes out,
+        // and it cannot be sent again (the bank may have made the consent), so a reused connection would fail it.
+        { method, headers: { ...headers, ...(text !== undefined ? { 'Content-Length': String(Buffer.byteLength(text)) } : {}) }, agent: method === 'GET' || method === 'DELETE' ? this.agent : this.freshAgent, signal: bounded },
         (res) => {
           answered = true;
           const chunks: Buffer[] = [];

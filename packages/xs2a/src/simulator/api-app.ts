@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, createVerify, randomUUID, X509Certificate } from 'node:crypto';
 import type { TLSSocket } from 'node:tls';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { SandboxAccount } from '@obp/sandbox-bank';
@@ -13,6 +13,12 @@ export interface Xs2aApiAppOptions {
    * the clock. Off unless asked for; never on in front of anything real.
    */
   testHooks?: boolean;
+  /**
+   * The bank requires HTTP message signing (a QSealC): every request must carry `Digest` (SHA-256 of its body),
+   * `Signature` over at least `digest` and `x-request-id` and `TPP-Signature-Certificate`; else SIGNATURE_MISSING,
+   * SIGNATURE_INVALID or CERTIFICATE_INVALID (401).
+   */
+  requireSignatures?: boolean;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -33,9 +39,24 @@ export function createXs2aApiApp(bank: SimulatedBank, options: Xs2aApiAppOptions
     res.set('X-Request-ID', id && UUID.test(id) ? id : randomUUID());
     next();
   });
-  app.use(express.json({ type: ['application/json', 'application/*+json'], limit: '64kb' }));
+  app.use(
+    express.json({
+      type: ['application/json', 'application/*+json'],
+      limit: '64kb',
+      verify: (req, _res, raw) => {
+        (req as Request & { rawBody?: Buffer }).rawBody = raw;
+      },
+    }),
+  );
 
   if (options.testHooks) app.use('/sandbox-test-hooks', testHooks(bank));
+
+  if (options.requireSignatures) {
+    app.use('/v1', (req, _res, next) => {
+      checkSignature(req);
+      next();
+    });
+  }
 
   app.use('/v1', (req, _res, next) => {
     const path = `/v1${req.path}`;
@@ -292,4 +313,39 @@ function hasBody(req: Request): boolean {
 
 function isBodyParseError(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { type?: string }).type === 'entity.parse.failed';
+}
+
+/** Headers a signature must cover (Implementation Guidelines, "Signature"), and those it must cover when present. */
+const MUST_SIGN = ['digest', 'x-request-id'];
+const SIGN_WHEN_PRESENT = ['psu-id', 'psu-corporate-id', 'tpp-redirect-uri'];
+
+/** The Berlin Group's signing profile, as a bank that requires it checks a request; throws the standard's error. */
+function checkSignature(req: Request): void {
+  const digest = req.get('Digest');
+  const signature = req.get('Signature');
+  const certificate = req.get('TPP-Signature-Certificate');
+  if (!digest || !signature || !certificate) {
+    const missing = [!digest && 'Digest', !signature && 'Signature', !certificate && 'TPP-Signature-Certificate'].filter(Boolean).join(', ');
+    throw new Xs2aError('SIGNATURE_MISSING', `This bank requires signed requests: ${missing} missing.`);
+  }
+  const raw = (req as Request & { rawBody?: Buffer }).rawBody ?? Buffer.alloc(0);
+  if (digest !== `SHA-256=${createHash('sha256').update(raw).digest('base64')}`) throw new Xs2aError('SIGNATURE_INVALID', 'The Digest is not the SHA-256 of the body.', 'header Digest');
+  let cert: X509Certificate;
+  try {
+    cert = new X509Certificate(Buffer.from(certificate, 'base64'));
+  } catch {
+    throw new Xs2aError('CERTIFICATE_INVALID', 'TPP-Signature-Certificate is not a base64 DER certificate.', 'header TPP-Signature-Certificate');
+  }
+  const now = Date.now();
+  if (Date.parse(cert.validFrom) > now || Date.parse(cert.validTo) < now) throw new Xs2aError('CERTIFICATE_INVALID', 'The signing certificate is not valid now.', 'header TPP-Signature-Certificate');
+  const params = Object.fromEntries([...signature.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
+  const covered = (params.headers ?? '').split(' ').filter(Boolean);
+  const uncovered = [...MUST_SIGN, ...SIGN_WHEN_PRESENT.filter((h) => req.get(h) !== undefined)].filter((h) => !covered.includes(h));
+  if (uncovered.length > 0) throw new Xs2aError('SIGNATURE_INVALID', `The signature must cover ${uncovered.join(', ')}.`, 'header Signature');
+  if (params.algorithm && params.algorithm.toLowerCase() !== 'rsa-sha256') throw new Xs2aError('SIGNATURE_INVALID', `The signature algorithm ${params.algorithm} is not accepted (rsa-sha256).`, 'header Signature');
+  if (!params.keyId?.includes(`SN=${cert.serialNumber}`)) throw new Xs2aError('SIGNATURE_INVALID', 'The keyId does not name the serial number of TPP-Signature-Certificate.', 'header Signature');
+  const signingString = covered.map((h) => `${h}: ${req.get(h) ?? ''}`).join('\n');
+  if (!params.signature || !createVerify('RSA-SHA256').update(signingString).verify(cert.publicKey, params.signature, 'base64')) {
+    throw new Xs2aError('SIGNATURE_INVALID', 'The signature does not verify with the key of TPP-Signature-Certificate.', 'header Signature');
+  }
 }

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { generateSandboxData } from '@obp/sandbox-bank';
+import { Xs2aClient } from '../client/xs2a-client';
+import type { Xs2aBankError } from '../client/xs2a-errors';
+import { signatureHeaders } from '../client/message-signing';
 import { createCertificateAuthority, issueCertificate } from './certificates';
 import { startXs2aSimulator, type RunningXs2aSimulator } from './start-simulator';
 import { httpsCall, Xs2aTestClient, type HttpAnswer } from './xs2a-client.fixture';
@@ -304,5 +307,65 @@ describe('the XS2A simulator over mutual TLS', () => {
     const page = await httpsCall(created._links.scaRedirect!.href, { method: 'GET', ca: sim.pki.ca.cert });
     expect(page.text).not.toContain('<script>');
     expect(page.text).toContain('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
+  });
+});
+
+describe('a bank that requires HTTP message signing (QSealC)', () => {
+  let signed: RunningXs2aSimulator;
+  beforeAll(async () => {
+    signed = await startXs2aSimulator({ requireSignatures: true, pki: sim.pki });
+  });
+  afterAll(async () => {
+    await signed.close();
+  });
+
+  const clientWith = (signing?: { certificate: string; key: string }) =>
+    new Xs2aClient({ baseUrl: signed.apiUrl, tls: { certificate: sim.pki.client.cert, key: sim.pki.client.key, caBundle: sim.pki.ca.cert }, requestTimeoutMs: 10_000, ...(signing ? { signing } : {}) });
+  const request = () => ({ access: { allPsd2: 'allAccounts' as const }, validUntil: day(30), frequencyPerDay: 4, psuIpAddress: PSU_IP, approach: 'redirect' as const, redirectUri: REDIRECT, nokRedirectUri: NOK_REDIRECT });
+
+  async function codesOf(call: () => Promise<unknown>): Promise<{ status: number; codes: readonly string[] }> {
+    try {
+      await call();
+      return { status: 0, codes: [] };
+    } catch (error) {
+      const bank = error as Xs2aBankError;
+      return { status: bank.status, codes: bank.codes };
+    }
+  }
+
+  it('takes a request signed with the QSealC (Digest, Signature, TPP-Signature-Certificate), for a body and without', async () => {
+    const qseal = issueCertificate(sim.pki.ca, { commonName: 'sandbox-tpp-qseal' });
+    const client = clientWith({ certificate: qseal.cert, key: qseal.key });
+    try {
+      const created = await client.createConsent(request());
+      expect(await client.consentStatus(created.consentId)).toBe('received');
+    } finally {
+      client.close();
+    }
+  });
+
+  it('answers SIGNATURE_MISSING without a signature and SIGNATURE_INVALID for a key that is not the certificate’s or a body changed after signing', async () => {
+    const unsigned = clientWith();
+    const qseal = issueCertificate(sim.pki.ca, { commonName: 'sandbox-tpp-qseal' });
+    const other = issueCertificate(sim.pki.ca, { commonName: 'someone-else' });
+    const wrongKey = clientWith({ certificate: qseal.cert, key: other.key });
+    try {
+      expect(await codesOf(() => unsigned.createConsent(request()))).toEqual({ status: 401, codes: ['SIGNATURE_MISSING'] });
+      expect(await codesOf(() => wrongKey.createConsent(request()))).toEqual({ status: 401, codes: ['SIGNATURE_INVALID'] });
+    } finally {
+      unsigned.close();
+      wrongKey.close();
+    }
+    // Signed, then the body changed on the way: the Digest no longer holds.
+    const body = JSON.stringify({ access: { allPsd2: 'allAccounts' }, recurringIndicator: true, validUntil: day(30), frequencyPerDay: 4, combinedServiceIndicator: false });
+    const headers = { 'Content-Type': 'application/json', 'X-Request-ID': randomUUID(), 'PSU-IP-Address': PSU_IP, 'TPP-Redirect-URI': REDIRECT };
+    const tampered = await httpsCall(`${signed.apiUrl}/v1/consents`, {
+      method: 'POST',
+      ca: sim.pki.ca.cert,
+      cert: sim.pki.client,
+      headers: { ...headers, ...signatureHeaders({ certificate: qseal.cert, key: qseal.key }, headers, body) },
+      body: body.replace('"frequencyPerDay":4', '"frequencyPerDay":3'),
+    });
+    expect({ status: tampered.status, codes: (tampered.body as { tppMessages: { code: string }[] }).tppMessages.map((m) => m.code) }).toEqual({ status: 401, codes: ['SIGNATURE_INVALID'] });
   });
 });

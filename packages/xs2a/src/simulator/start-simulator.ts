@@ -17,6 +17,8 @@ export interface StartXs2aSimulatorOptions extends Omit<SimulatedBankOptions, 's
   /** Certificates to use; default a fresh test PKI made now. */
   pki?: TestPki;
   testHooks?: boolean;
+  /** Require the Berlin Group's HTTP message signing on every request (SIGNATURE_MISSING / SIGNATURE_INVALID). */
+  requireSignatures?: boolean;
 }
 
 export interface RunningXs2aSimulator {
@@ -43,7 +45,7 @@ export async function startXs2aSimulator(options: StartXs2aSimulatorOptions = {}
   await Promise.all([listen(api, options.port ?? 0, host), listen(sca, options.scaPort ?? 0, host)]);
   const scaUrl = `https://${publicHost}:${(sca.address() as AddressInfo).port}`;
   const bank = new SimulatedBank({ ...options, scaBaseUrl: scaUrl });
-  api.on('request', createXs2aApiApp(bank, { testHooks: options.testHooks }));
+  api.on('request', createXs2aApiApp(bank, { testHooks: options.testHooks, requireSignatures: options.requireSignatures }));
   sca.on('request', createScaApp(bank));
   return {
     apiUrl: `https://${publicHost}:${(api.address() as AddressInfo).port}`,

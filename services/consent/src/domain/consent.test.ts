@@ -1,4 +1,4 @@
-import { approve, canRefresh, claimFetch, decline, fetchFailed, fetchSucceeded, isFetchDue, MAX_CONSECUTIVE_FAILURES, requestFetch, retryDelayMs, type Consent } from './consent';
+import { approve, canReauthorise, canRefresh, claimFetch, decline, fetchFailed, fetchSucceeded, invalidate, isFetchDue, MAX_CONSECUTIVE_FAILURES, renewalApproved, renewalFailed, requestFetch, retryDelayMs, type Consent } from './consent';
 import { housekeeping } from '../jobs/consent-maintenance/consent-maintenance.job';
 import { initializedConsent, t0 } from './consent.fixture';
 
@@ -75,5 +75,34 @@ describe('housekeeping', () => {
     expect(housekeeping({ ...updated, syncMode: 'Daily' }, at(1 + 86_400_000 - 1), settings)).toBeNull();
     expect(housekeeping({ ...updated, syncMode: 'Daily' }, at(1 + 86_400_000), settings)?.fetch).not.toBeNull();
     expect(housekeeping({ ...updated, syncMode: 'Manual' }, at(1 + 2 * 86_400_000), settings)).toBeNull();
+  });
+});
+
+describe('re-authorisation at a bank', () => {
+  const bankConsent = { id: 'bank-old', approach: 'redirect' as const, consentUrl: 'https://bank.example/sca/old', scaStatusLink: null, expiringAnnounced: true };
+  const renewal = { id: 'bank-new', approach: 'redirect' as const, consentUrl: 'https://bank.example/sca/new', scaStatusLink: null, state: 'secret', requestedAt: at(5), validUntil: at(200 * 86_400_000) };
+  const ended = { ...invalidate(fetchSucceeded(claimFetch(approve(initialized(), 'f1', at(0)), at(0), 1000), 'x', at(1), { accountIds: ['a1'], transactionEventKeys: ['k1'] }), at(2)), bankConsent };
+
+  it('is allowed once access was granted, Invalidated included; not while the first authorisation runs, nor when never granted', () => {
+    expect(canReauthorise(ended)).toBe(true);
+    expect(canReauthorise({ ...ended, status: 'Updated' })).toBe(true);
+    expect(canReauthorise({ ...ended, status: 'Initialized' })).toBe(false);
+    expect(canReauthorise({ ...ended, status: 'Rejected' })).toBe(false);
+    expect(canReauthorise({ ...ended, status: 'TimedOut' })).toBe(false);
+    expect(canReauthorise({ ...ended, bankConsent: null })).toBe(false);
+  });
+
+  it('approved: the new bank consent replaces the old (to be deleted at the bank), the validity moves, a fetch is queued, the data stays', () => {
+    const renewed = renewalApproved({ ...ended, renewal }, 'f2', at(10));
+    expect(renewed).toMatchObject({ status: 'Authenticated', dateExpire: renewal.validUntil, renewal: null, retiredBankConsentIds: ['bank-old'], accountIds: ['a1'], transactionEventKeys: ['k1'], consecutiveFailures: 0 });
+    expect(renewed.bankConsent).toEqual({ id: 'bank-new', approach: 'redirect', consentUrl: 'https://bank.example/sca/new', scaStatusLink: null, nextPollAt: null, polls: 0, grantedAt: at(10) });
+    expect(renewed.fetch?.id).toBe('f2');
+  });
+
+  it('refused: the consent stays as it was, the refusal in errors, the new bank consent to be deleted', () => {
+    const error = { date: at(10).toISOString(), type: 'ReauthorisationFailed', code: 'REAUTHORISATION_REJECTED', message: 'refused' };
+    const after = renewalFailed({ ...ended, renewal }, error);
+    expect(after).toMatchObject({ status: 'Invalidated', bankConsent, renewal: null, retiredBankConsentIds: ['bank-new'] });
+    expect(after.errors.at(-1)).toEqual(error);
   });
 });

@@ -1,4 +1,4 @@
-import type { AccountDto } from '@obp/contracts';
+import type { AccountBalanceDto, AccountDto } from '@obp/contracts';
 import { database, type Connection, type mongo } from '@obp/db';
 
 interface AccountRecord {
@@ -12,6 +12,7 @@ interface AccountRecord {
   currency: string;
   ownerName: string;
   bic?: string | null;
+  balances?: AccountBalanceDto[];
 }
 
 export interface StoredAccount extends AccountDto {

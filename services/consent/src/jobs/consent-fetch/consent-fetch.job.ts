@@ -136,6 +136,7 @@ async function fetchAndStore(options: ConsentFetchOptions, consent: Consent, { s
     type: a.type,
     currency: a.currency,
     ownerName: a.ownerName,
+    ...(a.balances ? { balances: a.balances } : {}),
   }));
 
   // Stored in one call: each call reads the consent's stored transactions and every account's months.

@@ -1,5 +1,5 @@
 import type { Xs2aProviderConfig } from '@obp/contracts';
-import { platformAccountFields, withExternalIds, Xs2aBankError, Xs2aClient, Xs2aInvalidAnswer, Xs2aUnreachable, type Xs2aAccess, type Xs2aBankSettings } from '@obp/xs2a';
+import { platformAccountFields, platformBalances, withExternalIds, Xs2aBankError, Xs2aClient, Xs2aInvalidAnswer, Xs2aUnreachable, type Xs2aAccess, type Xs2aBankSettings } from '@obp/xs2a';
 import { ProviderError, type BankConsentFlow, type BankConsentRequest, type BankConsentState, type BankProvider, type ProviderAccount, type ProviderInfo, type ProviderSession, type ProviderTransaction } from '../bank-provider';
 
 const DAY_MS = 86_400_000;
@@ -52,8 +52,15 @@ export class Xs2aProvider implements BankProvider {
   }
 
   async listAccounts(session: ProviderSession, signal: AbortSignal): Promise<ProviderAccount[]> {
-    const accounts = await this.guard(() => this.client.accounts(bankConsentOf(session), signal));
-    return accounts.map((a) => ({ ...platformAccountFields(a), externalId: a.resourceId }));
+    const consentId = bankConsentOf(session);
+    const accounts = await this.guard(() => this.client.accounts(consentId, signal));
+    const listed: ProviderAccount[] = [];
+    for (const a of accounts) {
+      // Read only where the bank links them: a consent that does not cover an account's balances answers CONSENT_INVALID.
+      const balances = a._links?.balances ? platformBalances(await this.guard(() => this.client.balances(consentId, a.resourceId, signal))) : undefined;
+      listed.push({ ...platformAccountFields(a), externalId: a.resourceId, ...(balances ? { balances } : {}) });
+    }
+    return listed;
   }
 
   async listTransactions(session: ProviderSession, account: ProviderAccount, asOf: Date, signal: AbortSignal): Promise<ProviderTransaction[]> {
