@@ -184,6 +184,25 @@ describe('Xs2aClient against the simulated bank', () => {
     }
   });
 
+  it('makes a consent on a connection of its own, never on a kept-alive one the bank may be closing (a creation cannot be sent twice)', async () => {
+    const self = '/v1/consents/c9';
+    const made = { consentStatus: 'received', consentId: 'c9', _links: { scaRedirect: { href: 'https://localhost/sca/c9/a1' }, self: { href: self }, status: { href: `${self}/status` } } };
+    const bank = await nonsenseBank(
+      sim,
+      (headers) => (headers['psu-ip-address'] ? { status: 201, headers: { Location: `https://localhost${self}`, 'ASPSP-SCA-Approach': 'REDIRECT' }, body: made } : { status: 200, body: { consentStatus: 'valid' } }),
+      { closeReusedConnections: true },
+    );
+    const client = new Xs2aClient({ ...settingsFor(sim), baseUrl: bank.url });
+    try {
+      expect(await client.consentStatus('c1')).toBe('valid');
+      const created = await client.createConsent({ access: { allPsd2: 'allAccounts' }, validUntil: day(30), frequencyPerDay: 4, psuIpAddress: '198.51.100.4', approach: 'redirect', redirectUri: 'https://tpp.example/ok', nokRedirectUri: 'https://tpp.example/nok' });
+      expect(created.consentId).toBe('c9');
+    } finally {
+      client.close();
+      await bank.close();
+    }
+  });
+
   it('gives up on a bank that does not answer within the request timeout', async () => {
     const bank = await nonsenseBank(sim, () => ({ status: 200, hang: true }));
     const slow = new Xs2aClient({ ...settingsFor(sim), baseUrl: bank.url, requestTimeoutMs: 300 });
@@ -200,6 +219,7 @@ describe('Xs2aClient against the simulated bank', () => {
 
 interface Canned {
   status: number;
+  headers?: Record<string, string>;
   body?: unknown;
   raw?: string;
   hang?: boolean;
@@ -218,7 +238,7 @@ async function nonsenseBank(
     used.add(req.socket);
     const canned = answer(req.headers as Record<string, string>);
     if (canned.hang) return;
-    res.writeHead(canned.status, { 'Content-Type': canned.raw ? 'text/html' : 'application/json', 'X-Request-ID': String(req.headers['x-request-id']) });
+    res.writeHead(canned.status, { 'Content-Type': canned.raw ? 'text/html' : 'application/json', 'X-Request-ID': String(req.headers['x-request-id']), ...canned.headers });
     res.end(canned.raw ?? JSON.stringify(canned.body));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
