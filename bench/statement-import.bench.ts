@@ -88,7 +88,7 @@ interface Baseline {
 /**
  * The baselines, written by this process straight into the stack's store, timed with the store's CPU: the file's rows
  * as stored (the canonical fields, the ids, fetch and content key), one document each in batches of 1,000 ("bare
- * insert"); and the same rows as the import's layout writes them, a gzipped JSON bucket per booking month, one
+ * insert"); and the same rows as the import's layout writes them, a compressed JSON bucket of columns per booking month, one
  * insert each ("bare buckets": what the store costs at least, whatever the service does).
  */
 async function baselines(stack: RunningStack, rendered: Rendered, mongoUri: string): Promise<{ bare: Baseline; buckets: Baseline }> {
@@ -283,6 +283,9 @@ async function main(): Promise<void> {
       const cpuOf = (pick: (t: Timed) => CpuByProcess) => MEASURED.map((name) => `${name} ${median(firsts.map((t) => pick(t)[name] ?? 0)).toFixed(2)}`).join(', ');
       cpuRows.push(`  ${format}: CPU s to Completed: ${cpuOf((t) => t.cpu)}; to announced: ${cpuOf((t) => t.cpuAnnounced)}`);
       console.log(`  ${format}: import s of each run ${firsts.map((t) => t.seconds.toFixed(2)).join(', ')}; announced s ${firsts.map((t) => t.announcedSeconds.toFixed(2)).join(', ')}`);
+      // Each format's figures as soon as they are known (the table below repeats them): a run cut short keeps them.
+      console.log(`  ${rows[0]!.map((name, c) => `${name}: ${rows[rows.length - 1]![c]}`).join('; ')}`);
+      console.log(cpuRows[cpuRows.length - 1]);
     }
     const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));
     for (const row of rows) console.log(`  ${row.map((cell, c) => cell.padStart(widths[c]!)).join('  ')}`);
