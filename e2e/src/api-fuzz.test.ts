@@ -28,7 +28,7 @@ beforeAll(() => {
 beforeAll(async () => {
   // Generated webhook endpoints name any host: this stack's deliveries stay on this machine.
   stack = await startStack({ webhooksEnv: { WEBHOOK_LOOPBACK_ONLY: 'true' } });
-});
+}, 180_000);
 
 afterAll(async () => {
   await stack?.stop();

@@ -5,6 +5,8 @@
 # port after it, with its data in data-dir/node-i; topics then get three replicas, of which two must
 # have a write (min.insync.replicas). One node (the default) keeps its data in data-dir itself.
 # Prints the bootstrap addresses, comma-separated. Stop with infra/kafka/stop.sh [port] [data-dir].
+# KAFKA_START_TIMEOUT_SECONDS bounds the wait for every node (default 120 s a node: the nodes' JVMs start side by
+# side on the same cores, and a cluster must also elect its controller before its brokers start).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 PORT="${1:-${KAFKA_PORT:-9092}}"
@@ -109,8 +111,10 @@ node_ready() {
   grep -q "Kafka Server started" "$DIR/server.log" 2>/dev/null && (exec 3<>"/dev/tcp/127.0.0.1/$(node_port "$1")") 2>/dev/null
 }
 
+START_TIMEOUT="${KAFKA_START_TIMEOUT_SECONDS:-$(( 120 * NODES ))}"
+[[ "$START_TIMEOUT" =~ ^[1-9][0-9]*$ ]] || { echo "KAFKA_START_TIMEOUT_SECONDS must be a positive whole number, not '$START_TIMEOUT'" >&2; exit 2; }
 for i in $(seq 1 "$NODES"); do start_node "$i"; done
-for _ in $(seq 1 240); do
+for _ in $(seq 1 $(( START_TIMEOUT * 2 ))); do
   ready=0
   for i in $(seq 1 "$NODES"); do
     DIR="$(node_dir "$i")"
@@ -120,5 +124,5 @@ for _ in $(seq 1 240); do
   if (( ready == NODES )); then echo "$BOOTSTRAP"; exit 0; fi
   sleep 0.5
 done
-echo "Kafka did not start within 120s; see $(node_dir 1)/server.log" >&2
+echo "Kafka did not start within ${START_TIMEOUT}s; see $(node_dir 1)/server.log" >&2
 exit 1
