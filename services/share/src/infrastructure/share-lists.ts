@@ -164,7 +164,7 @@ export class ShareLists {
   /**
    * A page of the owner's shares expired at `now` (or not), in list order, with their total. The counts by day of
    * expiry give each chunk's share of the list but for today's day, whose shares are read to tell which expired;
-   * a chunk holding some of today's is read whole on its side of `now`, the others by their days alone.
+   * a chunk holding some of today's is read on its side of `now` up to the page's end, the others by their days alone.
    */
   async pageByExpiry(ownerClientId: string, expired: boolean, now: Date, skip: number, limit: number): Promise<{ items: Share[]; total: number }> {
     const list = await this.collection.findOne({ _id: ownerClientId }, { projection: { expiries: 1 } });
@@ -176,7 +176,11 @@ export class ShareLists {
     const todays =
       boundary.length === 0 ? [] : await this.shares.findMany({ listExpiry: { $in: boundary.map((chunk) => listExpiryKey(ownerClientId, Number(chunk), today)) } });
     const todayMatching = new Map<number, number>();
-    for (const share of todays) if (matches(share)) todayMatching.set(chunkOf(share.listPosition), (todayMatching.get(chunkOf(share.listPosition)) ?? 0) + 1);
+    const todayOthers = new Map<number, number>();
+    for (const share of todays) {
+      const tally = matches(share) ? todayMatching : todayOthers;
+      tally.set(chunkOf(share.listPosition), (tally.get(chunkOf(share.listPosition)) ?? 0) + 1);
+    }
     const counts = Object.fromEntries(
       Object.entries(expiries).map(([chunk, days]) => [
         chunk,
@@ -190,7 +194,8 @@ export class ShareLists {
         const days = Object.keys(expiries[String(chunk)] ?? {}).filter(onSide);
         const keys = (withToday: boolean) => ({ listExpiry: { $in: [...days, ...(withToday ? [today] : [])].map((day) => listExpiryKey(ownerClientId, chunk, day)) } });
         if (!boundary.includes(String(chunk))) return this.shares.findMany(keys(false), { sort: { listPosition: 1 }, skip: from, limit: take });
-        const side = await this.shares.findMany(keys(true), { sort: { listPosition: 1 } });
+        // Today's shares on the other side of `now` are the only ones read that the page leaves out: read that many more.
+        const side = await this.shares.findMany(keys(true), { sort: { listPosition: 1 }, limit: from + take + (todayOthers.get(chunk) ?? 0) });
         return side.filter(matches).slice(from, from + take);
       }),
     );
