@@ -437,3 +437,56 @@ describe('class 6: sole traders', () => {
     expect(one({ amount: -212.4, transactionType: 'ba', counterpartName: 'SLIGRO 123 UTRECHT', description: 'Pasvolgnr: 001' }).category).toBe('expenses.groceries');
   });
 });
+
+describe('class 4, fifth round: the party where a provider\'s text names it', () => {
+  const tikkie = 'AAB INZ TIKKIE';
+  const requestsInOtherLayouts: Case[] = [
+    ['ING iDEAL line with a Tikkie of a dance school', { amount: -42, transactionType: 'id', counterpartName: tikkie, description: 'Naam: AAB INZ TIKKIE Omschrijving: 0030001234567 Tikkie ID 001122334455, Proefles, Dansschool Pirouette IBAN: NL13ABNA0535212221 Kenmerk: 12-03-2026 09:14 0030001234567890' }, 'expenses.leisure'],
+    ['Rabobank bare remittance with a lunchroom\'s Tikkie', { amount: -18.6, counterpartName: 'Tikkie', description: '0030001122334455 Tikkie ID 004455667788, Lunch, Lunchroom De Kade 0030009988776655' }, 'expenses.eating-out'],
+    ['ABN AMRO narrative with a tennis club\'s Tikkie', { amount: -35, description: '/TRTP/iDEAL/IBAN/NL13ABNA0535212221/BIC/ABNANL2A/NAME/AAB INZ TIKKIE/REMI/0030001234 Tikkie ID 000777888999, Contributie, Tennisvereniging Smash/EREF/12-03-2026 10:02 0030001' }, 'expenses.leisure'],
+    ['iDEAL line with a garden centre\'s Tikkie, no "Van"', { amount: -64.5, transactionType: 'id', counterpartName: 'Tikkie', description: 'iDEAL Tikkie 0030001234567890 Tikkie ID 000321654987, Bestelling, Tuincentrum De Linde 0030009876543210' }, 'expenses.shopping'],
+    ['a person\'s Tikkie inside an iDEAL line stays between people', { amount: -12.5, transactionType: 'id', counterpartName: 'Tikkie', description: 'iDEAL Tikkie 0030001234567890 Tikkie ID 000123123123, Pizza, J. de Vries 0030001234567890' }, 'expenses.to-people'],
+    ['a Tikkie "via Tikkie" names no requester: between people', { amount: -9, transactionType: 'id', counterpartName: tikkie, description: 'SEPA iDEAL IBAN: NL13ABNA0535212221 BIC: ABNANL2A Naam: AAB INZ TIKKIE Omschrijving: 001234567890 Tikkie ID 001234567890, Pizza, Via Tikkie Kenmerk: 01-02-2026 12:30 0012345678901234' }, 'expenses.to-people'],
+  ];
+
+  it('reads a Tikkie\'s requester wherever the request stands, with or without "Van": a business is its trade, a person between people', () => {
+    expectCategories(requestsInOtherLayouts);
+  });
+
+  it('does not read a Tikkie asked for by an organisation as money to a person, also when its name tells no trade', () => {
+    expect(one({ amount: -15, counterpartName: tikkie, description: 'Tikkie ID 000456456456, Bijdrage buurtfeest, Vereniging Buurtbelangen Oost' }).category).not.toBe('expenses.to-people');
+  });
+
+  const shopAfterAPreposition: Case[] = [
+    ['PayPal in German, on an ING line', { amount: -62, transactionType: 'id', counterpartName: 'PayPal Europe S.a.r.l. et Cie S.C.A', description: 'Naam: PayPal Europe S.a.r.l. et Cie S.C.A Omschrijving: 1041234567890 PAYPAL 0030001234567890 Ihr Einkauf bei Tandartspraktijk Molenweg IBAN: LU89751000135104200E Kenmerk: 02-03-2026 11:02 0030001234567890' }, 'expenses.health'],
+    ['PayPal in French, on an iDEAL line', { amount: -189, transactionType: 'id', counterpartName: 'PayPal Europe S.a.r.l. et Cie S.C.A', description: 'iDEAL 1041234567890 PAYPAL 0030001234567890 Votre achat chez Hotel Les Tilleuls' }, 'expenses.travel'],
+    ['PayPal to a foundation', { amount: -25, transactionType: 'id', counterpartName: 'PayPal Europe S.a.r.l. et Cie S.C.A', description: 'iDEAL 1041234567890 PAYPAL 0030001234567890 Uw aankoop bij Stichting Dierenopvang De Wissel' }, 'expenses.charity'],
+    ['Klarna "… bij …" on an ABN AMRO transfer', { amount: -48, transactionType: 'tb', counterpartName: 'Klarna Bank AB', description: '/TRTP/SEPA OVERBOEKING/IBAN/NL87DEUT0123456789/BIC/DEUTNL2A/NAME/Klarna Bank AB/REMI/Klarna betaling 123456789 Behandeling bij Fysiotherapie Oost/EREF/NOTPROVIDED' }, 'expenses.health'],
+    ['Klarna "… bij …" on a Knab iDEAL line', { amount: -31, transactionType: 'IDEAL', counterpartName: 'Klarna Bank AB', description: 'iDEAL betaling Klarna Bank AB 0030001234567890 Klarna betaling 987654321 Bestelling bij Slagerij Van Dam' }, 'expenses.groceries'],
+  ];
+
+  it('reads the shop a PayPal or Klarna remittance names after "bij", "bei" or "chez"', () => {
+    expectCategories(shopAfterAPreposition);
+  });
+
+  it('reads a provider behind its name and what it does ("Worldline Merchant Services") as the provider, the shop from the remittance', () => {
+    expectCategories([
+      ['Worldline Merchant Services, transfer', { amount: -45, transactionType: 'ovb', counterpartName: 'Worldline Merchant Services', description: 'Overboeking naar Worldline Merchant Services NL72ABNA0123456789 Dierenkliniek Zuid consult TRX 541934462645' }, 'expenses.other.pets'],
+      ['Worldline Merchant Services, iDEAL', { amount: -27, transactionType: 'id', counterpartName: 'Worldline Merchant Services', description: 'iDEAL NL72ABNA0123456789 Worldline Merchant Services 0030001234567890 Pizzeria Napoli bestelling TRX 885583058709' }, 'expenses.eating-out'],
+    ]);
+    expect(one({ amount: -24.2, transactionType: 'ei', counterpartName: 'Worldline Merchant Services', description: 'SEPA Incasso Omschrijving: Transactiekosten maart 2026' }, soleTrader).category).toBe('expenses.business');
+  });
+
+  const tradesOfCareGrowersAndPlay: Case[] = [
+    ['a therapy in a compound, behind Buckaroo', { amount: -65, counterpartName: 'Stichting Derdengelden Buckaroo', description: '8812345678 Oefentherapie Centrum Zuid consult 221133' }, 'expenses.health'],
+    ['a skin clinic at a terminal', { amount: -80, transactionType: 'ba', counterpartName: 'Zettle_*Huidkliniek Noord', description: 'Betaalpas' }, 'expenses.health'],
+    ['a market garden at a terminal', { amount: -23.4, transactionType: 'ba', counterpartName: 'CCV*Tuinderij Het Veld', description: 'BEA CCV*Tuinderij Het Veld ZWOLLE 03-05-26 10:12 pas 002' }, 'expenses.groceries'],
+    ['a beekeeper at a market', { amount: -9.5, transactionType: 'ba', counterpartName: 'SumUp  *Imkerij De Honingraat', description: 'Betaalpas' }, 'expenses.groceries'],
+    ['a climbing forest behind Mollie', { amount: -54, transactionType: 'id', counterpartName: 'Stichting Mollie Payments', description: 'Bestelling 4412 Klimbos Veluwe tickets' }, 'expenses.leisure'],
+    ['a festival in a compound behind Adyen', { amount: -79, counterpartName: 'Adyen N.V.', description: 'Najaarsfestival Dukdalf weekendkaart 0030001234567890' }, 'expenses.leisure'],
+  ];
+
+  it('reads therapies and clinics, growers and beekeepers, climbing forests and festivals as their trades', () => {
+    expectCategories(tradesOfCareGrowersAndPlay);
+  });
+});

@@ -56,6 +56,14 @@ describe('parseDescription', () => {
     expect(parseDescription('Betaalverzoek van M. Jansen')).toMatchObject({ channel: 'payment-request', name: 'M. Jansen' });
   });
 
+  it("reads a Tikkie's requester with or without \"Van\", and inside another layout's remittance", () => {
+    expect(parseDescription('Tikkie ID 000123456789, Bioscoop, M. Bakker')).toMatchObject({ channel: 'payment-request', requester: 'M. Bakker', remittance: 'Bioscoop', iban: null });
+    expect(parseDescription('iDEAL Tikkie 0030001234567890 Tikkie ID 000321654987, Bestelling, Tuincentrum De Linde 0030009876543210')).toMatchObject({ channel: 'ideal', requester: 'Tuincentrum De Linde' });
+    expect(parseDescription('Naam: AAB INZ TIKKIE Omschrijving: 0030 Tikkie ID 001122334455, Proefles, Dansschool Pirouette Kenmerk: 12-03-2026 0030001234')).toMatchObject({ name: 'AAB INZ TIKKIE', requester: 'Dansschool Pirouette' });
+    expect(parseDescription('Tikkie ID 001234567890, Pizza, Via Tikkie')).toMatchObject({ requester: null });
+    expect(parseDescription('iDEAL bol.com 1234567890123456 0050001234567890')).toMatchObject({ requester: null });
+  });
+
   it('reads Apple Pay and Google Pay prefixes', () => {
     expect(parseDescription('Apple Pay Albert Heijn 2210, Utrecht')).toMatchObject({ channel: 'card', name: 'Albert Heijn 2210' });
   });

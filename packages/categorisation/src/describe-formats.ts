@@ -19,6 +19,11 @@ export interface DescriptionFacts {
   returnReason: string | null;
   /** ISO 20022 purpose code (MT940 `/PURP/`). */
   purposeCode: string | null;
+  /**
+   * Who asked for the money in a payment request ("Tikkie ID 000…, Pizza, J de Vries"): the one paid when the money
+   * goes out, the payer when it comes in; also when the request stands inside another layout's remittance.
+   */
+  requester: string | null;
 }
 
 const NOTHING: DescriptionFacts = Object.freeze({
@@ -29,6 +34,7 @@ const NOTHING: DescriptionFacts = Object.freeze({
   remittance: null,
   returnReason: null,
   purposeCode: null,
+  requester: null,
 });
 
 // "/TRTP/SEPA OVERBOEKING/IBAN/NL.../BIC/.../NAME/.../REMI/.../EREF/..." (MT940 field 86, structured)
@@ -111,6 +117,7 @@ function parseStructured(text: string): DescriptionFacts {
     remittance: clean(fields.get('REMI')) ?? clean(fields.get('USTD')) ?? clean(fields.get('CDTRREF')),
     returnReason: clean(fields.get('RTRN')),
     purposeCode: clean(fields.get('PURP')),
+    requester: null,
   };
 }
 
@@ -140,6 +147,7 @@ function parseLabelled(text: string): DescriptionFacts {
     remittance: clean(fields.get('omschrijving')) ?? clean(fields.get('kenmerk')) ?? clean(fields.get('betalingskenmerk')),
     returnReason: null,
     purposeCode: null,
+    requester: null,
   };
 }
 
@@ -174,7 +182,16 @@ function parseIdeal(text: string, head: RegExpExecArray): DescriptionFacts {
   return { ...NOTHING, channel: 'ideal', name: clean(nameWords.join(' ')), remittance: clean(rest) };
 }
 
-/** "Tikkie ID 000123456, Etentje, Van J de Vries, NL86INGB0002445588" and "Betaalverzoek van J. Jansen". */
+const REQUEST_ID = /^id\b/i;
+// "…, Pizza, Via Tikkie": the service, not who asked
+const VIA_SERVICE = /^via\s/i;
+// the reference, date or time a bank prints after the requester's name ("…, Taalschool Babel 7201229503307797", "… J. Smit 12-03-2026 10:02")
+const TRAILING_REFERENCE = /\s+\d.*$/;
+
+/**
+ * "Tikkie ID 000123456, Etentje, Van J de Vries, NL86INGB0002445588", "Tikkie ID 000123456, Cursus, Taalschool
+ * Babel" and "Betaalverzoek van J. Jansen": what it was for, then who asked (with "Van" or without), then an IBAN.
+ */
 function parsePaymentRequest(text: string, head: RegExpExecArray): DescriptionFacts {
   let name: string | null = null;
   let iban: string | null = null;
@@ -182,14 +199,30 @@ function parsePaymentRequest(text: string, head: RegExpExecArray): DescriptionFa
   const segments = text.slice(head[0].length).split(',');
   for (let i = 0; i < segments.length; i++) {
     const segment = segments[i].trim();
-    if (segment === '') continue;
+    // "ID 000123456789": the request's number, not an account
+    if (segment === '' || (i === 0 && REQUEST_ID.test(segment))) continue;
     const segmentIban = ibanIn(segment);
     const fromTo = FROM_TO.exec(segment);
     if (segmentIban !== null) iban = segmentIban;
-    else if (fromTo !== null) name = clean(segment.slice(fromTo[0].length));
+    else if (fromTo !== null) name = clean(segment.slice(fromTo[0].length).replace(TRAILING_REFERENCE, ''));
     else if (i > 0 && remittance === null) remittance = segment;
+    else if (i > 1 && name === null && !VIA_SERVICE.test(segment)) name = clean(segment.replace(TRAILING_REFERENCE, ''));
   }
-  return { ...NOTHING, channel: 'payment-request', name, iban, remittance };
+  return { ...NOTHING, channel: 'payment-request', name, iban, remittance, requester: name };
+}
+
+// a Tikkie's own text inside another layout: "iDEAL Tikkie 9059… Tikkie ID 855963758956, Cursus, Taalschool Babel", "/REMI/… Tikkie ID …"
+const TIKKIE_ID = /\btikkie id\b/i;
+
+/** The requester of a Tikkie whose text stands inside the remittance of an iDEAL, transfer or statement line. */
+function withRequestInside(facts: DescriptionFacts, text: string): DescriptionFacts {
+  if (facts.requester !== null) return facts;
+  // the remittance field when the layout has one, so that the next label ("Kenmerk: …") is no part of the name
+  const inRemittance = facts.remittance !== null ? facts.remittance.search(TIKKIE_ID) : -1;
+  const request = inRemittance >= 0 ? (facts.remittance as string).slice(inRemittance) : text.slice(Math.max(0, text.search(TIKKIE_ID)));
+  if (!TIKKIE_ID.test(request)) return facts;
+  const parsed = parsePaymentRequest(request, PAYMENT_REQUEST_HEAD.exec(request) as RegExpExecArray);
+  return parsed.requester === null ? facts : { ...facts, requester: parsed.requester, iban: facts.iban ?? parsed.iban };
 }
 
 function parseWallet(text: string, head: RegExpExecArray): DescriptionFacts {
@@ -201,6 +234,11 @@ export function parseDescription(description: string | null): DescriptionFacts {
   if (description === null) return NOTHING;
   const text = description.trim();
   if (text === '') return NOTHING;
+  const facts = parseLayout(text);
+  return text.length > 12 && (text.includes('ikkie') || text.includes('IKKIE')) ? withRequestInside(facts, text) : facts;
+}
+
+function parseLayout(text: string): DescriptionFacts {
   if (STRUCTURED_START.test(text)) return parseStructured(text);
   let head = CARD_HEAD.exec(text);
   if (head) return parseCard(text, head);

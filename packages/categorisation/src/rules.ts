@@ -105,19 +105,32 @@ const tradeInName = memoised((name: NormalisedName) => tradeNamedIn(wordsOfName(
 /**
  * The trade the names tell by a compound ("Banketbakkerij", "Kaasspeciaalzaak") or, at a merchant, by
  * what a name starts with ("Bloemen Annie"); behind a processor also the shop named in the remittance
- * ("Bestelling 1234 Theewinkeltje.nl"). Read only when the catalogue knows neither name.
+ * ("Bestelling 1234 Theewinkeltje.nl"). Read only when the catalogue knows neither name. True when a name
+ * (not the remittance) told it.
  */
-function namedTrade(view: TransactionView, frontsRemittance: boolean, into: Candidate[]): void {
+function namedTrade(view: TransactionView, frontsRemittance: boolean, into: Candidate[]): boolean {
   const atMerchant = paidAtMerchant(view);
   if (atMerchant || kindOfParty(view.partyName) !== 'person') {
     for (const name of [view.counterpartName, view.describedName]) {
       const trade = name === null ? undefined : atMerchant ? tradeAtMerchant(name) : tradeInName(name);
-      if (trade) return addNamedTrade(trade, view, NAMED_TRADE_CONFIDENCE, Evidence.MerchantName, into);
+      if (trade) {
+        addNamedTrade(trade, view, NAMED_TRADE_CONFIDENCE, Evidence.MerchantName, into);
+        return true;
+      }
     }
   }
-  if (!(view.viaProcessor || view.processorPrefix || frontsRemittance || has(view.signals, Signal.Ideal)) || view.facts.remittance === null) return;
+  if (!(view.viaProcessor || view.processorPrefix || frontsRemittance || has(view.signals, Signal.Ideal)) || view.facts.remittance === null) return false;
   const trade = tradeNamedIn(normaliseText(view.facts.remittance).split(' '), { atMerchant: false });
   if (trade) addNamedTrade(trade, view, REMITTANCE_TRADE_CONFIDENCE, Evidence.MerchantText, into);
+  return false;
+}
+
+/**
+ * A payment request (Tikkie) paid is between people unless its requester is a business: one whose name tells a trade
+ * ("Taalschool Babel", "Zomerfestival …") or is an organisation's ("Stichting …", "… B.V.").
+ */
+function requestedByBusiness(view: TransactionView, tradeNamed: boolean): boolean {
+  return view.direction === 'out' && view.facts.requester !== null && (tradeNamed || kindOfParty(view.facts.requester) === 'organisation');
 }
 
 /** A supermarket's filling station says so in its name ("INTERMARCHE CARBURANT", "TESCO PETROL"); "station" alone does not (AH Station Utrecht CS is a shop). */
@@ -143,10 +156,10 @@ export function merchants(view: TransactionView, into: Candidate[]): void {
   // the free text is searched only when neither name is a known merchant: it would at most agree
   if ((fromName && !fromName.spec.fronts) || fromDescribed) return;
   if (nameBehindPrefix(view, into)) return;
-  namedTrade(view, front?.spec.fronts === 'remittance', into);
+  const tradeNamed = namedTrade(view, front?.spec.fronts === 'remittance', into);
   const fromText = view.descriptionText === '' || front?.spec.fronts === 'name' ? null : findMerchantInText(view.descriptionText, front?.spec);
   if (fromText) addMerchant(fromText, view, front ? DESCRIBED_NAME_DISCOUNT : FREE_TEXT_DISCOUNT, Evidence.MerchantText, into);
-  else if (front) addMerchant(front, view, 0, Evidence.MerchantName, into);
+  else if (front && !(front.spec.fronts === 'name' && requestedByBusiness(view, tradeNamed))) addMerchant(front, view, 0, Evidence.MerchantName, into);
 }
 
 const SHORTEST_GLUED_PART = 4;
@@ -315,7 +328,8 @@ export function transactionType(view: TransactionView, into: Candidate[]): void 
   if (has(signals, Signal.Salary)) {
     into.push(out ? candidate('expenses.business.salaries', 0.6, 'type.salary', Evidence.TransactionType) : candidate('income.salary', 0.6, 'type.salary', Evidence.TransactionType));
   }
-  if (has(signals, Signal.PaymentRequest)) {
+  // a request an organisation sent ("Vereniging …", "… B.V.") is no money between people
+  if (has(signals, Signal.PaymentRequest) && !(out && kindOfParty(view.facts.requester) === 'organisation')) {
     into.push(out ? candidate('expenses.to-people', 0.55, 'type.payment-request', Evidence.TransactionType) : candidate('income.from-people', 0.6, 'type.payment-request', Evidence.TransactionType));
   }
 }

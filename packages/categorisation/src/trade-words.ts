@@ -10,14 +10,27 @@ import type { Category } from './types';
 
 /** Heads that say the kind of business by themselves. */
 const TRADE_HEADS: Readonly<Partial<Record<Category, readonly string[]>>> = {
-  'expenses.groceries': ['bakkerij', 'bakker', 'slagerij', 'slager', 'poelier', 'poelierij', 'visboer', 'vishandel', 'kaasboer', 'groenteboer', 'supermarkt', 'patisserie', 'chocolaterie', 'delicatessen', 'traiteur', 'zuivel', 'boerderijwinkel', 'markthal'],
+  'expenses.groceries': ['bakkerij', 'bakker', 'slagerij', 'slager', 'poelier', 'poelierij', 'visboer', 'vishandel', 'kaasboer', 'groenteboer', 'supermarkt', 'patisserie', 'chocolaterie', 'delicatessen', 'traiteur', 'zuivel', 'boerderijwinkel', 'markthal',
+    // who grows or makes food and sells it at the gate, at a market or in a box: "Biologische Tuinderij", "Imkerij De Bij"
+    'tuinderij', 'moestuinderij', 'groentekwekerij', 'fruitkwekerij', 'fruitteler', 'fruitteelt', 'boomgaard', 'imkerij', 'imker', 'zelfoogsttuin', 'pluktuin', 'zuivelboerderij', 'geitenboerderij',
+  ],
   'expenses.eating-out': [
     'cafe', 'eetcafe', 'restaurant', 'brasserie', 'bistro', 'pizzeria', 'cafetaria', 'snackbar', 'lunchroom', 'koffiebar', 'espressobar', 'ijssalon', 'grillroom', 'eethuis',
     'paviljoen', 'strandtent', 'kroeg', 'herberg', 'taveerne', 'pannenkoekenhuis', 'koffiehuis', 'theehuis', 'wijnbar', 'bierbar', 'biercafe', 'proeflokaal', 'snackhuis', 'frituur',
     'friettent', 'lunchcafe', 'kantine', 'keuken', 'steakhouse', 'trattoria', 'osteria', 'ristorante', 'taverna', 'foodtruck', 'bakery cafe',
   ],
-  'expenses.health': ['apotheek', 'drogisterij', 'drogist', 'tandarts', 'tandartspraktijk', 'huisarts', 'huisartsenpraktijk', 'fysiotherapie', 'fysiotherapeut', 'fysio', 'optiek', 'opticien', 'audicien', 'podotherapie', 'mondzorg'],
-  'expenses.leisure': ['bioscoop', 'theater', 'schouwburg', 'museum', 'zwembad', 'sportschool', 'fitness', 'sportcentrum', 'dierentuin', 'speeltuin', 'bowling', 'klimhal', 'sauna', 'wellness', 'manege', 'golfbaan', 'kartbaan', 'midgetgolf', 'poppodium', 'filmhuis', 'dansschool', 'yogastudio'],
+  'expenses.health': ['apotheek', 'drogisterij', 'drogist', 'tandarts', 'tandartspraktijk', 'huisarts', 'huisartsenpraktijk', 'fysiotherapie', 'fysiotherapeut', 'fysio', 'optiek', 'opticien', 'audicien', 'podotherapie', 'mondzorg',
+    // any kind of therapy or clinic and the carers who run one: "Huidtherapie", "Oefentherapeut", "Huidkliniek", "Logopediepraktijk"
+    'therapie', 'therapeut', 'therapeuten', 'kliniek', 'klinieken', 'logopedie', 'logopedist', 'psycholoog', 'psychologen', 'psychologie', 'dietist', 'dietisten', 'osteopaat',
+    'osteopathie', 'acupunctuur', 'acupuncturist', 'chiropractor', 'chiropractie', 'mondhygienist', 'orthodontist', 'orthodontie', 'verloskundige', 'verloskundigen',
+    'huidarts', 'huisartsenpost', 'pedicure', 'kraamzorg',
+  ],
+  'expenses.leisure': ['bioscoop', 'theater', 'schouwburg', 'museum', 'zwembad', 'sportschool', 'fitness', 'sportcentrum', 'dierentuin', 'speeltuin', 'bowling', 'klimhal', 'sauna', 'wellness', 'manege', 'golfbaan', 'kartbaan', 'midgetgolf', 'poppodium', 'filmhuis', 'dansschool', 'yogastudio',
+    // places to climb, play, skate or watch, and the events: "Klimcentrum", "Zomerfestival", "Trampolinepark"
+    'klimcentrum', 'klimbos', 'klimpark', 'klimwand', 'boulderhal', 'festival', 'festivals', 'pretpark', 'attractiepark', 'speelparadijs', 'trampolinepark',
+    'ijsbaan', 'schaatsbaan', 'skihal', 'skibaan', 'lasergame', 'escaperoom', 'sportpark', 'zweefvliegclub', 'duikcentrum', 'duikschool', 'surfschool', 'zeilschool',
+    'tennisbaan', 'padelbaan', 'squashbaan', 'concertzaal', 'openluchttheater', 'kinderboerderij',
+  ],
   'expenses.shopping': ['bouwmarkt', 'tuincentrum', 'warenhuis', 'kringloop', 'juwelier', 'bloemist', 'bloemisterij', 'boekhandel', 'fietsenmaker', 'fietsenmakerij', 'kapper', 'kapsalon', 'barbershop', 'schoonheidssalon', 'nagelstudio', 'parfumerie', 'ijzerhandel', 'drukkerij', 'copyshop'],
   'expenses.travel': ['hotel', 'hostel', 'camping', 'vakantiepark', 'bungalowpark'],
   'expenses.transport.car': ['garage', 'autobedrijf', 'autogarage', 'wasstraat', 'carwash', 'bandenservice', 'parkeergarage'],
@@ -133,14 +146,25 @@ for (const word of tradeHeads.keys()) addHead(word, 'trade');
 for (const word of shopHeads) addHead(word, 'shop');
 for (const word of QUALIFIED_HEADS) addHead(word, 'qualified');
 
+function tradeOfHead(head: Head, modifier: string): Category | undefined {
+  if (head.kind === 'trade') return tradeHeads.get(head.word);
+  if (head.kind === 'shop') return wareOf(modifier) ?? 'expenses.shopping';
+  return wareOf(modifier) ?? wareOf(modifier, tradeHeads);
+}
+
 /** The trade a compound names ("banketbakkerij", "kaasspeciaalzaak") or, with `wholeWord`, a trade head by itself ("stomerij"); else undefined. */
 export function tradeOfCompound(word: string, wholeWord = false): Category | undefined {
   if (word.length < SHORTEST_HEAD) return undefined;
   const heads = headsByEnding.get(word.slice(-3));
   if (heads === undefined) return undefined;
+  // a trade word by itself ("dierenkliniek") that is not read as one: a shorter head in it ("kliniek") may only agree
+  let itself: Category | undefined;
   for (const head of heads) {
     const modifierLength = word.length - head.word.length;
-    if (!word.endsWith(head.word) || (modifierLength < SHORTEST_MODIFIER && !(modifierLength === 0 && wholeWord && head.kind === 'trade'))) continue;
+    if (!word.endsWith(head.word)) continue;
+    if (modifierLength === 0 && !wholeWord && head.kind === 'trade') itself = tradeHeads.get(head.word);
+    if (modifierLength < SHORTEST_MODIFIER && !(modifierLength === 0 && wholeWord && head.kind === 'trade')) continue;
+    if (itself !== undefined && tradeOfHead(head, word.slice(0, modifierLength)) !== itself) return undefined;
     if (head.kind === 'trade') return tradeHeads.get(head.word);
     const modifier = word.slice(0, modifierLength);
     if (head.kind === 'shop') return wareOf(modifier) ?? 'expenses.shopping';

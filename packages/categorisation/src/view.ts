@@ -5,6 +5,7 @@ import { isPaymentProcessor } from './catalogue/processors';
 import { memoised } from './memo';
 import { parseDescription, type DescriptionFacts } from './describe-formats';
 import { normaliseIban, normaliseName, normaliseText, type NormalisedName } from './normalise';
+import { kindOfParty } from './people';
 import { channelSignal, Signal, typeSignals } from './signals';
 import type { Direction } from './types';
 
@@ -20,7 +21,7 @@ export interface TransactionView {
   processorPrefix: boolean;
   /** The name the description gives (card merchant, creditor, payment-request sender), normalised. */
   describedName: NormalisedName | null;
-  /** The name that says who the other party is, as written: the payment-request sender, else the counterparty name. */
+  /** The name that says who the other party is, as written: the payment request's requester, else the counterparty name. */
   partyName: string | null;
   /** The description as catalogue words. */
   descriptionText: string;
@@ -90,6 +91,24 @@ const partyBehind = memoised((name: NormalisedName): Behind | null => {
   return isBank(before) ? { name: named(after), processor: false } : null;
 });
 
+// "Ihr Einkauf bei Huidtherapie Utrecht", "Uw aankoop bij …", "Behandeling bij …", "Votre achat chez …": the last such clause
+const SHOP_AFTER = /^.*(?:^|\s)(?:bij|bei|chez|presso)\s+(\S.*)$/i;
+const AFTER_SHOP = /\s+(?:via\s.*|\d{4,}.*|[a-z]{2}\d{2}[a-z]{4}\d{6,}.*)$/i;
+
+/** The shop a payment provider or a service in front of shops (PayPal, Klarna) names in the remittance after "bij", "bei", "chez". */
+function shopAfterIn(remittance: string | null): NormalisedName | null {
+  if (remittance === null) return null;
+  const clause = SHOP_AFTER.exec(remittance);
+  if (clause === null) return null;
+  const shop = clause[1].replace(AFTER_SHOP, '');
+  return /^[\p{L}]/u.test(shop) ? nameOf(shop) : null;
+}
+
+/** A name that is a service in front of the shop (PayPal, Klarna, Tikkie), not the shop. */
+function fronts(name: NormalisedName | null): boolean {
+  return name !== null && findMerchantInName(name)?.spec.fronts !== undefined;
+}
+
 /**
  * The type code, the type name, the ISO bank transaction code and the channel the description shows; a
  * mandate or creditor scheme id on money out is evidence of a SEPA direct debit taken (on money in it is a
@@ -108,15 +127,22 @@ export function viewOf(transaction: TransactionDto): TransactionView {
   const behind = behindVia(normalisedCounterpart);
   const viaProcessor = behind?.processor || (behind === null && normalisedCounterpart !== null && isPaymentProcessor(normalisedCounterpart.text));
   const counterpartName = behind?.name ?? (viaProcessor ? null : normalisedCounterpart);
-  // ING writes the counterparty name into the description too: normalise it once
-  const described = facts.name === transaction.counterpartName ? counterpartName : (behindVia(nameOf(facts.name))?.name ?? nameOf(facts.name));
+  // a request paid names who asked for the money: a shop, a club, or a person, whose name is no shop's (the layout's name is
+  // read then); money in from a request is the payer's. ING writes the counterparty name into the description too: normalise it once
+  const requestedBy = facts.requester !== null && facts.requester !== facts.name && transaction.amount < 0 && kindOfParty(facts.requester) !== 'person' ? facts.requester : null;
+  const describedRaw = requestedBy ?? facts.name;
+  const described = describedRaw === transaction.counterpartName ? counterpartName : (behindVia(nameOf(describedRaw))?.name ?? nameOf(describedRaw));
   // "Naam: Stichting Mollie Payments": a processor named in the description is no merchant either
   const describedProcessor = described !== null && isPaymentProcessor(described.text);
-  const describedName = (describedProcessor ? null : described) ?? nameAfterProcessorIn(transaction.description);
+  let describedName = (describedProcessor ? null : described) ?? nameAfterProcessorIn(transaction.description);
+  // "PAYPAL … Ihr Einkauf bei <shop>": when the names give only the provider, the shop it names after "bei"
+  if ((describedName === null || (facts.requester === null && fronts(describedName))) && (viaProcessor || describedProcessor || fronts(normalisedCounterpart) || fronts(describedName))) {
+    describedName = shopAfterIn(facts.remittance ?? transaction.description) ?? describedName;
+  }
   const descriptionText = transaction.description ? normaliseText(transaction.description) : '';
   let keywordText = descriptionText;
   if (counterpartName !== null && !descriptionText.includes(counterpartName.text)) keywordText = `${counterpartName.text} ${keywordText}`;
-  const partyName = facts.channel === 'payment-request' && facts.name !== null ? facts.name : (transaction.counterpartName ?? facts.name);
+  const partyName = (facts.channel === 'payment-request' ? facts.requester : requestedBy) ?? transaction.counterpartName ?? facts.name;
   return {
     transaction,
     direction: transaction.amount > 0 ? 'in' : 'out',

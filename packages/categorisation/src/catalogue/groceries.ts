@@ -60,5 +60,6 @@ export const groceries = [
     'chocolaterie', 'bonbonnerie', 'boerderijwinkel', 'zuivelboerderij',
     'groentekraam', 'groentestal', 'kaaskraam', 'viskraam', 'marktkraam', 'turkse bakker', 'echte bakker', 'broodbakker', 'versmarkt', 'biologische winkel',
     'bakehouse', 'bread', 'chocolatier', 'cheese', 'greengrocer', 'organic', 'farm shop', 'farmshop', 'hofwinkel', 'zelfpluk', 'boerenwinkel', 'kaasboerderij', 'versspeciaalzaak', 'vishal', 'wijnkoperij', 'bierwinkel', 'theewinkel', 'koffiewinkel', 'olijfolie', 'notenwinkel', 'snoepwinkel', 'fishmonger', 'fish market', 'butchery', 'cheese shop', 'wine shop', 'wineshop', 'farmers market',
+    'tuinderij', 'biologische tuinderij', 'imkerij', 'boomgaard', 'fruitteler', 'fruitkwekerij', 'groentekwekerij', 'pluktuin',
   ]),
 ];

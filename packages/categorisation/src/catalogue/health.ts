@@ -35,6 +35,7 @@ export const health = [
     'psychiater', 'ggz', 'dietist', 'podotherapeut', 'podotherapie', 'logopedie', 'logopedist', 'ergotherapie', 'huidarts', 'dermatologie',
     'verloskundige', 'verloskundigenpraktijk', 'kraamzorg', 'thuiszorg', 'drogist', 'drogisterij', 'optiek', 'opticien', 'opticiens', 'audicien',
     'acupunctuur', 'osteopathie', 'chiropractor', 'huisartspraktijk', 'huisartsenpost', 'pedicure', 'pedicurepraktijk', 'medisch pedicure',
+    'therapie', 'therapeut', 'therapeuten', 'huidtherapie', 'huidtherapeut', 'oefentherapie', 'oefentherapeut', 'huidkliniek', 'osteopaat', 'dietisten', 'psychologie',
   ]),
   // A vet treats pets, not the household: its bills are no health costs of the people (affordability reads health as theirs).
   ...businessTypes('expenses.other.pets', ['dierenarts', 'dierenkliniek', 'dierenartsenpraktijk', 'dierenziekenhuis', 'dierenartspraktijk'], 0.8),

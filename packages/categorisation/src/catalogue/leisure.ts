@@ -85,5 +85,6 @@ export const leisure = [
     'klimhal', 'boulderhal', 'kartbaan', 'midgetgolf', 'speelhal', 'festival', 'fotograaf', 'filmhuis', 'stadsschouwburg', 'thermen', 'sauna', 'wellness',
     'ticketbureau', 'paleis', 'kasteel', 'openluchtmuseum', 'apenpark', 'vogelpark',
     'gym', 'crossfit', 'pilates', 'climbing', 'bouldering', 'padel', 'squash', 'tennis', 'surfschool', 'kitesurf', 'zeilschool', 'watersport', 'kanoverhuur', 'rondvaart', 'rondvaarten', 'escape', 'trampolinepark', 'speelparadijs', 'binnenspeeltuin', 'ijsbaan', 'schaatsbaan', 'skibaan', 'kinderboerderij', 'natuurmuseum', 'bioscopen',
+    'klimcentrum', 'klimbos', 'klimpark', 'skihal', 'escaperoom', 'duikcentrum', 'festivals', 'concertzaal', 'openluchttheater',
   ]),
 ];

@@ -26,8 +26,12 @@ export const isPaymentProcessor: (nameText: string) => boolean = memoised(proces
 
 // A provider's client-money foundation wraps its name: "Stichting Ginger Payments", "Stichting Rabo Smart Pay Derdengelden", "Stichting Beheer Derdengelden X"
 const WRAPPER_WORDS: ReadonlySet<string> = new Set(['stichting', 'beheer', 'derdengelden']);
-// "Mollie Payments Company B.V.": words a legal name adds after the brand, beyond the usual ones
-const TRAILING_WORDS: ReadonlySet<string> = new Set(['company', 'derdengelden', 'stichting']);
+// "Mollie Payments Company B.V.", "Worldline Merchant Services", "Adyen Payments Europe": words a provider's name adds
+// after the brand for what it does or where, beyond the usual legal ones
+const TRAILING_WORDS: ReadonlySet<string> = new Set([
+  'company', 'derdengelden', 'stichting', 'merchant', 'merchants', 'services', 'service', 'payments', 'payment', 'solutions', 'acquiring', 'processing',
+  'europe', 'nederland', 'netherlands', 'benelux', 'international', 'financial',
+]);
 
 function endsInLegalWordsAfter(nameText: string): boolean {
   if (processors.has(nameText)) return true;
