@@ -461,8 +461,8 @@ describe('class 4, fifth round: the party where a provider\'s text names it', ()
     ['PayPal in German, on an ING line', { amount: -62, transactionType: 'id', counterpartName: 'PayPal Europe S.a.r.l. et Cie S.C.A', description: 'Naam: PayPal Europe S.a.r.l. et Cie S.C.A Omschrijving: 1041234567890 PAYPAL 0030001234567890 Ihr Einkauf bei Tandartspraktijk Molenweg IBAN: LU89751000135104200E Kenmerk: 02-03-2026 11:02 0030001234567890' }, 'expenses.health'],
     ['PayPal in French, on an iDEAL line', { amount: -189, transactionType: 'id', counterpartName: 'PayPal Europe S.a.r.l. et Cie S.C.A', description: 'iDEAL 1041234567890 PAYPAL 0030001234567890 Votre achat chez Hotel Les Tilleuls' }, 'expenses.travel'],
     ['PayPal to a foundation', { amount: -25, transactionType: 'id', counterpartName: 'PayPal Europe S.a.r.l. et Cie S.C.A', description: 'iDEAL 1041234567890 PAYPAL 0030001234567890 Uw aankoop bij Stichting Dierenopvang De Wissel' }, 'expenses.charity'],
-    ['Klarna "… bij …" on an ABN AMRO transfer', { amount: -48, transactionType: 'tb', counterpartName: 'Klarna Bank AB', description: '/TRTP/SEPA OVERBOEKING/IBAN/NL87DEUT0123456789/BIC/DEUTNL2A/NAME/Klarna Bank AB/REMI/Klarna betaling 123456789 Behandeling bij Fysiotherapie Oost/EREF/NOTPROVIDED' }, 'expenses.health'],
-    ['Klarna "… bij …" on a Knab iDEAL line', { amount: -31, transactionType: 'IDEAL', counterpartName: 'Klarna Bank AB', description: 'iDEAL betaling Klarna Bank AB 0030001234567890 Klarna betaling 987654321 Bestelling bij Slagerij Van Dam' }, 'expenses.groceries'],
+    ['Klarna "… bij …" on an ABN AMRO transfer', { amount: -48, transactionType: 'tb', counterpartName: 'Klarna Bank AB', description: '/TRTP/SEPA OVERBOEKING/IBAN/NL87DEUT0123456789/BIC/DEUTNL2A/NAME/Klarna Bank AB/REMI/Klarna betaling 123456789 Gift bij Stichting Vrienden van het Hospice/EREF/NOTPROVIDED' }, 'expenses.charity'],
+    ['Klarna "… bij …" on a Knab iDEAL line', { amount: -31, transactionType: 'IDEAL', counterpartName: 'Klarna Bank AB', description: 'iDEAL betaling Klarna Bank AB 0030001234567890 Klarna betaling 987654321 Bestelling bij Kaas & Zo' }, 'expenses.groceries'],
   ];
 
   it('reads the shop a PayPal or Klarna remittance names after "bij", "bei" or "chez"', () => {
@@ -473,6 +473,7 @@ describe('class 4, fifth round: the party where a provider\'s text names it', ()
     expectCategories([
       ['Worldline Merchant Services, transfer', { amount: -45, transactionType: 'ovb', counterpartName: 'Worldline Merchant Services', description: 'Overboeking naar Worldline Merchant Services NL72ABNA0123456789 Dierenkliniek Zuid consult TRX 541934462645' }, 'expenses.other.pets'],
       ['Worldline Merchant Services, iDEAL', { amount: -27, transactionType: 'id', counterpartName: 'Worldline Merchant Services', description: 'iDEAL NL72ABNA0123456789 Worldline Merchant Services 0030001234567890 Pizzeria Napoli bestelling TRX 885583058709' }, 'expenses.eating-out'],
+      ['Worldline Merchant Services, nothing named behind it: an online purchase', { amount: -39, transactionType: 'id', counterpartName: 'Worldline Merchant Services', description: 'iDEAL NL72ABNA0123456789 Worldline Merchant Services 0030001234567890 Bestelling 55123 TRX 885583058710' }, 'expenses.shopping'],
     ]);
     expect(one({ amount: -24.2, transactionType: 'ei', counterpartName: 'Worldline Merchant Services', description: 'SEPA Incasso Omschrijving: Transactiekosten maart 2026' }, soleTrader).category).toBe('expenses.business');
   });
@@ -482,7 +483,7 @@ describe('class 4, fifth round: the party where a provider\'s text names it', ()
     ['a skin clinic at a terminal', { amount: -80, transactionType: 'ba', counterpartName: 'Zettle_*Huidkliniek Noord', description: 'Betaalpas' }, 'expenses.health'],
     ['a market garden at a terminal', { amount: -23.4, transactionType: 'ba', counterpartName: 'CCV*Tuinderij Het Veld', description: 'BEA CCV*Tuinderij Het Veld ZWOLLE 03-05-26 10:12 pas 002' }, 'expenses.groceries'],
     ['a beekeeper at a market', { amount: -9.5, transactionType: 'ba', counterpartName: 'SumUp  *Imkerij De Honingraat', description: 'Betaalpas' }, 'expenses.groceries'],
-    ['a climbing forest behind Mollie', { amount: -54, transactionType: 'id', counterpartName: 'Stichting Mollie Payments', description: 'Bestelling 4412 Klimbos Veluwe tickets' }, 'expenses.leisure'],
+    ['a climbing forest behind Mollie', { amount: -54, transactionType: 'id', counterpartName: 'Stichting Mollie Payments', description: 'Bestelling 4412 Klimbos Veluwe 2 personen' }, 'expenses.leisure'],
     ['a festival in a compound behind Adyen', { amount: -79, counterpartName: 'Adyen N.V.', description: 'Najaarsfestival Dukdalf weekendkaart 0030001234567890' }, 'expenses.leisure'],
   ];
 
