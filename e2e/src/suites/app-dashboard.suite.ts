@@ -160,8 +160,10 @@ describe('the app dashboard', () => {
     await page.getByRole('button', { name: 'Erase' }).click();
     await page.getByRole('dialog').filter({ hasText: 'analysis results computed from it' }).waitFor({ timeout });
     await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.locator('#refresh-note').filter({ hasText: '6 refreshes of 6 left in the last 24 hours.' }).waitFor({ timeout });
     await page.getByRole('button', { name: 'Refresh' }).click();
     await page.getByRole('status').filter({ hasText: 'Refresh queued' }).waitFor({ timeout });
+    await page.locator('#refresh-note').filter({ hasText: '5 refreshes of 6 left in the last 24 hours.' }).waitFor({ timeout });
     await shot('consent');
     await page.locator('#accounts a').first().click();
     await heading('Transactions');

@@ -266,10 +266,20 @@ describe('consents', () => {
       const accounts = await accountsOf(consentId);
       const before = (await Promise.all(accounts.map((a) => allTransactions(a.id)))).flat().length;
       const api = stack.clientWithToken(token);
+      const allowance = async (id = consentId, caller = token) => {
+        const res = await stack.api(caller, `/consents/${id}/refreshes`);
+        return res.status === 200 ? ((await res.json()) as { data: { limitPerDay: number; usedInLast24Hours: number; remaining: number; nextAllowedAt: string | null } }).data : res.status;
+      };
+      expect(await allowance()).toEqual({ limitPerDay: 6, usedInLast24Hours: 0, remaining: 6, nextAllowedAt: null });
       for (let i = 1; i <= 6; i++) {
         const { response } = await api.POST('/consents/{id}/refresh', { params: { path: { id: consentId } } });
         expect({ call: i, status: response.status }).toEqual({ call: i, status: 202 });
+        if (i === 2) expect(await allowance()).toEqual({ limitPerDay: 6, usedInLast24Hours: 2, remaining: 4, nextAllowedAt: null });
       }
+      const spent = await allowance();
+      expect(spent).toEqual({ limitPerDay: 6, usedInLast24Hours: 6, remaining: 0, nextAllowedAt: expect.any(String) });
+      // Only the owner reads it: another app, even one it could share with, gets the 404 of an unknown consent.
+      expect(await allowance(consentId, await stack.token(await stack.registerClient()))).toBe(404);
       const seventh = await stack.api(token, `/consents/${consentId}/refresh`, { method: 'POST' });
       expect(seventh.status).toBe(429);
       const retryAfter = Number(seventh.headers.get('retry-after'));
@@ -279,6 +289,7 @@ describe('consents', () => {
       expect(problem.status).toBe(429);
       const allowedAt = /allowed at (\S+)\.$/.exec(problem.detail)?.[1];
       expect(Math.abs(new Date(allowedAt!).getTime() - (Date.now() + retryAfter * 1000))).toBeLessThan(5_000);
+      expect(new Date(allowedAt!).toISOString()).toBe(typeof spent === 'object' ? spent.nextAllowedAt : null);
 
       // Refreshes that found nothing new announce 0 added, and the data is not doubled.
       const fetchedOfConsent = () => recorder.events(ConsentEventTypes.transactionsFetched).filter((e) => (e.data as { consentId: string }).consentId === consentId);

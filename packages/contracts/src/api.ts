@@ -1,6 +1,7 @@
 import { analysisRoutes } from './analysis';
 import { appRoutes, dashboardRoutes } from './apps';
 import { providerAdminRoutes, xs2aCallbackRoutes } from './bank-providers';
+import { consentRefreshRoutes } from './consent-refreshes';
 import { consentRoutes, sandboxRoutes } from './consents';
 import { statementImportRoutes } from './statement-imports';
 import { feedbackRoutes } from './feedback';
@@ -12,7 +13,7 @@ import { shareRoutes } from './shares';
 import { webhookMessages, webhookRoutes } from './webhooks';
 
 /** Every route of the platform, as the edge serves them. */
-export const apiRoutes: readonly RouteContract[] = [edgeRoutes, apiReferenceRoutes, dashboardRoutes, appRoutes, healthRoutes, metricsRoutes, shareRoutes, consentRoutes, statementImportRoutes, sandboxRoutes, providerAdminRoutes, xs2aCallbackRoutes, sequencingRoutes, analysisRoutes, feedbackRoutes, webhookRoutes].flatMap((group) => Object.values(group));
+export const apiRoutes: readonly RouteContract[] = [edgeRoutes, apiReferenceRoutes, dashboardRoutes, appRoutes, healthRoutes, metricsRoutes, shareRoutes, consentRoutes, consentRefreshRoutes, statementImportRoutes, sandboxRoutes, providerAdminRoutes, xs2aCallbackRoutes, sequencingRoutes, analysisRoutes, feedbackRoutes, webhookRoutes].flatMap((group) => Object.values(group));
 
 /** The OpenAPI 3.1 document the edge serves at /openapi.json, derived from the route contracts. */
 export function openApiDocument(serverUrl: string) {

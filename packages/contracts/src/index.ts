@@ -5,6 +5,7 @@ export * from './problem';
 export * from './scopes';
 export * from './shares';
 export * from './consents';
+export * from './consent-refreshes';
 export * from './bank-providers';
 export * from './statement-imports';
 export * from './redirect-urls';

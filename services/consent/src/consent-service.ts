@@ -1,4 +1,4 @@
-import { consentEvents, consentRoutes, providerAdminRoutes, sandboxRoutes, statementImportRoutes, xs2aCallbackRoutes } from '@obp/contracts';
+import { consentEvents, consentRefreshRoutes, consentRoutes, providerAdminRoutes, sandboxRoutes, statementImportRoutes, xs2aCallbackRoutes } from '@obp/contracts';
 import { bindRoutes, requireAdminToken } from '@obp/http';
 import { JobRunner, periodicTask } from '@obp/jobs';
 import { startService, type RunningService, type ServiceDefinition, type ServiceOverrides } from '@obp/service-kit';
@@ -42,6 +42,8 @@ import { getStatementImportHttp } from './use-cases/get-statement-import/get-sta
 import { listStatementImportsHttp } from './use-cases/list-statement-imports/list-statement-imports.http';
 import { reauthoriseConsentHttp } from './use-cases/reauthorise-consent/reauthorise-consent.http';
 import { ReauthoriseConsentService } from './use-cases/reauthorise-consent/reauthorise-consent.service';
+import { getRefreshAllowanceHttp } from './use-cases/get-refresh-allowance/get-refresh-allowance.http';
+import { GetRefreshAllowanceService } from './use-cases/get-refresh-allowance/get-refresh-allowance.service';
 import { refreshConsentHttp } from './use-cases/refresh-consent/refresh-consent.http';
 import { RefreshConsentService } from './use-cases/refresh-consent/refresh-consent.service';
 import { uploadStatementHttp } from './use-cases/upload-statement/upload-statement.http';
@@ -147,6 +149,7 @@ export const consentService = (providers?: Provider[]): ServiceDefinition<Consen
           listAccounts: listAccountsHttp(access, accounts),
           listTransactions: listTransactionsHttp(access, transactions),
         }),
+        ...bindRoutes(consentRefreshRoutes, { getConsentRefreshAllowance: getRefreshAllowanceHttp(new GetRefreshAllowanceService(consents, refreshRequests, refreshLimitOf(registry, config.REFRESH_LIMIT_PER_DAY))) }),
         ...bindRoutes(providerAdminRoutes, { addProvider: addProviderHttp(xs2aProviders), updateProvider: updateProviderHttp(xs2aProviders), removeProvider: removeProviderHttp(xs2aProviders) }),
         ...bindRoutes(xs2aCallbackRoutes, { completeBankAuthorization: completeBankAuthorizationHttp(authorize, bankAuthorization) }),
         ...bindRoutes(statementImportRoutes, {

@@ -1,4 +1,4 @@
-import { decideRefresh, REFRESH_WINDOW_MS } from './refresh-limit';
+import { decideRefresh, refreshAllowance, REFRESH_WINDOW_MS } from './refresh-limit';
 
 const now = new Date('2026-11-21T12:00:00.000Z');
 const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -29,5 +29,15 @@ describe('decideRefresh', () => {
     const five = [hours(20), hours(10), hours(5), hours(2)].map(ago);
     const later = new Date(now.getTime() + 5);
     expect(decideRefresh([...five, later, later], now, 6)).toEqual({ allowed: false, retryAt: new Date(ago(hours(20)).getTime() + REFRESH_WINDOW_MS) });
+  });
+});
+
+describe('refreshAllowance', () => {
+  it('counts the refreshes of the last 24 hours, what is left, and when the next is allowed once none is', () => {
+    expect(refreshAllowance([], now, 6)).toEqual({ limit: 6, used: 0, remaining: 6, nextAllowedAt: null });
+    const some = [hours(30), hours(20), hours(1)].map(ago);
+    expect(refreshAllowance(some, now, 6)).toEqual({ limit: 6, used: 2, remaining: 4, nextAllowedAt: null });
+    const all = [hours(23), hours(10), hours(5), hours(3), hours(2), hours(1)].map(ago);
+    expect(refreshAllowance(all, now, 6)).toEqual({ limit: 6, used: 6, remaining: 0, nextAllowedAt: new Date(ago(hours(23)).getTime() + REFRESH_WINDOW_MS) });
   });
 });

@@ -18,3 +18,17 @@ export function decideRefresh(previous: readonly Date[], now: Date, limit: numbe
   if (inWindow.length < limit) return { allowed: true };
   return { allowed: false, retryAt: new Date(inWindow[inWindow.length - limit]! + REFRESH_WINDOW_MS) };
 }
+
+/** What a consent's refresh limit leaves now: refreshes in the rolling 24 hours, those left, and when the next is allowed (null: now). */
+export interface RefreshAllowance {
+  limit: number;
+  used: number;
+  remaining: number;
+  nextAllowedAt: Date | null;
+}
+
+export function refreshAllowance(previous: readonly Date[], now: Date, limit: number): RefreshAllowance {
+  const used = previous.filter((d) => d.getTime() > now.getTime() - REFRESH_WINDOW_MS).length;
+  const decision = decideRefresh(previous, now, limit);
+  return { limit, used, remaining: Math.max(0, limit - used), nextAllowedAt: decision.allowed ? null : decision.retryAt };
+}

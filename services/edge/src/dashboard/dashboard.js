@@ -11,7 +11,6 @@
   const SCOPE = 'customer-api';
   const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   const MAX_TIMER_MS = 2 ** 31 - 1;
-  const REFRESHES_PER_DAY = 6;
   const PAGE_SIZE = 25;
 
   const $ = (id) => {
@@ -610,7 +609,15 @@
     const { data: consent } = await api(`/consents/${id}`);
     const accounts = (await api(`/consents/${id}/accounts`).catch((error) => (error.status === 404 ? { data: [] } : Promise.reject(error)))).data || [];
     const refresh = h('button', { type: 'button', className: 'button' }, 'Refresh');
-    const refreshNote = h('p', { className: 'muted small', id: 'refresh-note' }, `Up to ${REFRESHES_PER_DAY} refreshes per consent in any 24 hours.`);
+    const refreshNote = h('p', { className: 'muted small', id: 'refresh-note' });
+    const showAllowance = async () => {
+      const { data } = await api(`/consents/${id}/refreshes`);
+      refreshNote.textContent =
+        data.remaining > 0
+          ? `${plural(data.remaining, 'refresh', 'refreshes')} of ${data.limitPerDay} left in the last 24 hours.`
+          : `No refreshes left: ${data.limitPerDay} in the last 24 hours. The next is allowed at ${dateTime(data.nextAllowedAt)}.`;
+      refresh.disabled = data.remaining === 0;
+    };
     refresh.addEventListener(
       'click',
       action(refresh, async () => {
@@ -618,14 +625,14 @@
           await api(`/consents/${id}/refresh`, { method: 'POST' });
           notify('Refresh queued: the accounts and transactions are fetched again in the background.');
         } catch (error) {
-          if (error instanceof ApiError && error.status === 429) {
-            refreshNote.textContent = `No refreshes left today: the next is allowed in ${plural(Math.ceil((error.retryAfter || 0) / 60), 'minute')}. ${error.message}`;
-            return;
-          }
-          throw error;
+          if (!(error instanceof ApiError && error.status === 429)) throw error;
         }
+        await showAllowance();
       }),
     );
+    // A consent that takes statement files has no refreshes; its allowance says nothing then.
+    if (consent.redirectUrl !== null) await showAllowance();
+    else refresh.hidden = true;
     const erase = h('button', { type: 'button', className: 'button danger' }, 'Erase');
     erase.addEventListener(
       'click',
