@@ -6,7 +6,8 @@
  * create use case writes them, without their events: nothing consumes share events at rest), plus a few made
  * through the API. Then it prints GET /shares p50/p99 through the edge at page 1, a middle page and the last
  * page, unfiltered and by isExpired, and GET /shares/{id} through the edge, to the share service directly and
- * to bare express (rate, p50, p99, the edge's rate as a share of bare express's).
+ * to bare express (rate, p50, p99, the edge's rate as a share of bare express's). Beside them, at the store, the
+ * same pages read by the lists and the way GET /shares read them before (the owner index), with the ratio.
  * Run: BENCH_FROM_SOURCE=1 npx tsx bench/shares-at-scale.bench.ts   (settings as bench/platform-scale.bench.ts's,
  * and BENCH_APP_SHARES, BENCH_FILTERED_SERIAL: requests per filtered list point)
  */
@@ -29,6 +30,8 @@ const FILTERED_SERIAL = Number(process.env.BENCH_FILTERED_SERIAL ?? 20);
 const PAGE_SIZE = 50;
 const SAMPLE_SIZE = 1_000;
 const SEED_BATCH = 1_000;
+/** Reads of each page the old way (about a second each at 100,000 shares), the lists' three times as many. */
+const BASELINE_RUNS = Number(process.env.BENCH_BASELINE_RUNS ?? 3);
 const DAY_MS = 86_400_000;
 const TARGETS = { listP50Ms: 20, edgeShareOfBare: 0.3, edgeP99Ms: 20 };
 
@@ -83,6 +86,68 @@ async function seedShares(config: BenchConfig, stack: RunningStack, ownerClientI
       if ((from / SEED_BATCH) % 10 === 9) console.log(`  ${(from + SEED_BATCH).toLocaleString('en-US')} shares`);
     }
     return { ids, seconds: (performance.now() - started) / 1000 };
+  } finally {
+    await connection.close();
+  }
+}
+
+interface StoreTiming {
+  name: string;
+  lists: number;
+  ownerIndex: number | string;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function timed(runs: number, work: () => Promise<unknown>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await work();
+    times.push(performance.now() - started);
+  }
+  return median(times);
+}
+
+/**
+ * The baseline beside it, at the store, from this process: a page and its total read the way GET /shares read them
+ * before the lists (the owner's shares sorted by createdAt and id through an index on them, skipped to the page, and
+ * counted), against the lists' reads of the same page, in turn, under the same load.
+ */
+async function storeBaseline(config: BenchConfig, stack: RunningStack, ownerClientId: string, total: number): Promise<StoreTiming[]> {
+  const connection = await connectDatabase(config.mongoUri ?? `mongodb://127.0.0.1:${config.ports.ferretDb}`, shareDatabase(stack));
+  try {
+    const db = database(connection);
+    const shares = new AggregateStore<Share>(db, shareStoreOptions);
+    const lists = new ShareLists(db, shares);
+    await shares.collection.createIndex({ ownerClientId: 1, createdAt: 1, _id: 1 });
+    const now = new Date();
+    const lastSkip = Math.floor((total - 1) / PAGE_SIZE) * PAGE_SIZE;
+    const middleSkip = Math.floor(lastSkip / 2 / PAGE_SIZE) * PAGE_SIZE;
+    const ownerIndex = async (filter: Record<string, unknown>, skip: number) => {
+      const query = { ownerClientId, ...filter };
+      try {
+        return await timed(BASELINE_RUNS, () => Promise.all([shares.findMany(query, { sort: { createdAt: 1, _id: 1 }, skip, limit: PAGE_SIZE }), shares.count(query)]));
+      } catch (error) {
+        return `failed: ${String((error as Error).name)}`;
+      }
+    };
+    const timings: StoreTiming[] = [];
+    for (const [name, skip] of [
+      ['page 1', 0],
+      ['middle page', middleSkip],
+      ['last page', lastSkip],
+    ] as const) {
+      timings.push({ name, lists: await timed(BASELINE_RUNS * 3, () => lists.page(ownerClientId, skip, PAGE_SIZE)), ownerIndex: await ownerIndex({}, skip) });
+      console.log(`  ${name}: lists ${ms(timings.at(-1)!.lists)} ms, owner index ${typeof timings.at(-1)!.ownerIndex === 'number' ? `${ms(timings.at(-1)!.ownerIndex as number)} ms` : timings.at(-1)!.ownerIndex}`);
+    }
+    timings.push({
+      name: 'page 1 (isExpired=false)',
+      lists: await timed(BASELINE_RUNS * 3, () => lists.pageByExpiry(ownerClientId, false, now, 0, PAGE_SIZE)),
+      ownerIndex: await ownerIndex({ expirationDateUtc: { $gt: now } }, 0),
+    });
+    console.log(`  ${timings.at(-1)!.name}: lists ${ms(timings.at(-1)!.lists)} ms, owner index ${typeof timings.at(-1)!.ownerIndex === 'number' ? `${ms(timings.at(-1)!.ownerIndex as number)} ms` : timings.at(-1)!.ownerIndex}`);
+    return timings;
   } finally {
     await connection.close();
   }
@@ -149,10 +214,19 @@ async function run(config: BenchConfig, stack: RunningStack): Promise<void> {
   const direct = await loadRun(settings, stack.shareUrl, sample);
   const edge = await loadRun(settings, stack.edgeUrl, sample);
 
-  console.log(`\nOne app with ${total.toLocaleString('en-US')} shares (${os.cpus().length} cores, node ${process.version}; store: ${config.mongoUri ? `external ${config.mongoUri}` : 'local FerretDB on PostgreSQL'})`);
+  // Last: a read the old way that outlives the store's bound goes on in the store after the driver gave up.
+  console.log('\n==> the same pages at the store: the lists against the owner index they replaced (median)');
+  const baseline = await storeBaseline(config, stack, app.clientId, total);
+
+  console.log(`\nOne app with ${total.toLocaleString('en-US')} shares (${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}, node ${process.version}; store: ${config.mongoUri ? `external ${config.mongoUri}` : 'local FerretDB on PostgreSQL'})`);
   console.log('GET /shares through the edge, pageSize 50, serial:');
   console.log('  point                              requests   p50 ms   p99 ms  failures  query');
   for (const p of points) console.log(`  ${p.name.padEnd(34)} ${String(p.requests).padStart(8)} ${ms(p.latency.p50).padStart(8)} ${ms(p.latency.p99).padStart(8)} ${String(p.latency.failures).padStart(9)}  ${p.query}`);
+  console.log('A page and its total at the store, from the benchmark process (median ms): the lists, the owner index before them, the ratio:');
+  for (const t of baseline) {
+    const before = typeof t.ownerIndex === 'number' ? `${ms(t.ownerIndex).padStart(9)} ${(t.ownerIndex / t.lists).toFixed(0).padStart(6)}x` : t.ownerIndex;
+    console.log(`  ${t.name.padEnd(26)} ${ms(t.lists).padStart(8)} ${before}`);
+  }
   console.log(`GET /shares/{id}, ${config.connections} connections, ${config.seconds} s each, ${SAMPLE_SIZE} shares at random:`);
   console.log('  target          req/s    p50 ms   p99 ms   non-2xx  errors');
   for (const [name, r] of [
