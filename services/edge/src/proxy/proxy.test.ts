@@ -33,29 +33,35 @@ function upstream(answer: (seen: Seen, res: import('node:http').ServerResponse) 
 
 /**
  * A port that never takes a connection, as a host that is gone: a listener in a stopped process whose accept
- * queue is full (a backlog of 0 holds one connection), so the kernel drops further connection attempts.
+ * queue is full, so the kernel drops further connection attempts. A backlog of 1 holds two connections.
  */
 async function unanswering(): Promise<{ target: string; dispose: () => void }> {
-  const child: ChildProcess = spawn(process.execPath, ['-e', "require('net').createServer().listen({ port: 0, host: '127.0.0.1', backlog: 0 }, function () { console.log(this.address().port) })"], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const backlog = 1;
+  const child: ChildProcess = spawn(process.execPath, ['-e', `require('net').createServer().listen({ port: 0, host: '127.0.0.1', backlog: ${backlog} }, function () { console.log(this.address().port) })`], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout!.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
     child.once('exit', (code) => reject(new Error(`listener exited with ${code}`)));
   });
   child.kill('SIGSTOP');
   const fillers: Socket[] = [];
-  // Connections the stopped listener will never accept, until one no longer completes: the queue is full.
-  for (;;) {
+  const fill = (waitMs: number) => {
     const socket = connect(port, '127.0.0.1');
+    socket.on('error', () => undefined);
     fillers.push(socket);
-    const connected = await new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => resolve(false), 500);
+    return new Promise<boolean>((resolve) => {
+      const timer = waitMs === Infinity ? undefined : setTimeout(() => resolve(false), waitMs);
       socket.once('connect', () => {
         clearTimeout(timer);
         resolve(true);
       });
     });
-    if (!connected) break;
-  }
+  };
+  // The queue's places are taken by connections the stopped listener never accepts (the kernel completes them);
+  // then one more, in case this kernel holds one more than the backlog says, until one is left waiting.
+  for (let i = 0; i <= backlog; i++) await fill(Infinity);
+  while (await fill(1_000));
   return {
     target: `http://127.0.0.1:${port}`,
     dispose: () => {
@@ -201,8 +207,8 @@ describe('proxyTo (real upstream and edge servers)', () => {
         res.end(seen.body);
       });
       servers.push(live.server);
-      // A whole request may take a minute; the connection must be made within a fifth of a second.
-      const edge = await edgeTo([silent.target, await listen(live.server)], 60_000, 200);
+      // A whole request may take a minute; the connection must be made within a second.
+      const edge = await edgeTo([silent.target, await listen(live.server)], 60_000, 1_000);
 
       const answers = [];
       for (let i = 0; i < 2; i++) {
@@ -217,10 +223,37 @@ describe('proxyTo (real upstream and edge servers)', () => {
     }
   });
 
+  it('does not pass over an instance whose connection came in while the edge was too busy to see it within the connect timeout', async () => {
+    const up = upstream((_seen, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end('answered');
+    });
+    servers.push(up.server);
+    const proxy = proxyTo([await listen(up.server)], createLogger('test', 'silent'), 60_000, 50);
+    const app = createHttpApp({ serviceName: 'edge' });
+    app.all('/{*rest}', (req, res, next) => {
+      proxy(req, res, next);
+      // The event loop held for six times the connect timeout right after the connection was asked for (the request
+      // gets its socket on the next tick): when it turns again, the timer is due and the connection is made.
+      process.nextTick(() => {
+        const until = Date.now() + 300;
+        while (Date.now() < until);
+      });
+    });
+    const server = createServer(app);
+    servers.push(server);
+    const edge = await listen(server);
+
+    const res = await fetch(`${edge}/shares`);
+
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('answered');
+  });
+
   it('answers 502 when the only instance does not take the connection', async () => {
     const silent = await unanswering();
     try {
-      const edge = await edgeTo([silent.target], 60_000, 200);
+      const edge = await edgeTo([silent.target], 60_000, 1_000);
 
       const res = await fetch(`${edge}/shares`);
 

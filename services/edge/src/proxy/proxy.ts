@@ -112,7 +112,15 @@ export function proxyTo(targetBases: string | readonly string[], logger: Logger,
       current = upstream;
       upstream.on('socket', (socket) => {
         if (!socket.connecting) return send();
-        const connectTimer = setTimeout(() => upstream.destroy(Object.assign(new Error('no connection within the connect timeout'), { code: 'ECONNECTTIMEOUT' })), connectTimeoutMs);
+        // Checked once the I/O already waiting has run: after the event loop stalled longer than the bound, the timer
+        // fires before a connect that came in meanwhile, and the instance is not to blame.
+        const connectTimer = setTimeout(
+          () =>
+            setImmediate(() => {
+              if (socket.connecting) upstream.destroy(Object.assign(new Error('no connection within the connect timeout'), { code: 'ECONNECTTIMEOUT' }));
+            }),
+          connectTimeoutMs,
+        );
         socket.once('connect', () => {
           clearTimeout(connectTimer);
           send();
