@@ -12,7 +12,7 @@ let kafka: Kafka;
 beforeAll(async () => {
   cluster = await startKafka(undefined, { nodes: 3 });
   kafka = createKafka(uniqueName('cluster-test'), cluster.brokers, logger);
-}, 420_000);
+}, 480_000);
 afterAll(() => cluster?.dispose());
 
 const leaderOf = (topic: string) => withAdmin(kafka, async (admin) => (await admin.fetchTopicMetadata({ topics: [topic] })).topics[0]!.partitions[0]!.leader);
