@@ -504,7 +504,10 @@ describe('XS2A banks through the edge', () => {
     expect(readiness).toMatchObject({ status: 200, body: { status: 'ok', checks: { 'xs2a-provider:unreadable-bank': 'failing' } } });
     const res = await stack.api(token, '/consents', { method: 'POST', json: { providerKey: 'unreadable-bank', redirectUrl: REDIRECT_URL, psuIpAddress: PSU_IP } });
     expect(res.status).toBe(503);
-    expect((await json<{ detail: string }>(res)).detail).toMatch(/'unreadable-bank' cannot be used on this instance: tls\.clientKey: .*not-mounted-here\/key\.pem cannot be read/);
+    // The app learns the bank is unavailable for now; the setting and the file are the operator's (log, readiness, metric).
+    const detail = (await json<{ detail: string }>(res)).detail;
+    expect(detail).toBe("The provider 'unreadable-bank' is temporarily unavailable; try again later.");
+    expect(detail).not.toMatch(/not-mounted-here|tls\.clientKey|ENOENT/);
     const metrics = await (await fetch(`${consentServiceUrl}/metrics`)).text();
     expect(metrics).toMatch(/^xs2a_providers_unavailable\S* 1$/m);
     // Removed: no longer reported.

@@ -237,6 +237,12 @@ export function fetchFailed(c: Consent, error: ConsentErrorDto, now: Date, retry
   return { ...withStatus(c, 'Failing', now), consecutiveFailures: failures, errors, fetch: { ...c.fetch!, leaseUntil: null, again: false, notBefore: retryAt } };
 }
 
+/**
+ * A claimed fetch this instance could not run (its bank became unreadable here): released for another instance, due
+ * again after `delayMs`; no failure is counted and nothing is recorded in `errors`.
+ */
+export const fetchPutBack = (c: Consent, now: Date, delayMs: number): Consent => ({ ...c, fetch: { ...c.fetch!, leaseUntil: null, notBefore: new Date(now.getTime() + delayMs) } });
+
 /** A fetch the bank refused for now (ACCESS_EXCEEDED): recorded as a failure, and not tried again before `retryAt`. */
 export function fetchDeferred(c: Consent, error: ConsentErrorDto, now: Date, retry: { baseMs: number; maxMs: number }, retryAt: Date): Consent {
   const failed = fetchFailed(c, error, now, retry);

@@ -5,7 +5,7 @@ import { ClaimLedger } from '@obp/jobs';
 import { AggregateStore } from '@obp/store';
 import { createLogger } from '@obp/telemetry';
 import { testEnv, uniqueDbName } from '@obp/testkit';
-import { approve, type Consent } from '../../domain/consent';
+import { approve, MAX_CONSECUTIVE_FAILURES, type Consent } from '../../domain/consent';
 import { initializedConsent, t0 } from '../../domain/consent.fixture';
 import { AccountRepository } from '../../infrastructure/account.repository';
 import { ConsentEvents } from '../../infrastructure/consent-events';
@@ -311,5 +311,32 @@ describe('consent fetch jobs (real store)', () => {
     const stored = (await consents.store.find('c-down'))!;
     expect(stored.errors.map(({ type, code, message }) => ({ type, code, message }))).toEqual([{ type: 'FetchFailed', code: 'FETCH_FAILED', message: 'The fetch failed on our side. It is retried automatically.' }]);
     expect(JSON.stringify(stored)).not.toContain('10.0.4.17');
+  });
+
+  it('leaves a consent whose bank this instance cannot read to other instances: however often it comes round, no failure is counted and its status stays', async () => {
+    connection = await connectDatabase(testEnv().mongoUri, uniqueDbName('fetch-jobs'));
+    const consents = new ConsentRepository(new AggregateStore<Consent>(database(connection), consentStoreOptions(() => null)));
+    await consents.store.ensureIndexes();
+    await consents.insert({ ...approved('c-away'), providerKey: 'away-bank' }, []);
+    const registry = new ProviderRegistry(sandboxProviders(0));
+    const here = await jobsOver(consents, registry);
+    const racing = await jobsOver(consents, registry);
+    const unchanged = () => expect(consents.store.find('c-away')).resolves.toMatchObject({ consecutiveFailures: 0, errors: [], fetch: { id: 'fetch-c-away' } });
+    // A failure is written at the clock's time: each attempt comes after the back-off of the one before.
+    const start = Date.now();
+    for (let attempt = 1; attempt <= MAX_CONSECUTIVE_FAILURES + 2; attempt++) {
+      const now = new Date(start + attempt * 3_600_000);
+      // Unreadable here when the backlog is read: not claimed.
+      registry.markUnavailable('away-bank', 'tls.clientKey: the file cannot be read');
+      expect((await here.due(now, 10)).map((c) => c.id)).toEqual([]);
+      // Readable when read, unreadable by the time it runs: put back.
+      registry.clearUnavailable('away-bank');
+      const [due] = await racing.due(now, 10);
+      const claimed = await racing.claim(due!, now);
+      registry.markUnavailable('away-bank', 'tls.clientKey: the file cannot be read');
+      await racing.run(claimed!, { signal: new AbortController().signal });
+      await unchanged();
+    }
+    expect((await consents.store.find('c-away'))!.status).not.toMatch(/Failing|Error/);
   });
 });

@@ -3,7 +3,7 @@ import { bankDetailsOf } from '@obp/contracts';
 import { LeasedJobs, type ClaimLedger, type LeasedJobContext } from '@obp/jobs';
 import type { parseStatement } from '@obp/statements';
 import type { Logger } from '@obp/telemetry';
-import { claimFetch, endedAtBank, fetchDeferred, fetchFailed, fetchSucceeded, type Consent } from '../../domain/consent';
+import { claimFetch, endedAtBank, fetchDeferred, fetchFailed, fetchPutBack, fetchSucceeded, type Consent } from '../../domain/consent';
 import type { AccountRepository, StoredAccount } from '../../infrastructure/account.repository';
 import { toAccountDto } from '../../infrastructure/account.repository';
 import type { ConsentEvents } from '../../infrastructure/consent-events';
@@ -55,7 +55,9 @@ export class ConsentFetchJobs extends LeasedJobs<Consent> {
       claims: options.claims,
       logger: options.logger,
       leaseMs: options.leaseMs,
-      readPending: () => consents.pendingFetches(),
+      // A consent whose bank this instance cannot offer (a key file it cannot read) is left to instances that can: not
+      // claimed, so neither its status nor its failure count changes here.
+      readPending: async () => (await consents.pendingFetches()).filter((c) => !options.providers.unavailable(c.providerKey)),
       lease: {
         read: ({ fetch, consecutiveFailures }) =>
           fetch && { run: fetch.id, claims: fetch.claims ?? 0, leaseUntil: fetch.leaseUntil, notBefore: fetch.notBefore, requestedAt: fetch.requestedAt, failures: consecutiveFailures, trace: fetch.trace },
@@ -70,6 +72,7 @@ export class ConsentFetchJobs extends LeasedJobs<Consent> {
       retry: {
         outcome: 'failed',
         after: (current, error, now) => {
+          if (error instanceof ProviderUnavailableHere) return { next: fetchPutBack(current, now, options.retryBaseMs), events: [] };
           const { code, message } = fetchFailureFor(error);
           const recorded = { date: now.toISOString(), type: 'FetchFailed', message, code };
           const outcome = error instanceof ProviderError ? error.outcome : {};
@@ -82,6 +85,14 @@ export class ConsentFetchJobs extends LeasedJobs<Consent> {
         },
       },
     });
+  }
+}
+
+/** The consent's bank cannot be offered on this instance (a file it cannot read): the fetch is put back, not failed. */
+export class ProviderUnavailableHere extends Error {
+  constructor(readonly providerKey: string) {
+    super(`The provider '${providerKey}' cannot be used on this instance.`);
+    this.name = 'ProviderUnavailableHere';
   }
 }
 
@@ -109,10 +120,10 @@ async function fetchAndStore(options: ConsentFetchOptions, consent: Consent, { s
   const fetchId = consent.fetch!.id;
   const provider = options.providers.bank(consent.providerKey);
   if (!provider) {
-    // Unreadable here (another instance may fetch it), or added on another instance since this one's last reload:
-    // retried. Removed by the operator: the consent ends.
-    const unavailable = options.providers.unavailable(consent.providerKey);
-    if (unavailable) throw new ProviderError('PROVIDER_UNAVAILABLE', `Provider '${consent.providerKey}' cannot be used on this instance: ${unavailable}.`);
+    // Unreadable here (another instance may fetch it): put back untouched (`readPending` leaves such consents to other
+    // instances; this is one whose bank became unreadable after the read). Added on another instance since this one's
+    // last reload: retried. Removed by the operator: the consent ends.
+    if (options.providers.unavailable(consent.providerKey)) throw new ProviderUnavailableHere(consent.providerKey);
     if (consent.bankConsent && options.bankStillAdded && !(await options.bankStillAdded(consent.providerKey))) throw new ProviderError('PROVIDER_REMOVED', `The bank '${consent.providerKey}' was removed by the operator; the consent cannot be fetched any more.`, { endsConsent: true });
     throw new ProviderError('PROVIDER_UNKNOWN', `Provider '${consent.providerKey}' is not available.`);
   }

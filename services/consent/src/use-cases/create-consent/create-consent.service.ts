@@ -21,6 +21,13 @@ export class ProviderUnavailable extends ExceptionBase {
   readonly code = 'PROVIDER_UNAVAILABLE';
 }
 
+/**
+ * What an app is told of a bank this instance cannot offer: that it is temporarily unavailable. The setting and the file
+ * go to the log, the readiness report and the metric only (a file path is the operator's business).
+ */
+export const providerUnavailable = (providerKey: string): ProviderUnavailable =>
+  new ProviderUnavailable(`The provider '${providerKey}' is temporarily unavailable; try again later.`);
+
 /** How long the bank is given to make its consent while the app waits for the answer. */
 /** Below the edge's 30 s wait for an upstream (UPSTREAM_TIMEOUT_MS), so the app gets this service's answer. */
 const BANK_CONSENT_TIMEOUT_MS = 20_000;
@@ -53,8 +60,7 @@ export class CreateConsentService {
   ): Promise<Result<CreatedConsent, DirectProviderFlowNotAllowed | ValidationFailed | BankConsentRefused | ProviderUnavailable>> {
     if (!caller.directProviderFlow) return err(new DirectProviderFlowNotAllowed('This app is not registered for the direct provider flow, so it cannot create consents.'));
     const provider = this.providers.find(request.providerKey);
-    const unavailable = provider ? undefined : this.providers.unavailable(request.providerKey);
-    if (unavailable) return err(new ProviderUnavailable(`The provider '${request.providerKey}' cannot be used on this instance: ${unavailable}. Try again later; the operator is alerted.`));
+    if (!provider && this.providers.unavailable(request.providerKey)) return err(providerUnavailable(request.providerKey));
     if (!provider) return err(new ValidationFailed({ providerKey: [`The provider '${request.providerKey}' does not exist; GET /providers lists the providers.`] }));
     if (request.redirectUrl === undefined && provider.kind === 'bank') return err(new ValidationFailed({ redirectUrl: ['The redirectUrl field is required.'] }));
     if (request.syncMode === 'Daily' && provider.kind === 'statement-upload') {

@@ -4,7 +4,7 @@ import { canReauthorise, REAUTHORISABLE_STATUSES } from '../../domain/consent';
 import type { ConsentRepository } from '../../infrastructure/consent.repository';
 import type { ProviderRegistry } from '../../providers/provider-registry';
 import { makeRenewal } from '../../providers/xs2a/bank-consent';
-import { BankConsentRefused, ProviderUnavailable } from '../create-consent/create-consent.service';
+import { BankConsentRefused, providerUnavailable, type ProviderUnavailable } from '../create-consent/create-consent.service';
 
 export class ConsentNotFound extends ExceptionBase {
   readonly code = 'NOT_FOUND';
@@ -35,8 +35,7 @@ export class ReauthoriseConsentService {
     const consent = await this.consents.find(consentId);
     if (!consent || consent.ownerClientId !== callerClientId) return err(new ConsentNotFound('The consent does not exist or is not accessible to this app.'));
     const flow = this.providers.bank(consent.providerKey)?.bankConsent;
-    const unavailable = this.providers.unavailable(consent.providerKey);
-    if (!flow && unavailable) return err(new ProviderUnavailable(`The provider '${consent.providerKey}' cannot be used on this instance: ${unavailable}. Try again later.`));
+    if (!flow && this.providers.unavailable(consent.providerKey)) return err(providerUnavailable(consent.providerKey));
     if (!flow || !consent.bankConsent) return err(new NotReauthorisable(`The consent is not at an XS2A bank ('${consent.providerKey}'): there is no consent at a bank to renew.`));
     if (!canReauthorise(consent)) {
       return err(new NotReauthorisable(`A consent that is ${consent.status} cannot be re-authorised; it can when ${REAUTHORISABLE_STATUSES.join(', ')}.`));
