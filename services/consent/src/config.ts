@@ -19,7 +19,7 @@ const schema = z.object({
   FETCH_RETRY_MAX_MS: ms(3_600_000),
   MAINTENANCE_INTERVAL_MS: ms(60_000),
   AUTHORIZATION_TIMEOUT_MS: ms(4 * 3_600_000),
-  /** `consent.expiring` goes out this many days before an XS2A bank consent's validUntil (0: on the day it ends). */
+  /** `consent.expiring` goes out this many days before an XS2A bank consent's validUntil (0: with the consent's invalidation when validUntil passes; a notice a round missed goes out then too). */
   CONSENT_EXPIRING_NOTICE_DAYS: z.coerce.number().int().min(0).max(180).default(7),
   CONSENT_VALIDITY_DAYS: z.coerce.number().int().min(1).max(730).default(180),
   REFRESH_LIMIT_PER_DAY: z.coerce.number().int().min(1).default(6),

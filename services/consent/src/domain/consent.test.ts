@@ -1,4 +1,4 @@
-import { approve, canReauthorise, canRefresh, claimFetch, decline, fetchFailed, fetchSucceeded, invalidate, isFetchDue, MAX_CONSECUTIVE_FAILURES, renewalApproved, renewalFailed, requestFetch, retryDelayMs, type Consent } from './consent';
+import { approve, canReauthorise, canRefresh, claimFetch, decline, expiringNoticeDueAt, fetchFailed, fetchSucceeded, invalidate, isFetchDue, MAX_CONSECUTIVE_FAILURES, renewalApproved, renewalFailed, requestFetch, retryDelayMs, type Consent } from './consent';
 import { housekeeping } from '../jobs/consent-maintenance/consent-maintenance.job';
 import { initializedConsent, t0 } from './consent.fixture';
 
@@ -70,6 +70,18 @@ describe('housekeeping', () => {
     expect(housekeeping(decline(initialized(), at(1)), at(181 * 86_400_000), settings)).toBeNull();
   });
 
+  it('announces an unsent consent.expiring with the invalidation: at 0 days\' notice, and when no round came between the notice and validUntil', () => {
+    const atBank = { ...fetchSucceeded(claimFetch(approve(initialized(), 'f1', at(0)), at(0), 1000), 'x', at(1), { accountIds: [], transactionEventKeys: [] }), bankConsent: { id: 'b1', approach: 'redirect' as const, consentUrl: 'https://bank.example/sca', scaStatusLink: null, grantedAt: at(0) } };
+    const validUntil = atBank.dateExpire.getTime() - t0.getTime();
+    for (const expiringNoticeMs of [0, 7 * 86_400_000]) {
+      const expired = housekeeping(atBank, at(validUntil + 60_000), { ...settings, expiringNoticeMs });
+      expect(expired).toMatchObject({ status: 'Invalidated', bankConsent: { expiringAnnounced: true } });
+    }
+    // Announced before: not again.
+    const announced = { ...atBank, bankConsent: { ...atBank.bankConsent, expiringAnnounced: true } };
+    expect(housekeeping(announced, at(validUntil), settings)).toMatchObject({ status: 'Invalidated', bankConsent: { expiringAnnounced: true } });
+  });
+
   it('queues a fetch for a Daily consent whose data is a day old, and not for a Manual one', () => {
     const updated = fetchSucceeded(claimFetch(approve(initialized(), 'f1', at(0)), at(0), 1000), 'x', at(1), { accountIds: [], transactionEventKeys: [] });
     expect(housekeeping({ ...updated, syncMode: 'Daily' }, at(1 + 86_400_000 - 1), settings)).toBeNull();
@@ -97,6 +109,12 @@ describe('re-authorisation at a bank', () => {
     expect(renewed).toMatchObject({ status: 'Authenticated', dateExpire: renewal.validUntil, renewal: null, retiredBankConsentIds: ['bank-old'], accountIds: ['a1'], transactionEventKeys: ['k1'], consecutiveFailures: 0 });
     expect(renewed.bankConsent).toEqual({ id: 'bank-new', approach: 'redirect', consentUrl: 'https://bank.example/sca/new', scaStatusLink: null, nextPollAt: null, polls: 0, grantedAt: at(10) });
     expect(renewed.fetch?.id).toBe('f2');
+    // The old consent's notice was sent: the new one is announced again, expiringNoticeMs before its own validUntil.
+    const noticeMs = 7 * 86_400_000;
+    expect(expiringNoticeDueAt(renewed, noticeMs)).toEqual(new Date(renewal.validUntil.getTime() - noticeMs));
+    const settings = { intervalMs: 1000, authorizationTimeoutMs: 4 * 3_600_000, dailySyncAgeMs: 86_400_000, expiringNoticeMs: noticeMs };
+    expect(housekeeping(renewed, new Date(renewal.validUntil.getTime() - noticeMs - 1), settings)?.bankConsent?.expiringAnnounced).toBeFalsy();
+    expect(housekeeping(renewed, new Date(renewal.validUntil.getTime() - noticeMs), settings)).toMatchObject({ status: 'Authenticated', bankConsent: { id: 'bank-new', expiringAnnounced: true } });
   });
 
   it('refused: the consent stays as it was, the refusal in errors, the new bank consent to be deleted', () => {

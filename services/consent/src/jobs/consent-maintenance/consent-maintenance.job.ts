@@ -28,7 +28,11 @@ const finished: ReadonlySet<string> = new Set(['Rejected', 'TimedOut', 'Invalida
 /** One step of consent housekeeping, decided from the consent alone: pure. */
 export function housekeeping(c: Consent, now: Date, settings: MaintenanceSettings): Consent | null {
   if (c.status === 'Initialized' && now.getTime() - c.dateRequested.getTime() >= settings.authorizationTimeoutMs) return timeOut(c, now);
-  if (!finished.has(c.status) && c.dateExpire <= now) return invalidate(c, now);
+  if (!finished.has(c.status) && c.dateExpire <= now) {
+    // A notice not sent yet (0 days' notice, or no round between the notice's time and validUntil) goes out with the
+    // invalidation, in the same write: the app is always told before its access ends.
+    return expiringNoticeDueAt(c, settings.expiringNoticeMs) ? announceExpiring(invalidate(c, now)) : invalidate(c, now);
+  }
   const expiringFrom = expiringNoticeDueAt(c, settings.expiringNoticeMs);
   if (expiringFrom && expiringFrom <= now) return announceExpiring(c);
   const stale = c.dateTransactionsUpdated === null || now.getTime() - c.dateTransactionsUpdated.getTime() >= settings.dailySyncAgeMs;
@@ -87,7 +91,7 @@ export class MaintenanceJob {
       try {
         const outcome = await this.consents.mutate(id, (current): Mutation<boolean> => {
           const next = housekeeping(current, now, this.settings);
-          if (next) return { next, events: [...this.events.statusChanged(current, next), ...this.events.expiring(current, next)], result: true };
+          if (next) return { next, events: [...this.events.expiring(current, next), ...this.events.statusChanged(current, next)], result: true };
           // Nothing to do (yet): written again, so that when it falls due is stored anew.
           return { next: current, events: [], result: false };
         });
