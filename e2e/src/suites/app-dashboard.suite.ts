@@ -148,6 +148,34 @@ describe('the app dashboard', () => {
     await page.getByRole('button', { name: 'Enable' }).click();
     await page.getByRole('button', { name: 'Disable' }).waitFor({ timeout });
 
+    // Replay what was sent since before the endpoint existed: both pings (the failed one was redelivered, so none failed for good).
+    const received = receiver.on('/hook').length;
+    await page.getByLabel('Since').fill(new Date(Date.now() - 3_600_000 - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16));
+    await page.getByLabel('Only messages whose delivery failed').check();
+    await page.getByRole('button', { name: 'Replay', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: '0 messages queued again.' }).waitFor({ timeout });
+    await page.getByLabel('Only messages whose delivery failed').uncheck();
+    await page.getByRole('button', { name: 'Replay', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: '2 messages queued again.' }).waitFor({ timeout });
+    await waitFor(async () => receiver.on('/hook').length >= received + 2, { timeoutMs: timeout });
+
+    // Edit: the description and event types saved; then a second endpoint deleted after its confirmation.
+    await page.getByLabel('Description (optional)').fill('Orders <i>service</i>');
+    await page.getByRole('checkbox', { name: /analysis-job\.completed/ }).uncheck();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor({ timeout });
+    const edited = ((await (await stack.api(token, `/webhooks/${new URL(page.url()).hash.split('/')[2]!.split('?')[0]}`)).json()) as { data: { description: string; events: string[] } }).data;
+    expect(edited).toMatchObject({ description: 'Orders <i>service</i>', events: ['consent.status.updated'] });
+    const doomed = await stack.api(token, '/webhooks', { method: 'POST', json: { url: receiver.url('/doomed'), events: ['share.created'] } });
+    const doomedId = ((await doomed.json()) as { data: { id: string } }).data.id;
+    await page.goto(`${stack.baseUrl}/dashboard#/webhooks/${doomedId}`);
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').filter({ hasText: 'its delivery log' }).waitFor({ timeout });
+    await page.getByRole('button', { name: 'Delete endpoint' }).click();
+    await heading('Webhooks');
+    expect(await page.locator(`#webhook-rows tr[data-id="${doomedId}"]`).count()).toBe(0);
+    expect((await stack.api(token, `/webhooks/${doomedId}`)).status).toBe(404);
+
     // Consents: the list, the consent with its history, the account's transactions with categories from the analysis.
     await page.getByRole('link', { name: 'Consents' }).click();
     await heading('Consents');
@@ -182,6 +210,11 @@ describe('the app dashboard', () => {
     await page.locator('#monthly .figure-links button').last().click();
     await page.locator('#behind-rows tbody tr').first().waitFor({ timeout });
     await shot('analysis');
+    // The raw result, as the API gives it, saved from the page.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download JSON' }).click()]);
+    expect(download.suggestedFilename()).toBe(`analysis-${jobId}.json`);
+    const saved = JSON.parse(readFileSync((await download.path())!, 'utf8')) as unknown;
+    expect(saved).toEqual(await (await stack.api(token, `/analysis-jobs/${jobId}/result`)).json());
     expect(await accessibilityViolations()).toEqual([]);
 
     // Starting a job on a chosen consent, followed until it completes.
