@@ -178,16 +178,20 @@ export function printSummary(steps: StepResult[]): void {
 
 /**
  * The scaled-out run beside the single-instance one, step by step, the same load on both: throughput and p99,
- * and the ratio scaled / single (above 1: the scaled-out stack did more, or took longer for a p99).
+ * and the ratio scaled / single (above 1: the scaled-out stack did more, or took longer for a p99). The two runs
+ * follow each other, so a machine shared with other work may give them different capacity: the shares of bare
+ * express (measured in each run) compare them on what the machine gave each.
  */
 export function printScaleOut(steps: ReadonlyArray<{ shares: number; consents: number }>, single: StepResult[], scaled: StepResult[]): void {
   console.log('\n=== scale-out: two instances of each service behind the edge and a Kafka cluster of three, against one of each (same steps, same load)');
   const figures: Array<[string, (s: StepResult) => number, (n: number) => string]> = [
     ['GET /shares/{id} through the edge, req/s', (s) => s.get.edge.rps, int],
     ['GET /shares/{id} through the edge, p99 ms', (s) => s.get.edge.p99, ms],
+    ['GET /shares/{id} through the edge, share of bare express', (s) => ratio(s.get.edge, s.get.bare), (n) => n.toFixed(2)],
     ['GET /shares/{id} on one share instance, req/s', (s) => s.get.direct.rps, int],
     ['GET /shares/{id} on one share instance, p99 ms', (s) => s.get.direct.p99, ms],
-    ['bare express, req/s (the machine that step)', (s) => s.get.bare.rps, int],
+    ['GET /shares/{id} on one share instance, share of bare express', (s) => ratio(s.get.direct, s.get.bare), (n) => n.toFixed(2)],
+    ['bare express, req/s (what the machine gave that run)', (s) => s.get.bare.rps, int],
     ['POST /shares (seeding, through the edge), req/s', postRps, int],
     ['consents approved and Updated, per s', (s) => s.seededConsents.count / s.seededConsents.seconds, (n) => n.toFixed(2)],
     ['GET /accounts/{id}/transactions serial, p99 ms', (s) => s.serial.transactions.p99, ms],
