@@ -53,6 +53,12 @@ export interface BankConsentRenewal extends BankConsentRef {
   validUntil: Date;
 }
 
+export interface DecidedRenewal {
+  id: string;
+  state: string;
+  outcome: 'approved' | 'rejected';
+}
+
 export interface Consent {
   id: string;
   ownerClientId: string;
@@ -87,6 +93,11 @@ export interface Consent {
   bankConsent?: BankConsentRef | null;
   /** A new bank consent the user is authorising (re-authorisation); null when none is under way. */
   renewal?: BankConsentRenewal | null;
+  /**
+   * The last re-authorisation decided, by its callback secret: a callback arriving after a poll decided it (or a reload
+   * of the page the bank sent the user to) still takes the user to the app with the outcome.
+   */
+  decidedRenewal?: DecidedRenewal | null;
   /** Bank consents a re-authorisation replaced, still to be deleted at the bank. */
   retiredBankConsentIds?: string[];
 }
@@ -136,6 +147,7 @@ export function renewalApproved(c: Consent, fetchId: string, now: Date, trace?: 
     ...approve(c, fetchId, now, trace),
     bankConsent: { ...ref, nextPollAt: null, polls: 0, grantedAt: now },
     renewal: null,
+    decidedRenewal: { id: renewal.id, state: renewal.state, outcome: 'approved' },
     dateExpire: validUntil,
     consecutiveFailures: 0,
     retiredBankConsentIds: [...(c.retiredBankConsentIds ?? []), ...(c.bankConsent ? [c.bankConsent.id] : [])],
@@ -146,6 +158,7 @@ export function renewalApproved(c: Consent, fetchId: string, now: Date, trace?: 
 export const renewalFailed = (c: Consent, error: ConsentErrorDto): Consent => ({
   ...c,
   renewal: null,
+  decidedRenewal: c.renewal ? { id: c.renewal.id, state: c.renewal.state, outcome: 'rejected' } : (c.decidedRenewal ?? null),
   retiredBankConsentIds: [...(c.retiredBankConsentIds ?? []), ...(c.renewal ? [c.renewal.id] : [])],
   errors: [...c.errors, error].slice(-MAX_KEPT_ERRORS),
 });

@@ -1,6 +1,6 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { traceHeaders } from '@obp/bus';
-import { approve, awaitsAuthorization, decline, type Consent } from '../../domain/consent';
+import { approve, awaitsAuthorization, decline, type Consent, type DecidedRenewal } from '../../domain/consent';
 import type { ConsentEvents } from '../../infrastructure/consent-events';
 import type { ConsentRepository } from '../../infrastructure/consent.repository';
 
@@ -33,10 +33,13 @@ export class AuthorizeConsentService {
   }
 
   /** The consent whose re-authorisation (`POST /consents/{id}/reauthorise`) the callback link is about, if genuine. */
-  async lookupRenewal(providerKey: string, consentId: string, state: string): Promise<Consent | null> {
+  async lookupRenewal(providerKey: string, consentId: string, state: string): Promise<{ consent: Consent; decided: DecidedRenewal['outcome'] | null } | null> {
     const consent = await this.consents.find(consentId);
-    if (!consent?.renewal || consent.providerKey.toLowerCase() !== providerKey.toLowerCase() || !sameSecret(consent.renewal.state, state)) return null;
-    return consent;
+    if (!consent || consent.providerKey.toLowerCase() !== providerKey.toLowerCase()) return null;
+    if (consent.renewal && sameSecret(consent.renewal.state, state)) return { consent, decided: null };
+    // Decided already (a poll came first, the page was reloaded, the bank sent the user back twice).
+    if (consent.decidedRenewal && sameSecret(consent.decidedRenewal.state, state)) return { consent, decided: consent.decidedRenewal.outcome };
+    return null;
   }
 
   async decide(providerKey: string, consentId: string, state: string, decision: Decision): Promise<AuthorizationOutcome> {

@@ -17,12 +17,16 @@ export const completeBankAuthorizationHttp =
   async ({ params, query }) => {
     const returned = query.result === 'nok' ? 'nok' : query.result === 'ok' ? 'ok' : null;
     const renewing = await links.lookupRenewal(params.providerKey, query.consentId ?? '', query.state ?? '');
-    if (renewing && renewing.redirectUrl !== null) {
-      const renewalId = renewing.renewal!.id;
-      const decided = await authorization.checkRenewal(renewing, returned);
-      const target = new URL(redirectTarget(decided));
-      const outcome = decided.bankConsent?.id === renewalId ? 'approved' : decided.renewal?.id === renewalId ? 'pending' : 'rejected';
-      target.searchParams.set('reauthorisation', outcome);
+    if (renewing && renewing.consent.redirectUrl !== null) {
+      let consent = renewing.consent;
+      let outcome = renewing.decided;
+      if (!outcome) {
+        const renewalId = consent.renewal!.id;
+        consent = await authorization.checkRenewal(consent, returned);
+        outcome = consent.bankConsent?.id === renewalId ? 'approved' : consent.renewal?.id === renewalId ? null : 'rejected';
+      }
+      const target = new URL(redirectTarget(consent));
+      target.searchParams.set('reauthorisation', outcome ?? 'pending');
       return { status: 303, location: target.toString() };
     }
     const consent = await links.lookup(params.providerKey, query.consentId ?? '', query.state ?? '');
