@@ -79,6 +79,7 @@ export const consentService = (providers?: Provider[]): ServiceDefinition<Consen
     // XS2A banks: the configuration file's (a problem stops the start) and those operators added.
     const xs2aRepository = new Xs2aProviderRepository(kit.db);
     const xs2aProviders = new Xs2aProviderCatalogue(registry, xs2aRepository, logger);
+    const bankStillAdded = async (key: string) => xs2aProviders.isFromFile(key) || (await xs2aRepository.find(key)) !== null;
     if (config.XS2A_PROVIDERS_FILE) xs2aProviders.loadFile(config.XS2A_PROVIDERS_FILE);
     await xs2aProviders.reload();
     // A bank this instance cannot offer (a key file it cannot read) is listed, without making the service unready.
@@ -101,7 +102,7 @@ export const consentService = (providers?: Provider[]): ServiceDefinition<Consen
           transactions,
           imports,
           providers: registry,
-          bankStillAdded: async (key) => xs2aProviders.isFromFile(key) || (await xs2aRepository.find(key)) !== null,
+          bankStillAdded,
           events,
           claims: await kit.claims(),
           logger,
@@ -130,7 +131,7 @@ export const consentService = (providers?: Provider[]): ServiceDefinition<Consen
 
     const access = new ConsentAccess(consents, accounts, shareGrants);
     const authorize = new AuthorizeConsentService(consents, events, requestFetch);
-    const bankAuthorization = new BankAuthorization(consents, events, registry, requestFetch, logger, config.AUTHORIZATION_TIMEOUT_MS);
+    const bankAuthorization = new BankAuthorization(consents, events, registry, requestFetch, logger, config.AUTHORIZATION_TIMEOUT_MS, undefined, bankStillAdded);
     kit.worker(periodicTask({ name: 'xs2a-authorization-poll', logger, intervalMs: config.XS2A_AUTHORIZATION_POLL_MS, run: (now) => bankAuthorization.pollDue(now) }));
     return {
       routes: [

@@ -133,7 +133,11 @@ export function createXs2aApiApp(bank: SimulatedBank, options: Xs2aApiAppOptions
   });
 
   app.delete('/v1/consents/:consentId', (req, res) => {
-    bank.terminate(bank.consentOf(param(req, 'consentId'), tppOf(req)));
+    const consent = bank.consentOf(param(req, 'consentId'), tppOf(req));
+    // An ended consent cannot be deleted: the answers a TPP must take as "gone already".
+    if (consent.status === 'expired') throw new Xs2aError('CONSENT_EXPIRED', `The consent expired (valid until ${consent.validUntil}).`);
+    if (consent.status !== 'valid' && consent.status !== 'received') throw new Xs2aError('CONSENT_INVALID', `The consent is ${consent.status}: there is nothing to delete.`);
+    bank.terminate(consent);
     res.status(204).end();
   });
 

@@ -247,6 +247,9 @@ describe('the XS2A simulator over mutual TLS', () => {
     const refused = await read(consentId, '/v1/accounts');
     expect(refused.status).toBe(401);
     expect(tppMessage(refused).code).toBe('CONSENT_INVALID');
+    // Deleted again: ended, nothing to delete.
+    const again = await tpp.call('DELETE', `/v1/consents/${consentId}`);
+    expect({ status: again.status, code: tppMessage(again).code }).toEqual({ status: 401, code: 'CONSENT_INVALID' });
   });
 
   it('answers the standard’s format errors, naming the field', async () => {

@@ -100,7 +100,52 @@ export interface Consent {
   decidedRenewal?: DecidedRenewal | null;
   /** Bank consents a re-authorisation replaced, still to be deleted at the bank. */
   retiredBankConsentIds?: string[];
+  /** Of those, the ones a deletion was tried for (or whose validity is known): when to try again, and until when. */
+  retirements?: BankConsentRetirement[];
 }
+
+export interface BankConsentRetirement {
+  id: string;
+  attempts: number;
+  nextAttemptAt: Date;
+  /** The bank consent's own validUntil: past it, there is nothing left to delete. */
+  until: Date | null;
+}
+
+/** Deletions of a replaced bank consent tried before giving up (it then ends at its validUntil). */
+export const MAX_RETIREMENT_ATTEMPTS = 8;
+
+/** Attempts at deleting a replaced bank consent back off from 10 s, doubling, to an hour at most. */
+const retirementDelayMs = (attempts: number): number => Math.min(3_600_000, 10_000 * 2 ** Math.min(attempts - 1, 20));
+
+/** Whether the replaced bank consent `id` is to be deleted at the bank now (not waiting out a back-off). */
+export const retirementDue = (c: Consent, id: string, now: Date): boolean => {
+  const tried = c.retirements?.find((r) => r.id === id);
+  return !tried || tried.nextAttemptAt <= now;
+};
+
+/** The replaced bank consent is deleted at the bank (or given up on): nothing more to do for it. */
+export const retirementDone = (c: Consent, id: string): Consent => ({
+  ...c,
+  retiredBankConsentIds: (c.retiredBankConsentIds ?? []).filter((r) => r !== id),
+  retirements: (c.retirements ?? []).filter((r) => r.id !== id),
+});
+
+/**
+ * The bank did not delete a replaced bank consent: tried again after a back-off, or given up after
+ * `MAX_RETIREMENT_ATTEMPTS` or once its validity ended (it ends at the bank by itself).
+ */
+export function retirementFailed(c: Consent, id: string, now: Date): { next: Consent; givenUp: boolean; attempts: number } {
+  const tried = c.retirements?.find((r) => r.id === id);
+  const attempts = (tried?.attempts ?? 0) + 1;
+  const until = tried?.until ?? null;
+  if (attempts >= MAX_RETIREMENT_ATTEMPTS || (until !== null && until <= now)) return { next: retirementDone(c, id), givenUp: true, attempts };
+  const retirement: BankConsentRetirement = { id, attempts, nextAttemptAt: new Date(now.getTime() + retirementDelayMs(attempts)), until };
+  return { next: { ...c, retirements: [...(c.retirements ?? []).filter((r) => r.id !== id), retirement] }, givenUp: false, attempts };
+}
+
+/** The consent's bank is gone (an operator removed it): no re-authorisation to decide, no bank consent to delete there. */
+export const bankWorkDropped = (c: Consent): Consent => ({ ...c, renewal: null, retiredBankConsentIds: [], retirements: [] });
 
 /** Statuses in which the user has not (or no longer) granted access. */
 const inactive: ReadonlySet<ConsentStatus> = new Set(['Initialized', 'Rejected', 'TimedOut', 'Invalidated']);
@@ -151,6 +196,7 @@ export function renewalApproved(c: Consent, fetchId: string, now: Date, trace?: 
     dateExpire: validUntil,
     consecutiveFailures: 0,
     retiredBankConsentIds: [...(c.retiredBankConsentIds ?? []), ...(c.bankConsent ? [c.bankConsent.id] : [])],
+    retirements: [...(c.retirements ?? []), ...(c.bankConsent ? [{ id: c.bankConsent.id, attempts: 0, nextAttemptAt: now, until: c.dateExpire }] : [])],
   };
 }
 
@@ -160,6 +206,7 @@ export const renewalFailed = (c: Consent, error: ConsentErrorDto): Consent => ({
   renewal: null,
   decidedRenewal: c.renewal ? { id: c.renewal.id, state: c.renewal.state, outcome: 'rejected' } : (c.decidedRenewal ?? null),
   retiredBankConsentIds: [...(c.retiredBankConsentIds ?? []), ...(c.renewal ? [c.renewal.id] : [])],
+  retirements: [...(c.retirements ?? []), ...(c.renewal ? [{ id: c.renewal.id, attempts: 0, nextAttemptAt: new Date(0), until: c.renewal.validUntil }] : [])],
   errors: [...c.errors, error].slice(-MAX_KEPT_ERRORS),
 });
 

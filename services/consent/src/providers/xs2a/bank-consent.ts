@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { traceHeaders } from '@obp/bus';
 import { err, ok, type Result } from '@obp/core';
 import type { Logger } from '@obp/telemetry';
-import { approve, awaitsAuthorization, canReauthorise, decline, renewalApproved, renewalFailed, type BankConsentRef, type BankConsentRenewal, type Consent } from '../../domain/consent';
+import { approve, awaitsAuthorization, bankWorkDropped, canReauthorise, decline, renewalApproved, renewalFailed, retirementDone, retirementDue, retirementFailed, type BankConsentRef, type BankConsentRenewal, type Consent } from '../../domain/consent';
 import type { ConsentEvents } from '../../infrastructure/consent-events';
 import type { ConsentRepository } from '../../infrastructure/consent.repository';
 import { ProviderError, type BankConsentFlow, type BankConsentState } from '../bank-provider';
@@ -108,6 +108,8 @@ export class BankAuthorization {
     private readonly logger: Logger,
     private readonly authorizationTimeoutMs: number,
     private readonly timeoutMs = 15_000,
+    /** Whether an operator still has the bank added (the database's word); unset: a bank is never taken as removed. */
+    private readonly bankStillAdded: (providerKey: string) => Promise<boolean> = async () => true,
   ) {}
 
   /** One look at every consent whose next poll is due, and at bank consents a re-authorisation replaced. */
@@ -115,10 +117,20 @@ export class BankAuthorization {
     for (const id of await this.consents.awaitingBank()) {
       const consent = await this.consents.find(id);
       if (!consent) continue;
+      if ((consent.renewal || consent.retiredBankConsentIds?.length) && (await this.bankRemoved(consent.providerKey))) {
+        await this.consents.mutate(id, (current) => ({ next: bankWorkDropped(current), events: [], result: null }));
+        this.logger.info({ consentId: id, providerKey: consent.providerKey }, 'the bank was removed: its re-authorisation and the replaced consents to delete there are dropped');
+        continue;
+      }
       if (awaitsAuthorization(consent) && consent.bankConsent?.nextPollAt && consent.bankConsent.nextPollAt <= now) await this.check(consent, null);
       if (consent.renewal?.nextPollAt && consent.renewal.nextPollAt <= now) await this.checkRenewal(consent, null);
-      if (consent.retiredBankConsentIds?.length) await this.retire(consent);
+      if (consent.retiredBankConsentIds?.length) await this.retire(consent, now);
     }
+  }
+
+  /** Removed by an operator: not offered here, not unreadable here, and no longer in the database. */
+  private async bankRemoved(providerKey: string): Promise<boolean> {
+    return !this.providers.bank(providerKey) && !this.providers.unavailable(providerKey) && !(await this.bankStillAdded(providerKey));
   }
 
   /**
@@ -153,25 +165,37 @@ export class BankAuthorization {
     if (!outcome.found) return consent;
     if (outcome.result.bankConsent?.id === renewal.id) {
       this.onApproved();
-      await this.retire(outcome.result);
+      await this.retire(outcome.result, new Date());
     }
     return outcome.result;
   }
 
-  /** Deletes at the bank the consents a re-authorisation replaced; one the bank does not answer for is tried on the next poll. */
-  private async retire(consent: Consent): Promise<void> {
+  /**
+   * Deletes at the bank the consents a re-authorisation replaced. One the bank does not delete is tried again after a
+   * back-off, and given up after `MAX_RETIREMENT_ATTEMPTS` or once its validity ended (it then ends at the bank).
+   */
+  private async retire(consent: Consent, now: Date): Promise<void> {
     const flow = this.providers.bank(consent.providerKey)?.bankConsent;
     if (!flow) return;
     for (const id of consent.retiredBankConsentIds ?? []) {
+      if (!retirementDue(consent, id, now)) continue;
+      let failure: unknown = null;
       try {
         await flow.remove(id, AbortSignal.timeout(this.timeoutMs));
       } catch (error) {
-        this.logger.warn({ err: error, consentId: consent.id }, 'the bank did not delete a replaced consent; tried again on the next poll');
-        continue;
+        failure = error;
       }
-      await this.consents.mutate(consent.id, (current) =>
-        current.retiredBankConsentIds?.includes(id) ? { next: { ...current, retiredBankConsentIds: current.retiredBankConsentIds.filter((r) => r !== id) }, events: [], result: null } : { result: null },
-      );
+      const written = await this.consents.mutate<ReturnType<typeof retirementFailed> | null>(consent.id, (current) => {
+        if (!current.retiredBankConsentIds?.includes(id)) return { result: null };
+        if (!failure) return { next: retirementDone(current, id), events: [], result: null };
+        const failed = retirementFailed(current, id, new Date());
+        return { next: failed.next, events: [], result: failed };
+      });
+      const failed = written.found ? written.result : null;
+      if (!failed) continue;
+      const fields = { err: failure, consentId: consent.id, bankConsentId: id, attempts: failed.attempts };
+      if (failed.givenUp) this.logger.warn(fields, 'the bank would not delete a replaced consent: given up (it ends at its validUntil)');
+      else this.logger.warn({ ...fields, nextAttemptAt: failed.next.retirements?.find((r) => r.id === id)?.nextAttemptAt }, 'the bank did not delete a replaced consent; tried again after a back-off');
     }
   }
 

@@ -93,5 +93,13 @@ describe('an XS2A provider against the simulated bank', () => {
     // Deleting one the bank no longer knows (erased twice, or gone at the bank) is done already.
     await provider.bankConsent.remove('unknown-consent', AbortSignal.timeout(10_000));
     expect(await provider.bankConsent.state(made.id, made.scaStatusLink, AbortSignal.timeout(10_000))).toBe('ended');
+    // Ended at the bank (deleted before, or expired): the bank will not delete it, and it is gone.
+    await provider.bankConsent.remove(made.id, AbortSignal.timeout(10_000));
+    const expiring = await provider.bankConsent.create(
+      { consentId: 'c2', state: 's2', publicBaseUrl: 'https://api.example.test', validUntil: new Date(Date.now() + 90 * DAY), psuIpAddress: '198.51.100.4', psuId: null },
+      AbortSignal.timeout(10_000),
+    );
+    sim.bank.expire(sim.bank.consentForPsu(expiring.id)!);
+    await provider.bankConsent.remove(expiring.id, AbortSignal.timeout(10_000));
   });
 });

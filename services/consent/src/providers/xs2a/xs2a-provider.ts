@@ -132,8 +132,8 @@ export class Xs2aProvider implements BankProvider {
     try {
       await this.client.deleteConsent(bankConsentId, signal);
     } catch (error) {
-      // Gone at the bank already.
-      if (error instanceof Xs2aBankError && (error.has('CONSENT_UNKNOWN') || error.status === 404)) return;
+      // Gone at the bank already: unknown there, or ended (expired, revoked, deleted before), which it will not delete.
+      if (error instanceof Xs2aBankError && (GONE_AT_BANK.some((code) => error.has(code)) || error.status === 404)) return;
       throw providerErrorOf(error, this.clock());
     }
   }
@@ -146,6 +146,9 @@ export class Xs2aProvider implements BankProvider {
     }
   }
 }
+
+/** The bank's answers to a consent's deletion that mean it has nothing to delete. */
+const GONE_AT_BANK = ['CONSENT_UNKNOWN', 'CONSENT_EXPIRED', 'CONSENT_INVALID', 'STATUS_INVALID', 'RESOURCE_UNKNOWN'] as const;
 
 function bankConsentOf(session: ProviderSession): string {
   if (!session.bankConsentId) throw new ProviderError('BANK_CONSENT_MISSING', 'The bank has not made a consent for this consent.');
