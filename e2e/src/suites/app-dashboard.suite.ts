@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { repoRoot, waitFor } from '@obp/testkit';
 import { CHROMIUM_INSTALL_TIMEOUT_MS, ensureChromium, openBrowserPage, requestsLeavingOrigin, type BrowserSession } from '@obp/testkit/src/browser';
 import { createJob, finishedJob, jobBody } from '../analysis-helpers';
-import { connectedConsent } from '../consent-helpers';
+import { connectedConsent, createConsent } from '../consent-helpers';
 import { feedbackBody, reviewFeedback, submitFeedback } from '../feedback-helpers';
 import type { Stack, TestClient } from '../harness';
 import { RecordingReceiver } from '../recording-receiver';
@@ -53,7 +53,8 @@ describe('the app dashboard', () => {
     const reviewer = await stack.token(await stack.registerClient(['feedback-review']), 'feedback-review');
     const feedbackId = await submitFeedback(stack, token, feedbackBody({ counterpartDescription: hostile('counterparty'), description: hostile('description') }));
     await reviewFeedback(stack, reviewer, feedbackId, 'Rejected', hostile('note'));
-    otherConsentId = (await connectedConsent(stack, otherToken)).consentId;
+    // Created, not approved: an id of the other app is all the test needs of it.
+    otherConsentId = (await createConsent(stack, otherToken)).consentId;
     const otherHook = await stack.api(otherToken, '/webhooks', { method: 'POST', json: { url: receiver.url('/other'), events: ['share.created'] } });
     otherWebhookId = ((await otherHook.json()) as { data: { id: string } }).data.id;
   }, 180_000);
