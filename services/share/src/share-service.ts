@@ -1,12 +1,10 @@
 import { ConsentData, ownershipHandlers } from '@obp/consent-data';
 import { consentEvents, shareEvents, shareRoutes } from '@obp/contracts';
-import { database } from '@obp/db';
 import { bindRoutes } from '@obp/http';
 import { startService, type RunningService, type ServiceDefinition, type ServiceOverrides } from '@obp/service-kit';
 import type { OutboxRelay } from '@obp/store';
 import type { ShareConfig } from './config';
 import type { Share } from './domain/share';
-import { ShareLists } from './infrastructure/share-lists';
 import { ShareEvents, shareStoreOptions, type ShareStore } from './infrastructure/share-store';
 import { createShareHttp } from './use-cases/create-share/create-share.http';
 import { CreateShareService } from './use-cases/create-share/create-share.service';
@@ -32,7 +30,6 @@ export const shareService: ServiceDefinition<ShareConfig, { shares: ShareStore; 
     const shares = kit.store<Share>({ ...shareStoreOptions, cache: { maxEntries, ttlMs } });
     if (maxEntries > 0) kit.invalidateOn(shares, shareEvents);
     const events = new ShareEvents(kit.events(shareEvents));
-    const lists = new ShareLists(database(kit.db), shares);
     kit.subscribe('consent-erasure', consentEvents, { 'consent.deleted': onConsentDeleted(shares, events), onTombstone: onConsentTombstone(shares, events) });
     // Whose each consent and account is (no transactions): a share may only name the owner's own.
     const consentOwners = new ConsentData(kit.db, { historyStart: (now) => now });
@@ -40,11 +37,11 @@ export const shareService: ServiceDefinition<ShareConfig, { shares: ShareStore; 
     kit.subscribe('consent-owners', consentEvents, ownershipHandlers(consentOwners));
     return {
       routes: bindRoutes(shareRoutes, {
-        listShares: listSharesHttp(lists),
-        createShare: createShareHttp(new CreateShareService(shares, lists, events, consentOwners)),
+        listShares: listSharesHttp(shares),
+        createShare: createShareHttp(new CreateShareService(shares, events, consentOwners)),
         getShare: getShareHttp(shares),
-        updateShare: updateShareHttp(new UpdateShareService(shares, lists, events)),
-        deleteShare: deleteShareHttp(new DeleteShareService(shares, lists, events)),
+        updateShare: updateShareHttp(new UpdateShareService(shares, events)),
+        deleteShare: deleteShareHttp(new DeleteShareService(shares, events)),
       }),
       expose: {
         shares,

@@ -12,8 +12,6 @@ export interface Share {
   analysisIds: string[] | null;
   createdAt: Date;
   updatedAt: Date;
-  /** Its place in the owner's list (the lists show shares in this order: the order they were made in). */
-  listPosition: number;
 }
 
 export const DEFAULT_SHARE_LIFETIME_MS = 24 * 60 * 60 * 1000;

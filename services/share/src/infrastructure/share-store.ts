@@ -2,15 +2,12 @@ import type { EventWriter } from '@obp/bus';
 import type { shareEvents } from '@obp/contracts';
 import type { AggregateStore, AggregateStoreOptions } from '@obp/store';
 import { toShareDto, type Share } from '../domain/share';
-import { listChunkOf, listExpiryOf } from './share-lists';
 
 export type ShareStore = AggregateStore<Share>;
 
 export const shareStoreOptions: AggregateStoreOptions<Share> = {
   collection: 'shares',
-  // A page of a list is read by listChunk, of a list by expiry by listExpiry (share-lists.ts).
-  indexes: [{ key: { listChunk: 1, listPosition: 1 } }, { key: { listExpiry: 1, listPosition: 1 } }, { key: { consentIds: 1 } }, { key: { accountIds: 1 } }],
-  derived: { listChunk: listChunkOf, listExpiry: listExpiryOf },
+  indexes: [{ key: { ownerClientId: 1, createdAt: 1, _id: 1 } }, { key: { consentIds: 1 } }, { key: { accountIds: 1 } }],
 };
 
 /**

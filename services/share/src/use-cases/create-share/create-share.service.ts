@@ -2,13 +2,11 @@ import { fieldsNamingHidden, idsHiddenFrom, type ConsentData } from '@obp/consen
 import type { CreateShareBody } from '@obp/contracts';
 import { err, ok, ValidationFailed, type Result } from '@obp/core';
 import { expirationOrDefault, type Share } from '../../domain/share';
-import type { ShareLists } from '../../infrastructure/share-lists';
 import type { ShareEvents, ShareStore } from '../../infrastructure/share-store';
 
 export class CreateShareService {
   constructor(
     private readonly shares: ShareStore,
-    private readonly lists: ShareLists,
     private readonly events: ShareEvents,
     /** Whose each consent and account is, from the consent events. */
     private readonly consentOwners: ConsentData,
@@ -22,7 +20,6 @@ export class CreateShareService {
   async execute(id: string, ownerClientId: string, request: CreateShareBody, now = new Date()): Promise<Result<string, ValidationFailed>> {
     const hidden = await this.othersIds(ownerClientId, request);
     if (hidden) return err(hidden);
-    const listPosition = await this.lists.nextPosition(ownerClientId);
     const share: Share = {
       id,
       ownerClientId,
@@ -34,10 +31,8 @@ export class CreateShareService {
       analysisIds: request.analysisIds,
       createdAt: now,
       updatedAt: now,
-      listPosition,
     };
     await this.shares.insertIfAbsent(share, [this.events.created(share)]);
-    await this.lists.recount(ownerClientId, listPosition, [share.expirationDateUtc]);
     return ok(share.id);
   }
 
