@@ -48,7 +48,7 @@ function providersFile(): string {
 beforeAll(async () => {
   sim = await startXs2aSimulator({ testHooks: true, pageSize: 25 });
   stack = await startStack({
-    consentEnv: { XS2A_PROVIDERS_FILE: providersFile(), XS2A_AUTHORIZATION_POLL_MS: '200', XS2A_PROVIDERS_RELOAD_MS: '300', FETCH_RETRY_BASE_MS: '50', FETCH_RETRY_MAX_MS: '200' },
+    consentEnv: { XS2A_PROVIDERS_FILE: providersFile(), XS2A_SECRETS_DIR: dir, XS2A_AUTHORIZATION_POLL_MS: '200', XS2A_PROVIDERS_RELOAD_MS: '300', FETCH_RETRY_BASE_MS: '50', FETCH_RETRY_MAX_MS: '200' },
   });
   token = await stack.token(await stack.registerClient());
   await receiver.start();

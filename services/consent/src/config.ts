@@ -28,6 +28,11 @@ const schema = z.object({
   ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** JSON file of XS2A banks read at start (docs/providers.md); unset: only the banks operators add. */
   XS2A_PROVIDERS_FILE: z.string().min(1).optional(),
+  /**
+   * The folder (mounted secrets) the certificate and key files of banks added through the admin API must be in, links
+   * resolved. Unset: such banks can give certificates as PEM text only. The XS2A_PROVIDERS_FILE's paths may be anywhere.
+   */
+  XS2A_SECRETS_DIR: z.string().regex(/^\//, 'must be an absolute path').optional(),
   /** How often each instance looks for XS2A banks added on another instance. */
   XS2A_PROVIDERS_RELOAD_MS: ms(30_000),
   /** How often consents waiting on an XS2A bank's authorisation (decoupled, or a callback that never came) are looked at. */

@@ -78,7 +78,7 @@ export const consentService = (providers?: Provider[]): ServiceDefinition<Consen
     const registry = new ProviderRegistry(providers ?? [...sandboxProviders(config.SANDBOX_SLOW_CALL_MS), statementUploadProvider]);
     // XS2A banks: the configuration file's (a problem stops the start) and those operators added.
     const xs2aRepository = new Xs2aProviderRepository(kit.db);
-    const xs2aProviders = new Xs2aProviderCatalogue(registry, xs2aRepository, logger);
+    const xs2aProviders = new Xs2aProviderCatalogue(registry, xs2aRepository, logger, config.XS2A_SECRETS_DIR);
     const bankStillAdded = async (key: string) => xs2aProviders.isFromFile(key) || (await xs2aRepository.find(key)) !== null;
     if (config.XS2A_PROVIDERS_FILE) xs2aProviders.loadFile(config.XS2A_PROVIDERS_FILE);
     await xs2aProviders.reload();

@@ -1,5 +1,6 @@
 import { createPrivateKey, X509Certificate } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { closeSync, constants as fsConstants, fstatSync, openSync, readFileSync, realpathSync } from 'node:fs';
+import { resolve, sep } from 'node:path';
 import { fieldName, xs2aProviderConfigSchema, type Xs2aProviderConfig } from '@obp/contracts';
 import { metrics } from '@opentelemetry/api';
 import type { Logger } from '@obp/telemetry';
@@ -45,16 +46,64 @@ export function readXs2aProvidersFile(path: string): Xs2aProviderConfig[] {
   return configs;
 }
 
-/** A certificate or key as configured (PEM text, or the absolute path of a file holding it), checked to be one. */
-function secret(value: string, field: string, kind: 'certificate' | 'key' | 'certificates'): string {
-  let pem = value;
-  if (!value.startsWith('-----BEGIN ')) {
-    try {
-      pem = readFileSync(value, 'utf8');
-    } catch (error) {
-      throw new Xs2aProviderConfigError(field, `This ${kind} cannot be used: the file ${value} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
-    }
+/** The largest certificate, key or CA bundle file read: PEM files are a few kilobytes. */
+const MAX_SECRET_FILE_BYTES = 65_536;
+
+/**
+ * Where secret files may be: `secretsDir` (XS2A_SECRETS_DIR) for banks an operator adds through the API, whose paths
+ * come over HTTP; anywhere for the configuration file, which only someone with the host's files writes.
+ */
+export type SecretFiles = { under: string | undefined } | { anywhere: true };
+
+const realRoot = (dir: string): string => {
+  try {
+    return realpathSync(dir);
+  } catch {
+    return resolve(dir);
   }
+};
+
+/**
+ * A regular file of at most 64 KB, read without blocking: opened non-blocking and checked on the opened descriptor, so
+ * a FIFO, a device (/dev/stdin, /dev/zero) or a swapped-in file is refused rather than read. Under `files.under`
+ * unless `anywhere`, after resolving links. Missing and unreadable give one message, without the system's error.
+ */
+function readSecretFile(path: string, field: string, kind: string, files: SecretFiles): string {
+  const unreadable = () => new Xs2aProviderConfigError(field, `This ${kind} cannot be used: the file ${path} cannot be read.`);
+  let real: string;
+  try {
+    real = realpathSync(path);
+  } catch {
+    throw unreadable();
+  }
+  if (!('anywhere' in files)) {
+    if (!files.under) throw new Xs2aProviderConfigError(field, `This ${kind} cannot be used: XS2A_SECRETS_DIR is not set, so the consent service reads no files for banks added through the API.`);
+    const root = realRoot(files.under);
+    if (!real.startsWith(root.endsWith(sep) ? root : `${root}${sep}`)) throw new Xs2aProviderConfigError(field, `This ${kind} cannot be used: the file ${path} is not under XS2A_SECRETS_DIR (${root}).`);
+  }
+  let fd: number;
+  try {
+    fd = openSync(real, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK | fsConstants.O_NOFOLLOW);
+  } catch {
+    throw unreadable();
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw new Xs2aProviderConfigError(field, `This ${kind} cannot be used: ${path} is not a regular file.`);
+    if (stat.size > MAX_SECRET_FILE_BYTES) throw new Xs2aProviderConfigError(field, `This ${kind} cannot be used: the file ${path} is over ${MAX_SECRET_FILE_BYTES / 1024} KB.`);
+    try {
+      return readFileSync(fd, 'utf8');
+    } catch {
+      throw unreadable();
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A certificate or key as configured (PEM text, or the absolute path of a file holding it), checked to be one. */
+function secret(value: string, field: string, kind: 'certificate' | 'key' | 'certificates', files: SecretFiles): string {
+  const pem = value.startsWith('-----BEGIN ') ? value : readSecretFile(value, field, kind, files);
   try {
     if (kind === 'key') createPrivateKey(pem);
     else new X509Certificate(pem);
@@ -64,16 +113,25 @@ function secret(value: string, field: string, kind: 'certificate' | 'key' | 'cer
   return pem;
 }
 
-/** The provider for a configuration, its certificates and keys read. */
-export function xs2aProviderOf(config: Xs2aProviderConfig): Xs2aProvider {
+/** The certificate and the private key of a pair, read and checked to belong together. */
+function keyPair(certificate: { value: string; field: string }, key: { value: string; field: string }, files: SecretFiles): { certificate: string; key: string } {
+  const pair = { certificate: secret(certificate.value, certificate.field, 'certificate', files), key: secret(key.value, key.field, 'key', files) };
+  if (!new X509Certificate(pair.certificate).checkPrivateKey(createPrivateKey(pair.key))) {
+    throw new Xs2aProviderConfigError(key.field, `This key cannot be used: it is not the private key of ${certificate.field}.`);
+  }
+  return pair;
+}
+
+/** The provider for a configuration, its certificates and keys read (files only where `files` allows). */
+export function xs2aProviderOf(config: Xs2aProviderConfig, files: SecretFiles): Xs2aProvider {
   const { tls, signing } = config;
+  const client = keyPair({ value: tls.clientCertificate, field: 'tls.clientCertificate' }, { value: tls.clientKey, field: 'tls.clientKey' }, files);
   return new Xs2aProvider(config, {
     tls: {
-      certificate: secret(tls.clientCertificate, 'tls.clientCertificate', 'certificate'),
-      key: secret(tls.clientKey, 'tls.clientKey', 'key'),
-      ...(tls.caBundle ? { caBundle: secret(tls.caBundle, 'tls.caBundle', 'certificates') } : {}),
+      ...client,
+      ...(tls.caBundle ? { caBundle: secret(tls.caBundle, 'tls.caBundle', 'certificates', files) } : {}),
     },
-    ...(signing ? { signing: { certificate: secret(signing.certificate, 'signing.certificate', 'certificate'), key: secret(signing.key, 'signing.key', 'key') } } : {}),
+    ...(signing ? { signing: keyPair({ value: signing.certificate, field: 'signing.certificate' }, { value: signing.key, field: 'signing.key' }, files) } : {}),
   });
 }
 
@@ -105,6 +163,8 @@ export class Xs2aProviderCatalogue {
     private readonly registry: ProviderRegistry,
     private readonly repository: Xs2aProviderRepository,
     private readonly logger: Logger,
+    /** XS2A_SECRETS_DIR: where the files of banks added through the API must be. */
+    private readonly secretsDir?: string,
   ) {
     this.unavailableGauge.addCallback((result) => result.observe(this.registry.unavailableKeys().length));
   }
@@ -112,7 +172,7 @@ export class Xs2aProviderCatalogue {
   /** The file's banks; a problem with one stops the start. */
   loadFile(path: string): void {
     for (const config of readXs2aProvidersFile(path)) {
-      const provider = xs2aProviderOf(config);
+      const provider = xs2aProviderOf(config, { anywhere: true });
       if (!this.registry.add(provider)) throw new Xs2aProviderConfigError('XS2A_PROVIDERS_FILE', `the providerKey ${config.providerKey} is taken by a built-in provider`);
       this.started.add(provider);
       this.fromFile.add(config.providerKey);
@@ -130,7 +190,7 @@ export class Xs2aProviderCatalogue {
       if (this.fromFile.has(key) || this.versions.get(key) === version) continue;
       if (!this.versions.has(key) && this.registry.find(key)) continue; // a built-in provider's key
       try {
-        this.offer(xs2aProviderOf(config), version);
+        this.offer(xs2aProviderOf(config, { under: this.secretsDir }), version);
       } catch (error) {
         if (this.versions.has(key)) this.withdraw(key);
         if (this.registry.unavailable(key) !== reasonOf(error)) this.logger.error({ err: error, providerKey: key }, 'an added XS2A provider cannot be used on this instance');
@@ -142,7 +202,7 @@ export class Xs2aProviderCatalogue {
   /** Adds a bank: its certificates are read now (a path that cannot be read is refused), then it is kept; false when the key is taken. */
   async add(config: Xs2aProviderConfig): Promise<{ added: true; provider: Xs2aProvider } | { added: false }> {
     if (this.registry.find(config.providerKey)) return { added: false };
-    const provider = xs2aProviderOf(config);
+    const provider = xs2aProviderOf(config, { under: this.secretsDir });
     if (!(await this.repository.add(config, new Date()))) {
       provider.close();
       return { added: false };
@@ -157,7 +217,7 @@ export class Xs2aProviderCatalogue {
     if (this.fromFile.has(key)) return { ok: false, reason: 'in-file' };
     const current = await this.repository.find(key);
     if (!current) return { ok: false, reason: 'unknown' };
-    const provider = xs2aProviderOf(config);
+    const provider = xs2aProviderOf(config, { under: this.secretsDir });
     if (!(await this.repository.replace(config, current.version, new Date()))) {
       provider.close();
       return { ok: false, reason: 'changed' };
