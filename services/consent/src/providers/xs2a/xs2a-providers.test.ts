@@ -3,8 +3,13 @@ import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { xs2aProviderConfigSchema } from '@obp/contracts';
+import { connectDatabase, database, type Connection } from '@obp/db';
+import { createLogger } from '@obp/telemetry';
+import { testEnv, uniqueDbName } from '@obp/testkit';
 import { createCertificateAuthority, issueCertificate } from '@obp/xs2a/src/simulator';
-import { xs2aProviderOf, type Xs2aProviderConfigError, type SecretFiles } from './xs2a-providers';
+import { ProviderRegistry } from '../provider-registry';
+import { Xs2aProviderRepository } from './xs2a-provider.repository';
+import { Xs2aProviderCatalogue, xs2aProviderOf, type Xs2aProviderConfigError, type SecretFiles } from './xs2a-providers';
 
 describe('the certificate and key files of an XS2A bank', () => {
   const ca = createCertificateAuthority('Test CA');
@@ -58,5 +63,63 @@ describe('the certificate and key files of an XS2A bank', () => {
 
   it('refuses a key that is not the certificate\'s, naming the key', () => {
     expect(outcome({ clientCertificate: client.cert, clientKey: join(secrets, 'other-key.pem') })).toEqual({ field: 'tls.clientKey', message: expect.stringContaining('is not the private key of tls.clientCertificate') });
+  });
+
+  describe('banks an operator added, on two instances (real store)', () => {
+    let connection: Connection;
+    const logger = createLogger('test', 'silent');
+    const catalogues: Xs2aProviderCatalogue[] = [];
+    const instance = (repository: Xs2aProviderRepository) => {
+      const registry = new ProviderRegistry([]);
+      const catalogue = new Xs2aProviderCatalogue(registry, repository, logger, secrets);
+      catalogues.push(catalogue);
+      return { registry, catalogue };
+    };
+    const bank = (name: string) => ({ ...configWith({ clientCertificate: client.cert, clientKey: join(secrets, 'key.pem') }), name });
+
+    beforeAll(async () => {
+      connection = await connectDatabase(testEnv().mongoUri, uniqueDbName('xs2a-banks'));
+    });
+    afterAll(async () => {
+      for (const catalogue of catalogues) catalogue.close();
+      await database(connection).dropDatabase();
+      await connection.close();
+    });
+
+    it('an instance that missed a removal and an add between its reloads offers the bank as added again', async () => {
+      const a = instance(new Xs2aProviderRepository(connection));
+      const b = instance(new Xs2aProviderRepository(connection));
+      expect(await a.catalogue.add(bank('First'))).toMatchObject({ added: true });
+      await b.catalogue.reload();
+      expect(b.registry.find('file-bank')?.info.name).toBe('First');
+      expect(await a.catalogue.remove('file-bank')).toEqual({ ok: true, value: null });
+      expect(await a.catalogue.add(bank('Second'))).toMatchObject({ added: true });
+      await b.catalogue.reload();
+      expect(b.registry.find('file-bank')?.info.name).toBe('Second');
+      await a.catalogue.remove('file-bank');
+    });
+
+    it('a reload that read the list before a change on the same instance does not undo it', async () => {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let slow = false;
+      class SlowList extends Xs2aProviderRepository {
+        override async list() {
+          const listed = await super.list();
+          if (slow) await gate;
+          return listed;
+        }
+      }
+      const a = instance(new SlowList(connection));
+      await a.catalogue.add(bank('Before'));
+      slow = true;
+      const reloading = a.catalogue.reload();
+      const updating = a.catalogue.update(bank('After'));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      release();
+      await Promise.all([reloading, updating]);
+      expect(await updating).toMatchObject({ ok: true });
+      expect(a.registry.find('file-bank')?.info.name).toBe('After');
+    });
   });
 });

@@ -152,8 +152,10 @@ export type ProviderChange<T> = { ok: true; value: T } | { ok: false; reason: 'u
 export class Xs2aProviderCatalogue {
   private readonly started = new Set<Xs2aProvider>();
   private readonly fromFile = new Set<string>();
-  /** The version of each added bank this instance offers. */
-  private readonly versions = new Map<string, number>();
+  /** The revision of each added bank this instance offers. */
+  private readonly versions = new Map<string, string>();
+  /** Reloads and admin changes run one at a time: a reload never applies a list read before a change made here. */
+  private serial: Promise<unknown> = Promise.resolve();
   private readonly unavailableGauge = metrics.getMeter('@obp/consent').createObservableGauge('xs2a.providers.unavailable', {
     description: 'XS2A banks configured for the deployment that this instance cannot offer (a certificate or key file it cannot read)',
     unit: '{provider}',
@@ -180,17 +182,21 @@ export class Xs2aProviderCatalogue {
   }
 
   /** The added banks as the database has them now: new ones offered, changed ones replaced, removed ones withdrawn. */
-  async reload(): Promise<void> {
+  reload(): Promise<void> {
+    return this.exclusive(() => this.reloadNow());
+  }
+
+  private async reloadNow(): Promise<void> {
     const stored = await this.repository.list();
     const keys = new Set(stored.map((s) => s.config.providerKey));
     for (const key of [...this.versions.keys()]) if (!keys.has(key)) this.withdraw(key);
     for (const key of this.registry.unavailableKeys()) if (!keys.has(key)) this.registry.clearUnavailable(key);
-    for (const { config, version } of stored) {
+    for (const { config, revision } of stored) {
       const key = config.providerKey;
-      if (this.fromFile.has(key) || this.versions.get(key) === version) continue;
+      if (this.fromFile.has(key) || this.versions.get(key) === revision) continue;
       if (!this.versions.has(key) && this.registry.find(key)) continue; // a built-in provider's key
       try {
-        this.offer(xs2aProviderOf(config, { under: this.secretsDir }), version);
+        this.offer(xs2aProviderOf(config, { under: this.secretsDir }), revision);
       } catch (error) {
         if (this.versions.has(key)) this.withdraw(key);
         if (this.registry.unavailable(key) !== reasonOf(error)) this.logger.error({ err: error, providerKey: key }, 'an added XS2A provider cannot be used on this instance');
@@ -200,39 +206,47 @@ export class Xs2aProviderCatalogue {
   }
 
   /** Adds a bank: its certificates are read now (a path that cannot be read is refused), then it is kept; false when the key is taken. */
-  async add(config: Xs2aProviderConfig): Promise<{ added: true; provider: Xs2aProvider } | { added: false }> {
-    if (this.registry.find(config.providerKey)) return { added: false };
-    const provider = xs2aProviderOf(config, { under: this.secretsDir });
-    if (!(await this.repository.add(config, new Date()))) {
-      provider.close();
-      return { added: false };
-    }
-    this.offer(provider, 1);
-    return { added: true, provider };
+  add(config: Xs2aProviderConfig): Promise<{ added: true; provider: Xs2aProvider } | { added: false }> {
+    return this.exclusive(async () => {
+      if (this.registry.find(config.providerKey)) return { added: false };
+      const provider = xs2aProviderOf(config, { under: this.secretsDir });
+      const revision = await this.repository.add(config, new Date());
+      if (!revision) {
+        provider.close();
+        return { added: false };
+      }
+      this.offer(provider, revision);
+      return { added: true, provider };
+    });
   }
 
   /** Replaces an added bank's configuration (its files are read now: one that cannot be read is refused). */
-  async update(config: Xs2aProviderConfig): Promise<ProviderChange<Xs2aProvider>> {
-    const key = config.providerKey;
-    if (this.fromFile.has(key)) return { ok: false, reason: 'in-file' };
-    const current = await this.repository.find(key);
-    if (!current) return { ok: false, reason: 'unknown' };
-    const provider = xs2aProviderOf(config, { under: this.secretsDir });
-    if (!(await this.repository.replace(config, current.version, new Date()))) {
-      provider.close();
-      return { ok: false, reason: 'changed' };
-    }
-    this.offer(provider, current.version + 1);
-    return { ok: true, value: provider };
+  update(config: Xs2aProviderConfig): Promise<ProviderChange<Xs2aProvider>> {
+    return this.exclusive(async () => {
+      const key = config.providerKey;
+      if (this.fromFile.has(key)) return { ok: false, reason: 'in-file' };
+      const current = await this.repository.find(key);
+      if (!current) return { ok: false, reason: 'unknown' };
+      const provider = xs2aProviderOf(config, { under: this.secretsDir });
+      const revision = await this.repository.replace(config, current.revision, new Date());
+      if (!revision) {
+        provider.close();
+        return { ok: false, reason: 'changed' };
+      }
+      this.offer(provider, revision);
+      return { ok: true, value: provider };
+    });
   }
 
   /** Removes an added bank: no longer offered; its consents are ended by their next fetch (docs/providers.md). */
-  async remove(providerKey: string): Promise<ProviderChange<null>> {
-    if (this.fromFile.has(providerKey)) return { ok: false, reason: 'in-file' };
-    if (!(await this.repository.remove(providerKey))) return { ok: false, reason: 'unknown' };
-    this.withdraw(providerKey);
-    this.registry.clearUnavailable(providerKey);
-    return { ok: true, value: null };
+  remove(providerKey: string): Promise<ProviderChange<null>> {
+    return this.exclusive(async () => {
+      if (this.fromFile.has(providerKey)) return { ok: false, reason: 'in-file' };
+      if (!(await this.repository.remove(providerKey))) return { ok: false, reason: 'unknown' };
+      this.withdraw(providerKey);
+      this.registry.clearUnavailable(providerKey);
+      return { ok: true, value: null };
+    });
   }
 
   /** Whether the key names a bank of the configuration file (changed only there). */
@@ -244,11 +258,17 @@ export class Xs2aProviderCatalogue {
     for (const provider of this.started) provider.close();
   }
 
-  private offer(provider: Xs2aProvider, version: number): void {
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.serial.then(work);
+    this.serial = run.catch(() => undefined);
+    return run;
+  }
+
+  private offer(provider: Xs2aProvider, revision: string): void {
     const key = provider.info.key;
     const previous = this.registry.find(key);
     this.registry.replace(provider);
-    this.versions.set(key, version);
+    this.versions.set(key, revision);
     this.started.add(provider);
     if (previous instanceof Xs2aProvider && previous !== provider) this.retire(previous);
   }
