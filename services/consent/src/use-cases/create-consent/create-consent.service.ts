@@ -4,6 +4,7 @@ import type { Consent } from '../../domain/consent';
 import type { ConsentEvents } from '../../infrastructure/consent-events';
 import type { ConsentRepository } from '../../infrastructure/consent.repository';
 import type { ProviderRegistry } from '../../providers/provider-registry';
+import type { ProviderError } from '../../providers/bank-provider';
 import { makeBankConsent } from '../../providers/xs2a/bank-consent';
 import { isRegisteredRedirect, type CreateConsentBody } from '@obp/contracts';
 
@@ -27,6 +28,10 @@ export class ProviderUnavailable extends ExceptionBase {
  */
 export const providerUnavailable = (providerKey: string): ProviderUnavailable =>
   new ProviderUnavailable(`The provider '${providerKey}' is temporarily unavailable; try again later.`);
+
+/** The bank's consent could not be made: a psuId the bank's approach needs is the app's request to fix (400), anything else the bank's (502). */
+export const bankConsentFailure = (error: ProviderError): ValidationFailed | BankConsentRefused =>
+  error.code === 'PSU_ID_REQUIRED' ? new ValidationFailed({ psuId: [error.message] }) : new BankConsentRefused(error.message);
 
 /** How long the bank is given to make its consent while the app waits for the answer. */
 /** Below the edge's 30 s wait for an upstream (UPSTREAM_TIMEOUT_MS), so the app gets this service's answer. */
@@ -105,7 +110,7 @@ export class CreateConsentService {
     const consent = (await this.consents.insertIfAbsent(created, [this.events.created(created)])) ? created : ((await this.consents.find(id)) ?? created);
     if (atBank) {
       const bankConsent = await makeBankConsent(this.consents, atBank, consent, { publicBaseUrl: this.settings.publicBaseUrl, psuIpAddress: request.psuIpAddress!, psuId: request.psuId }, AbortSignal.timeout(BANK_CONSENT_TIMEOUT_MS));
-      if (!bankConsent.ok) return err(new BankConsentRefused(bankConsent.error.message));
+      if (!bankConsent.ok) return err(bankConsentFailure(bankConsent.error));
       return ok({ consentId: consent.id, consentUrl: bankConsent.value.consentUrl });
     }
     const consentUrl = provider.kind === 'bank' ? provider.authorizationUrl({ consentId: consent.id, state: consent.authorizationState, publicBaseUrl: this.settings.publicBaseUrl }) : null;

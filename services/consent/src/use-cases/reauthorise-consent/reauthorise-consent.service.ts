@@ -1,10 +1,10 @@
-import { err, ExceptionBase, ok, type Result } from '@obp/core';
+import { err, ExceptionBase, ok, type Result, type ValidationFailed } from '@obp/core';
 import type { ReauthoriseConsentBody } from '@obp/contracts';
 import { canReauthorise, REAUTHORISABLE_STATUSES } from '../../domain/consent';
 import type { ConsentRepository } from '../../infrastructure/consent.repository';
 import type { ProviderRegistry } from '../../providers/provider-registry';
 import { makeRenewal } from '../../providers/xs2a/bank-consent';
-import { BankConsentRefused, providerUnavailable, type ProviderUnavailable } from '../create-consent/create-consent.service';
+import { bankConsentFailure, providerUnavailable, type BankConsentRefused, type ProviderUnavailable } from '../create-consent/create-consent.service';
 
 export class ConsentNotFound extends ExceptionBase {
   readonly code = 'NOT_FOUND';
@@ -31,7 +31,7 @@ export class ReauthoriseConsentService {
     private readonly settings: ReauthoriseSettings,
   ) {}
 
-  async execute(consentId: string, callerClientId: string, request: ReauthoriseConsentBody): Promise<Result<{ consentId: string; consentUrl: string | null }, ConsentNotFound | NotReauthorisable | BankConsentRefused | ProviderUnavailable>> {
+  async execute(consentId: string, callerClientId: string, request: ReauthoriseConsentBody): Promise<Result<{ consentId: string; consentUrl: string | null }, ConsentNotFound | NotReauthorisable | ValidationFailed | BankConsentRefused | ProviderUnavailable>> {
     const consent = await this.consents.find(consentId);
     if (!consent || consent.ownerClientId !== callerClientId) return err(new ConsentNotFound('The consent does not exist or is not accessible to this app.'));
     const flow = this.providers.bank(consent.providerKey)?.bankConsent;
@@ -47,7 +47,7 @@ export class ReauthoriseConsentService {
       { publicBaseUrl: this.settings.publicBaseUrl, psuIpAddress: request.psuIpAddress, psuId: request.psuId, authorizationTimeoutMs: this.settings.authorizationTimeoutMs },
       AbortSignal.timeout(BANK_CONSENT_TIMEOUT_MS),
     );
-    if (!renewal.ok) return err(renewal.error.code === 'CONSENT_CHANGED' ? new NotReauthorisable(renewal.error.message) : new BankConsentRefused(renewal.error.message));
+    if (!renewal.ok) return err(renewal.error.code === 'CONSENT_CHANGED' ? new NotReauthorisable(renewal.error.message) : bankConsentFailure(renewal.error));
     return ok({ consentId: consent.id, consentUrl: renewal.value.consentUrl });
   }
 }
