@@ -374,8 +374,9 @@ describe('XS2A banks through the edge', () => {
       const newBankConsent = await bankConsentIdOf(consentId);
       expect(newBankConsent).not.toBe(oldBankConsent);
       expect(sim.bank.consentForPsu(newBankConsent)!.status).toBe('valid');
-      await waitFor(() => sim.bank.consentForPsu(oldBankConsent)?.status === 'terminatedByTpp', { what: 'the old bank consent deleted' });
+      // The old one was revoked at the bank, which will not delete it (CONSENT_INVALID): taken as gone, not retried.
       await waitFor(async () => ((await stack.consent.consents.find(consentId))!.retiredBankConsentIds ?? []).length === 0, { what: 'the retired bank consent cleared' });
+      expect(sim.bank.consentForPsu(oldBankConsent)?.status).toBe('revokedByPsu');
 
       // The same accounts, every transaction once.
       const after = (await json<{ data: { id: string }[] }>(await stack.api(token, `/consents/${consentId}/accounts`))).data;
