@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { repoRoot, waitFor } from '@obp/testkit';
 import { CHROMIUM_INSTALL_TIMEOUT_MS, ensureChromium, openBrowserPage, requestsLeavingOrigin, type BrowserSession } from '@obp/testkit/src/browser';
 import { createJob, finishedJob, jobBody } from '../analysis-helpers';
-import { connectedConsent, createConsent } from '../consent-helpers';
+import { connectedConsent } from '../consent-helpers';
 import { feedbackBody, reviewFeedback, submitFeedback } from '../feedback-helpers';
 import type { Stack, TestClient } from '../harness';
 import { RecordingReceiver } from '../recording-receiver';
@@ -33,6 +33,10 @@ describe('the app dashboard', () => {
   let jobId: string;
   let otherWebhookId: string;
   let otherConsentId: string;
+  let otherJobId: string;
+  let otherAccountId: string;
+  let oldestFeedbackId: string;
+  let pagedWebhookId: string;
   let browser: BrowserSession;
 
   beforeAll(() => {
@@ -47,16 +51,32 @@ describe('the app dashboard', () => {
     other = await stack.registerClient();
     otherToken = await stack.token(other);
     mkdirSync(SCREENSHOTS, { recursive: true });
+    // The other app's consent, job and account, real ones, made while this app's are.
+    const otherApp = (async () => {
+      otherConsentId = (await connectedConsent(stack, otherToken)).consentId;
+      otherJobId = await createJob(stack, otherToken, jobBody([otherConsentId]));
+      const accounts = (await (await stack.api(otherToken, `/consents/${otherConsentId}/accounts`)).json()) as { data: Array<{ id: string }> };
+      otherAccountId = accounts.data[0]!.id;
+      const otherHook = await stack.api(otherToken, '/webhooks', { method: 'POST', json: { url: receiver.url('/other'), events: ['share.created'] } });
+      otherWebhookId = ((await otherHook.json()) as { data: { id: string } }).data.id;
+    })();
+    // More deliveries than a page of the log (25): pings to an endpoint of their own.
+    const pagedHook = await stack.api(token, '/webhooks', { method: 'POST', json: { url: receiver.url('/paged'), events: ['share.created'] } });
+    pagedWebhookId = ((await pagedHook.json()) as { data: { id: string } }).data.id;
+    await Promise.all(Array.from({ length: 26 }, () => stack.api(token, `/webhooks/${pagedWebhookId}/ping`, { method: 'POST' })));
     ({ consentId } = await connectedConsent(stack, token, { externalUserId: hostile('user') }));
     jobId = await createJob(stack, token, jobBody([consentId], { Reference: JOB_REFERENCE }));
     await finishedJob(stack, token, jobId);
     const reviewer = await stack.token(await stack.registerClient(['feedback-review']), 'feedback-review');
+    // More feedback than a page (25): the oldest first, the hostile one newest.
+    oldestFeedbackId = await submitFeedback(stack, token, feedbackBody({ counterpartDescription: 'The oldest correction' }));
+    await Promise.all(Array.from({ length: 24 }, () => submitFeedback(stack, token)));
     const feedbackId = await submitFeedback(stack, token, feedbackBody({ counterpartDescription: hostile('counterparty'), description: hostile('description') }));
     await reviewFeedback(stack, reviewer, feedbackId, 'Rejected', hostile('note'));
-    // Created, not approved: an id of the other app is all the test needs of it.
-    otherConsentId = (await createConsent(stack, otherToken)).consentId;
-    const otherHook = await stack.api(otherToken, '/webhooks', { method: 'POST', json: { url: receiver.url('/other'), events: ['share.created'] } });
-    otherWebhookId = ((await otherHook.json()) as { data: { id: string } }).data.id;
+    await otherApp;
+    const pagedAttempts = async () => ((await (await stack.api(token, `/webhooks/${pagedWebhookId}/deliveries?pageSize=1`)).json()) as { _pagination: { totalCount: number } })._pagination.totalCount;
+    await waitFor(async () => (await pagedAttempts()) >= 26, { what: '26 ping attempts logged', timeoutMs: 30_000 });
+    for (const path of [`/analysis-jobs/${otherJobId}`, `/accounts/${otherAccountId}/transactions`]) expect((await stack.api(otherToken, path)).status).toBe(200);
   }, 180_000);
 
   afterAll(async () => {
@@ -93,6 +113,9 @@ describe('the app dashboard', () => {
     browser = await openBrowser({ width: 1280, height: 900 });
     const { page, activity } = browser;
     const origin = new URL(stack.baseUrl).origin;
+    // Request URLs carry no #fragment: the address bar's every value is recorded too.
+    const addresses: string[] = [];
+    page.on('framenavigated', (frame) => addresses.push(frame.url()));
 
     await page.goto(`${stack.baseUrl}/dashboard`);
     await page.getByRole('heading', { name: 'Sign in to your app’s dashboard' }).waitFor({ timeout });
@@ -113,7 +136,7 @@ describe('the app dashboard', () => {
     const secret = page.getByRole('region', { name: 'Signing secret' });
     await secret.waitFor({ timeout });
     expect(await secret.locator('.secret-value').textContent()).toMatch(/^whsec_/);
-    const row = page.locator('#webhook-rows tbody tr').first();
+    const row = page.locator('#webhook-rows tbody tr').filter({ hasText: receiver.url('/hook') });
     expect(await row.locator('.description').textContent()).toBe(hostile('endpoint'));
     await shot('webhooks');
 
@@ -177,6 +200,18 @@ describe('the app dashboard', () => {
     expect(await page.locator(`#webhook-rows tr[data-id="${doomedId}"]`).count()).toBe(0);
     expect((await stack.api(token, `/webhooks/${doomedId}`)).status).toBe(404);
 
+    // A log longer than a page: the newest 25 attempts, then the older ones.
+    await page.goto(`${stack.baseUrl}/dashboard#/webhooks/${pagedWebhookId}`);
+    await page.locator('#log-summary', { hasText: '26 attempts, newest first' }).waitFor({ timeout });
+    const attemptIds = () => page.locator('#attempts li').evaluateAll((items) => items.map((item) => item.getAttribute('data-id')));
+    const newest = await attemptIds();
+    expect(newest).toHaveLength(25);
+    await page.getByRole('button', { name: 'Older →' }).click();
+    await page.locator('.page-info', { hasText: 'Page 2 of 2' }).waitFor({ timeout });
+    const older = await attemptIds();
+    expect(older).toHaveLength(1);
+    expect(newest).not.toContain(older[0]);
+
     // Consents: the list, the consent with its history, the account's transactions with categories from the analysis.
     await page.getByRole('link', { name: 'Consents' }).click();
     await heading('Consents');
@@ -235,10 +270,17 @@ describe('the app dashboard', () => {
     expect(await feedback.locator('.note').textContent()).toBe(hostile('note'));
     expect(await feedback.locator('.badge').textContent()).toBe('Rejected');
     await shot('feedback');
+    // 26 corrections: the newest 25 first, the oldest on the next page.
+    expect(await page.locator('#feedback-rows tbody tr').count()).toBe(25);
+    expect(await page.locator('#feedback-summary').textContent()).toBe('26 corrections, newest first');
+    await page.getByRole('button', { name: 'Older →' }).click();
+    await page.locator('.page-info', { hasText: 'Page 2 of 2' }).waitFor({ timeout });
+    expect(await page.locator('#feedback-rows tbody tr').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-id')))).toEqual([oldestFeedbackId]);
 
     // Settings: the redirect URLs, checked as the admin registration checks them; the rate limit and its use.
     await page.getByRole('link', { name: 'Settings' }).click();
     await heading('Settings');
+    expect(await page.locator('#redirects-removal').textContent()).toContain('Only tokens issued after the change lose it.');
     await page.locator('#rate-usage').filter({ hasText: /left; full again in/ }).waitFor({ timeout });
     await page.getByRole('button', { name: 'Add URL' }).click();
     await page.locator('#redirect-urls input').last().fill('http://example.com/plain');
@@ -270,10 +312,15 @@ describe('the app dashboard', () => {
     await page.locator('#view .error').filter({ hasText: 'Not found: nothing of your app has this id.' }).waitFor({ timeout });
     await page.goto(`${stack.baseUrl}/dashboard#/consents/${otherConsentId}`);
     await page.locator('#view .error').filter({ hasText: 'Not found: nothing of your app has this id.' }).waitFor({ timeout });
-    await page.goto(`${stack.baseUrl}/dashboard#/analysis/${otherConsentId}`);
-    await page.locator('#view .error').filter({ hasText: 'Not found: nothing of your app has this id.' }).waitFor({ timeout });
-    expect(await page.locator('#view .facts, #view table, #view canvas').count()).toBe(0);
-    expect(activity.consoleErrors).toEqual([failedLoad(404), failedLoad(404), failedLoad(404)]);
+    for (const view of [`analysis/${otherJobId}`, `accounts/${otherAccountId}?consent=${otherConsentId}`]) {
+      await page.goto(`${stack.baseUrl}/dashboard#/${view}`);
+      await page.locator('#view .error').filter({ hasText: 'Not found: nothing of your app has this id.' }).waitFor({ timeout });
+      expect(await page.locator('#view .facts, #view table, #view canvas').count()).toBe(0);
+    }
+    expect(activity.consoleErrors).toEqual([failedLoad(404), failedLoad(404), failedLoad(404), failedLoad(404)]);
+    // The token and the secret were in no address the page had either.
+    expect(addresses.length).toBeGreaterThan(10);
+    for (const value of [sessionToken, app.clientSecret]) expect(addresses.filter((url) => url.includes(value))).toEqual([]);
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Sign in to your app’s dashboard' }).waitFor({ timeout });

@@ -12,6 +12,7 @@
   const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   const MAX_TIMER_MS = 2 ** 31 - 1;
   const PAGE_SIZE = 25;
+  const CATEGORY_SOURCE_PAGE_SIZE = 100;
 
   const $ = (id) => {
     const element = document.getElementById(id);
@@ -280,6 +281,42 @@
   /** Work that needs the view in the page (charts measure their canvas). */
   const afterRender = [];
 
+  /** The view's page number from the address (1 when absent or not a number). */
+  const pageOf = (params) => Math.max(1, Math.floor(Number(params.get('page'))) || 1);
+
+  /** Previous and next buttons that change the address's `page`, keeping its other filters. */
+  function pager(base, params, page, totalPages) {
+    const go = (to) => {
+      const query = new URLSearchParams(params);
+      query.set('page', String(to));
+      location.hash = `${base}?${query}`;
+    };
+    const previous = h('button', { type: 'button', className: 'button', disabled: page <= 1, onclick: () => go(page - 1) }, '← Newer');
+    const next = h('button', { type: 'button', className: 'button', disabled: page >= totalPages, onclick: () => go(page + 1) }, 'Older →');
+    return h('div', { className: 'pager' }, previous, h('span', { className: 'page-info' }, `Page ${page} of ${Math.max(totalPages, 1)}`), next);
+  }
+
+  /**
+   * Page `page` of a list the API gives oldest first, shown newest first: the first answer gives the count,
+   * then the one or two API pages holding the view's slice are read (page 1 is the newest PAGE_SIZE items).
+   */
+  async function newestFirst(path, query, page) {
+    const ask = (apiPage, pageSize) => api(`${path}?${new URLSearchParams({ ...query, page: String(apiPage), pageSize: String(pageSize) })}`);
+    const probe = await ask(1, 1);
+    const totalCount = (probe._pagination && probe._pagination.totalCount) || 0;
+    const totalPages = Math.max(1, Math.ceil(totalCount / PAGE_SIZE));
+    const end = totalCount - (page - 1) * PAGE_SIZE;
+    if (end <= 0) return { items: [], totalCount, totalPages };
+    const start = Math.max(0, end - PAGE_SIZE);
+    const firstPage = Math.floor(start / PAGE_SIZE) + 1;
+    const lastPage = Math.floor((end - 1) / PAGE_SIZE) + 1;
+    const pages = [];
+    for (let apiPage = firstPage; apiPage <= lastPage; apiPage++) pages.push(await ask(apiPage, PAGE_SIZE));
+    const offset = (firstPage - 1) * PAGE_SIZE;
+    const items = pages.flatMap((answer) => answer.data || []).slice(start - offset, end - offset);
+    return { items: items.reverse(), totalCount, totalPages };
+  }
+
 
   // The webhook event catalogue: the API document's `webhooks` (its summaries describe each type).
 
@@ -387,12 +424,13 @@
     const { data: endpoint } = await api(`/webhooks/${id}`);
     const status = params.get('status') || '';
     const eventType = params.get('eventType') || '';
-    const filter = new URLSearchParams({ pageSize: '100' });
+    const page = pageOf(params);
+    const filter = new URLSearchParams({ page: String(page), pageSize: String(PAGE_SIZE) });
     if (status) filter.set('status', status);
     if (eventType) filter.set('eventType', eventType);
     const log = await api(`/webhooks/${id}/deliveries?${filter}`);
     const shown = log.data || [];
-    const total = (log._pagination && log._pagination.totalCount) || shown.length;
+    const { totalCount: total = shown.length, totalPages = 1 } = log._pagination || {};
     const types = await eventCatalogue();
 
     const edit = h(
@@ -565,8 +603,9 @@
         { 'aria-labelledby': 'log-title', className: 'card' },
         h('h2', { id: 'log-title' }, 'Delivery log'),
         filters,
-        h('p', { className: 'muted', id: 'log-summary' }, `${plural(total, 'attempt')}${status || eventType ? ' matching' : ''}, newest first${total > shown.length ? `; the latest ${shown.length} shown` : ''}`),
+        h('p', { className: 'muted', id: 'log-summary' }, `${plural(total, 'attempt')}${status || eventType ? ' matching' : ''}, newest first`),
         h('ul', { className: 'attempts', id: 'attempts' }, rows),
+        totalPages > 1 ? pager(`#/webhooks/${id}`, params, page, totalPages) : null,
       ),
     ].filter(() => current());
   }
@@ -680,10 +719,22 @@
     ];
   }
 
+  /** The newest completed e1 job covering the consent: the API lists oldest first, so from its last page back. */
+  async function latestAnalysisOf(consentId) {
+    const ask = (page, pageSize) => api(`/analysis-jobs?status=Completed&page=${page}&pageSize=${pageSize}`);
+    const probe = await ask(1, 1);
+    const totalCount = (probe._pagination && probe._pagination.totalCount) || 0;
+    for (let page = Math.ceil(totalCount / CATEGORY_SOURCE_PAGE_SIZE); page >= 1; page--) {
+      const jobs = (await ask(page, CATEGORY_SOURCE_PAGE_SIZE)).data || [];
+      const job = jobs.filter((candidate) => candidate.engine === 'e1' && (candidate.input.consentIds || []).includes(consentId)).pop();
+      if (job) return job;
+    }
+    return null;
+  }
+
   /** The categories of the latest completed e1 analysis of the consent, by transaction id (empty when none). */
   async function categoriesOf(consentId) {
-    const jobs = (await api('/analysis-jobs?status=Completed&pageSize=100')).data || [];
-    const job = jobs.filter((candidate) => candidate.engine === 'e1' && (candidate.input.consentIds || []).includes(consentId)).pop();
+    const job = await latestAnalysisOf(consentId);
     if (!job) return new Map();
     const { data: result } = await api(`/analysis-jobs/${job.id}/result`).catch(() => ({ data: { transactions: [] } }));
     return new Map((result.transactions || []).map((transaction) => [transaction.transactionId, transaction.category]));
@@ -729,8 +780,9 @@
 
   // Analysis jobs.
 
-  async function analysesView() {
-    const jobs = ((await api('/analysis-jobs?pageSize=100')).data || []).reverse();
+  async function analysesView(_id, params) {
+    const page = pageOf(params);
+    const { items: jobs, totalPages } = await newestFirst('/analysis-jobs', {}, page);
     const consents = (await api('/consents')).data || [];
     const form = h(
       'form',
@@ -775,6 +827,7 @@
             ),
           )
         : h('p', { className: 'empty' }, 'No analysis jobs yet.'),
+      totalPages > 1 ? pager('#/analysis', params, page, totalPages) : null,
       form,
     ];
   }
@@ -967,11 +1020,12 @@
 
   async function feedbackView(_id, params) {
     const status = params.get('status') || '';
-    const list = await api(`/v2/categorization-feedback?pageSize=100${status ? `&status=${encodeURIComponent(status)}` : ''}`);
-    const items = (list.data || []).slice().reverse();
+    const page = pageOf(params);
+    const { items, totalCount, totalPages } = await newestFirst('/v2/categorization-feedback', status ? { status } : {}, page);
     return [
       h('h1', null, 'Feedback'),
       h('p', { className: 'muted' }, 'Your app’s category corrections and what the reviewers decided. Accepted ones shape later e1 analyses of your app.'),
+      h('p', { className: 'muted', id: 'feedback-summary' }, `${plural(totalCount, 'correction')}, newest first`),
       items.length
         ? h(
             'div',
@@ -997,6 +1051,7 @@
             ),
           )
         : h('p', { className: 'empty' }, 'No feedback sent yet.'),
+      totalPages > 1 ? pager('#/feedback', params, page, totalPages) : null,
     ];
   }
 
@@ -1016,7 +1071,8 @@
       'form',
       { className: 'card stack', id: 'redirects-form', 'aria-labelledby': 'redirects-title', novalidate: true },
       h('h2', { id: 'redirects-title' }, 'Redirect URLs'),
-      h('p', { className: 'muted small' }, 'Where your consents may send users back: https origins with an optional path (http only on localhost). A change applies to access tokens issued after it.'),
+      h('p', { className: 'muted small' }, 'Where your consents may send users back: https origins with an optional path (http only on localhost).'),
+      h('p', { className: 'small', id: 'redirects-removal' }, 'Removing a URL does not stop access tokens issued before the change: they keep the URLs of when they were issued until they expire (tokens live up to an hour by default, TOKEN_LIFETIME_SECONDS on the platform). Only tokens issued after the change lose it.'),
       list,
       h('div', { className: 'actions' }, h('button', { type: 'button', className: 'button', onclick: () => addRow('').focus() }, 'Add URL'), h('button', { type: 'submit', className: 'button primary' }, 'Save redirect URLs')),
     );
