@@ -124,6 +124,10 @@ export const consentService = (providers?: Provider[]): ServiceDefinition<Consen
       housekeepingSettings,
       logger,
       requestFetch,
+      async () => {
+        const added = new Set((await xs2aRepository.list()).map((stored) => stored.config.providerKey));
+        return (key) => added.has(key) || registry.find(key) !== undefined;
+      },
     );
     await kit.periodicRound('consent-maintenance', config.MAINTENANCE_INTERVAL_MS, (now) => maintenance.runOnce(now));
     // Erasures a crash interrupted are finished as soon as the service runs.

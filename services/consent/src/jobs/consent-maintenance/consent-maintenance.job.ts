@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '@obp/telemetry';
-import { announceExpiring, expiringNoticeDueAt, invalidate, requestFetch, timeOut, type Consent } from '../../domain/consent';
+import { announceExpiring, endedAtBank, expiringNoticeDueAt, invalidate, requestFetch, timeOut, type Consent } from '../../domain/consent';
 import { REFRESH_HISTORY_MS } from '../../domain/refresh-limit';
 import type { ConsentEvents } from '../../infrastructure/consent-events';
 import type { ConsentRepository, Mutation } from '../../infrastructure/consent.repository';
@@ -73,6 +73,11 @@ export class MaintenanceJob {
     private readonly settings: MaintenanceSettings,
     private readonly logger: Logger,
     private readonly onFetchRequested: () => void,
+    /**
+     * Read once a round: whether a provider key names a bank the deployment still has (added in the database, in the
+     * file, or built in). Unset: every bank is taken as still there.
+     */
+    private readonly banksKnown: () => Promise<(providerKey: string) => boolean> = async () => () => true,
   ) {}
 
   async runOnce(now = new Date()): Promise<void> {
@@ -85,12 +90,17 @@ export class MaintenanceJob {
     // with an hour's margin for a write that raced it.
     const full = !lastRound || lastRound.settings !== settings;
     const ids = full ? await this.consents.liveIds() : await this.consents.housekeepingDue(new Date(lastRound.at.getTime() - ROUND_MARGIN_MS), now);
+    const bankKnown = await this.banksKnown();
     let changed = 0;
     let failed = 0;
     for (const id of ids) {
       try {
         const outcome = await this.consents.mutate(id, (current): Mutation<boolean> => {
-          const next = housekeeping(current, now, this.settings);
+          let next = housekeeping(current, now, this.settings);
+          // A bank an operator removed: its consent is ended (as its next fetch would), not told it expires.
+          if (next && this.events.expiring(current, next).length > 0 && !bankKnown(current.providerKey)) {
+            next = endedAtBank(current, { date: now.toISOString(), type: 'ProviderRemoved', code: 'PROVIDER_REMOVED', message: `The bank '${current.providerKey}' was removed by the operator; the consent cannot be fetched or renewed any more.` }, now);
+          }
           if (next) return { next, events: [...this.events.expiring(current, next), ...this.events.statusChanged(current, next)], result: true };
           // Nothing to do (yet): written again, so that when it falls due is stored anew.
           return { next: current, events: [], result: false };

@@ -89,6 +89,25 @@ describe('maintenance rounds (real store)', () => {
     expect((await first.consents.find('x'))?.bankConsent?.expiringAnnounced).toBe(true);
   });
 
+  it('ends, rather than tells of its expiry, a consent at a bank an operator removed', async () => {
+    await testBed();
+    const { consents, job } = testBedOn(connection, 4 * HOUR, async () => (key) => key !== 'removed-bank');
+    const atBank = (id: string, providerKey: string): Consent => ({
+      ...initializedConsent({ id, externalUserId: id, syncMode: 'Manual', providerKey }),
+      status: 'Updated',
+      dateExpire: at(10 * 24 * HOUR),
+      bankConsent: { id: `bank-${id}`, approach: 'redirect', consentUrl: null, scaStatusLink: null },
+    });
+    await consents.insert(atBank('kept', 'sandbox-xs2a'), []);
+    await consents.insert(atBank('orphan', 'removed-bank'), []);
+    await job.runOnce(at(HOUR));
+    await job.runOnce(at(3 * 24 * HOUR + HOUR));
+    const events = (await consents.store.withPendingEvents(100)).flatMap((d) => d.outbox).map((e) => ({ type: e.envelope.type, key: e.key }));
+    expect(events.filter((e) => e.type === 'consent.expiring')).toEqual([{ type: 'consent.expiring', key: 'kept/expiring' }]);
+    expect(await consents.find('orphan')).toMatchObject({ status: 'Invalidated', errors: [expect.objectContaining({ code: 'PROVIDER_REMOVED' })] });
+    expect(events).toContainEqual({ type: 'consent.status.updated', key: 'orphan' });
+  });
+
   it('looks at every consent again when the settings of when housekeeping falls due change', async () => {
     const first = await testBed(48 * HOUR);
     await first.consents.insert(waiting('slow'), []);
@@ -101,11 +120,11 @@ describe('maintenance rounds (real store)', () => {
 });
 
 /** The consent service's maintenance over `connection` (opened again: a restart, e.g. after a configuration change). */
-function testBedOn(connection: Connection, authorizationTimeoutMs: number) {
+function testBedOn(connection: Connection, authorizationTimeoutMs: number, banksKnown?: () => Promise<(providerKey: string) => boolean>) {
   const settings = { intervalMs: 60_000, authorizationTimeoutMs, dailySyncAgeMs: 24 * HOUR, expiringNoticeMs: 7 * 24 * HOUR };
   const consents = new FlakyConsents(new AggregateStore<Consent>(database(connection), consentStoreOptions((c) => housekeepingDueAt(c, settings))));
   const refreshRequests = new RefreshRequestRepository(connection);
   const events = new ConsentEvents(new EventWriter(consentEvents, 'consent.events.test'));
   const erase = new EraseConsentService(consents, new AccountRepository(connection), new TransactionRepository(connection), refreshRequests, new StatementImportRepository(connection), events, new IdempotencyKeys(database(connection)), logger);
-  return { consents, job: new MaintenanceJob(consents, refreshRequests, new MaintenanceRounds(connection), erase, events, settings, logger, () => undefined) };
+  return { consents, job: new MaintenanceJob(consents, refreshRequests, new MaintenanceRounds(connection), erase, events, settings, logger, () => undefined, banksKnown) };
 }

@@ -58,3 +58,12 @@ describe('a bank whose approach needs the user\'s psuId, asked without one', () 
     }
   });
 });
+
+describe('re-authorising a consent at a bank an operator removed', () => {
+  it('is a 409 saying the bank was removed', async () => {
+    const consent = { ...initializedConsent({ id: 'c1', providerKey: 'removed-bank', status: 'Updated' }), bankConsent: { id: 'b1', approach: 'redirect' as const, consentUrl: null, scaStatusLink: null } };
+    const consents = { find: async () => consent } as unknown as ConsentRepository;
+    const result = await new ReauthoriseConsentService(consents, new ProviderRegistry([]), { publicBaseUrl: 'http://x', authorizationTimeoutMs: 60_000 }).execute('c1', 'app', { psuIpAddress: '192.0.2.1' } as never);
+    expect(result).toMatchObject({ ok: false, error: { code: 'CONFLICT', message: expect.stringContaining("The bank 'removed-bank' is not offered any more (an operator removed it)") } });
+  });
+});

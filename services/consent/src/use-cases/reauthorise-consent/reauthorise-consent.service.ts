@@ -36,6 +36,7 @@ export class ReauthoriseConsentService {
     if (!consent || consent.ownerClientId !== callerClientId) return err(new ConsentNotFound('The consent does not exist or is not accessible to this app.'));
     const flow = this.providers.bank(consent.providerKey)?.bankConsent;
     if (!flow && this.providers.unavailable(consent.providerKey)) return err(providerUnavailable(consent.providerKey));
+    if (!flow && consent.bankConsent) return err(new NotReauthorisable(`The bank '${consent.providerKey}' is not offered any more (an operator removed it): the consent cannot be re-authorised; make a new consent at a bank GET /providers lists.`));
     if (!flow || !consent.bankConsent) return err(new NotReauthorisable(`The consent is not at an XS2A bank ('${consent.providerKey}'): there is no consent at a bank to renew.`));
     if (!canReauthorise(consent)) {
       return err(new NotReauthorisable(`A consent that is ${consent.status} cannot be re-authorised; it can when ${REAUTHORISABLE_STATUSES.join(', ')}.`));
