@@ -28,12 +28,12 @@ const pemOrFile = (field: string, what: string) =>
   text(field, 65_536)
     // As a pattern the API document carries: checked on the trimmed value, so it ends in something other than a space.
     .regex(/^(?:-----BEGIN |\/)[^\u0000]*[^\s\u0000]$/, { error: () => `The ${field} must be PEM text (-----BEGIN ...) or the absolute path of a file holding it.` })
-    .meta({ description: `${what}: PEM text, or the absolute path of a file the consent service reads it from at start (a mounted secret). Never shown back.` });
+    .meta({ description: `${what}: PEM text, or the absolute path of a file the consent service reads it from (a mounted secret; through the admin API under XS2A_SECRETS_DIR, a regular file of at most 64 KB). Never shown back.` });
 
 const keyFile = (field: string, what: string) =>
   text(field, 4_096)
     .regex(/^\/[^\u0000]*[^\s\u0000]$/, { error: () => `The ${field} must be the absolute path of a file holding the key (a mounted secret); a key is not accepted as text here, so that it is never kept in the database.` })
-    .meta({ description: `${what}: the absolute path of a file every consent service instance reads it from (a mounted secret). Never shown back.` });
+    .meta({ description: `${what}: the absolute path of a file every consent service instance reads it from (a mounted secret under XS2A_SECRETS_DIR, a regular file of at most 64 KB; it must be the certificate's key). Never shown back.` });
 
 /** How one bank bends the standard (docs/providers.md, "Quirks"). */
 export const xs2aQuirksSchema = z

@@ -203,7 +203,7 @@ export const consentRoutes = defineRoutes(
         201: json('Created', createdConsentSchema, locationHeader()),
         403: problem('The app is not registered for the direct provider flow, or the token lacks the customer-api scope.'),
         502: problem('The bank (an XS2A provider) refused or did not answer the consent request; detail says what it answered. A retry with the same Idempotency-Key tries again.'),
-        503: problem('The provider (an XS2A bank) is configured but cannot be used on this instance (its certificate or key file cannot be read); detail names it.'),
+        503: problem('The provider (an XS2A bank) is configured but temporarily unavailable on this instance (the operator is alerted); try again later.'),
       },
     },
     getConsent: {
@@ -244,15 +244,15 @@ export const consentRoutes = defineRoutes(
       auth: customer,
       summary: 'Re-authorise a consent at an XS2A bank: a new consent at the bank for the same consent (before or after it expired or the bank ended it)',
       description:
-        'Send the user to consentUrl. When the bank says the new consent is valid, it replaces the old one (deleted at the bank), dateExpire moves to its validity, and the consent is fetched again (Authenticated, Updating, Updated; consent.status.updated), keeping its data: nothing is stored twice. The user then goes to redirectUrl with consentId, status and reauthorisation=approved|rejected appended. Refused or not decided within the authorisation timeout, the consent goes on as it was, with REAUTHORISATION_REJECTED or REAUTHORISATION_TIMED_OUT in errors. Asked again while one is under way: the same consentUrl.',
+        'Send the user to consentUrl. When the bank says the new consent is valid, it replaces the old one (deleted at the bank), dateExpire moves to its validity, and the consent is fetched again (Authenticated, Updating, Updated; consent.status.updated), keeping its data: nothing is stored twice. The user then goes to redirectUrl with consentId, status and reauthorisation=approved|rejected|pending appended (pending: the bank has not decided yet; the poll decides it later); the link keeps taking the user there once it is decided. Refused or not decided within the authorisation timeout, the consent goes on as it was, with REAUTHORISATION_REJECTED or REAUTHORISATION_TIMED_OUT in errors. Asked again while one is under way: the same consentUrl.',
       params: consentId,
       body: { schema: reauthoriseConsentBody },
       responses: {
         200: json('The new bank consent’s authorisation', reauthorisationSchema),
         404: notFound,
-        409: problem('The consent is not at an XS2A bank, or its status does not allow it (Initialized: the first authorisation is under way; Rejected, TimedOut: access was never granted, make a new consent)'),
+        409: problem('The consent is not at an XS2A bank (or its bank was removed), or its status does not allow it (Initialized: the first authorisation is under way; Rejected, TimedOut: access was never granted, make a new consent)'),
         502: problem('The bank refused or did not answer the consent request; detail says what it answered.'),
-        503: problem('The bank is configured but cannot be used on this instance (its certificate or key file cannot be read); detail names it.'),
+        503: problem('The bank is configured but temporarily unavailable on this instance (the operator is alerted); try again later.'),
       },
     },
     listAccounts: {

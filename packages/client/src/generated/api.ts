@@ -256,7 +256,7 @@ export interface paths {
         put?: never;
         /**
          * Re-authorise a consent at an XS2A bank: a new consent at the bank for the same consent (before or after it expired or the bank ended it)
-         * @description Send the user to consentUrl. When the bank says the new consent is valid, it replaces the old one (deleted at the bank), dateExpire moves to its validity, and the consent is fetched again (Authenticated, Updating, Updated; consent.status.updated), keeping its data: nothing is stored twice. The user then goes to redirectUrl with consentId, status and reauthorisation=approved|rejected appended. Refused or not decided within the authorisation timeout, the consent goes on as it was, with REAUTHORISATION_REJECTED or REAUTHORISATION_TIMED_OUT in errors. Asked again while one is under way: the same consentUrl.
+         * @description Send the user to consentUrl. When the bank says the new consent is valid, it replaces the old one (deleted at the bank), dateExpire moves to its validity, and the consent is fetched again (Authenticated, Updating, Updated; consent.status.updated), keeping its data: nothing is stored twice. The user then goes to redirectUrl with consentId, status and reauthorisation=approved|rejected|pending appended (pending: the bank has not decided yet; the poll decides it later); the link keeps taking the user there once it is decided. Refused or not decided within the authorisation timeout, the consent goes on as it was, with REAUTHORISATION_REJECTED or REAUTHORISATION_TIMED_OUT in errors. Asked again while one is under way: the same consentUrl.
          */
         post: operations["reauthoriseConsent"];
         delete?: never;
@@ -2652,17 +2652,17 @@ export interface operations {
                     scaApproaches: ("redirect" | "decoupled")[];
                     /** @description HTTP message signing (Digest, Signature, TPP-Signature-Certificate), for banks that require it. */
                     signing?: {
-                        /** @description The TPP’s QSealC: PEM text, or the absolute path of a file the consent service reads it from at start (a mounted secret). Never shown back. */
+                        /** @description The TPP’s QSealC: PEM text, or the absolute path of a file the consent service reads it from (a mounted secret; through the admin API under XS2A_SECRETS_DIR, a regular file of at most 64 KB). Never shown back. */
                         certificate: string;
-                        /** @description Its private key: the absolute path of a file every consent service instance reads it from (a mounted secret). Never shown back. */
+                        /** @description Its private key: the absolute path of a file every consent service instance reads it from (a mounted secret under XS2A_SECRETS_DIR, a regular file of at most 64 KB; it must be the certificate's key). Never shown back. */
                         key: string;
                     };
                     tls: {
-                        /** @description The CAs trusted for the bank’s server certificate (the system’s when absent): PEM text, or the absolute path of a file the consent service reads it from at start (a mounted secret). Never shown back. */
+                        /** @description The CAs trusted for the bank’s server certificate (the system’s when absent): PEM text, or the absolute path of a file the consent service reads it from (a mounted secret; through the admin API under XS2A_SECRETS_DIR, a regular file of at most 64 KB). Never shown back. */
                         caBundle?: string;
-                        /** @description The TPP’s client certificate for mutual TLS (a QWAC in production): PEM text, or the absolute path of a file the consent service reads it from at start (a mounted secret). Never shown back. */
+                        /** @description The TPP’s client certificate for mutual TLS (a QWAC in production): PEM text, or the absolute path of a file the consent service reads it from (a mounted secret; through the admin API under XS2A_SECRETS_DIR, a regular file of at most 64 KB). Never shown back. */
                         clientCertificate: string;
-                        /** @description Its private key: the absolute path of a file every consent service instance reads it from (a mounted secret). Never shown back. */
+                        /** @description Its private key: the absolute path of a file every consent service instance reads it from (a mounted secret under XS2A_SECRETS_DIR, a regular file of at most 64 KB; it must be the certificate's key). Never shown back. */
                         clientKey: string;
                     };
                 };
@@ -2837,17 +2837,17 @@ export interface operations {
                     scaApproaches: ("redirect" | "decoupled")[];
                     /** @description HTTP message signing (Digest, Signature, TPP-Signature-Certificate), for banks that require it. */
                     signing?: {
-                        /** @description The TPP’s QSealC: PEM text, or the absolute path of a file the consent service reads it from at start (a mounted secret). Never shown back. */
+                        /** @description The TPP’s QSealC: PEM text, or the absolute path of a file the consent service reads it from (a mounted secret; through the admin API under XS2A_SECRETS_DIR, a regular file of at most 64 KB). Never shown back. */
                         certificate: string;
-                        /** @description Its private key: the absolute path of a file every consent service instance reads it from (a mounted secret). Never shown back. */
+                        /** @description Its private key: the absolute path of a file every consent service instance reads it from (a mounted secret under XS2A_SECRETS_DIR, a regular file of at most 64 KB; it must be the certificate's key). Never shown back. */
                         key: string;
                     };
                     tls: {
-                        /** @description The CAs trusted for the bank’s server certificate (the system’s when absent): PEM text, or the absolute path of a file the consent service reads it from at start (a mounted secret). Never shown back. */
+                        /** @description The CAs trusted for the bank’s server certificate (the system’s when absent): PEM text, or the absolute path of a file the consent service reads it from (a mounted secret; through the admin API under XS2A_SECRETS_DIR, a regular file of at most 64 KB). Never shown back. */
                         caBundle?: string;
-                        /** @description The TPP’s client certificate for mutual TLS (a QWAC in production): PEM text, or the absolute path of a file the consent service reads it from at start (a mounted secret). Never shown back. */
+                        /** @description The TPP’s client certificate for mutual TLS (a QWAC in production): PEM text, or the absolute path of a file the consent service reads it from (a mounted secret; through the admin API under XS2A_SECRETS_DIR, a regular file of at most 64 KB). Never shown back. */
                         clientCertificate: string;
-                        /** @description Its private key: the absolute path of a file every consent service instance reads it from (a mounted secret). Never shown back. */
+                        /** @description Its private key: the absolute path of a file every consent service instance reads it from (a mounted secret under XS2A_SECRETS_DIR, a regular file of at most 64 KB; it must be the certificate's key). Never shown back. */
                         clientKey: string;
                     };
                 };
@@ -3895,6 +3895,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description The app’s rate limit is spent (code `rate_limited`), as on every API route: try again after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (at least 1). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description The request line and headers are larger than the server reads (16 KB) (the server answers before any route, code `header_too_large`). */
             431: {
                 headers: {
@@ -4012,6 +4023,17 @@ export interface operations {
             /** @description The body is not JSON, or not in a charset it can be read in. */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The app’s rate limit is spent (code `rate_limited`), as on every API route: try again after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (at least 1). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4496,7 +4518,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The provider (an XS2A bank) is configured but cannot be used on this instance (its certificate or key file cannot be read); detail names it. */
+            /** @description The provider (an XS2A bank) is configured but temporarily unavailable on this instance (the operator is alerted); try again later. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5098,7 +5120,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The consent is not at an XS2A bank, or its status does not allow it (Initialized: the first authorisation is under way; Rejected, TimedOut: access was never granted, make a new consent) */
+            /** @description The consent is not at an XS2A bank (or its bank was removed), or its status does not allow it (Initialized: the first authorisation is under way; Rejected, TimedOut: access was never granted, make a new consent) */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5169,7 +5191,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank is configured but cannot be used on this instance (its certificate or key file cannot be read); detail names it. */
+            /** @description The bank is configured but temporarily unavailable on this instance (the operator is alerted); try again later. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
