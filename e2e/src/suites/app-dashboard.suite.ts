@@ -327,6 +327,18 @@ describe('the app dashboard', () => {
     expect(JSON.parse(await storage())).toEqual({ session: {}, local: {}, cookie: '' });
   }, 240_000);
 
+  it('limits /apps/me as every API route is limited, and reading the usage takes nothing more', async () => {
+    const limited = await stack.token(await stack.registerClient(['customer-api'], { rateLimit: { burst: 3, perSecond: 0.001 } }));
+    const answers: Response[] = [];
+    for (const method of ['GET', 'GET', 'PUT', 'GET']) answers.push(await stack.api(limited, '/apps/me', method === 'PUT' ? { method, json: { redirectUrls: ['https://limited.example.test'] } } : {}));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 429]);
+    const usages = await Promise.all(answers.slice(0, 3).map(async (answer) => ((await answer.json()) as { data: { usage: { remaining: number } } }).data.usage.remaining));
+    expect(usages).toEqual([2, 1, 0]);
+    expect(answers.slice(0, 3).map((answer) => answer.headers.get('RateLimit-Remaining'))).toEqual(['2', '1', '0']);
+    expect(answers[3]!.headers.get('Retry-After')).toMatch(/^[1-9]\d*$/);
+    expect(((await answers[3]!.json()) as { code: string }).code).toBe('rate_limited');
+  });
+
   it('works at 390 px wide and with the keyboard, and ends an expired session with a message', async () => {
     await browser?.close();
     browser = await openBrowser({ width: 390, height: 844 });

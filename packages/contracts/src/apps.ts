@@ -39,6 +39,9 @@ export const updateAppBody = requestObject({ redirectUrls: registeredRedirectUrl
 export type UpdateAppBody = z.output<typeof updateAppBody>;
 
 const customer = { scope: Scopes.customerApi };
+const rateLimited = problem('The app’s rate limit is spent (code `rate_limited`), as on every API route: try again after Retry-After seconds', {
+  'Retry-After': { description: 'Seconds to wait before trying again (at least 1).', schema: { type: 'integer' } },
+});
 
 export const appRoutes = defineRoutes(
   { service: 'edge', tags: ['Apps'], bodyLimit: '16kb' },
@@ -48,7 +51,7 @@ export const appRoutes = defineRoutes(
       path: '/apps/me',
       auth: customer,
       summary: 'The calling app’s registration: its redirect URLs, scopes, rate limit and the limit’s use now',
-      responses: { 200: json('The app', dataEnvelope(appSchema)), 404: problem('The app’s registration is gone (removed by the operator).') },
+      responses: { 200: json('The app', dataEnvelope(appSchema)), 404: problem('The app’s registration is gone (removed by the operator).'), 429: rateLimited },
     },
     updateMyApp: {
       method: 'put',
@@ -57,7 +60,7 @@ export const appRoutes = defineRoutes(
       summary: 'Replace the calling app’s registered redirect URLs (validated as POST /admin/clients validates them)',
       description: 'Access tokens carry the redirect URLs: a consent created with a token issued before the change still checks its redirectUrl against the earlier list.',
       body: { schema: updateAppBody },
-      responses: { 200: json('The app as changed', dataEnvelope(appSchema)), 404: problem('The app’s registration is gone (removed by the operator).') },
+      responses: { 200: json('The app as changed', dataEnvelope(appSchema)), 404: problem('The app’s registration is gone (removed by the operator).'), 429: rateLimited },
     },
   },
 );

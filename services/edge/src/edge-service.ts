@@ -10,6 +10,7 @@ import { ClientRepository } from './oauth/client.repository';
 import { SigningKeyStore } from './oauth/signing-keys';
 import { apiReferenceHandlers, createApiReference } from './api-reference/api-reference.http';
 import { getMyAppHttp, updateMyAppHttp } from './apps/my-app.http';
+import { limitAppRoutes } from './apps/limit-app-routes';
 import { MyAppService } from './apps/my-app.service';
 import { dashboardHandlers } from './dashboard/dashboard.http';
 import { forwardedRoutes } from './proxy/forwarded-routes';
@@ -64,12 +65,13 @@ export const edgeService: ServiceDefinition<EdgeConfig, { keys: SigningKeyStore;
     const forwarded = forwardedRoutes(apiRoutes, proxies, servedHere);
     const document = openApiDocument(config.TOKEN_ISSUER);
     const apiReference = createApiReference({ title: document.info.title });
-    const myApp = new MyAppService(clients, config.RATE_LIMIT_ENABLED ? { limiter, limits: clientLimits } : null, defaultLimit);
+    const appLimiting = config.RATE_LIMIT_ENABLED ? { limiter, limits: clientLimits } : null;
+    const myApp = new MyAppService(clients, appLimiting, defaultLimit);
     return {
       routes: [
         ...bindRoutes(apiReferenceRoutes, apiReferenceHandlers(apiReference)),
         ...bindRoutes(dashboardRoutes, dashboardHandlers()),
-        ...bindRoutes(appRoutes, { getMyApp: getMyAppHttp(myApp), updateMyApp: updateMyAppHttp(myApp) }),
+        ...limitAppRoutes(bindRoutes(appRoutes, { getMyApp: getMyAppHttp(myApp), updateMyApp: updateMyAppHttp(myApp) }), appLimiting),
         ...bindRoutes(edgeRoutes, {
         issueToken: issueTokenHttp(issueToken, tokenLimits),
         getJwks: () => ({ status: 200, body: keys.jwks(), headers: { 'Cache-Control': 'public, max-age=300' } }),

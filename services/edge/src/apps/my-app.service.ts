@@ -10,8 +10,8 @@ export interface AppLimiting {
 }
 
 /**
- * The calling app's own registration (GET and PUT /apps/me). Reading it counts as one request of the app's
- * rate limit, like any API request, and reports what is left of the limit after it.
+ * The calling app's own registration (GET and PUT /apps/me). The request itself counts against the app's rate
+ * limit like any API request (limitAppRoutes); the usage reported is what is left after it, read without taking.
  */
 export class MyAppService {
   constructor(
@@ -46,7 +46,7 @@ export class MyAppService {
   }
 
   private async usage(clientId: string, { limiter, limits }: AppLimiting): Promise<AppDto['usage']> {
-    const decision = await limiter.take(`client:${clientId}`, await limits.of(clientId));
+    const decision = limiter.peek(`client:${clientId}`, await limits.of(clientId));
     return { limit: decision.limit, remaining: decision.remaining, resetSeconds: decision.resetSeconds };
   }
 }

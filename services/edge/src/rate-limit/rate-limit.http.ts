@@ -24,16 +24,23 @@ export const limitApiRequests =
   async (_req, res, next) => {
     const clientId = res.locals.clientId;
     if (!clientId) return next();
-    const limit = await limits.of(clientId);
-    const decision = await limiter.take(`client:${clientId}`, limit);
+    const { decision, refusal } = await takeApiRequest(limiter, limits, clientId);
     res.set(rateLimitHeaders(decision));
-    if (decision.allowed) return next();
+    if (!refusal) return next();
     res.set('Retry-After', String(decision.retryAfterSeconds));
-    sendProblem(res, 429, {
-      code: RATE_LIMITED,
-      detail: `The app’s rate limit is spent (${decision.limit} requests at once, ${limit.perSecond} a second): try again after ${decision.retryAfterSeconds} s.`,
-    });
+    sendProblem(res, 429, refusal);
   };
+
+/** One API request of an app taken from its bucket: the decision, and the 429 problem's fields when it is refused. */
+export async function takeApiRequest(limiter: RateLimiter, limits: ClientRateLimits, clientId: string): Promise<{ decision: RateLimitDecision; refusal: { code: string; detail: string } | null }> {
+  const limit = await limits.of(clientId);
+  const decision = await limiter.take(`client:${clientId}`, limit);
+  if (decision.allowed) return { decision, refusal: null };
+  return {
+    decision,
+    refusal: { code: RATE_LIMITED, detail: `The app’s rate limit is spent (${decision.limit} requests at once, ${limit.perSecond} a second): try again after ${decision.retryAfterSeconds} s.` },
+  };
+}
 
 /** A client id no registered client can have is limited by its address alone (it fails authentication anyway). */
 const MAX_CLIENT_ID_LENGTH = 100;

@@ -39,6 +39,16 @@ describe('RateLimiter (real store)', () => {
     expect((await first.take('client:b', limit)).allowed).toBe(true);
   });
 
+  it('peeks at a bucket without taking from it', async () => {
+    const limiter = instance(await openBlocks());
+    const limit = { burst: 10, perSecond: 1 };
+    expect(limiter.peek('client:a', limit)).toMatchObject({ allowed: true, limit: 10, remaining: 10 });
+    await limiter.take('client:a', limit);
+    expect(limiter.peek('client:a', limit).remaining).toBe(9);
+    expect(limiter.peek('client:a', limit).remaining).toBe(9);
+    expect((await limiter.take('client:a', limit)).remaining).toBe(8);
+  });
+
   it('claims a block per block of requests, not per request', async () => {
     const blocks = await openBlocks();
     let inserts = 0;

@@ -64,6 +64,13 @@ export class RateLimiter {
     }
   }
 
+  /** What `take` would report of `key`'s bucket now, taking nothing (a bucket this instance never used is full). */
+  peek(key: string, limit: RateLimit): RateLimitDecision {
+    const now = this.now();
+    const bucket = this.buckets.get(`${key}#${limit.burst}/${limit.perSecond}`) ?? new BlockBucket(limit, this.blockMs);
+    return bucket.decision(true, now);
+  }
+
   /** Drops the state of full buckets (run now and then). */
   sweep(): void {
     const now = this.now();
