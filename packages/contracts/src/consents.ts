@@ -47,6 +47,20 @@ export const consentSchema = component(
 );
 export type ConsentDto = z.infer<typeof consentSchema>;
 
+export const consentStatusChangeSchema = z.object({ status: z.enum(ConsentStatuses), at: dateTimeString() });
+export type ConsentStatusChangeDto = z.infer<typeof consentStatusChangeSchema>;
+
+/** One consent as GET /consents/{id} returns it: the record, with its status history (not in lists or events). */
+export const consentDetailSchema = component(
+  'ConsentDetail',
+  consentSchema.extend({
+    statusHistory: z
+      .array(consentStatusChangeSchema)
+      .optional()
+      .meta({ description: 'The consent’s status changes, oldest first (the latest 50). Absent until its status first changes, and on consents created before the history was kept.' }),
+  }),
+);
+
 export const accountBalanceSchema = component(
   'AccountBalance',
   z.object({
@@ -212,7 +226,7 @@ export const consentRoutes = defineRoutes(
       auth: customer,
       summary: 'Get a consent (owner, or an app holding an unexpired share naming it)',
       params: consentId,
-      responses: { 200: json('The consent', dataEnvelope(consentSchema)), 404: notFound },
+      responses: { 200: json('The consent', dataEnvelope(consentDetailSchema)), 404: notFound },
     },
     deleteConsent: {
       method: 'delete',

@@ -1489,6 +1489,40 @@ export interface components {
             externalUserId: string | null;
             userId: string | null;
         };
+        ConsentDetail: {
+            countryCode: string;
+            /** Format: date-time */
+            dateExpire: string;
+            /** Format: date-time */
+            dateRequested: string;
+            /** Format: date-time */
+            dateStatusUpdated: string;
+            dateTransactionsUpdated: string | null;
+            errors: {
+                code: string;
+                /** Format: date-time */
+                date: string;
+                message: string;
+                type: string;
+            }[];
+            externalUserId: string | null;
+            /** Format: uuid */
+            id: string;
+            providerKey: string;
+            /** @description Null for a statement-upload consent, which has no authorisation step. */
+            redirectUrl: string | null;
+            /** @enum {string} */
+            status: "Initialized" | "Rejected" | "TimedOut" | "Authenticated" | "Updating" | "Updated" | "Failing" | "Error" | "Invalidated";
+            /** @description The consent’s status changes, oldest first (the latest 50). Absent until its status first changes, and on consents created before the history was kept. */
+            statusHistory?: {
+                /** Format: date-time */
+                at: string;
+                /** @enum {string} */
+                status: "Initialized" | "Rejected" | "TimedOut" | "Authenticated" | "Updating" | "Updated" | "Failing" | "Error" | "Invalidated";
+            }[];
+            syncMode: ("Manual" | "Daily") | null;
+            userId: string | null;
+        };
         ConsentExpiringData: {
             bankConsentId: string;
             consent: components["schemas"]["Consent"];
@@ -4565,7 +4599,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["Consent"];
+                        data: components["schemas"]["ConsentDetail"];
                     };
                 };
             };

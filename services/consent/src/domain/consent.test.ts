@@ -1,4 +1,4 @@
-import { approve, canReauthorise, canRefresh, claimFetch, decline, expiringNoticeDueAt, fetchFailed, fetchSucceeded, invalidate, isFetchDue, MAX_CONSECUTIVE_FAILURES, renewalApproved, renewalFailed, requestFetch, retryDelayMs, type Consent } from './consent';
+import { approve, canReauthorise, canRefresh, claimFetch, decline, expiringNoticeDueAt, fetchFailed, fetchSucceeded, invalidate, isFetchDue, MAX_CONSECUTIVE_FAILURES, MAX_STATUS_HISTORY, renewalApproved, renewalFailed, requestFetch, retryDelayMs, statusHistoryOf, type Consent } from './consent';
 import { housekeeping } from '../jobs/consent-maintenance/consent-maintenance.job';
 import { initializedConsent, t0 } from './consent.fixture';
 
@@ -17,6 +17,21 @@ describe('consent lifecycle', () => {
     expect(declined.status).toBe('Rejected');
     expect(canRefresh(declined)).toBe(false);
     expect(canRefresh(initialized())).toBe(false);
+  });
+
+  it('records each status change with its time in the same change, the latest 50, and nothing when the status stays', () => {
+    expect(statusHistoryOf(initialized())).toBeUndefined();
+    const updated = fetchSucceeded(claimFetch(approve(initialized(), 'f1', at(1)), at(2), 5000), 'f2', at(3), { accountIds: [], transactionEventKeys: [] });
+    expect(statusHistoryOf(updated)).toEqual([
+      { status: 'Authenticated', at: at(1).toISOString() },
+      { status: 'Updating', at: at(2).toISOString() },
+      { status: 'Updated', at: at(3).toISOString() },
+    ]);
+    expect(invalidate(invalidate(updated, at(4)), at(5)).statusHistory!.map((change) => change.status)).toEqual(['Authenticated', 'Updating', 'Updated', 'Invalidated']);
+    let cycling = updated;
+    for (let n = 0; n < 40; n++) cycling = fetchSucceeded(claimFetch(cycling, at(10 + 2 * n), 5000), `f${n + 3}`, at(11 + 2 * n), { accountIds: [], transactionEventKeys: [] });
+    expect(cycling.statusHistory).toHaveLength(MAX_STATUS_HISTORY);
+    expect(cycling.statusHistory!.at(-1)).toEqual({ status: 'Updated', at: at(89) });
   });
 
   it('a claimed fetch is Updating and not due again until its lease runs out', () => {

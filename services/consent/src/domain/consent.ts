@@ -1,10 +1,18 @@
 import { backoffDelayMs, nextAttemptAt } from '@obp/jobs';
-import type { ConsentDto, ConsentErrorDto, ConsentStatus, SyncMode } from '@obp/contracts';
+import type { ConsentDto, ConsentErrorDto, ConsentStatus, ConsentStatusChangeDto, SyncMode } from '@obp/contracts';
 
 /** Consecutive fetch failures after which a consent stops retrying and shows `Error`. */
 export const MAX_CONSECUTIVE_FAILURES = 20;
 /** Fetch errors kept on a consent, newest last. */
 export const MAX_KEPT_ERRORS = 50;
+/** Status changes kept on the consent (the latest; older ones drop off). */
+export const MAX_STATUS_HISTORY = 50;
+
+/** A change of the consent's status, recorded in the write that made it. */
+export interface StatusChange {
+  status: ConsentStatus;
+  at: Date;
+}
 
 /** A background fetch of accounts and transactions, requested by approval, refresh or the daily sync. */
 export interface PendingFetch {
@@ -72,6 +80,8 @@ export interface Consent {
   status: ConsentStatus;
   dateRequested: Date;
   dateStatusUpdated: Date;
+  /** The latest status changes, oldest first; absent until the first change (and on consents older than it). */
+  statusHistory?: StatusChange[];
   dateExpire: Date;
   dateTransactionsUpdated: Date | null;
   errors: ConsentErrorDto[];
@@ -229,7 +239,10 @@ export function toConsentDto(c: Consent): ConsentDto {
 }
 
 const withStatus = (c: Consent, status: ConsentStatus, now: Date): Consent =>
-  c.status === status ? c : { ...c, status, dateStatusUpdated: now };
+  c.status === status ? c : { ...c, status, dateStatusUpdated: now, statusHistory: [...(c.statusHistory ?? []), { status, at: now }].slice(-MAX_STATUS_HISTORY) };
+
+/** The status changes as GET /consents/{id} shows them; undefined when none is recorded. */
+export const statusHistoryOf = (c: Consent): ConsentStatusChangeDto[] | undefined => c.statusHistory?.map(({ status, at }) => ({ status, at: at.toISOString() }));
 
 export const newFetch = (id: string, now: Date): PendingFetch => ({ id, requestedAt: now, notBefore: now, leaseUntil: null, again: false });
 
