@@ -87,7 +87,7 @@ export function withExternalIds(transactions: readonly Xs2aTransaction[]): Xs2aP
 /** An XS2A account as the platform's account, without its ids. */
 export function platformAccountFields(a: Xs2aAccount): Omit<AccountDto, 'id' | 'consentId'> {
   return {
-    iban: a.iban ?? a.bban ?? a.resourceId,
+    iban: a.iban ?? a.bban ?? a.maskedPan ?? a.resourceId,
     name: a.name ?? a.displayName ?? a.product ?? a.iban ?? a.resourceId,
     type: a.cashAccountType === 'SVGS' ? 'Savings' : a.cashAccountType === 'CARD' ? 'Card' : 'Current',
     currency: a.currency,

@@ -59,6 +59,8 @@ export interface Xs2aAccount {
   resourceId: string;
   iban?: string;
   bban?: string;
+  /** Some banks and hubs list card accounts among the accounts, by their masked card number. */
+  maskedPan?: string;
   currency: string;
   name?: string;
   displayName?: string;

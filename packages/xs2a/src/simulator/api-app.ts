@@ -150,16 +150,15 @@ export function createXs2aApiApp(bank: SimulatedBank, options: Xs2aApiAppOptions
   app.get('/v1/accounts/:accountId', (req, res) => {
     const consent = consentFromHeader(bank, req);
     const accountId = param(req, 'accountId');
-    const { all } = bank.authoriseRead(consent, 'account', accountId, unattended(req));
-    res.json({ account: details(bank, consent, all.find((a) => a.externalId === accountId)!) });
+    const { account } = bank.authoriseRead(consent, 'account', accountId, unattended(req));
+    res.json({ account: details(bank, consent, account!) });
   });
 
   app.get('/v1/accounts/:accountId/balances', (req, res) => {
     const consent = consentFromHeader(bank, req);
     const accountId = param(req, 'accountId');
-    const { all, psuId } = bank.authoriseRead(consent, 'balances', accountId, unattended(req));
-    const account = all.find((a) => a.externalId === accountId)!;
-    res.json({ account: accountReference(account), balances: balances(bank, psuId, account) });
+    const { account, psuId } = bank.authoriseRead(consent, 'balances', accountId, unattended(req));
+    res.json({ account: accountReference(account!), balances: balances(bank, psuId, account!) });
   });
 
   app.get('/v1/accounts/:accountId/transactions', (req, res) => {
@@ -181,15 +180,14 @@ export function createXs2aApiApp(bank: SimulatedBank, options: Xs2aApiAppOptions
     const perPage = Math.min(bank.pageSize, q.itemsPerPage === undefined ? bank.pageSize : Number(q.itemsPerPage));
     if (pageIndex < 0) throw new Xs2aError('FORMAT_ERROR', 'pageIndex must be 0 or more.', 'query pageIndex');
     if (perPage < 1) throw new Xs2aError('FORMAT_ERROR', 'itemsPerPage must be 1 or more.', 'query itemsPerPage');
-    const { all, psuId } = bank.authoriseRead(consent, 'transactions', accountId, unattended(req) && pageIndex === 0);
-    const account = all.find((a) => a.externalId === accountId)!;
+    const { account, psuId } = bank.authoriseRead(consent, 'transactions', accountId, unattended(req) && pageIndex === 0);
     const base = `/v1/accounts/${encodeURIComponent(accountId)}`;
     const booked =
       bookingStatus === 'pending'
         ? []
         : bank.households
             .of(psuId, today)
-            .transactions.filter((t) => t.accountExternalId === accountId && t.bookingDate.slice(0, 10) >= dateFrom && t.bookingDate.slice(0, 10) <= dateTo)
+            .transactions.filter((t) => t.accountExternalId === account!.externalId && t.bookingDate.slice(0, 10) >= dateFrom && t.bookingDate.slice(0, 10) <= dateTo)
             .map((t, index) => ({ t, index }))
             .sort((a, b) => a.t.bookingDate.localeCompare(b.t.bookingDate) || a.index - b.index)
             .map(({ t }) => t);
@@ -200,7 +198,7 @@ export function createXs2aApiApp(bank: SimulatedBank, options: Xs2aApiAppOptions
     };
     const list = booked.slice(pageIndex * perPage, (pageIndex + 1) * perPage).map(transactionDetails);
     res.json({
-      account: accountReference(account),
+      account: accountReference(account!),
       transactions: {
         ...(bookingStatus === 'pending' ? {} : { booked: list }),
         ...(bookingStatus === 'booked' ? {} : { pending: [] }),
@@ -212,7 +210,7 @@ export function createXs2aApiApp(bank: SimulatedBank, options: Xs2aApiAppOptions
           last: page(pages - 1),
         },
       },
-      ...(q.withBalance === 'true' ? { balances: balances(bank, psuId, account) } : {}),
+      ...(q.withBalance === 'true' ? { balances: balances(bank, psuId, account!) } : {}),
     });
   });
 
@@ -282,7 +280,7 @@ function details(bank: SimulatedBank, consent: SimulatedConsent, account: Sandbo
   const access = consent.access;
   const full = !access.availableAccounts && !access.availableAccountsWithBalance;
   const covers = (list: { iban?: string }[] | undefined) => full && (access.allPsd2 !== undefined || list?.length === 0 || !!list?.some((r) => r.iban === account.iban));
-  return accountDetails(account, { balances: covers(access.balances), transactions: covers(access.transactions) }, bank.profile === 'business' ? 'ORGA' : 'PRIV');
+  return accountDetails(account, bank.resourceIdOf(consent, account), { balances: covers(access.balances), transactions: covers(access.transactions) }, bank.profile === 'business' ? 'ORGA' : 'PRIV');
 }
 
 function balances(bank: SimulatedBank, psuId: string, account: SandboxAccount) {

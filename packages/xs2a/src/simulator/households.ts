@@ -45,10 +45,10 @@ export function accountReference(account: SandboxAccount): Xs2aAccountReference 
   return { iban: account.iban, currency: account.currency };
 }
 
-export function accountDetails(account: SandboxAccount, links: { balances: boolean; transactions: boolean }, usage: 'PRIV' | 'ORGA') {
-  const base = `/v1/accounts/${encodeURIComponent(account.externalId)}`;
+export function accountDetails(account: SandboxAccount, resourceId: string, links: { balances: boolean; transactions: boolean }, usage: 'PRIV' | 'ORGA') {
+  const base = `/v1/accounts/${encodeURIComponent(resourceId)}`;
   return {
-    resourceId: account.externalId,
+    resourceId,
     iban: account.iban,
     currency: account.currency,
     name: account.name,

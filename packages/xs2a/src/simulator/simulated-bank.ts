@@ -58,6 +58,12 @@ export interface SimulatedBankOptions {
   scaBaseUrl: string;
   /** The bank's clock; the `advanceDays` test hook adds to it. Default `() => new Date()`. */
   now?: () => Date;
+  /**
+   * Give each consent its own `resourceId` for an account, as some ASPSPs and hubs do (the Berlin Group leaves the id
+   * to the ASPSP): a re-authorisation's consent then lists the same accounts under new ids. Default false (one id per
+   * account for every consent).
+   */
+  resourceIdsPerConsent?: boolean;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -72,6 +78,7 @@ export class SimulatedBank {
   readonly profile: SandboxProfile;
   private readonly maxValidityDays: number;
   private readonly clock: () => Date;
+  private readonly resourceIdsPerConsent: boolean;
   private offsetDays = 0;
   private readonly consents = new Map<string, SimulatedConsent>();
 
@@ -84,6 +91,12 @@ export class SimulatedBank {
     this.supportedApproaches = options.supportedApproaches ?? ['REDIRECT', 'DECOUPLED'];
     this.maxValidityDays = options.maxValidityDays ?? 180;
     this.clock = options.now ?? (() => new Date());
+    this.resourceIdsPerConsent = options.resourceIdsPerConsent ?? false;
+  }
+
+  /** The id under which `consent` lists `account`. */
+  resourceIdOf(consent: SimulatedConsent, account: SandboxAccount): string {
+    return this.resourceIdsPerConsent ? `${account.externalId}-${consent.id.slice(0, 8)}` : account.externalId;
   }
 
   now(): Date {
@@ -198,14 +211,14 @@ export class SimulatedBank {
    * `frequencyPerDay`), and answers the accounts it covers. Unattended reads are counted per account and per kind
    * of read (the account list counts once for all accounts); a further page of the same report does not count.
    */
-  authoriseRead(consent: SimulatedConsent, kind: ReadKind, accountId: string | undefined, counted: boolean): { psuId: string; accounts: SandboxAccount[]; all: SandboxAccount[] } {
+  authoriseRead(consent: SimulatedConsent, kind: ReadKind, accountId: string | undefined, counted: boolean): { psuId: string; accounts: SandboxAccount[]; account: SandboxAccount | undefined } {
     if (consent.status === 'expired') throw new Xs2aError('CONSENT_EXPIRED', `The consent expired (valid until ${consent.validUntil}).`);
     if (consent.status !== 'valid') throw new Xs2aError('CONSENT_INVALID', `The consent is ${consent.status}, not valid.`);
     const psuId = consent.psuId!;
     const all = this.households.of(psuId, this.today()).accounts;
     const covered = all.filter((a) => covers(consent.access, kind, a));
+    const account = accountId === undefined ? undefined : all.find((a) => this.resourceIdOf(consent, a) === accountId);
     if (accountId !== undefined) {
-      const account = all.find((a) => a.externalId === accountId);
       if (!account) throw new Xs2aError('RESOURCE_UNKNOWN', 'No such account.', 'account-id');
       if (!covered.includes(account)) throw new Xs2aError('CONSENT_INVALID', `The consent does not cover the ${kind} of this account.`);
     } else if (covered.length === 0) {
@@ -218,7 +231,7 @@ export class SimulatedBank {
       consent.reads.set(key, used + 1);
     }
     consent.lastActionDate = this.today();
-    return { psuId, accounts: covered, all };
+    return { psuId, accounts: covered, account };
   }
 
   /** The access as granted: for a bank-offered or global consent, the PSU's accounts by IBAN once it has approved. */

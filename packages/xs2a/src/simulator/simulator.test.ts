@@ -372,3 +372,36 @@ describe('a bank that requires HTTP message signing (QSealC)', () => {
     expect({ status: tampered.status, codes: (tampered.body as { tppMessages: { code: string }[] }).tppMessages.map((m) => m.code) }).toEqual({ status: 401, codes: ['SIGNATURE_INVALID'] });
   });
 });
+
+describe('a bank that gives each consent its own resourceIds', () => {
+  let perConsent: RunningXs2aSimulator;
+  beforeAll(async () => {
+    perConsent = await startXs2aSimulator({ resourceIdsPerConsent: true, pki: sim.pki });
+  });
+  afterAll(async () => {
+    await perConsent.close();
+  });
+
+  it('lists the same accounts under new ids for a second consent of the PSU, serves each id to its own consent only, with the same transactions', async () => {
+    const client = new Xs2aClient({ baseUrl: perConsent.apiUrl, tls: { certificate: sim.pki.client.cert, key: sim.pki.client.key, caBundle: sim.pki.ca.cert }, requestTimeoutMs: 10_000 });
+    try {
+      const granted = async () => {
+        const { consentId } = await client.createConsent({ access: { allPsd2: 'allAccounts' }, validUntil: day(30), frequencyPerDay: 4, psuIpAddress: PSU_IP, approach: 'redirect', redirectUri: REDIRECT, nokRedirectUri: NOK_REDIRECT }, AbortSignal.timeout(10_000));
+        const atBank = perConsent.bank.consentForPsu(consentId)!;
+        perConsent.bank.decide(atBank, atBank.authorisation.id, 'approve', 'psu-twice');
+        return consentId;
+      };
+      const [first, second] = [await granted(), await granted()];
+      const [before, after] = [await client.accounts(first, AbortSignal.timeout(10_000)), await client.accounts(second, AbortSignal.timeout(10_000))];
+      expect(after.map((a) => `${a.iban}|${a.currency}`)).toEqual(before.map((a) => `${a.iban}|${a.currency}`));
+      expect(after.filter((a) => before.some((b) => b.resourceId === a.resourceId))).toEqual([]);
+
+      const from = day(-60);
+      const booked = async (consentId: string, resourceId: string) => (await client.bookedTransactions(consentId, resourceId, from, AbortSignal.timeout(10_000))).map((t) => t.transactionId);
+      expect(await booked(second, after[0]!.resourceId)).toEqual(await booked(first, before[0]!.resourceId));
+      await expect(booked(second, before[0]!.resourceId)).rejects.toMatchObject({ codes: ['RESOURCE_UNKNOWN'] });
+    } finally {
+      client.close();
+    }
+  });
+});

@@ -13,16 +13,20 @@ interface AccountRecord {
   ownerName: string;
   bic?: string | null;
   balances?: AccountBalanceDto[];
+  externalIdAliases?: string[];
 }
 
 export interface StoredAccount extends AccountDto {
   ownerClientId: string;
+  /** The provider's id of the account when the consent first saw it: the platform id derives from it. */
   externalId: string;
+  /** The provider's later ids of the same account (an XS2A bank's new `resourceId` under a re-authorisation's consent). */
+  externalIdAliases?: string[];
 }
 
 const fromRecord = ({ _id, ...rest }: AccountRecord): StoredAccount => ({ id: _id, ...rest });
 
-export const toAccountDto = ({ ownerClientId: _o, externalId: _e, ...dto }: StoredAccount): AccountDto => dto;
+export const toAccountDto = ({ ownerClientId: _o, externalId: _e, externalIdAliases: _a, ...dto }: StoredAccount): AccountDto => dto;
 
 export class AccountRepository {
   private readonly collection: mongo.Collection<AccountRecord>;

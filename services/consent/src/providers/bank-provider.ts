@@ -11,6 +11,11 @@ export interface ProviderInfo {
 /** An account as the provider reports it, under the provider's own id. */
 export interface ProviderAccount extends Omit<AccountDto, 'id' | 'consentId'> {
   externalId: string;
+  /**
+   * The account's number as the provider gives it under every consent (IBAN, else BBAN or masked PAN), where the
+   * provider's `externalId` may change between consents: a re-authorisation's fetch finds the stored account by it.
+   */
+  identification?: string;
 }
 
 /** A booked transaction as the provider reports it, under the provider's own ids. */

@@ -1,11 +1,12 @@
 import { EventWriter } from '@obp/bus';
-import { ConsentEventTypes, consentEvents, type TransactionDto } from '@obp/contracts';
+import { ConsentEventTypes, consentEvents, xs2aProviderConfigSchema, type TransactionDto } from '@obp/contracts';
 import { connectDatabase, database, type Connection } from '@obp/db';
 import { ClaimLedger } from '@obp/jobs';
 import { AggregateStore } from '@obp/store';
 import { createLogger } from '@obp/telemetry';
 import { testEnv, uniqueDbName } from '@obp/testkit';
-import { approve, MAX_CONSECUTIVE_FAILURES, type Consent } from '../../domain/consent';
+import { startXs2aSimulator } from '@obp/xs2a/src/simulator';
+import { approve, MAX_CONSECUTIVE_FAILURES, renewalApproved, type Consent } from '../../domain/consent';
 import { initializedConsent, t0 } from '../../domain/consent.fixture';
 import { AccountRepository } from '../../infrastructure/account.repository';
 import { ConsentEvents } from '../../infrastructure/consent-events';
@@ -16,6 +17,7 @@ import { TransactionRepository, type StoredTransaction } from '../../infrastruct
 import { ProviderError, type BankProvider, type ProviderTransaction } from '../../providers/bank-provider';
 import { ProviderRegistry } from '../../providers/provider-registry';
 import { sandboxProviders } from '../../providers/sandbox-provider';
+import { Xs2aProvider } from '../../providers/xs2a/xs2a-provider';
 import { EraseConsentService } from '../../use-cases/delete-consent/erase-consent.service';
 import { ConsentFetchJobs } from './consent-fetch.job';
 
@@ -338,5 +340,59 @@ describe('consent fetch jobs (real store)', () => {
       await unchanged();
     }
     expect((await consents.store.find('c-away'))!.status).not.toMatch(/Failing|Error/);
+  });
+
+  it('keeps each account and transaction once when a re-authorisation’s bank consent lists the accounts under new resourceIds (simulated bank)', async () => {
+    const sim = await startXs2aSimulator({ resourceIdsPerConsent: true, pageSize: 40 });
+    const tls = { clientCertificate: sim.pki.client.cert, clientKey: sim.pki.client.key, caBundle: sim.pki.ca.cert };
+    const config = xs2aProviderConfigSchema.parse({ kind: 'xs2a', providerKey: 'sim-bank', name: 'Simulated bank', country: 'NL', baseUrl: sim.apiUrl, scaApproaches: ['redirect'], tls });
+    const bank = new Xs2aProvider(config, { tls: { certificate: sim.pki.client.cert, key: sim.pki.client.key, caBundle: sim.pki.ca.cert } });
+    try {
+      connection = await connectDatabase(testEnv().mongoUri, uniqueDbName('fetch-jobs'));
+      const consents = new ConsentRepository(new AggregateStore<Consent>(database(connection), consentStoreOptions(() => null)));
+      await consents.store.ensureIndexes();
+      const accounts = new AccountRepository(connection);
+      const transactions = new TransactionRepository(connection);
+      const jobs = await jobsOver(consents, new ProviderRegistry([bank]), transactions);
+      /** A bank consent the user approved at the bank. */
+      const grantedAtBank = async (state: string) => {
+        const made = await bank.bankConsent.create({ consentId: 'c-renewed', state, publicBaseUrl: 'https://api.example.test', validUntil: new Date(Date.now() + 80 * 86_400_000), psuIpAddress: '198.51.100.4', psuId: null }, AbortSignal.timeout(10_000));
+        const atBank = sim.bank.consentForPsu(made.id)!;
+        sim.bank.decide(atBank, atBank.authorisation.id, 'approve', 'psu-renewed');
+        return { id: made.id, approach: made.approach, consentUrl: made.consentUrl, scaStatusLink: made.scaStatusLink };
+      };
+      const fetchNow = async (now: Date) => {
+        const [due] = await jobs.due(now, 1);
+        expect(await jobs.run((await jobs.claim(due!, now))!, { signal: new AbortController().signal })).toBe('updated');
+      };
+      const stored = async () => {
+        const all = [...(await transactions.byAccount('c-renewed')).values()].flat();
+        return { accounts: await accounts.listByConsent('c-renewed'), transactionIds: all.map((t) => t.id).sort(), keys: all.map((t) => `${t.accountId}|${t.externalId}`) };
+      };
+
+      const first = await grantedAtBank('s1');
+      await consents.insert({ ...approved('c-renewed'), providerKey: 'sim-bank', bankConsent: { ...first, grantedAt: t0 } }, []);
+      await fetchNow(new Date(t0.getTime() + 1_000));
+      const before = await stored();
+      expect(before.accounts.length).toBeGreaterThan(1);
+      expect(before.transactionIds.length).toBeGreaterThan(0);
+
+      const second = await grantedAtBank('s2');
+      await consents.store.mutate('c-renewed', (c) => ({
+        next: renewalApproved({ ...c, renewal: { ...second, state: 's2', requestedAt: t0, validUntil: c.dateExpire } }, 'fetch-renewed', new Date(t0.getTime() + 2_000)),
+        result: null,
+      }));
+      await fetchNow(new Date(t0.getTime() + 3_000));
+      const after = await stored();
+      expect(after.accounts.map((a) => a.id)).toEqual(before.accounts.map((a) => a.id));
+      expect(after.transactionIds).toEqual(expect.arrayContaining(before.transactionIds));
+      expect(new Set(after.keys).size).toBe(after.keys.length);
+      // The bank's new ids are recorded: the next refresh under the new consent maps them without matching again.
+      const listed = await bank.listAccounts({ consentId: 'c-renewed', subject: 'c-renewed', bankConsentId: second.id }, AbortSignal.timeout(10_000));
+      for (const account of after.accounts) expect(listed.map((a) => a.externalId)).toContain(account.externalIdAliases?.[0]);
+    } finally {
+      bank.close();
+      await sim.close();
+    }
   });
 });

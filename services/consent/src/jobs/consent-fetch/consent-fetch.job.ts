@@ -16,6 +16,7 @@ import { ProviderError, type ProviderSession } from '../../providers/bank-provid
 import type { ProviderRegistry } from '../../providers/provider-registry';
 import { importStatements } from '../statement-import/import-statements';
 import { fetchFailureFor } from './fetch-failure';
+import { continuedAccounts } from './same-account';
 
 export interface ConsentFetchOptions {
   consents: ConsentRepository;
@@ -137,11 +138,14 @@ async function fetchAndStore(options: ConsentFetchOptions, consent: Consent, { s
   const asOf = new Date();
 
   const providerAccounts = await provider.listAccounts(session, bankSignal);
-  const accounts: StoredAccount[] = providerAccounts.map((a) => ({
-    id: stableId(consent.id, 'account', a.externalId),
+  // An account the provider lists under an id this consent has not seen may be one it holds (a re-authorisation's
+  // bank consent with new resourceIds): it keeps its platform id, so its transactions dedupe against those stored.
+  const continuity = continuedAccounts(await options.accounts.listByConsent(consent.id), providerAccounts);
+  const accounts: StoredAccount[] = providerAccounts.map((a, i) => ({
+    id: stableId(consent.id, 'account', continuity[i]!.externalId),
     consentId: consent.id,
     ownerClientId: consent.ownerClientId,
-    externalId: a.externalId,
+    ...continuity[i]!,
     iban: a.iban,
     name: a.name,
     type: a.type,

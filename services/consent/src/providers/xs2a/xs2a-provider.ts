@@ -58,7 +58,8 @@ export class Xs2aProvider implements BankProvider {
     for (const a of accounts) {
       // Read only where the bank links them: a consent that does not cover an account's balances answers CONSENT_INVALID.
       const balances = a._links?.balances ? platformBalances(await this.guard(() => this.client.balances(consentId, a.resourceId, signal))) : undefined;
-      listed.push({ ...platformAccountFields(a), externalId: a.resourceId, ...(balances ? { balances } : {}) });
+      const identification = a.iban ?? a.bban ?? a.maskedPan;
+      listed.push({ ...platformAccountFields(a), externalId: a.resourceId, ...(identification ? { identification } : {}), ...(balances ? { balances } : {}) });
     }
     return listed;
   }
