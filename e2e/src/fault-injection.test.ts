@@ -187,6 +187,8 @@ it('loses, doubles and reorders nothing, and finishes every job once, while a le
   await subscribe(probe.api, probePath, ['share.created']);
   const signatures = new SignatureCheck(receiver, secrets);
   const signatureTimer = setInterval(() => signatures.check(), 1_000);
+  // A failed check ends the test before the timer is cleared: it must not hold jest open.
+  signatureTimer.unref();
 
   const shares: ShareRecord[] = [];
   const consents: ConsentRecord[] = [];
