@@ -176,6 +176,8 @@ export function createXs2aApiApp(bank: SimulatedBank, options: Xs2aApiAppOptions
     const dateTo = q.dateTo ?? today;
     if (dateFrom > dateTo) throw new Xs2aError('PERIOD_INVALID', `dateFrom ${dateFrom} is after dateTo ${dateTo}.`, 'query dateFrom');
     if (dateFrom > today) throw new Xs2aError('PERIOD_INVALID', `dateFrom ${dateFrom} is in the future.`, 'query dateFrom');
+    const earliest = unattended(req) ? bank.unattendedFrom() : undefined;
+    if (earliest && dateFrom < earliest) throw new Xs2aError('PERIOD_INVALID', `Without the PSU this bank serves transactions from ${earliest} on.`, 'query dateFrom');
     const pageIndex = q.pageIndex === undefined ? 0 : Number(q.pageIndex);
     const perPage = Math.min(bank.pageSize, q.itemsPerPage === undefined ? bank.pageSize : Number(q.itemsPerPage));
     if (pageIndex < 0) throw new Xs2aError('FORMAT_ERROR', 'pageIndex must be 0 or more.', 'query pageIndex');

@@ -6,7 +6,8 @@
  * - XS2A_SIM_PROFILE (retail | business), XS2A_SIM_PAGE_SIZE (100);
  * - XS2A_SIM_TEST_HOOKS (false): `true` serves `/sandbox-test-hooks/...` (README.md);
  * - XS2A_SIM_REQUIRE_SIGNATURES (false): `true` requires the Berlin Group's HTTP message signing on every request;
- * - XS2A_SIM_RESOURCE_IDS_PER_CONSENT (false): `true` lists the accounts under new `resourceId`s for every consent.
+ * - XS2A_SIM_RESOURCE_IDS_PER_CONSENT (false): `true` lists the accounts under new `resourceId`s for every consent;
+ * - XS2A_SIM_UNATTENDED_HISTORY_DAYS (none): PERIOD_INVALID for an unattended transaction read from further back.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
     testHooks: env.XS2A_SIM_TEST_HOOKS === 'true',
     requireSignatures: env.XS2A_SIM_REQUIRE_SIGNATURES === 'true',
     resourceIdsPerConsent: env.XS2A_SIM_RESOURCE_IDS_PER_CONSENT === 'true',
+    unattendedHistoryDays: env.XS2A_SIM_UNATTENDED_HISTORY_DAYS ? Number(env.XS2A_SIM_UNATTENDED_HISTORY_DAYS) : undefined,
   });
   const dir = resolve(env.XS2A_SIM_CERT_DIR ?? join(tmpdir(), 'obp-xs2a-sim'));
   mkdirSync(dir, { recursive: true });

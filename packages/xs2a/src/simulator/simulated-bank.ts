@@ -64,6 +64,8 @@ export interface SimulatedBankOptions {
    * account for every consent).
    */
   resourceIdsPerConsent?: boolean;
+  /** Answer PERIOD_INVALID to an unattended transaction read from further back than this many days. Default: no limit. */
+  unattendedHistoryDays?: number;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -76,6 +78,7 @@ export class SimulatedBank {
   readonly scaBaseUrl: string;
   readonly supportedApproaches: readonly ScaApproach[];
   readonly profile: SandboxProfile;
+  readonly unattendedHistoryDays: number | undefined;
   private readonly maxValidityDays: number;
   private readonly clock: () => Date;
   private readonly resourceIdsPerConsent: boolean;
@@ -92,6 +95,7 @@ export class SimulatedBank {
     this.maxValidityDays = options.maxValidityDays ?? 180;
     this.clock = options.now ?? (() => new Date());
     this.resourceIdsPerConsent = options.resourceIdsPerConsent ?? false;
+    this.unattendedHistoryDays = options.unattendedHistoryDays;
   }
 
   /** The id under which `consent` lists `account`. */
@@ -105,6 +109,11 @@ export class SimulatedBank {
 
   today(): string {
     return this.now().toISOString().slice(0, 10);
+  }
+
+  /** The earliest `dateFrom` of an unattended transaction read, where the bank limits it. */
+  unattendedFrom(): string | undefined {
+    return this.unattendedHistoryDays === undefined ? undefined : addDays(this.today(), -this.unattendedHistoryDays);
   }
 
   /** Test hook: moves the bank's clock forward. */

@@ -34,6 +34,17 @@ export interface ProviderSession {
   bankConsentId?: string;
   /** The last successful fetch: a refresh asks the bank from a margin before it. */
   lastFetchedAt?: Date | null;
+  /** Told of booking days a refresh asked for and the provider would not serve (`HISTORY_GAP` in the consent's errors). */
+  onHistoryGap?: (gap: HistoryGap) => void;
+}
+
+/** Booking days (`YYYY-MM-DD`, both included) of an account that a refresh could not read: its transactions may be missing. */
+export interface HistoryGap {
+  accountExternalId: string;
+  from: string;
+  to: string;
+  /** Why, as the consent's error tells it. */
+  reason: string;
 }
 
 /** A provider call failed; `code` is recorded in the consent's `errors`. */

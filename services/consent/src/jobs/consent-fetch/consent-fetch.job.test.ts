@@ -395,4 +395,32 @@ describe('consent fetch jobs (real store)', () => {
       await sim.close();
     }
   });
+
+  it('records once, with its dates, the days a refresh could not read at the bank, and completes the fetch', async () => {
+    connection = await connectDatabase(testEnv().mongoUri, uniqueDbName('fetch-jobs'));
+    const consents = new ConsentRepository(new AggregateStore<Consent>(database(connection), consentStoreOptions(() => null)));
+    await consents.store.ensureIndexes();
+    const [sandbox] = sandboxProviders(0);
+    const shortOfHistory: BankProvider = {
+      ...sandbox!,
+      info: sandbox!.info,
+      authorizationUrl: (args) => sandbox!.authorizationUrl(args),
+      listAccounts: (session, signal) => sandbox!.listAccounts(session, signal),
+      listTransactions: async (session, account, asOf, signal) => {
+        session.onHistoryGap?.({ accountExternalId: account.externalId, from: '2026-05-01', to: '2026-08-22', reason: 'The bank serves at most 89 days of history without the user (PERIOD_INVALID)' });
+        return sandbox!.listTransactions(session, account, asOf, signal);
+      },
+    };
+    await consents.insert(approved('c-gap'), []);
+    const jobs = await jobsOver(consents, new ProviderRegistry([shortOfHistory]));
+    const now = new Date(t0.getTime() + 1_000);
+    const [due] = await jobs.due(now, 1);
+    await jobs.run((await jobs.claim(due!, now))!, { signal: new AbortController().signal });
+
+    const consent = (await consents.find('c-gap'))!;
+    expect(consent.status).toBe('Updated');
+    expect(consent.errors).toEqual([
+      { date: expect.any(String), type: 'HistoryGap', code: 'HISTORY_GAP', message: 'The bank serves at most 89 days of history without the user (PERIOD_INVALID): transactions booked from 2026-05-01 to 2026-08-22 could not be fetched and may be missing.' },
+    ]);
+  });
 });

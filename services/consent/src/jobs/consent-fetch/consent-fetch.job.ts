@@ -3,7 +3,7 @@ import { bankDetailsOf } from '@obp/contracts';
 import { LeasedJobs, type ClaimLedger, type LeasedJobContext } from '@obp/jobs';
 import type { parseStatement } from '@obp/statements';
 import type { Logger } from '@obp/telemetry';
-import { claimFetch, endedAtBank, fetchDeferred, fetchFailed, fetchPutBack, fetchSucceeded, type Consent } from '../../domain/consent';
+import { claimFetch, endedAtBank, fetchDeferred, fetchFailed, fetchPutBack, fetchSucceeded, MAX_KEPT_ERRORS, type Consent } from '../../domain/consent';
 import type { AccountRepository, StoredAccount } from '../../infrastructure/account.repository';
 import { toAccountDto } from '../../infrastructure/account.repository';
 import type { ConsentEvents } from '../../infrastructure/consent-events';
@@ -12,7 +12,7 @@ import type { StatementImportRepository } from '../../infrastructure/statement-i
 import { stableId } from '../../infrastructure/stable-id';
 import type { StoredTransaction, TransactionRepository } from '../../infrastructure/transaction.repository';
 import { toTransactionDto } from '../../infrastructure/transaction.repository';
-import { ProviderError, type ProviderSession } from '../../providers/bank-provider';
+import { ProviderError, type HistoryGap, type ProviderSession } from '../../providers/bank-provider';
 import type { ProviderRegistry } from '../../providers/provider-registry';
 import { importStatements } from '../statement-import/import-statements';
 import { fetchFailureFor } from './fetch-failure';
@@ -128,11 +128,13 @@ async function fetchAndStore(options: ConsentFetchOptions, consent: Consent, { s
     if (consent.bankConsent && options.bankStillAdded && !(await options.bankStillAdded(consent.providerKey))) throw new ProviderError('PROVIDER_REMOVED', `The bank '${consent.providerKey}' was removed by the operator; the consent cannot be fetched any more.`, { endsConsent: true });
     throw new ProviderError('PROVIDER_UNKNOWN', `Provider '${consent.providerKey}' is not available.`);
   }
+  const gaps: HistoryGap[] = [];
   const session: ProviderSession = {
     consentId: consent.id,
     subject: consent.externalUserId ?? consent.userId ?? consent.id,
     ...(consent.bankConsent ? { bankConsentId: consent.bankConsent.id } : {}),
     lastFetchedAt: consent.dateTransactionsUpdated,
+    onHistoryGap: (gap) => gaps.push(gap),
   };
   const bankSignal = AbortSignal.any([signal, AbortSignal.timeout(options.timeoutMs)]);
   const asOf = new Date();
@@ -195,7 +197,7 @@ async function fetchAndStore(options: ConsentFetchOptions, consent: Consent, { s
   const added = (await transactions.storedBy(consent.id, fetchId)).map(toTransactionDto);
   const ended = await finish((current, now) => {
     const batches = events.transactionsAdded(current, fetchId, added);
-    const next = fetchSucceeded(current, randomUUID(), now, { accountIds: accounts.map((a) => a.id), transactionEventKeys: batches.map((b) => b.key) });
+    const next = withHistoryGaps(fetchSucceeded(current, randomUUID(), now, { accountIds: accounts.map((a) => a.id), transactionEventKeys: batches.map((b) => b.key) }), gaps, now);
     return {
       next,
       events: [events.accountsUpdated(next, accounts.map(toAccountDto)), ...batches, events.transactionsFetched(next, fetchId, added.length, now), ...events.statusChanged(current, next)],
@@ -204,4 +206,20 @@ async function fetchAndStore(options: ConsentFetchOptions, consent: Consent, { s
   // Not ended: erased while fetching (what it stored is removed on the way out).
   if (ended) options.logger.info({ consentId: consent.id, fetchId, added: added.length }, 'fetch completed');
   return 'updated';
+}
+
+/**
+ * One `HISTORY_GAP` in `errors` per span of days the bank would not serve (the same for every account of a fetch): the
+ * fetch succeeded, but transactions booked then may be missing, and the app is told which days.
+ */
+function withHistoryGaps(consent: Consent, gaps: readonly HistoryGap[], now: Date): Consent {
+  const spans = [...new Map(gaps.map((g) => [`${g.from}|${g.to}`, g])).values()];
+  if (spans.length === 0) return consent;
+  const recorded = spans.map((g) => ({
+    date: now.toISOString(),
+    type: 'HistoryGap',
+    code: 'HISTORY_GAP',
+    message: `${g.reason}: transactions booked from ${g.from} to ${g.to} could not be fetched and may be missing.`,
+  }));
+  return { ...consent, errors: [...consent.errors, ...recorded].slice(-MAX_KEPT_ERRORS) };
 }

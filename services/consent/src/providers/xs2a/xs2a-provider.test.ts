@@ -3,7 +3,7 @@ import { generateSandboxData } from '@obp/sandbox-bank';
 import { Xs2aBankError, Xs2aInvalidAnswer, Xs2aUnreachable } from '@obp/xs2a';
 import { startXs2aSimulator, type RunningXs2aSimulator } from '@obp/xs2a/src/simulator';
 import { httpsCall } from '@obp/xs2a/src/simulator/xs2a-client.fixture';
-import { ProviderError, type ProviderSession } from '../bank-provider';
+import { ProviderError, type HistoryGap, type ProviderSession } from '../bank-provider';
 import { nextBankDay, providerErrorOf, REFRESH_MARGIN_DAYS, Xs2aProvider } from './xs2a-provider';
 
 const now = new Date('2026-11-29T21:40:00.000Z');
@@ -101,5 +101,34 @@ describe('an XS2A provider against the simulated bank', () => {
     );
     sim.bank.expire(sim.bank.consentForPsu(expiring.id)!);
     await provider.bankConsent.remove(expiring.id, AbortSignal.timeout(10_000));
+  });
+
+  it('asks a refresh that reaches further back than the bank serves without the user again from 89 days, and tells of the days it could not read', async () => {
+    const limited = await startXs2aSimulator({ unattendedHistoryDays: 90, pki: sim.pki });
+    const config = xs2aProviderConfigSchema.parse({ kind: 'xs2a', providerKey: 'limited', name: 'Limited bank', country: 'NL', baseUrl: limited.apiUrl, scaApproaches: ['redirect'], tls: { clientCertificate: sim.pki.client.cert, clientKey: sim.pki.client.key, caBundle: sim.pki.ca.cert }, historyDays: 120 });
+    const bank = new Xs2aProvider(config, { tls: { certificate: sim.pki.client.cert, key: sim.pki.client.key, caBundle: sim.pki.ca.cert } });
+    try {
+      const made = await bank.bankConsent.create({ consentId: 'c3', state: 's3', publicBaseUrl: 'https://api.example.test', validUntil: new Date(Date.now() + 90 * DAY), psuIpAddress: '198.51.100.4', psuId: null }, AbortSignal.timeout(10_000));
+      const atBank = limited.bank.consentForPsu(made.id)!;
+      limited.bank.decide(atBank, atBank.authorisation.id, 'approve', 'psu-gap');
+      const gaps: HistoryGap[] = [];
+      const session: ProviderSession = { consentId: 'c3', subject: 'c3', bankConsentId: made.id, onHistoryGap: (gap) => gaps.push(gap) };
+      const [account] = await bank.listAccounts(session, AbortSignal.timeout(10_000));
+      const asOf = new Date();
+      const day = (daysBack: number) => new Date(asOf.getTime() - daysBack * DAY).toISOString().slice(0, 10);
+      const household = generateSandboxData({ seed: 'sandbox-xs2a:psu-gap', profile: 'retail', asOf: new Date(`${limited.bank.today()}T23:59:59.999Z`), months: 14 });
+      const bookedFrom = (from: string) => household.transactions.filter((t) => t.accountExternalId === account!.externalId && t.bookingDate.slice(0, 10) >= from).map((t) => `id:${t.externalId}`).sort();
+
+      // The first fetch only gets less history than historyDays: nothing held is left out.
+      expect((await bank.listTransactions(session, account!, asOf, AbortSignal.timeout(10_000))).map((t) => t.externalId).sort()).toEqual(bookedFrom(day(89)));
+      expect(gaps).toEqual([]);
+      // A refresh 120 days after the last fetch (a consent re-authorised long after it ended).
+      const refresh = await bank.listTransactions({ ...session, lastFetchedAt: new Date(asOf.getTime() - 120 * DAY) }, account!, asOf, AbortSignal.timeout(10_000));
+      expect(refresh.map((t) => t.externalId).sort()).toEqual(bookedFrom(day(89)));
+      expect(gaps).toEqual([{ accountExternalId: account!.externalId, from: day(120 + REFRESH_MARGIN_DAYS), to: day(90), reason: expect.stringContaining('PERIOD_INVALID') }]);
+    } finally {
+      bank.close();
+      await limited.close();
+    }
   });
 });

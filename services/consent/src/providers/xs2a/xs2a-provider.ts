@@ -72,8 +72,12 @@ export class Xs2aProvider implements BankProvider {
         return await read(from);
       } catch (error) {
         const shorter = new Date(asOf.getTime() - UNATTENDED_HISTORY_DAYS * DAY_MS);
-        if (error instanceof Xs2aBankError && error.has('PERIOD_INVALID') && from < shorter) return read(shorter);
-        throw error;
+        if (!(error instanceof Xs2aBankError && error.has('PERIOD_INVALID') && from < shorter)) throw error;
+        const served = await read(shorter);
+        // A refresh (not the first fetch, which only gets less history) leaves days between what is held and what the
+        // bank served: a consent re-authorised long after it ended.
+        if (session.lastFetchedAt && isoDate(from) < isoDate(shorter)) session.onHistoryGap?.({ accountExternalId: account.externalId, from: isoDate(from), to: isoDate(new Date(shorter.getTime() - DAY_MS)), reason: `The bank serves at most ${UNATTENDED_HISTORY_DAYS} days of history without the user (PERIOD_INVALID)` });
+        return served;
       }
     });
     return withExternalIds(booked).map((t) => ({ ...t, accountExternalId: account.externalId }));
