@@ -21,9 +21,12 @@ const schema = z.object({
   ANALYSIS_DATA_WAIT_MS: ms(600_000),
   /**
    * How long after its creation a job waits for a consent or account it names, and this service has never
-   * seen, to reach it (its events take about a second) before running without it.
+   * seen, to reach it before running without it; and how young a consent id must be to be waited for at all.
+   * Its events take about a second, but while the consent service's outbox is behind (a broker failover, a
+   * burst of fetches announcing their transactions) tens of seconds: a job on a consent the app already saw
+   * `Updated` must not fail `NoData` for that.
    */
-  ANALYSIS_VISIBILITY_WAIT_MS: ms(10_000),
+  ANALYSIS_VISIBILITY_WAIT_MS: ms(120_000),
   /**
    * How long POST /analysis-jobs looks again for a share opening another app's consent or account it
    * names (a share made a moment ago) before refusing it with a 422.

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { uuidv7 } from '@obp/core';
+import { loadAnalysisConfig } from '../../config';
 import { CLOCK_SKEW_MS, mayBeOnItsWay } from './unseen-ids';
 
 const WINDOW = 10_000;
@@ -22,6 +23,12 @@ describe('mayBeOnItsWay', () => {
 
   it('does not wait for a consent id made before the window and the clock skew, or further ahead than the clock skew', () => {
     for (const offset of [-WINDOW - CLOCK_SKEW_MS, -WINDOW - CLOCK_SKEW_MS - 1, -86_400_000, CLOCK_SKEW_MS + 1, 86_400_000]) expect(mayBeOnItsWay(at(offset), 'consent', now, WINDOW)).toBe(false);
+  });
+
+  it('waits, under the default visibility wait, for a consent made a minute ago whose events the consent service has not published yet (its outbox behind), and not for one an hour old', () => {
+    const { ANALYSIS_VISIBILITY_WAIT_MS: defaultWait } = loadAnalysisConfig({ MONGODB_URI: 'mongodb://127.0.0.1:1', KAFKA_BROKERS: '127.0.0.1:1' });
+    expect(mayBeOnItsWay(at(-60_000), 'consent', now, defaultWait)).toBe(true);
+    expect(mayBeOnItsWay(at(-3_600_000), 'consent', now, defaultWait)).toBe(false);
   });
 
   it('does not wait for a consent id that is no UUIDv7 (a random v4, another form, garbage)', () => {
