@@ -86,7 +86,20 @@ describe('the app dashboard', () => {
 
   const failedLoad = (status: number) => expect.stringMatching(new RegExp(`^Failed to load resource: the server responded with a status of ${status}\\b`));
   const storage = () => browser.page.evaluate('JSON.stringify({ session: { ...sessionStorage }, local: { ...localStorage }, cookie: document.cookie })') as Promise<string>;
-  const shot = (name: string) => browser.page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  /** A picture of the view, once axe-core finds nothing in it. */
+  const shot = async (name: string) => {
+    expect({ view: name, violations: await accessibilityViolations() }).toEqual({ view: name, violations: [] });
+    await browser.page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  };
+  /** Tabs until the element matching `selector` has the focus. */
+  async function tabTo(selector: string, most = 80) {
+    for (let n = 0; n < most; n++) {
+      await browser.page.keyboard.press('Tab');
+      if (await browser.page.evaluate(`Boolean(document.activeElement && document.activeElement.matches(${JSON.stringify(selector)}))`)) return;
+    }
+    throw new Error(`${most} presses of Tab never reached ${selector}`);
+  }
+  const focused = () => browser.page.evaluate('document.activeElement && (document.activeElement.id || document.activeElement.textContent)') as Promise<string | null>;
   const heading = (name: string) => browser.page.getByRole('heading', { level: 1, name }).waitFor({ timeout });
 
   async function accessibilityViolations(): Promise<string[]> {
@@ -220,6 +233,8 @@ describe('the app dashboard', () => {
     await shot('consents');
     await page.locator(`#consent-rows tr[data-id="${consentId}"] a`).click();
     await page.getByRole('region', { name: 'Status history' }).waitFor({ timeout });
+    // Every change of the consent's status, in order, from the consent's own record.
+    expect(await page.locator('#status-history li.status .event-title').allTextContents()).toEqual(['Authenticated', 'Updating', 'Updated']);
     expect(await page.locator('.facts').textContent()).toContain(hostile('user'));
     await page.getByRole('button', { name: 'Erase' }).click();
     await page.getByRole('dialog').filter({ hasText: 'analysis results computed from it' }).waitFor({ timeout });
@@ -351,16 +366,41 @@ describe('the app dashboard', () => {
     await page.keyboard.press('Enter');
     await page.locator('#monthly canvas').waitFor({ timeout });
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
-    expect(await accessibilityViolations()).toEqual([]);
     await shot('analysis-390');
+    // By keyboard alone: a chart's figures opened, one chosen, the focus on its transactions.
+    await tabTo('#monthly summary');
+    await page.keyboard.press('Enter');
+    await tabTo('#monthly .figure-links button');
+    await page.keyboard.press('Enter');
+    await page.locator('#behind-rows tbody tr').first().waitFor({ timeout });
+    expect(await focused()).toBe('behind');
     await page.goto(`${stack.baseUrl}/dashboard#/webhooks`);
     await heading('Webhooks');
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     await shot('webhooks-390');
+    // Every other section at 390 px: nothing wider than the screen, nothing axe-core finds.
+    for (const [view, title] of [['consents', 'Consents'], [`consents/${consentId}`, 'sandbox-retail consent'], [`webhooks/${pagedWebhookId}`, receiver.url('/paged')], ['feedback', 'Feedback'], ['settings', 'Settings']] as const) {
+      await page.goto(`${stack.baseUrl}/dashboard#/${view}`);
+      await heading(title);
+      expect({ view, fits: ((await page.evaluate('document.documentElement.scrollWidth')) as number) <= 390 }).toEqual({ view, fits: true });
+      expect({ view, violations: await accessibilityViolations() }).toEqual({ view, violations: [] });
+    }
+    // The erase confirmation opened and cancelled by keyboard: nothing erased.
+    await page.goto(`${stack.baseUrl}/dashboard#/consents/${consentId}`);
+    await heading('sandbox-retail consent');
+    await tabTo('button.danger');
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').filter({ hasText: 'analysis results computed from it' }).waitFor({ timeout });
+    expect(await focused()).toBe('confirm-cancel');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden', timeout });
+    // The close event comes a task after the dialog hides; then the focus is back on the button that opened it.
+    await waitFor(async () => (await focused()) === 'Erase', { what: 'the focus back on Erase', timeoutMs: timeout });
+    expect((await stack.api(token, `/consents/${consentId}`)).status).toBe(200);
 
     // A token that ran out: the next request sends the user to sign in, saying why.
     await page.evaluate(`sessionStorage.setItem('${SESSION_KEY}', JSON.stringify({ ...JSON.parse(sessionStorage.getItem('${SESSION_KEY}')), token: 'no.such.token' }))`);
-    await page.getByRole('link', { name: 'Consents' }).click();
+    await page.getByRole('link', { name: 'Consents', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: 'Your session has ended. Sign in again.' }).waitFor({ timeout });
     expect(JSON.parse(await storage())).toMatchObject({ session: {} });
   }, 120_000);

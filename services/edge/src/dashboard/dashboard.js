@@ -219,6 +219,10 @@
         failure(error);
       } finally {
         button.disabled = false;
+        // A confirmation closed while its opener was disabled cannot give the focus back to it (it stays in the hidden
+        // dialog, then falls to the body): the button takes it back once enabled.
+        const lost = !document.activeElement || document.activeElement === document.body || $('confirm').contains(document.activeElement);
+        if (lost && button.isConnected) button.focus();
       }
     };
   }
@@ -612,12 +616,14 @@
 
   // Consents.
 
+  /** Requested, each status change the consent recorded (or, on a consent older than that record, its status now), and its errors, by time. */
   function statusHistory(consent) {
-    const entries = [{ at: consent.dateRequested, text: 'Requested' }];
-    for (const error of consent.errors || []) entries.push({ at: error.date, text: `${error.type}: ${error.message}` });
-    entries.push({ at: consent.dateStatusUpdated, text: consent.status });
+    const entries = [{ at: consent.dateRequested, text: 'Requested', kind: 'requested' }];
+    for (const error of consent.errors || []) entries.push({ at: error.date, text: `${error.type}: ${error.message}`, kind: 'error' });
+    const changes = consent.statusHistory || [{ status: consent.status, at: consent.dateStatusUpdated }];
+    for (const change of changes) entries.push({ at: change.at, text: change.status, kind: 'status' });
     entries.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
-    return h('ol', { className: 'timeline history' }, entries.map((entry) => h('li', null, h('span', { className: 'muted' }, dateTime(entry.at)), ' ', h('span', { className: 'event-title' }, entry.text))));
+    return h('ol', { className: 'timeline history', id: 'status-history' }, entries.map((entry) => h('li', { className: entry.kind }, h('span', { className: 'muted' }, dateTime(entry.at)), ' ', h('span', { className: 'event-title' }, entry.text))));
   }
 
   async function consentsView() {
@@ -760,7 +766,7 @@
       h('p', { className: 'muted' }, `${plural(totalCount, 'transaction')}, newest first${categories.size ? '; categories from the latest analysis' : '; categories show once an e1 analysis of the consent has completed'}`),
       h(
         'div',
-        { className: 'table-wrap' },
+        { className: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': 'Transactions' },
         h(
           'table',
           { id: 'transaction-rows' },
@@ -850,7 +856,7 @@
     panel.replaceChildren(
       h('h2', { id: 'behind-title' }, `Transactions behind: ${label}`),
       h('p', { className: 'muted' }, plural(ids.length, 'transaction')),
-      h('div', { className: 'table-wrap' }, h('table', { id: 'behind-rows' }, h('thead', null, h('tr', null, ['Booked', 'Counterparty', 'Description', 'Category', 'Amount'].map((title) => h('th', { scope: 'col', className: title === 'Amount' ? 'num' : null }, title)))), h('tbody', null, rows))),
+      h('div', { className: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': 'Transactions behind the figure' }, h('table', { id: 'behind-rows' }, h('thead', null, h('tr', null, ['Booked', 'Counterparty', 'Description', 'Category', 'Amount'].map((title) => h('th', { scope: 'col', className: title === 'Amount' ? 'num' : null }, title)))), h('tbody', null, rows))),
     );
     panel.hidden = false;
     panel.focus();
@@ -1029,7 +1035,7 @@
       items.length
         ? h(
             'div',
-            { className: 'table-wrap' },
+            { className: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': 'Feedback' },
             h(
               'table',
               { id: 'feedback-rows', className: 'list-table' },
