@@ -10,35 +10,24 @@ import { generateSandboxData } from '@obp/sandbox-bank';
 import { historyStart } from '@obp/sequencing-engine';
 import { createLogger } from '@obp/telemetry';
 import { freePort, repoRoot, startFerretDb, startKafka, uniqueName, waitFor, type FerretProcess, type KafkaProcess } from '@obp/testkit';
-import { auditJobWebhooks } from './faults/job-webhook-audit';
 import { newFigures, RetryingClient } from './faults/retrying-client';
 import { ServiceProcess } from './faults/service-process';
-import { SignatureCheck } from './faults/signature-check';
 import { auditShareWebhooks } from './faults/webhook-audit';
 import { RecordingReceiver } from './recording-receiver';
 
 /**
- * Fault injection, scaled out: a Kafka cluster of three brokers and two instances of every service behind the
- * edge (which balances over them). Apps write shares, approve and refresh consents and run analysis jobs on them
- * from parallel clients, each app with a webhook endpoint for its share and job events, while the test SIGKILLs
- * and restarts the leader broker of the busiest share-events partition, one instance of every service behind the
- * edge at once, the store (FerretDB with its PostgreSQL) and then the store's PostgreSQL alone. The clients retry
- * as a careful integrator does, with Idempotency-Keys. At the end nothing may be lost, doubled, out of order or
- * dead-lettered; every acknowledged share event reached its app's endpoint, in order, signed; every job completed
- * once, with one result and one completion message. The services run as their own processes on a Kafka and a
+ * Fault injection: apps write shares and approve and refresh consents from parallel clients while
+ * the test SIGKILLs and restarts the share service, the consent service, the webhooks service, Kafka,
+ * the store (FerretDB with its PostgreSQL) and then the store's PostgreSQL alone. The clients retry as a careful
+ * integrator does, with Idempotency-Keys; each app has a webhook endpoint for its share events. At the end
+ * nothing may be lost, doubled, out of order or dead-lettered, and every acknowledged share event reached
+ * its app's endpoint at least once, in order. The services run as their own processes on a Kafka and a
  * store of this test's own, so the kills touch no other suite.
  */
 
 const APPS = 3;
 const SHARE_WORKERS_PER_APP = 2;
-const REPLICAS = 2;
 const REDIRECT_URL = 'https://app.example.test/consent-done';
-/**
- * Kafka hands a killed instance's partitions to the other members of its groups only when its session
- * expires (30 s by default): 10 s here, so the test does not wait out three of them (docs/decisions.md,
- * "(issue 29) The fault test scaled out").
- */
-const SESSION_TIMEOUT_MS = '10000';
 const quiet = createLogger('fault-injection', 'silent');
 
 interface ShareRecord {
@@ -57,21 +46,6 @@ interface ConsentRecord {
   refreshed: boolean;
 }
 
-interface JobRecord {
-  app: number;
-  id: string;
-  consentId: string;
-}
-
-/** A fault as it went: when it was injected, when what it killed was back, and when a new share's webhook came through again. */
-interface FaultRecord {
-  name: string;
-  at: number;
-  back: number;
-  /** When the probe share's webhook arrived; null if it did not within its wait. */
-  delivered: number | null;
-}
-
 let kafka: KafkaProcess;
 let store: FerretProcess;
 const services: ServiceProcess[] = [];
@@ -80,26 +54,26 @@ const receiver = new RecordingReceiver();
 let logsToRemove: string | null = null;
 
 afterAll(async () => {
-  await Promise.all(services.map((service) => service.stop()));
+  for (const service of services) await service.stop();
   await receiver.stop().catch(() => undefined);
   await kafka?.dispose();
   await store?.stop();
   if (logsToRemove) rmSync(logsToRemove, { recursive: true, force: true });
 }, 120_000);
 
-it('loses, doubles and reorders nothing, and finishes every job once, while a leader broker, one instance of every service, the store and its PostgreSQL are killed', async () => {
+it('loses, doubles and reorders nothing while the share, consent and webhooks services, Kafka, the store and its PostgreSQL are killed', async () => {
+  kafka = await startKafka();
   const logDir = mkdtempSync(join(repoRoot, '.cache', 'fault-injection-logs-'));
   // The store's data and logs (ferretdb.log, postgres/postgres.log) are kept with the services' logs when the test fails.
-  [kafka, store] = await Promise.all([startKafka(undefined, { nodes: 3 }), startFerretDb(join(logDir, 'store'))]);
+  store = await startFerretDb(join(logDir, 'store'));
   const namespace = uniqueName('faults');
   const db = (service: string) => `${namespace.replace(/-/g, '_')}_${service}`;
-  const edgePort = await freePort();
-  const edgeUrl = `http://127.0.0.1:${edgePort}`;
+  const ports = { edge: await freePort(), share: await freePort(), consent: await freePort(), sequencing: await freePort(), webhooks: await freePort() };
+  const edgeUrl = `http://127.0.0.1:${ports.edge}`;
   const adminToken = randomBytes(24).toString('base64url');
   const common = {
     MONGODB_URI: store.uri,
     KAFKA_BROKERS: kafka.brokers.join(','),
-    KAFKA_SESSION_TIMEOUT_MS: SESSION_TIMEOUT_MS,
     NAMESPACE: namespace,
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
@@ -107,9 +81,29 @@ it('loses, doubles and reorders nothing, and finishes every job once, while a le
     JWKS_URL: `${edgeUrl}/.well-known/jwks.json`,
     OUTBOX_POLL_MS: '1000',
   };
-  const settings: Record<string, Record<string, string>> = {
-    share: { SHARE_DB_NAME: db('share') },
-    consent: {
+  const unused = 'http://127.0.0.1:9';
+  const edge = new ServiceProcess(
+    'edge',
+    ports.edge,
+    {
+      ...common,
+      EDGE_DB_NAME: db('edge'),
+      ADMIN_TOKEN: adminToken,
+      SHARE_SERVICE_URL: `http://127.0.0.1:${ports.share}`,
+      CONSENT_SERVICE_URL: `http://127.0.0.1:${ports.consent}`,
+      SEQUENCING_SERVICE_URL: `http://127.0.0.1:${ports.sequencing}`,
+      WEBHOOKS_SERVICE_URL: `http://127.0.0.1:${ports.webhooks}`,
+      ANALYSIS_SERVICE_URL: unused,
+      FEEDBACK_SERVICE_URL: unused,
+    },
+    logDir,
+  );
+  const share = new ServiceProcess('share', ports.share, { ...common, SHARE_DB_NAME: db('share') }, logDir);
+  const consent = new ServiceProcess(
+    'consent',
+    ports.consent,
+    {
+      ...common,
       CONSENT_DB_NAME: db('consent'),
       PUBLIC_BASE_URL: edgeUrl,
       // A lease shorter than the store's outage: fetches stalled by it are taken over while they still write.
@@ -119,81 +113,48 @@ it('loses, doubles and reorders nothing, and finishes every job once, while a le
       FETCH_RETRY_MAX_MS: '3000',
       REFRESH_LIMIT_PER_DAY: '100',
     },
-    'sequencing-engine': { SEQUENCING_DB_NAME: db('sequencing') },
-    // Not production: a production webhooks service delivers only over https to public addresses; this one only to loopback.
-    // WEBHOOK_CONCURRENCY stays at its default (256 attempts at once), the load under which an unpatched FerretDB 1.24 hung
-    // for good after a PostgreSQL crash (docs/decisions.md, "FerretDB deadlocked on its own PostgreSQL pool (issue 24)").
-    webhooks: { NODE_ENV: 'development', WEBHOOKS_DB_NAME: db('webhooks'), WEBHOOK_POLL_MS: '1000', WEBHOOK_LOOPBACK_ONLY: 'true' },
-    // A lease shorter than the store's outage, as the consent service's: a killed instance's job is taken over within seconds.
-    analysis: { ANALYSIS_DB_NAME: db('analysis'), ANALYSIS_LEASE_MS: '5000', ANALYSIS_POLL_MS: '1000', ANALYSIS_RETRY_BASE_MS: '500', ANALYSIS_RETRY_MAX_MS: '3000' },
-  };
-  const behindEdge: ServiceProcess[] = [];
-  for (const [name, env] of Object.entries(settings)) {
-    for (let replica = 1; replica <= REPLICAS; replica++) behindEdge.push(new ServiceProcess(name, await freePort(), { ...common, ...env }, logDir, 'source', replica));
-  }
-  const urls = (name: string) => behindEdge.filter((s) => s.name === name).map((s) => s.url).join(',');
-  const unused = 'http://127.0.0.1:9';
-  const edge = new ServiceProcess(
-    'edge',
-    edgePort,
-    {
-      ...common,
-      EDGE_DB_NAME: db('edge'),
-      ADMIN_TOKEN: adminToken,
-      SHARE_SERVICE_URL: urls('share'),
-      CONSENT_SERVICE_URL: urls('consent'),
-      SEQUENCING_SERVICE_URL: urls('sequencing-engine'),
-      WEBHOOKS_SERVICE_URL: urls('webhooks'),
-      ANALYSIS_SERVICE_URL: urls('analysis'),
-      FEEDBACK_SERVICE_URL: unused,
-    },
     logDir,
   );
-  services.push(edge, ...behindEdge);
-  await edge.start('ready');
-  // The first instances one after the other, as `npm start` does: each creates its topics (and their dead-letter
-  // topics) on the cluster, and ten services creating theirs at once on two loaded cores had a CreateTopics time out.
-  for (const service of behindEdge.filter((s) => s.replica === 1)) await service.start('ready');
-  await Promise.all(behindEdge.filter((s) => s.replica > 1).map((service) => service.start('ready')));
+  const sequencing = new ServiceProcess('sequencing-engine', ports.sequencing, { ...common, SEQUENCING_DB_NAME: db('sequencing') }, logDir);
+  // Not production: a production webhooks service delivers only over https to public addresses; this one only to loopback.
+  // WEBHOOK_CONCURRENCY stays at its default (256 attempts at once), the load under which an unpatched FerretDB 1.24 hung
+  // for good after a PostgreSQL crash (docs/decisions.md, "FerretDB deadlocked on its own PostgreSQL pool (issue 24)").
+  const webhooks = new ServiceProcess(
+    'webhooks',
+    ports.webhooks,
+    { ...common, NODE_ENV: 'development', WEBHOOKS_DB_NAME: db('webhooks'), JWKS_URL: `${edgeUrl}/.well-known/jwks.json`, WEBHOOK_POLL_MS: '1000', WEBHOOK_LOOPBACK_ONLY: 'true' },
+    logDir,
+  );
+  services.push(edge, share, consent, sequencing, webhooks);
+  for (const service of services) await service.start('ready');
 
   const figures = newFigures();
-  const newApp = async () => {
-    const res = await fetch(`${edgeUrl}/admin/clients`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ scopes: ['customer-api'], redirectUrls: [REDIRECT_URL] }),
-    });
-    expect(res.status).toBe(201);
-    const client = (await res.json()) as { clientId: string; clientSecret: string };
-    const tokenRes = await fetch(`${edgeUrl}/connect/token`, {
-      method: 'POST',
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret }),
-    });
-    const token = ((await tokenRes.json()) as { access_token: string }).access_token;
-    return { client, api: new RetryingClient(edgeUrl, () => token, figures) };
-  };
-  const apps = await Promise.all(Array.from({ length: APPS }, newApp));
-  // An app of the test's own: after each fault it makes a share and times its webhook (its calls count in the figures too).
-  const probe = await newApp();
+  const apps = await Promise.all(
+    Array.from({ length: APPS }, async () => {
+      const res = await fetch(`${edgeUrl}/admin/clients`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ scopes: ['customer-api'], redirectUrls: [REDIRECT_URL] }),
+      });
+      expect(res.status).toBe(201);
+      const client = (await res.json()) as { clientId: string; clientSecret: string };
+      const tokenRes = await fetch(`${edgeUrl}/connect/token`, {
+        method: 'POST',
+        body: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret }),
+      });
+      const token = ((await tokenRes.json()) as { access_token: string }).access_token;
+      return { client, api: new RetryingClient(edgeUrl, () => token, figures) };
+    }),
+  );
   await receiver.start();
   const hookPath = (app: number) => `/hooks/app${app}`;
-  const probePath = '/hooks/probe';
-  const secrets = new Map<string, string>();
-  const subscribe = async (api: RetryingClient, path: string, events: string[]) => {
-    const made = await api.call('POST', '/webhooks', { json: { url: receiver.url(path), events }, idempotencyKey: RetryingClient.newKey(), done: (s) => s === 201 });
-    secrets.set(path, (JSON.parse(made.text) as { data: { secret: string } }).data.secret);
-  };
-  for (const [app, { api }] of apps.entries()) await subscribe(api, hookPath(app), ['share.created', 'share.updated', 'share.deleted', 'analysis-job.completed', 'analysis-job.failed']);
-  await subscribe(probe.api, probePath, ['share.created']);
-  const signatures = new SignatureCheck(receiver, secrets);
-  const signatureTimer = setInterval(() => signatures.check(), 1_000);
-  // A failed check ends the test before the timer is cleared: it must not hold jest open.
-  signatureTimer.unref();
+  for (const [app, { api }] of apps.entries()) {
+    await api.call('POST', '/webhooks', { json: { url: receiver.url(hookPath(app)), events: ['share.created', 'share.updated', 'share.deleted'] }, idempotencyKey: RetryingClient.newKey(), done: (s) => s === 201 });
+  }
 
   const shares: ShareRecord[] = [];
   const consents: ConsentRecord[] = [];
-  const jobs: JobRecord[] = [];
-  const faults: FaultRecord[] = [];
+  const faults: string[] = [];
   let faulting = true;
 
   async function shareWorker(app: number, worker: number): Promise<void> {
@@ -252,51 +213,33 @@ it('loses, doubles and reorders nothing, and finishes every job once, while a le
         await api.call('POST', action, { form: new URLSearchParams({ consentId: field('consentId'), state: field('state'), decision: 'approve' }), done: (s) => s === 303, redirect: 'manual' });
       }
       const fetched = await untilUpdated(app, consentId, null);
-      // An analysis of the consent, running while it is refreshed and while the faults come.
-      const job = await api.call('POST', '/analysis-jobs', {
-        json: { Reference: `faults-${consentId}`, Engine: 'e1', Profile: 'retail', CountryCode: 'nl', Input: { consentIds: [consentId] } },
-        idempotencyKey: RetryingClient.newKey(),
-        done: (s) => s === 201,
-      });
-      jobs.push({ app, id: (JSON.parse(job.text) as { id: string }).id, consentId });
       await api.call('POST', `/consents/${consentId}/refresh`, { done: (s) => s === 202, retryOn: [409] });
       await untilUpdated(app, consentId, fetched);
       record.refreshed = true;
     }
   }
 
-  /** When a share the probe app makes now reaches its webhook endpoint (null if not within 2 minutes). */
-  async function probeDelivered(n: number): Promise<number | null> {
-    const created = await probe.api.call('POST', '/shares', { json: { clientId: apps[0]!.client.clientId, reference: `probe-${n}` }, idempotencyKey: RetryingClient.newKey(), done: (s) => s === 200 });
-    const id = (JSON.parse(created.text) as { data: string }).data;
-    const arrived = () => receiver.on(probePath).some((r) => (JSON.parse(r.body) as { data: { id: string } }).data.id === id);
-    return waitFor(() => (arrived() ? Date.now() : false), { timeoutMs: 120_000, intervalMs: 100, what: `the probe share ${n}'s webhook` }).catch(() => null);
-  }
-
   async function injectFaults(): Promise<void> {
     const crash = async (name: string, kill: () => Promise<void>, start: () => Promise<void>, downMs: number) => {
-      const at = Date.now();
       await kill();
+      faults.push(name);
       await sleep(downMs);
       await start();
-      const back = Date.now();
-      faults.push({ name, at, back, delivered: await probeDelivered(faults.length) });
-      await sleep(4_000);
     };
+    await sleep(4_000);
+    await crash('share service', () => share.kill(), () => share.start(), 500);
+    await sleep(4_000);
+    await crash('consent service', () => consent.kill(), () => consent.start(), 500);
+    await sleep(4_000);
+    // Down long enough for share events to queue up for it.
+    await crash('webhooks service', () => webhooks.kill(), () => webhooks.start(), 5_000);
     await sleep(6_000);
-    const { partition, leader } = await busiestPartitionLeader(kafka.brokers, `${namespace}.${Topics.shareEvents}`);
-    await crash(`Kafka broker ${leader} (leader of share events partition ${partition})`, () => kafka.killNode(leader), () => kafka.start(), 2_000);
-    // One instance of each service behind the edge at once: its consumers' partitions wait for their session to
-    // expire. Back once they answer: they rejoin their groups while the load and the next faults go on.
-    const firstInstances = behindEdge.filter((s) => s.replica === 1);
-    await crash(
-      `one instance of each service (${firstInstances.map((s) => s.name).join(', ')})`,
-      async () => void (await Promise.all(firstInstances.map((s) => s.kill()))),
-      async () => void (await Promise.all(firstInstances.map((s) => s.start('live')))),
-      2_000,
-    );
+    await crash('Kafka', () => kafka.kill(), () => kafka.start(), 2_000);
+    await sleep(6_000);
     await crash('store', () => store.kill(), () => store.start(), 2_000);
+    await sleep(6_000);
     await crash('store PostgreSQL', () => store.killPostgres(), () => store.startPostgres(), 2_000);
+    await sleep(6_000);
     faulting = false;
   }
 
@@ -368,46 +311,14 @@ it('loses, doubles and reorders nothing, and finishes every job once, while a le
     const audits = apps.map((_, app) => auditShareWebhooks(receiver.on(hookPath(app)), shares.filter((s) => s.app === app)));
     return audits.reduce((a, b) => ({ received: a.received + b.received, duplicates: a.duplicates + b.duplicates, missing: a.missing + b.missing, outOfOrder: a.outOfOrder + b.outOfOrder, wrong: [...a.wrong, ...b.wrong] }));
   };
-  // Every job finished: the analysis service may still be running what the faults held up.
-  const jobStatuses = new Map<string, string>();
-  const finishedBy = Date.now() + 180_000;
-  for (const job of jobs) {
-    for (;;) {
-      const answer = await apps[job.app]!.api.call('GET', `/analysis-jobs/${job.id}`, { done: (s) => s === 200 });
-      const status = (JSON.parse(answer.text) as { data: { status: string } }).data.status;
-      jobStatuses.set(job.id, status);
-      if (status === 'Completed' || status === 'Failed' || Date.now() > finishedBy) break;
-      await sleep(1_000);
-    }
-  }
-  const jobsNotCompleted = jobs.filter((j) => jobStatuses.get(j.id) !== 'Completed').map((j) => `job ${j.id} of consent ${j.consentId}: ${jobStatuses.get(j.id)}`);
-  const analysisDb = await connectDatabase(store.uri, db('analysis'));
-  const resultsNotOne: string[] = [];
-  try {
-    for (const job of jobs) {
-      const results = await database(analysisDb).collection('analysis_results').countDocuments({ _id: job.id } as object);
-      if (results !== 1) resultsNotOne.push(`job ${job.id}: ${results} results`);
-    }
-  } finally {
-    await analysisDb.close();
-  }
-
   let hooks = webhookAudit();
-  const jobAudit = () => apps.map((_, app) => auditJobWebhooks(receiver.on(hookPath(app)), jobs.filter((j) => j.app === app).map((j) => j.id))).reduce((a, b) => ({ completedOnce: a.completedOnce + b.completedOnce, missing: a.missing + b.missing, wrong: [...a.wrong, ...b.wrong] }));
-  let jobHooks = jobAudit();
   const deliveredBy = Date.now() + 180_000;
-  while ((hooks.missing > 0 || jobHooks.missing > 0) && Date.now() < deliveredBy) {
+  while (hooks.missing > 0 && Date.now() < deliveredBy) {
     await sleep(2_000);
     hooks = webhookAudit();
-    jobHooks = jobAudit();
   }
-  // Whatever a second completion of a job would have sent would be out by now.
-  await sleep(2_000);
-  jobHooks = jobAudit();
-  clearInterval(signatureTimer);
-  signatures.check();
-  for (const line of [...hooks.wrong, ...jobHooks.wrong, ...jobsNotCompleted, ...resultsNotOne, ...signatures.invalid].slice(0, 30)) console.log(line);
-  if (hooks.missing > 0 || jobHooks.missing > 0) console.log(`webhook messages in the webhooks service's store, by status: ${await webhookMessageCensus(store.uri, db('webhooks'))}`);
+  for (const line of hooks.wrong.slice(0, 20)) console.log(line);
+  if (hooks.missing > 0) console.log(`webhook messages in the webhooks service's store, by status: ${await webhookMessageCensus(store.uri, db('webhooks'))}`);
 
   // Every consent Updated with exactly its sandbox transactions; the sequencing projection holds the same.
   const sequencingDb = await connectDatabase(store.uri, db('sequencing'));
@@ -470,36 +381,21 @@ it('loses, doubles and reorders nothing, and finishes every job once, while a le
     await admin.disconnect();
   }
 
-  const faultLines = faults.map((fault, i) => {
-    const until = faults[i + 1]?.at ?? Infinity;
-    const errors = figures.errorTimes.filter((t) => t >= fault.at && t < until);
-    const seconds = (t: number) => `${((t - fault.at) / 1000).toFixed(1)} s`;
-    return [
-      `  ${fault.name}: back after ${seconds(fault.back)}; a new share's webhook delivered ${fault.delivered === null ? 'not within 2 min' : `${seconds(fault.delivered)} after the kill`};`,
-      `    clients saw ${errors.length} errors (5xx or no answer)${errors.length > 0 ? `, the last ${seconds(Math.max(...errors))} after the kill` : ''}`,
-    ].join('\n');
-  });
   console.log(
     [
-      `fault injection (Kafka cluster of 3, ${REPLICAS} instances of each service behind the edge):`,
-      '  faults (SIGKILL, then started again), with the time to recover from each:',
-      ...faultLines,
+      'fault injection:',
+      `  faults: ${faults.join(', ')} (SIGKILL, then started again)`,
       `  operations: ${figures.operations}; retries: ${figures.retries}; clean failures (429/409): ${figures.cleanFailures}; 5xx: ${figures.serverErrors}; no answer: ${figures.networkErrors}`,
       `  shares: ${shares.length} (${shares.filter((s) => s.deleted).length} deleted); consents: ${consents.length} (${consents.filter((c) => c.refreshed).length} refreshed)`,
       `  lost: ${lost}; doubled: ${doubled}; events out of order or missing: ${outOfOrder}; consents wrong: ${consentMismatches}; sequencing projections wrong: ${projectionMismatches}; dead letters: ${Object.values(deadLetters).reduce((a, b) => a + b, 0)}`,
       `  share webhooks: ${hooks.received} received; duplicates: ${hooks.duplicates}; missing: ${hooks.missing}; shares out of order: ${hooks.outOfOrder}`,
-      `  analysis jobs: ${jobs.length}; not completed: ${jobsNotCompleted.length}; without exactly one result: ${resultsNotOne.length}; completion webhooks once: ${jobHooks.completedOnce}, missing: ${jobHooks.missing}, twice or failed: ${jobHooks.wrong.length}`,
-      `  webhook signatures: ${signatures.verified} verified, ${signatures.invalid.length} invalid`,
     ].join('\n'),
   );
-  expect(faults.map((f) => f.name.replace(/^Kafka broker .*/, 'Kafka broker'))).toEqual(['Kafka broker', 'one instance of each service (share, consent, sequencing-engine, webhooks, analysis)', 'store', 'store PostgreSQL']);
+  expect(faults).toEqual(['share service', 'consent service', 'webhooks service', 'Kafka', 'store', 'store PostgreSQL']);
   expect(shares.length).toBeGreaterThan(APPS * SHARE_WORKERS_PER_APP);
   expect(consents.length).toBeGreaterThanOrEqual(APPS);
-  expect(jobs.length).toBeGreaterThanOrEqual(APPS);
   expect({ lost, doubled, outOfOrder, consentMismatches, projectionMismatches, deadLetters }).toEqual({ lost: 0, doubled: 0, outOfOrder: 0, consentMismatches: 0, projectionMismatches: 0, deadLetters: Object.fromEntries(Object.keys(deadLetters).map((k) => [k, 0])) });
   expect({ webhooksMissing: hooks.missing, webhooksOutOfOrder: hooks.outOfOrder }).toEqual({ webhooksMissing: 0, webhooksOutOfOrder: 0 });
-  expect({ jobsNotCompleted, resultsNotOne, jobWebhooksMissing: jobHooks.missing, jobWebhooksWrong: jobHooks.wrong }).toEqual({ jobsNotCompleted: [], resultsNotOne: [], jobWebhooksMissing: 0, jobWebhooksWrong: [] });
-  expect({ invalidSignatures: signatures.invalid, verified: signatures.verified }).toEqual({ invalidSignatures: [], verified: receiver.received.length });
   // The services' and the store's logs are kept only when something above failed.
   logsToRemove = logDir;
 }, 900_000);
@@ -516,20 +412,6 @@ async function webhookMessageCensus(uri: string, dbName: string): Promise<string
     }
   })();
   return Promise.race([census.catch((error: Error) => `unreadable: ${error.message}`), sleep(15_000).then(() => 'no answer within 15 s')]);
-}
-
-/** The partition of `topic` holding the most messages, and the node id of its leader. */
-async function busiestPartitionLeader(brokers: string[], topic: string): Promise<{ partition: number; leader: number }> {
-  const admin = createKafka(uniqueName('faults-admin'), brokers, quiet).admin();
-  await admin.connect();
-  try {
-    const offsets = await admin.fetchTopicOffsets(topic);
-    const busiest = offsets.reduce((a, b) => (Number(b.high) > Number(a.high) ? b : a));
-    const metadata = await admin.fetchTopicMetadata({ topics: [topic] });
-    return { partition: busiest.partition, leader: metadata.topics[0]!.partitions.find((p) => p.partitionId === busiest.partition)!.leader };
-  } finally {
-    await admin.disconnect();
-  }
 }
 
 /** Every message of a topic from offset 0 to its current end. */

@@ -1,0 +1,556 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createKafka } from '@obp/bus';
+import { ConsentData } from '@obp/consent-data';
+import { Topics, type TransactionDto } from '@obp/contracts';
+import { connectDatabase, database } from '@obp/db';
+import { generateSandboxData } from '@obp/sandbox-bank';
+import { historyStart } from '@obp/sequencing-engine';
+import { createLogger } from '@obp/telemetry';
+import { freePort, repoRoot, startFerretDb, startKafka, uniqueName, waitFor, type FerretProcess, type KafkaProcess } from '@obp/testkit';
+import { auditJobWebhooks } from './faults/job-webhook-audit';
+import { newFigures, RetryingClient } from './faults/retrying-client';
+import { ServiceProcess } from './faults/service-process';
+import { SignatureCheck } from './faults/signature-check';
+import { auditShareWebhooks } from './faults/webhook-audit';
+import { RecordingReceiver } from './recording-receiver';
+
+/**
+ * Fault injection, scaled out: a Kafka cluster of three brokers and two instances of every service behind the
+ * edge (which balances over them). Apps write shares, approve and refresh consents and run analysis jobs on them
+ * from parallel clients, each app with a webhook endpoint for its share and job events, while the test SIGKILLs
+ * and restarts the leader broker of the busiest share-events partition, one instance of every service behind the
+ * edge at once, the store (FerretDB with its PostgreSQL) and then the store's PostgreSQL alone. The clients retry
+ * as a careful integrator does, with Idempotency-Keys. At the end nothing may be lost, doubled, out of order or
+ * dead-lettered; every acknowledged share event reached its app's endpoint, in order, signed; every job completed
+ * once, with one result and one completion message. The services run as their own processes on a Kafka and a
+ * store of this test's own, so the kills touch no other suite.
+ */
+
+const APPS = 3;
+const SHARE_WORKERS_PER_APP = 2;
+const REPLICAS = 2;
+const REDIRECT_URL = 'https://app.example.test/consent-done';
+/**
+ * Kafka hands a killed instance's partitions to the other members of its groups only when its session
+ * expires (30 s by default): 10 s here, so the test does not wait out three of them (docs/decisions.md,
+ * "(issue 29) The fault test scaled out").
+ */
+const SESSION_TIMEOUT_MS = '10000';
+const quiet = createLogger('fault-injection', 'silent');
+
+interface ShareRecord {
+  app: number;
+  reference: string;
+  id: string;
+  /** Every expiration the app set and was told was applied, in order. */
+  expirations: string[];
+  deleted: boolean;
+}
+
+interface ConsentRecord {
+  app: number;
+  id: string;
+  externalUserId: string;
+  refreshed: boolean;
+}
+
+interface JobRecord {
+  app: number;
+  id: string;
+  consentId: string;
+}
+
+/** A fault as it went: when it was injected, when what it killed was back, and when a new share's webhook came through again. */
+interface FaultRecord {
+  name: string;
+  at: number;
+  back: number;
+  /** When the probe share's webhook arrived; null if it did not within its wait. */
+  delivered: number | null;
+}
+
+let kafka: KafkaProcess;
+let store: FerretProcess;
+const services: ServiceProcess[] = [];
+const receiver = new RecordingReceiver();
+/** Set once every check passed: the logs (and the store's data) are removed after the store stops. */
+let logsToRemove: string | null = null;
+
+afterAll(async () => {
+  await Promise.all(services.map((service) => service.stop()));
+  await receiver.stop().catch(() => undefined);
+  await kafka?.dispose();
+  await store?.stop();
+  if (logsToRemove) rmSync(logsToRemove, { recursive: true, force: true });
+}, 120_000);
+
+it('loses, doubles and reorders nothing, and finishes every job once, while a leader broker, one instance of every service, the store and its PostgreSQL are killed', async () => {
+  const logDir = mkdtempSync(join(repoRoot, '.cache', 'fault-injection-logs-'));
+  // The store's data and logs (ferretdb.log, postgres/postgres.log) are kept with the services' logs when the test fails.
+  [kafka, store] = await Promise.all([startKafka(undefined, { nodes: 3 }), startFerretDb(join(logDir, 'store'))]);
+  const namespace = uniqueName('faults');
+  const db = (service: string) => `${namespace.replace(/-/g, '_')}_${service}`;
+  const edgePort = await freePort();
+  const edgeUrl = `http://127.0.0.1:${edgePort}`;
+  const adminToken = randomBytes(24).toString('base64url');
+  const common = {
+    MONGODB_URI: store.uri,
+    KAFKA_BROKERS: kafka.brokers.join(','),
+    KAFKA_SESSION_TIMEOUT_MS: SESSION_TIMEOUT_MS,
+    NAMESPACE: namespace,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    TOKEN_ISSUER: edgeUrl,
+    JWKS_URL: `${edgeUrl}/.well-known/jwks.json`,
+    OUTBOX_POLL_MS: '1000',
+  };
+  const settings: Record<string, Record<string, string>> = {
+    share: { SHARE_DB_NAME: db('share') },
+    consent: {
+      CONSENT_DB_NAME: db('consent'),
+      PUBLIC_BASE_URL: edgeUrl,
+      // A lease shorter than the store's outage: fetches stalled by it are taken over while they still write.
+      FETCH_LEASE_MS: '5000',
+      FETCH_POLL_MS: '1000',
+      FETCH_RETRY_BASE_MS: '500',
+      FETCH_RETRY_MAX_MS: '3000',
+      REFRESH_LIMIT_PER_DAY: '100',
+    },
+    'sequencing-engine': { SEQUENCING_DB_NAME: db('sequencing') },
+    // Not production: a production webhooks service delivers only over https to public addresses; this one only to loopback.
+    // WEBHOOK_CONCURRENCY stays at its default (256 attempts at once), the load under which an unpatched FerretDB 1.24 hung
+    // for good after a PostgreSQL crash (docs/decisions.md, "FerretDB deadlocked on its own PostgreSQL pool (issue 24)").
+    webhooks: { NODE_ENV: 'development', WEBHOOKS_DB_NAME: db('webhooks'), WEBHOOK_POLL_MS: '1000', WEBHOOK_LOOPBACK_ONLY: 'true' },
+    // A lease shorter than the store's outage, as the consent service's: a killed instance's job is taken over within seconds.
+    analysis: { ANALYSIS_DB_NAME: db('analysis'), ANALYSIS_LEASE_MS: '5000', ANALYSIS_POLL_MS: '1000', ANALYSIS_RETRY_BASE_MS: '500', ANALYSIS_RETRY_MAX_MS: '3000' },
+  };
+  const behindEdge: ServiceProcess[] = [];
+  for (const [name, env] of Object.entries(settings)) {
+    for (let replica = 1; replica <= REPLICAS; replica++) behindEdge.push(new ServiceProcess(name, await freePort(), { ...common, ...env }, logDir, 'source', replica));
+  }
+  const urls = (name: string) => behindEdge.filter((s) => s.name === name).map((s) => s.url).join(',');
+  const unused = 'http://127.0.0.1:9';
+  const edge = new ServiceProcess(
+    'edge',
+    edgePort,
+    {
+      ...common,
+      EDGE_DB_NAME: db('edge'),
+      ADMIN_TOKEN: adminToken,
+      SHARE_SERVICE_URL: urls('share'),
+      CONSENT_SERVICE_URL: urls('consent'),
+      SEQUENCING_SERVICE_URL: urls('sequencing-engine'),
+      WEBHOOKS_SERVICE_URL: urls('webhooks'),
+      ANALYSIS_SERVICE_URL: urls('analysis'),
+      FEEDBACK_SERVICE_URL: unused,
+    },
+    logDir,
+  );
+  services.push(edge, ...behindEdge);
+  await edge.start('ready');
+  // The first instances one after the other, as `npm start` does: each creates its topics (and their dead-letter
+  // topics) on the cluster, and ten services creating theirs at once on two loaded cores had a CreateTopics time out.
+  for (const service of behindEdge.filter((s) => s.replica === 1)) await service.start('ready');
+  await Promise.all(behindEdge.filter((s) => s.replica > 1).map((service) => service.start('ready')));
+
+  const figures = newFigures();
+  const newApp = async () => {
+    const res = await fetch(`${edgeUrl}/admin/clients`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ scopes: ['customer-api'], redirectUrls: [REDIRECT_URL] }),
+    });
+    expect(res.status).toBe(201);
+    const client = (await res.json()) as { clientId: string; clientSecret: string };
+    const tokenRes = await fetch(`${edgeUrl}/connect/token`, {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret }),
+    });
+    const token = ((await tokenRes.json()) as { access_token: string }).access_token;
+    return { client, api: new RetryingClient(edgeUrl, () => token, figures) };
+  };
+  const apps = await Promise.all(Array.from({ length: APPS }, newApp));
+  // An app of the test's own: after each fault it makes a share and times its webhook (its calls count in the figures too).
+  const probe = await newApp();
+  await receiver.start();
+  const hookPath = (app: number) => `/hooks/app${app}`;
+  const probePath = '/hooks/probe';
+  const secrets = new Map<string, string>();
+  const subscribe = async (api: RetryingClient, path: string, events: string[]) => {
+    const made = await api.call('POST', '/webhooks', { json: { url: receiver.url(path), events }, idempotencyKey: RetryingClient.newKey(), done: (s) => s === 201 });
+    secrets.set(path, (JSON.parse(made.text) as { data: { secret: string } }).data.secret);
+  };
+  for (const [app, { api }] of apps.entries()) await subscribe(api, hookPath(app), ['share.created', 'share.updated', 'share.deleted', 'analysis-job.completed', 'analysis-job.failed']);
+  await subscribe(probe.api, probePath, ['share.created']);
+  const signatures = new SignatureCheck(receiver, secrets);
+  const signatureTimer = setInterval(() => signatures.check(), 1_000);
+  // A failed check ends the test before the timer is cleared: it must not hold jest open.
+  signatureTimer.unref();
+
+  const shares: ShareRecord[] = [];
+  const consents: ConsentRecord[] = [];
+  const jobs: JobRecord[] = [];
+  const faults: FaultRecord[] = [];
+  let faulting = true;
+
+  async function shareWorker(app: number, worker: number): Promise<void> {
+    const { api } = apps[app]!;
+    const partner = apps[(app + 1) % APPS]!.client.clientId;
+    for (let i = 0; faulting; i++) {
+      const reference = `app${app}-w${worker}-${i}`;
+      const created = await api.call('POST', '/shares', { json: { clientId: partner, reference, consentIds: [randomUUID()] }, idempotencyKey: RetryingClient.newKey(), done: (s) => s === 200 });
+      const record: ShareRecord = { app, reference, id: (JSON.parse(created.text) as { data: string }).data, expirations: [], deleted: false };
+      shares.push(record);
+      for (const day of [1, 2]) {
+        const expirationDateUtc = new Date(Date.UTC(2031, 0, 1 + day, 0, i % 60)).toISOString();
+        await api.call('PUT', `/shares/${record.id}`, { json: { expirationDateUtc }, done: (s) => s === 204, retryOn: [409] });
+        record.expirations.push(expirationDateUtc);
+      }
+      if (i % 3 === 0) {
+        const deleted = await api.call('DELETE', `/shares/${record.id}`, { done: (s) => s === 204 || s === 404, retryOn: [409] });
+        // A 404 is the answer to a retry of a delete that was applied before its answer was lost.
+        expect({ reference, status: deleted.status, attempts: deleted.attempts > 1 || deleted.status === 204 }).toEqual({ reference, status: deleted.status, attempts: true });
+        record.deleted = true;
+      }
+    }
+  }
+
+  async function consentStatus(app: number, id: string): Promise<{ status: string; dateTransactionsUpdated: string | null }> {
+    const answer = await apps[app]!.api.call('GET', `/consents/${id}`, { done: (s) => s === 200 });
+    return (JSON.parse(answer.text) as { data: { status: string; dateTransactionsUpdated: string | null } }).data;
+  }
+
+  async function untilUpdated(app: number, id: string, after: string | null): Promise<string> {
+    return waitFor(
+      async () => {
+        const consent = await consentStatus(app, id);
+        return consent.status === 'Updated' && consent.dateTransactionsUpdated !== after ? consent.dateTransactionsUpdated! : false;
+      },
+      { timeoutMs: 240_000, intervalMs: 500, what: `consent ${id} Updated` },
+    );
+  }
+
+  async function consentWorker(app: number): Promise<void> {
+    const { api } = apps[app]!;
+    for (let i = 0; faulting; i++) {
+      const externalUserId = `faults-app${app}-${i}-${randomUUID().slice(0, 8)}`;
+      const created = await api.call('POST', '/consents', {
+        json: { providerKey: 'sandbox-retail', redirectUrl: REDIRECT_URL, externalUserId },
+        idempotencyKey: RetryingClient.newKey(),
+        done: (s) => s === 201,
+      });
+      const { consentId, consentUrl } = JSON.parse(created.text) as { consentId: string; consentUrl: string };
+      const record: ConsentRecord = { app, id: consentId, externalUserId, refreshed: false };
+      consents.push(record);
+      const page = await api.call('GET', consentUrl, { done: (s) => s === 200 || s === 303, redirect: 'manual' });
+      if (page.status === 200) {
+        const field = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(page.text)?.[1] ?? '';
+        const action = new URL(/<form method="post" action="([^"]+)"/.exec(page.text)![1]!.replace(/&amp;/g, '&'), consentUrl).href;
+        await api.call('POST', action, { form: new URLSearchParams({ consentId: field('consentId'), state: field('state'), decision: 'approve' }), done: (s) => s === 303, redirect: 'manual' });
+      }
+      const fetched = await untilUpdated(app, consentId, null);
+      // An analysis of the consent, running while it is refreshed and while the faults come.
+      const job = await api.call('POST', '/analysis-jobs', {
+        json: { Reference: `faults-${consentId}`, Engine: 'e1', Profile: 'retail', CountryCode: 'nl', Input: { consentIds: [consentId] } },
+        idempotencyKey: RetryingClient.newKey(),
+        done: (s) => s === 201,
+      });
+      jobs.push({ app, id: (JSON.parse(job.text) as { id: string }).id, consentId });
+      await api.call('POST', `/consents/${consentId}/refresh`, { done: (s) => s === 202, retryOn: [409] });
+      await untilUpdated(app, consentId, fetched);
+      record.refreshed = true;
+    }
+  }
+
+  /** When a share the probe app makes now reaches its webhook endpoint (null if not within 2 minutes). */
+  async function probeDelivered(n: number): Promise<number | null> {
+    const created = await probe.api.call('POST', '/shares', { json: { clientId: apps[0]!.client.clientId, reference: `probe-${n}` }, idempotencyKey: RetryingClient.newKey(), done: (s) => s === 200 });
+    const id = (JSON.parse(created.text) as { data: string }).data;
+    const arrived = () => receiver.on(probePath).some((r) => (JSON.parse(r.body) as { data: { id: string } }).data.id === id);
+    return waitFor(() => (arrived() ? Date.now() : false), { timeoutMs: 120_000, intervalMs: 100, what: `the probe share ${n}'s webhook` }).catch(() => null);
+  }
+
+  async function injectFaults(): Promise<void> {
+    const crash = async (name: string, kill: () => Promise<void>, start: () => Promise<void>, downMs: number) => {
+      const at = Date.now();
+      await kill();
+      await sleep(downMs);
+      await start();
+      const back = Date.now();
+      faults.push({ name, at, back, delivered: await probeDelivered(faults.length) });
+      await sleep(4_000);
+    };
+    await sleep(6_000);
+    const { partition, leader } = await busiestPartitionLeader(kafka.brokers, `${namespace}.${Topics.shareEvents}`);
+    await crash(`Kafka broker ${leader} (leader of share events partition ${partition})`, () => kafka.killNode(leader), () => kafka.start(), 2_000);
+    // One instance of each service behind the edge at once: its consumers' partitions wait for their session to
+    // expire. Back once they answer: they rejoin their groups while the load and the next faults go on.
+    const firstInstances = behindEdge.filter((s) => s.replica === 1);
+    await crash(
+      `one instance of each service (${firstInstances.map((s) => s.name).join(', ')})`,
+      async () => void (await Promise.all(firstInstances.map((s) => s.kill()))),
+      async () => void (await Promise.all(firstInstances.map((s) => s.start('live')))),
+      2_000,
+    );
+    await crash('store', () => store.kill(), () => store.start(), 2_000);
+    await crash('store PostgreSQL', () => store.killPostgres(), () => store.startPostgres(), 2_000);
+    faulting = false;
+  }
+
+  await Promise.all([
+    injectFaults(),
+    ...apps.flatMap((_, app) => [...Array.from({ length: SHARE_WORKERS_PER_APP }, (_, worker) => shareWorker(app, worker)), consentWorker(app)]),
+  ]);
+
+  // Every share exactly once, with the last state its app was told was applied.
+  let lost = 0;
+  let doubled = 0;
+  for (const [app, { api }] of apps.entries()) {
+    const listed: Array<{ id: string; reference: string | null; expirationDateUtc: string }> = [];
+    for (let page = 1; ; page++) {
+      const answer = await api.call('GET', `/shares?page=${page}&pageSize=500`, { done: (s) => s === 200 });
+      const body = JSON.parse(answer.text) as { data: typeof listed; _pagination: { totalPages: number } };
+      listed.push(...body.data);
+      if (page >= body._pagination.totalPages) break;
+    }
+    for (const record of shares.filter((s) => s.app === app)) {
+      const found = listed.filter((s) => s.reference === record.reference);
+      const expected = record.deleted ? 0 : 1;
+      if (found.length < expected) lost++;
+      if (found.length > expected) doubled++;
+      if (found.length === 1 && !record.deleted) expect({ reference: record.reference, expiration: Date.parse(found[0]!.expirationDateUtc) }).toEqual({ reference: record.reference, expiration: Date.parse(record.expirations.at(-1)!) });
+    }
+    const known = new Set(shares.map((s) => s.reference));
+    doubled += listed.filter((s) => !known.has(s.reference ?? '')).length;
+  }
+
+  // Every share's events on the topic, in order, none missing (a duplicate of one event may appear: delivery is at least once).
+  const topic = `${namespace}.${Topics.shareEvents}`;
+  /** The shares whose events on the topic are not yet, or not, what their app was told, with what was read. */
+  const sharesOutOfOrder = async () => {
+    const byShare = new Map<string, Array<{ id: string; type: string; expirationDateUtc: string }>>();
+    for (const message of await readTopic(kafka.brokers, topic)) {
+      if (message.value === null) continue;
+      const event = JSON.parse(message.value) as { id: string; type: string; data: { id: string; expirationDateUtc: string } };
+      const list = byShare.get(event.data.id) ?? [];
+      if (!list.some((e) => e.id === event.id)) list.push({ id: event.id, type: event.type, expirationDateUtc: event.data.expirationDateUtc });
+      byShare.set(event.data.id, list);
+    }
+    const wrong: string[] = [];
+    for (const record of shares) {
+      const seen = byShare.get(record.id) ?? [];
+      const updates = seen.filter((e) => e.type === 'share.updated').map((e) => Date.parse(e.expirationDateUtc));
+      const distinctUpdates = updates.filter((t, i) => i === 0 || t !== updates[i - 1]);
+      const types = seen.map((e) => e.type).filter((t, i, all) => i === 0 || t !== all[i - 1] || t === 'share.updated');
+      const expectedTypes = ['share.created', ...record.expirations.map(() => 'share.updated'), ...(record.deleted ? ['share.deleted'] : [])];
+      const inOrder = distinctUpdates.join() === record.expirations.map((e) => Date.parse(e)).join() && types.filter((t) => t !== 'share.updated').join() === expectedTypes.filter((t) => t !== 'share.updated').join() && types[0] === 'share.created';
+      if (!inOrder) wrong.push(`share ${record.reference}: events ${JSON.stringify(seen)}, expected ${JSON.stringify(expectedTypes)} ${JSON.stringify(record.expirations)}`);
+    }
+    return wrong;
+  };
+  // The outbox relays may still be publishing what the last writes queued (under load, for a while): read again
+  // until every share's events are there, or the wait ends and what is wrong is reported.
+  let wrongShares = await sharesOutOfOrder();
+  const publishedBy = Date.now() + 120_000;
+  while (wrongShares.length > 0 && Date.now() < publishedBy) {
+    await sleep(2_000);
+    wrongShares = await sharesOutOfOrder();
+  }
+  for (const line of wrongShares.slice(0, 20)) console.log(line);
+  const outOfOrder = wrongShares.length;
+
+  // Every acknowledged share event at its app's webhook endpoint at least once, in order per share. The
+  // webhooks service may still be working off what queued while it was down: wait until nothing is missing.
+  const webhookAudit = () => {
+    const audits = apps.map((_, app) => auditShareWebhooks(receiver.on(hookPath(app)), shares.filter((s) => s.app === app)));
+    return audits.reduce((a, b) => ({ received: a.received + b.received, duplicates: a.duplicates + b.duplicates, missing: a.missing + b.missing, outOfOrder: a.outOfOrder + b.outOfOrder, wrong: [...a.wrong, ...b.wrong] }));
+  };
+  // Every job finished: the analysis service may still be running what the faults held up.
+  const jobStatuses = new Map<string, string>();
+  const finishedBy = Date.now() + 180_000;
+  for (const job of jobs) {
+    for (;;) {
+      const answer = await apps[job.app]!.api.call('GET', `/analysis-jobs/${job.id}`, { done: (s) => s === 200 });
+      const { status, failure } = (JSON.parse(answer.text) as { data: { status: string; failure?: { code?: string; message?: string } | null } }).data;
+      jobStatuses.set(job.id, failure ? `${status} (${failure.code}: ${failure.message})` : status);
+      if (status === 'Completed' || status === 'Failed' || Date.now() > finishedBy) break;
+      await sleep(1_000);
+    }
+  }
+  const jobsNotCompleted = jobs.filter((j) => jobStatuses.get(j.id) !== 'Completed').map((j) => `job ${j.id} of consent ${j.consentId}: ${jobStatuses.get(j.id)}`);
+  const analysisDb = await connectDatabase(store.uri, db('analysis'));
+  const resultsNotOne: string[] = [];
+  try {
+    for (const job of jobs) {
+      const results = await database(analysisDb).collection('analysis_results').countDocuments({ _id: job.id } as object);
+      if (results !== 1) resultsNotOne.push(`job ${job.id}: ${results} results`);
+    }
+  } finally {
+    await analysisDb.close();
+  }
+
+  let hooks = webhookAudit();
+  const jobAudit = () => apps.map((_, app) => auditJobWebhooks(receiver.on(hookPath(app)), jobs.filter((j) => j.app === app).map((j) => j.id))).reduce((a, b) => ({ completedOnce: a.completedOnce + b.completedOnce, missing: a.missing + b.missing, wrong: [...a.wrong, ...b.wrong] }));
+  let jobHooks = jobAudit();
+  const deliveredBy = Date.now() + 180_000;
+  while ((hooks.missing > 0 || jobHooks.missing > 0) && Date.now() < deliveredBy) {
+    await sleep(2_000);
+    hooks = webhookAudit();
+    jobHooks = jobAudit();
+  }
+  // Whatever a second completion of a job would have sent would be out by now.
+  await sleep(2_000);
+  jobHooks = jobAudit();
+  clearInterval(signatureTimer);
+  signatures.check();
+  for (const line of [...hooks.wrong, ...jobHooks.wrong, ...jobsNotCompleted, ...resultsNotOne, ...signatures.invalid].slice(0, 30)) console.log(line);
+  if (hooks.missing > 0 || jobHooks.missing > 0) console.log(`webhook messages in the webhooks service's store, by status: ${await webhookMessageCensus(store.uri, db('webhooks'))}`);
+
+  // Every consent Updated with exactly its sandbox transactions; the sequencing projection holds the same.
+  const sequencingDb = await connectDatabase(store.uri, db('sequencing'));
+  const projection = new ConsentData(sequencingDb, { historyStart });
+  let consentMismatches = 0;
+  // The sequencing engine may still be applying what the consent service published last: wait for it, then report every consent it holds wrong.
+  let projectionMismatches = 0;
+  const projectedBy = Date.now() + 120_000;
+  try {
+    for (const record of consents) {
+      const { api } = apps[record.app]!;
+      const status = await consentStatus(record.app, record.id);
+      const accounts = (JSON.parse((await api.call('GET', `/consents/${record.id}/accounts`, { done: (s) => s === 200 })).text) as { data: Array<{ id: string }> }).data;
+      const transactions: TransactionDto[] = [];
+      for (const account of accounts) {
+        for (let page = 1; ; page++) {
+          const body = JSON.parse((await api.call('GET', `/accounts/${account.id}/transactions?page=${page}&pageSize=500`, { done: (s) => s === 200 })).text) as {
+            data: TransactionDto[];
+            _pagination: { totalPages: number };
+          };
+          transactions.push(...body.data);
+          if (page >= body._pagination.totalPages) break;
+        }
+      }
+      const expected = generateSandboxData({ seed: `sandbox-retail:${record.externalUserId}`, profile: 'retail', asOf: new Date() }).transactions.length;
+      if (status.status !== 'Updated' || transactions.length !== expected || new Set(transactions.map((t) => t.id)).size !== expected) {
+        consentMismatches++;
+        console.log(`consent ${record.id}: ${status.status}, ${transactions.length} transactions (${new Set(transactions.map((t) => t.id)).size} distinct), the sandbox has ${expected}`);
+      }
+      const now = new Date();
+      const windowStart = historyStart(now).getTime();
+      const inWindow = transactions.filter((t) => Date.parse(t.bookingDate) >= windowStart).map((t) => `${t.id}:${t.amount}`).sort();
+      const projected = async () => (await projection.history([record.id], now)).map((t) => `${t.id}:${t.amount}`).sort();
+      let seen = await projected();
+      while (seen.join() !== inWindow.join() && Date.now() < projectedBy) {
+        await sleep(500);
+        seen = await projected();
+      }
+      if (seen.join() !== inWindow.join()) {
+        projectionMismatches++;
+        const missing = inWindow.filter((t) => !seen.includes(t));
+        const extra = seen.filter((t) => !inWindow.includes(t));
+        console.log(`sequencing projection of consent ${record.id} (${record.refreshed ? 'refreshed' : 'not refreshed'}): ${seen.length} transactions, the consent service ${inWindow.length}; missing ${missing.length} (${missing.slice(0, 3).join(', ')}), extra ${extra.length} (${extra.slice(0, 3).join(', ')})`);
+      }
+    }
+  } finally {
+    await sequencingDb.close();
+  }
+
+  // Nothing dead-lettered.
+  const admin = createKafka(uniqueName('faults-admin'), kafka.brokers, quiet).admin();
+  await admin.connect();
+  const deadLetters: Record<string, number> = {};
+  try {
+    for (const name of (await admin.listTopics()).filter((t) => t.startsWith(`${namespace}.`) && t.includes('.dlq.'))) {
+      const offsets = await admin.fetchTopicOffsets(name);
+      deadLetters[name] = offsets.reduce((sum, p) => sum + Number(p.high) - Number(p.low), 0);
+    }
+  } finally {
+    await admin.disconnect();
+  }
+
+  const faultLines = faults.map((fault, i) => {
+    const until = faults[i + 1]?.at ?? Infinity;
+    const errors = figures.errorTimes.filter((t) => t >= fault.at && t < until);
+    const seconds = (t: number) => `${((t - fault.at) / 1000).toFixed(1)} s`;
+    return [
+      `  ${fault.name}: back after ${seconds(fault.back)}; a new share's webhook delivered ${fault.delivered === null ? 'not within 2 min' : `${seconds(fault.delivered)} after the kill`};`,
+      `    clients saw ${errors.length} errors (5xx or no answer)${errors.length > 0 ? `, the last ${seconds(Math.max(...errors))} after the kill` : ''}`,
+    ].join('\n');
+  });
+  console.log(
+    [
+      `fault injection (Kafka cluster of 3, ${REPLICAS} instances of each service behind the edge):`,
+      '  faults (SIGKILL, then started again), with the time to recover from each:',
+      ...faultLines,
+      `  operations: ${figures.operations}; retries: ${figures.retries}; clean failures (429/409): ${figures.cleanFailures}; 5xx: ${figures.serverErrors}; no answer: ${figures.networkErrors}`,
+      `  shares: ${shares.length} (${shares.filter((s) => s.deleted).length} deleted); consents: ${consents.length} (${consents.filter((c) => c.refreshed).length} refreshed)`,
+      `  lost: ${lost}; doubled: ${doubled}; events out of order or missing: ${outOfOrder}; consents wrong: ${consentMismatches}; sequencing projections wrong: ${projectionMismatches}; dead letters: ${Object.values(deadLetters).reduce((a, b) => a + b, 0)}`,
+      `  share webhooks: ${hooks.received} received; duplicates: ${hooks.duplicates}; missing: ${hooks.missing}; shares out of order: ${hooks.outOfOrder}`,
+      `  analysis jobs: ${jobs.length}; not completed: ${jobsNotCompleted.length}; without exactly one result: ${resultsNotOne.length}; completion webhooks once: ${jobHooks.completedOnce}, missing: ${jobHooks.missing}, twice or failed: ${jobHooks.wrong.length}`,
+      `  webhook signatures: ${signatures.verified} verified, ${signatures.invalid.length} invalid`,
+    ].join('\n'),
+  );
+  expect(faults.map((f) => f.name.replace(/^Kafka broker .*/, 'Kafka broker'))).toEqual(['Kafka broker', 'one instance of each service (share, consent, sequencing-engine, webhooks, analysis)', 'store', 'store PostgreSQL']);
+  expect(shares.length).toBeGreaterThan(APPS * SHARE_WORKERS_PER_APP);
+  expect(consents.length).toBeGreaterThanOrEqual(APPS);
+  expect(jobs.length).toBeGreaterThanOrEqual(APPS);
+  expect({ lost, doubled, outOfOrder, consentMismatches, projectionMismatches, deadLetters }).toEqual({ lost: 0, doubled: 0, outOfOrder: 0, consentMismatches: 0, projectionMismatches: 0, deadLetters: Object.fromEntries(Object.keys(deadLetters).map((k) => [k, 0])) });
+  expect({ webhooksMissing: hooks.missing, webhooksOutOfOrder: hooks.outOfOrder }).toEqual({ webhooksMissing: 0, webhooksOutOfOrder: 0 });
+  expect({ jobsNotCompleted, resultsNotOne, jobWebhooksMissing: jobHooks.missing, jobWebhooksWrong: jobHooks.wrong }).toEqual({ jobsNotCompleted: [], resultsNotOne: [], jobWebhooksMissing: 0, jobWebhooksWrong: [] });
+  expect({ invalidSignatures: signatures.invalid, verified: signatures.verified }).toEqual({ invalidSignatures: [], verified: receiver.received.length });
+  // The services' and the store's logs are kept only when something above failed.
+  logsToRemove = logDir;
+}, 900_000);
+
+/** How many webhook messages the webhooks service made, by status (or why that could not be read within 10 s). */
+async function webhookMessageCensus(uri: string, dbName: string): Promise<string> {
+  const census = (async () => {
+    const connection = await connectDatabase(uri, dbName);
+    try {
+      const rows = await database(connection).collection('webhook_messages').aggregate<{ _id: string; n: number }>([{ $group: { _id: '$status', n: { $sum: 1 } } }], { maxTimeMS: 10_000 }).toArray();
+      return JSON.stringify(Object.fromEntries(rows.map((r) => [r._id, r.n])));
+    } finally {
+      await connection.close();
+    }
+  })();
+  return Promise.race([census.catch((error: Error) => `unreadable: ${error.message}`), sleep(15_000).then(() => 'no answer within 15 s')]);
+}
+
+/** The partition of `topic` holding the most messages, and the node id of its leader. */
+async function busiestPartitionLeader(brokers: string[], topic: string): Promise<{ partition: number; leader: number }> {
+  const admin = createKafka(uniqueName('faults-admin'), brokers, quiet).admin();
+  await admin.connect();
+  try {
+    const offsets = await admin.fetchTopicOffsets(topic);
+    const busiest = offsets.reduce((a, b) => (Number(b.high) > Number(a.high) ? b : a));
+    const metadata = await admin.fetchTopicMetadata({ topics: [topic] });
+    return { partition: busiest.partition, leader: metadata.topics[0]!.partitions.find((p) => p.partitionId === busiest.partition)!.leader };
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+/** Every message of a topic from offset 0 to its current end. */
+async function readTopic(brokers: string[], topic: string): Promise<Array<{ key: string | null; value: string | null }>> {
+  const kafka = createKafka(uniqueName('faults-reader'), brokers, quiet);
+  const admin = kafka.admin();
+  await admin.connect();
+  const ends = new Map((await admin.fetchTopicOffsets(topic)).map((p) => [p.partition, Number(p.high)]));
+  await admin.disconnect();
+  const consumer = kafka.consumer({ groupId: uniqueName('faults-reader') });
+  const messages: Array<{ key: string | null; value: string | null }> = [];
+  const positions = new Map<number, number>();
+  await consumer.connect();
+  await consumer.subscribe({ topics: [topic], fromBeginning: true });
+  await consumer.run({
+    eachMessage: async ({ partition, message }) => {
+      messages.push({ key: message.key?.toString() ?? null, value: message.value?.toString() ?? null });
+      positions.set(partition, Number(message.offset) + 1);
+    },
+  });
+  await waitFor(() => [...ends].every(([partition, end]) => end === 0 || (positions.get(partition) ?? 0) >= end), { timeoutMs: 60_000, intervalMs: 100, what: `${topic} read to its end` });
+  await consumer.disconnect();
+  return messages;
+}
