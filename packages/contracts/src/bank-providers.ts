@@ -55,7 +55,8 @@ const xs2aProviderSchemaWith = (secretKey: (field: string, what: string) => z.Zo
     providerKey: z
       .string({ error: () => 'The providerKey must be 2-64 lowercase letters, digits or dashes, starting with a letter or digit.' })
       .regex(/^[a-z0-9][a-z0-9-]{1,63}$/, { error: () => 'The providerKey must be 2-64 lowercase letters, digits or dashes, starting with a letter or digit.' }),
-    name: text('name', 100),
+    // Refused when blank after trimming: as a pattern, the API document says so (a character other than white space).
+    name: text('name', 100).regex(/^[^\u0000]*[^\s\u0000][^\u0000]*$/, { error: () => 'The name must be a string of 1-100 characters.' }),
     country: z
       .string({ error: () => 'The country must be an ISO 3166 alpha-2 code such as NL.' })
       .regex(/^[A-Za-z]{2}$/, { error: () => 'The country must be an ISO 3166 alpha-2 code such as NL.' })
