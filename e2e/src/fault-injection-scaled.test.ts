@@ -6,6 +6,7 @@ import { createKafka } from '@obp/bus';
 import { ConsentData } from '@obp/consent-data';
 import { Topics, type TransactionDto } from '@obp/contracts';
 import { connectDatabase, database } from '@obp/db';
+import { upstreamServices } from '@obp/platform';
 import { generateSandboxData } from '@obp/sandbox-bank';
 import { historyStart } from '@obp/sequencing-engine';
 import { createLogger } from '@obp/telemetry';
@@ -140,12 +141,8 @@ it('loses, doubles and reorders nothing, and finishes every job once, while a le
       ...common,
       EDGE_DB_NAME: db('edge'),
       ADMIN_TOKEN: adminToken,
-      SHARE_SERVICE_URL: urls('share'),
-      CONSENT_SERVICE_URL: urls('consent'),
-      SEQUENCING_SERVICE_URL: urls('sequencing-engine'),
-      WEBHOOKS_SERVICE_URL: urls('webhooks'),
-      ANALYSIS_SERVICE_URL: urls('analysis'),
-      FEEDBACK_SERVICE_URL: unused,
+      // Each upstream's instances, by the manifest's setting for it; one the test does not run points nowhere.
+      ...Object.fromEntries(upstreamServices.map((s) => [s.edgeUrlEnv, behindEdge.some((b) => b.name === s.name) ? urls(s.name) : unused])),
     },
     logDir,
   );

@@ -50,6 +50,7 @@ const config: Record<string, string> = {
   EVENT_LOG_ROLL_MS: '600000',
   EVENT_LOG_LAG_BOUND_MS: '86400000',
   KAFKA_FETCH_MAX_WAIT_MS: '10000',
+  KAFKA_SESSION_TIMEOUT_MS: '30000',
   // Three brokers above: every partition on all three (with the cluster's min.insync.replicas=2, acks=all survives one down).
   KAFKA_REPLICATION_FACTOR: '3',
   OUTBOX_POLL_MS: '30000',
@@ -60,6 +61,7 @@ const config: Record<string, string> = {
   ...Object.fromEntries(platformServices.map((s) => [s.database.env, s.database.name])),
   ...Object.fromEntries(upstreamServices.map((s) => [s.edgeUrlEnv, serviceUrl(s.name)])),
   UPSTREAM_TIMEOUT_MS: '30000',
+  UPSTREAM_CONNECT_TIMEOUT_MS: '2000',
   TOKEN_LIFETIME_SECONDS: '3600',
   SIGNING_KEY_RELOAD_MS: '30000',
   RATE_LIMIT_ENABLED: 'true',
@@ -84,6 +86,7 @@ const config: Record<string, string> = {
   REFRESH_LIMIT_PER_DAY: '6',
   SANDBOX_SLOW_CALL_MS: '3000',
   XS2A_PROVIDERS_RELOAD_MS: '30000',
+  CONSENT_EXPIRING_NOTICE_DAYS: '7',
   XS2A_AUTHORIZATION_POLL_MS: '2000',
   PRUNE_INTERVAL_MS: '3600000',
   WEBHOOK_RETRY_SCHEDULE: '5s,5m,30m,2h,5h,10h,14h,20h,24h',
