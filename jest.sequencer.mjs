@@ -14,7 +14,6 @@ const LONGEST_FIRST = [
   'e2e/src/analysis-and-feedback.test.ts',
   'e2e/src/access-and-api-document.test.ts',
   'packages/bus/src/consumer.test.ts',
-  'e2e/src/api-reference.test.ts',
   'e2e/src/metrics.test.ts',
   'e2e/src/replicas.test.ts',
   'e2e/src/consent-fetch-resilience.test.ts',

@@ -9,5 +9,6 @@ import './suites/apps-me.suite';
 import './suites/authorization-matrix.suite';
 import './suites/api-client.suite';
 import './suites/api-document.suite';
+import './suites/api-reference.suite';
 import './suites/quickstart.suite';
 import './suites/security-headers.suite';
