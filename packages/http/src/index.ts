@@ -2,6 +2,7 @@ export { createHttpApp, finishHttpApp, type HttpAppOptions } from './app';
 export type { HealthReport } from './health';
 export { listen, closeServer, runUntilSignalled, runService } from './server';
 export { contentHash } from './content-hash';
+export { BROWSER_APP_CSP, browserAppHeaders } from './browser-app';
 export { answerClientErrors } from './client-error';
 export { problemBody, sendProblem, sendValidationProblem, currentTraceId, PROBLEM_CONTENT_TYPE } from './problem';
 export { requireAdminToken } from './admin-token';
