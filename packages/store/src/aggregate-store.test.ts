@@ -140,10 +140,11 @@ describe('AggregateStore derived fields (real store)', () => {
     ]);
   });
 
-  it('keeps events the relay cleared while a removal was being written cleared: they are not published twice', async () => {
-    const event = (type: string) => newOutboxEntry({ topic: 'tasks', key: 't-1', type, ownerClientId: 'app', data: {} });
-    await store.insert({ id: 't-1', owner: 'app', done: false, dueAt: null }, [event('task.created')]);
-    // The relay publishes and clears the pending event at the moment the removal has read the document and not yet written it.
+  /**
+   * Runs `action` while the relay publishes and clears the pending events the moment the store has read the document
+   * (and not yet written it); whether it did.
+   */
+  async function whileTheRelayClearsAfterTheRead(action: () => Promise<unknown>): Promise<boolean> {
     const collection = store.collection;
     const findOne = collection.findOne.bind(collection);
     let cleared = false;
@@ -156,11 +157,18 @@ describe('AggregateStore derived fields (real store)', () => {
       return found;
     }) as typeof collection.findOne);
     try {
-      await store.mutate('t-1', () => ({ remove: true, events: [event('task.removed')], result: null }));
+      await action();
     } finally {
       interleave.mockRestore();
     }
-    expect(cleared).toBe(true);
+    return cleared;
+  }
+
+  it('keeps events the relay cleared while a removal was being written cleared: they are not published twice', async () => {
+    const event = (type: string) => newOutboxEntry({ topic: 'tasks', key: 't-1', type, ownerClientId: 'app', data: {} });
+    await store.insert({ id: 't-1', owner: 'app', done: false, dueAt: null }, [event('task.created')]);
+    // The relay publishes and clears the pending event at the moment the removal has read the document and not yet written it.
+    expect(await whileTheRelayClearsAfterTheRead(() => store.mutate('t-1', () => ({ remove: true, events: [event('task.removed')], result: null })))).toBe(true);
     const [pending] = await store.withPendingEvents(10);
     expect(pending!.outbox.map((entry) => entry.envelope.type)).toEqual(['task.removed']);
     // The state's fields went with the removal: only what the relay needs is left.
@@ -171,23 +179,7 @@ describe('AggregateStore derived fields (real store)', () => {
     const created = newOutboxEntry({ topic: 'tasks', key: 't-1', type: 'task.created', ownerClientId: 'app', data: {} });
     await store.insert({ id: 't-1', owner: 'app', done: false, dueAt: null }, [created]);
     // Another instance's relay publishes and clears the event at the moment this one has read the document to count its failure.
-    const collection = store.collection;
-    const findOne = collection.findOne.bind(collection);
-    let cleared = false;
-    const interleave = jest.spyOn(collection, 'findOne').mockImplementation((async (...args: Parameters<typeof findOne>) => {
-      const found = await findOne(...args);
-      if (!cleared && found && Array.isArray(found.outbox) && found.outbox.length > 0) {
-        cleared = true;
-        await store.clearPublishedPage(await store.withPendingEvents(10));
-      }
-      return found;
-    }) as typeof collection.findOne);
-    try {
-      await store.recordPublishFailure('t-1', new Error('broker down'));
-    } finally {
-      interleave.mockRestore();
-    }
-    expect(cleared).toBe(true);
+    expect(await whileTheRelayClearsAfterTheRead(() => store.recordPublishFailure('t-1', new Error('broker down')))).toBe(true);
     expect((await raw('t-1'))!.outbox).toEqual([]);
     expect(await store.withPendingEvents(10)).toEqual([]);
   });
