@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createKafka } from '@obp/bus';
 import { ConsentData } from '@obp/consent-data';
 import { Topics, type TransactionDto } from '@obp/contracts';
-import { connectDatabase, database } from '@obp/db';
+import { connectDatabase } from '@obp/db';
 import { generateSandboxData } from '@obp/sandbox-bank';
 import { historyStart } from '@obp/sequencing-engine';
 import { createLogger } from '@obp/telemetry';
@@ -13,6 +13,7 @@ import { freePort, repoRoot, startFerretDb, startKafka, uniqueName, waitFor, typ
 import { newFigures, RetryingClient } from './faults/retrying-client';
 import { ServiceProcess } from './faults/service-process';
 import { auditShareWebhooks } from './faults/webhook-audit';
+import { shareEventsNotAsTold, sharesListedOnce, webhookMessageCensus, type ShareRecord } from './faults/share-audit';
 import { RecordingReceiver } from './recording-receiver';
 
 /**
@@ -29,15 +30,6 @@ const APPS = 3;
 const SHARE_WORKERS_PER_APP = 2;
 const REDIRECT_URL = 'https://app.example.test/consent-done';
 const quiet = createLogger('fault-injection', 'silent');
-
-interface ShareRecord {
-  app: number;
-  reference: string;
-  id: string;
-  /** Every expiration the app set and was told was applied, in order. */
-  expirations: string[];
-  deleted: boolean;
-}
 
 interface ConsentRecord {
   app: number;
@@ -249,59 +241,10 @@ it('loses, doubles and reorders nothing while the share, consent and webhooks se
   ]);
 
   // Every share exactly once, with the last state its app was told was applied.
-  let lost = 0;
-  let doubled = 0;
-  for (const [app, { api }] of apps.entries()) {
-    const listed: Array<{ id: string; reference: string | null; expirationDateUtc: string }> = [];
-    for (let page = 1; ; page++) {
-      const answer = await api.call('GET', `/shares?page=${page}&pageSize=500`, { done: (s) => s === 200 });
-      const body = JSON.parse(answer.text) as { data: typeof listed; _pagination: { totalPages: number } };
-      listed.push(...body.data);
-      if (page >= body._pagination.totalPages) break;
-    }
-    for (const record of shares.filter((s) => s.app === app)) {
-      const found = listed.filter((s) => s.reference === record.reference);
-      const expected = record.deleted ? 0 : 1;
-      if (found.length < expected) lost++;
-      if (found.length > expected) doubled++;
-      if (found.length === 1 && !record.deleted) expect({ reference: record.reference, expiration: Date.parse(found[0]!.expirationDateUtc) }).toEqual({ reference: record.reference, expiration: Date.parse(record.expirations.at(-1)!) });
-    }
-    const known = new Set(shares.map((s) => s.reference));
-    doubled += listed.filter((s) => !known.has(s.reference ?? '')).length;
-  }
+  const { lost, doubled } = await sharesListedOnce(apps, shares);
 
-  // Every share's events on the topic, in order, none missing (a duplicate of one event may appear: delivery is at least once).
-  const topic = `${namespace}.${Topics.shareEvents}`;
-  /** The shares whose events on the topic are not yet, or not, what their app was told, with what was read. */
-  const sharesOutOfOrder = async () => {
-    const byShare = new Map<string, Array<{ id: string; type: string; expirationDateUtc: string }>>();
-    for (const message of await readTopic(kafka.brokers, topic)) {
-      if (message.value === null) continue;
-      const event = JSON.parse(message.value) as { id: string; type: string; data: { id: string; expirationDateUtc: string } };
-      const list = byShare.get(event.data.id) ?? [];
-      if (!list.some((e) => e.id === event.id)) list.push({ id: event.id, type: event.type, expirationDateUtc: event.data.expirationDateUtc });
-      byShare.set(event.data.id, list);
-    }
-    const wrong: string[] = [];
-    for (const record of shares) {
-      const seen = byShare.get(record.id) ?? [];
-      const updates = seen.filter((e) => e.type === 'share.updated').map((e) => Date.parse(e.expirationDateUtc));
-      const distinctUpdates = updates.filter((t, i) => i === 0 || t !== updates[i - 1]);
-      const types = seen.map((e) => e.type).filter((t, i, all) => i === 0 || t !== all[i - 1] || t === 'share.updated');
-      const expectedTypes = ['share.created', ...record.expirations.map(() => 'share.updated'), ...(record.deleted ? ['share.deleted'] : [])];
-      const inOrder = distinctUpdates.join() === record.expirations.map((e) => Date.parse(e)).join() && types.filter((t) => t !== 'share.updated').join() === expectedTypes.filter((t) => t !== 'share.updated').join() && types[0] === 'share.created';
-      if (!inOrder) wrong.push(`share ${record.reference}: events ${JSON.stringify(seen)}, expected ${JSON.stringify(expectedTypes)} ${JSON.stringify(record.expirations)}`);
-    }
-    return wrong;
-  };
-  // The outbox relays may still be publishing what the last writes queued (under load, for a while): read again
-  // until every share's events are there, or the wait ends and what is wrong is reported.
-  let wrongShares = await sharesOutOfOrder();
-  const publishedBy = Date.now() + 120_000;
-  while (wrongShares.length > 0 && Date.now() < publishedBy) {
-    await sleep(2_000);
-    wrongShares = await sharesOutOfOrder();
-  }
+  // Every share's events on the topic, in order, none missing.
+  const wrongShares = await shareEventsNotAsTold(kafka.brokers, `${namespace}.${Topics.shareEvents}`, shares);
   for (const line of wrongShares.slice(0, 20)) console.log(line);
   const outOfOrder = wrongShares.length;
 
@@ -401,38 +344,3 @@ it('loses, doubles and reorders nothing while the share, consent and webhooks se
 }, 900_000);
 
 /** How many webhook messages the webhooks service made, by status (or why that could not be read within 10 s). */
-async function webhookMessageCensus(uri: string, dbName: string): Promise<string> {
-  const census = (async () => {
-    const connection = await connectDatabase(uri, dbName);
-    try {
-      const rows = await database(connection).collection('webhook_messages').aggregate<{ _id: string; n: number }>([{ $group: { _id: '$status', n: { $sum: 1 } } }], { maxTimeMS: 10_000 }).toArray();
-      return JSON.stringify(Object.fromEntries(rows.map((r) => [r._id, r.n])));
-    } finally {
-      await connection.close();
-    }
-  })();
-  return Promise.race([census.catch((error: Error) => `unreadable: ${error.message}`), sleep(15_000).then(() => 'no answer within 15 s')]);
-}
-
-/** Every message of a topic from offset 0 to its current end. */
-async function readTopic(brokers: string[], topic: string): Promise<Array<{ key: string | null; value: string | null }>> {
-  const kafka = createKafka(uniqueName('faults-reader'), brokers, quiet);
-  const admin = kafka.admin();
-  await admin.connect();
-  const ends = new Map((await admin.fetchTopicOffsets(topic)).map((p) => [p.partition, Number(p.high)]));
-  await admin.disconnect();
-  const consumer = kafka.consumer({ groupId: uniqueName('faults-reader') });
-  const messages: Array<{ key: string | null; value: string | null }> = [];
-  const positions = new Map<number, number>();
-  await consumer.connect();
-  await consumer.subscribe({ topics: [topic], fromBeginning: true });
-  await consumer.run({
-    eachMessage: async ({ partition, message }) => {
-      messages.push({ key: message.key?.toString() ?? null, value: message.value?.toString() ?? null });
-      positions.set(partition, Number(message.offset) + 1);
-    },
-  });
-  await waitFor(() => [...ends].every(([partition, end]) => end === 0 || (positions.get(partition) ?? 0) >= end), { timeoutMs: 60_000, intervalMs: 100, what: `${topic} read to its end` });
-  await consumer.disconnect();
-  return messages;
-}
