@@ -3,48 +3,17 @@
  * least five banks, with valid labels, and at least 40 % of them from merchants that no catalogue of the
  * categoriser names (computed here against the catalogue as it is, not claimed).
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { canonicalCategoryOf, transactionFlags } from '@obp/contracts';
-import ts from 'typescript';
+import { catalogueNamesFromSource, inCatalogue as inCatalogueOf } from '../catalogue-names';
 import { isValidIban } from '../support';
 import { buildHeldOutSet, heldOutClasses, heldOutSet, type HeldOutItem } from './held-out-set';
 import { splitTemplates } from './split';
-
-/** Lower-case words without accents or punctuation, joined by one space. */
-function words(text: string): string {
-  return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
-}
-
-const CATALOGUE_DIR = join(__dirname, '..', '..', '..', 'categorisation', 'src', 'catalogue');
-
-/**
- * Every name in the categoriser's catalogue files, as words: each string in an array literal, except the
- * generic business words given to `businessTypes(...)` ("bakkerij", "apotheek"), which name a trade, not a
- * merchant. Read from the source (the package exports no catalogue), so it counts what the catalogue holds now.
- */
-function catalogueNamesFromSource(): string[] {
-  const names: string[] = [];
-  for (const file of readdirSync(CATALOGUE_DIR).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
-    const source = ts.createSourceFile(file, readFileSync(join(CATALOGUE_DIR, file), 'utf8'), ts.ScriptTarget.Latest, true);
-    const visit = (node: ts.Node): void => {
-      if (ts.isCallExpression(node) && node.expression.getText(source) === 'businessTypes') return;
-      if (ts.isArrayLiteralExpression(node)) {
-        for (const element of node.elements) if (ts.isStringLiteralLike(element)) names.push(words(element.text.replace(/^[\^=]/, '')));
-      }
-      ts.forEachChild(node, visit);
-    };
-    visit(source);
-  }
-  return names.filter((name) => name !== '');
-}
 
 const catalogueNames = catalogueNamesFromSource();
 
 /** A merchant is in a catalogue when any catalogue name occurs in its name as whole words. */
 function inCatalogue(merchant: string): boolean {
-  const padded = ` ${words(merchant)} `;
-  return catalogueNames.some((name) => padded.includes(` ${name} `));
+  return inCatalogueOf(catalogueNames, merchant);
 }
 
 function withMerchant(items: readonly HeldOutItem[]): HeldOutItem[] {
