@@ -9,6 +9,7 @@
 # `node --require ./dist/telemetry/register.js dist/<name>/main.js`, with no TypeScript loader.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+source "$ROOT/infra/process.sh"
 cd "$ROOT"
 bash scripts/bootstrap.sh
 RUN="${RUN_DIR:-$ROOT/.cache/run}"
@@ -74,7 +75,7 @@ start_service() { # instance name port env...
   # members' 30 s session, so allow a minute.
   for _ in $(seq 1 200); do
     if curl -fs "http://127.0.0.1:$port/health/ready" >/dev/null; then echo "==> $instance ready on :$port (logs: $RUN/logs/$instance.log)"; return; fi
-    kill -0 "${pids[-1]}" 2>/dev/null || { echo "$instance exited; see $RUN/logs/$instance.log" >&2; tail -20 "$RUN/logs/$instance.log" >&2; exit 1; }
+    pid_alive "${pids[-1]}" || { echo "$instance exited; see $RUN/logs/$instance.log" >&2; tail -20 "$RUN/logs/$instance.log" >&2; exit 1; }
     sleep 0.3
   done
   echo "$instance did not become ready; see $RUN/logs/$instance.log" >&2; exit 1
@@ -91,7 +92,7 @@ if [[ "${SANDBOX_XS2A:-1}" != "0" ]]; then
   echo "$!" > "$RUN/pids/sandbox-xs2a.pid"
   for _ in $(seq 1 100); do
     if [[ -f "$XS2A_DIR/client-key.pem" ]]; then break; fi
-    kill -0 "${pids[-1]}" 2>/dev/null || { echo "sandbox-xs2a exited; see $RUN/logs/sandbox-xs2a.log" >&2; tail -20 "$RUN/logs/sandbox-xs2a.log" >&2; exit 1; }
+    pid_alive "${pids[-1]}" || { echo "sandbox-xs2a exited; see $RUN/logs/sandbox-xs2a.log" >&2; tail -20 "$RUN/logs/sandbox-xs2a.log" >&2; exit 1; }
     sleep 0.2
   done
   [[ -f "$XS2A_DIR/client-key.pem" ]] || { echo "sandbox-xs2a did not start; see $RUN/logs/sandbox-xs2a.log" >&2; exit 1; }

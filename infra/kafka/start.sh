@@ -9,6 +9,7 @@
 # side on the same cores, and a cluster must also elect its controller before its brokers start).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+source "$ROOT/infra/process.sh"
 PORT="${1:-${KAFKA_PORT:-9092}}"
 DATA="${2:-$ROOT/.cache/run/kafka-$PORT}"
 NODES="${KAFKA_NODES:-1}"
@@ -32,7 +33,7 @@ mkdir -p "$DATA"
 running=0
 for i in $(seq 1 "$NODES"); do
   pidfile="$(node_dir "$i")/kafka.pid"
-  if [[ -f "$pidfile" ]] && kill -0 "$(cat "$pidfile")" 2>/dev/null; then running=$((running + 1)); fi
+  if [[ -f "$pidfile" ]] && pid_alive "$(cat "$pidfile")"; then running=$((running + 1)); fi
 done
 if (( running == NODES )); then echo "$BOOTSTRAP"; exit 0; fi
 CP="$LIBS/*"
@@ -54,7 +55,7 @@ start_node() {
   PORT_I="$(node_port "$i")"
   CONTROLLER_PORT=$(( PORT_I + 1 ))
   mkdir -p "$DIR"
-  if [[ -f "$DIR/kafka.pid" ]] && kill -0 "$(cat "$DIR/kafka.pid")" 2>/dev/null; then return; fi
+  if [[ -f "$DIR/kafka.pid" ]] && pid_alive "$(cat "$DIR/kafka.pid")"; then return; fi
   # Readiness reads this start's log alone: the last run's "started" line is kept aside.
   if [[ -f "$DIR/server.log" ]]; then mv "$DIR/server.log" "$DIR/server.log.1"; fi
 cat > "$DIR/server.properties" <<PROPS
@@ -119,7 +120,7 @@ for _ in $(seq 1 $(( START_TIMEOUT * 2 ))); do
   for i in $(seq 1 "$NODES"); do
     DIR="$(node_dir "$i")"
     if node_ready "$i"; then ready=$((ready + 1)); continue; fi
-    kill -0 "$(cat "$DIR/kafka.pid")" 2>/dev/null || { echo "Kafka node $i exited; see $DIR/stdout.log and $DIR/server.log" >&2; tail -20 "$DIR/stdout.log" >&2; exit 1; }
+    pid_alive "$(cat "$DIR/kafka.pid")" || { echo "Kafka node $i exited; see $DIR/stdout.log and $DIR/server.log" >&2; tail -20 "$DIR/stdout.log" >&2; exit 1; }
   done
   if (( ready == NODES )); then echo "$BOOTSTRAP"; exit 0; fi
   sleep 0.5

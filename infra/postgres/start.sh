@@ -5,6 +5,7 @@
 # As root, PostgreSQL runs as the unprivileged system user obp-postgres ($PG_SYSTEM_USER), which owns data-dir.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+source "$ROOT/infra/process.sh"
 source "$ROOT/infra/postgres/lib.sh"
 PORT="${1:-${PG_PORT:-5432}}"
 DATA="$(realpath -m "${2:-$ROOT/.cache/run/postgres-$PORT}")"
@@ -13,7 +14,7 @@ URL="postgres://postgres@127.0.0.1:$PORT/$DB"
 NATIVE="$("$ROOT/infra/postgres/install.sh")"
 BIN="$NATIVE/bin"
 
-running() { [[ -f "$DATA/postmaster.pid" ]] && kill -0 "$(head -1 "$DATA/postmaster.pid")" 2>/dev/null; }
+running() { [[ -f "$DATA/postmaster.pid" ]] && pid_alive "$(head -1 "$DATA/postmaster.pid")"; }
 if running; then echo "$URL"; exit 0; fi
 
 mkdir -p "$(dirname "$DATA")"
