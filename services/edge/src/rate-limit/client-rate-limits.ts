@@ -10,8 +10,10 @@ interface Known {
 
 /**
  * Each app's API limit: its client record's own, else the edge's default. Read from the store at most
- * once a minute per app and instance (a changed limit applies within that minute); a read the store
- * does not answer in time keeps what was known, or the default.
+ * once a minute per app and instance (a changed limit applies within that minute and the read's time); a
+ * read the store does not answer in time keeps what was known, or the default. Only an app's first
+ * request on an instance waits for the read: once the minute is over, requests go on under the limit
+ * known while it is read again, so no request waits for the store in steady use.
  */
 export class ClientRateLimits {
   private readonly known = new Map<string, Known>();
@@ -33,7 +35,7 @@ export class ClientRateLimits {
       reading = this.read(clientId, known, now).finally(() => this.reading.delete(clientId));
       this.reading.set(clientId, reading);
     }
-    return reading;
+    return known ? known.limit : reading;
   }
 
   private async read(clientId: string, known: Known | undefined, now: number): Promise<RateLimit> {

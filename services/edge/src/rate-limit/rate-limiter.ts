@@ -21,10 +21,19 @@ export interface RateLimiterOptions {
 /** A block's record outlives its time by this much, for instances whose clocks run behind. */
 const EXPIRY_MARGIN_MS = 60_000;
 
+/** Blocks of at least this many tokens are claimed ahead; a bucket of smaller blocks is a slow one (token requests), where a wait per block costs little. */
+export const CLAIM_AHEAD_MIN_BLOCK = 8;
+
 /**
  * Token buckets shared by the edge instances: each request takes a token of a block this instance
  * holds, in memory; only when it holds none does it claim the next block in the store (one insert per
  * block, so per `size` requests). Concurrent requests of one bucket wait for the same claim.
+ *
+ * Claimed ahead: once the tokens this instance holds fall to a quarter of a block, the next block is
+ * claimed in the background, so a steady stream of requests does not wait for the store at each block's
+ * end. That changes no bound: a token is still handed out only from a block this instance won by its
+ * unique insert. What it costs is at most one block held and not yet used per bucket and instance, which
+ * another instance cannot take until its time has passed.
  */
 export class RateLimiter {
   private readonly buckets = new Map<string, BlockBucket>();
@@ -50,7 +59,10 @@ export class RateLimiter {
     }
     for (;;) {
       const now = this.now();
-      if (bucket.takeHeld(now)) return bucket.decision(true, now);
+      if (bucket.takeHeld(now)) {
+        if (bucket.geometry.size >= CLAIM_AHEAD_MIN_BLOCK && !this.claiming.has(id) && bucket.heldTokens() * 4 <= bucket.geometry.size) this.claimAhead(id, bucket, now);
+        return bucket.decision(true, now);
+      }
       const pending = this.claiming.get(id);
       if (pending) {
         await pending;
@@ -75,6 +87,13 @@ export class RateLimiter {
   sweep(): void {
     const now = this.now();
     for (const [id, bucket] of this.buckets) if (!this.claiming.has(id) && bucket.isIdle(now)) this.buckets.delete(id);
+  }
+
+  /** The next block, claimed while this instance still holds tokens; requests that run out meanwhile wait for it as for any claim. */
+  private claimAhead(id: string, bucket: BlockBucket, now: number): void {
+    const block = bucket.nextToClaim(now);
+    if (block === undefined) return;
+    this.claiming.set(id, this.claim(id, bucket, block).finally(() => this.claiming.delete(id)));
   }
 
   private async claim(id: string, bucket: BlockBucket, block: number): Promise<void> {

@@ -80,6 +80,13 @@ export class BlockBucket {
     return true;
   }
 
+  /** Tokens of the blocks this instance holds, not handed out yet (as of the last look at the clock). */
+  heldTokens(): number {
+    let tokens = 0;
+    for (const left of this.held.values()) tokens += left;
+    return tokens;
+  }
+
   /** The block to claim next: the furthest of the bucket not known to be claimed (held, it stays usable longest); undefined when none is left. */
   nextToClaim(now: number): number | undefined {
     this.forgetPast(now);
