@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { canonicalTransaction } from '../canonical';
 import type { AccountStatement, ParsedStatementFile, StatementProblem, StatementTransaction } from '../statement';
+import { MAX_PROBLEMS, TOO_MANY_PROBLEMS } from '../problems';
 import { parseMt940 } from './parse-mt940';
 
 const fixture = (name: string): string => readFileSync(join(__dirname, 'fixtures', name), 'utf8');
@@ -288,6 +289,24 @@ describe('parseMt940: refused files name what is wrong and where', () => {
 
   it('a byte order mark and trailing spaces on a :61: line are not errors', () => {
     expect(parsed(`\ufeff${valid.replace('NONREF//X1', 'NONREF//X1   ')}`).statements[0]!.transactions[0]!.bankReference).toBe('X1');
+  });
+
+  it("the lines' problems come before the statements', wherever they are in the file", () => {
+    const text = replaceLine(':61:', ':61:2613320102D10,00NTRFNONREF').replace(':62F:C260102EUR90,00', ':62F:C260102EUR90,00\nvervolg');
+    expect(problems(text)).toEqual([
+      { location: 'line 8', message: 'Tag :62F: has one line only, but another line follows: "vervolg".' },
+      { location: 'line 5', message: expect.stringContaining('the value date "261332" is not a date') },
+    ]);
+  });
+
+  it("past the most problems listed, the lines after the statements' last problem are still read for theirs", () => {
+    const broken = Array.from({ length: 60 }, () => ':61:2613320102D10,00NTRFNONREF').join('\n');
+    const text = [':20:REF1', ':25:NL20INGB0001234567', ':28C:1/1', ':60F:C260101EUR100,00', broken, ':62F:C260102EUR90,00', 'vervolg', ''].join('\n');
+    const listed = problems(text);
+    expect(listed).toHaveLength(MAX_PROBLEMS + 1);
+    expect(listed[0]).toEqual({ location: 'line 66', message: 'Tag :62F: has one line only, but another line follows: "vervolg".' });
+    expect(listed.slice(1, MAX_PROBLEMS).map((p) => p.location)).toEqual(Array.from({ length: MAX_PROBLEMS - 1 }, (_, i) => `line ${5 + i}`));
+    expect(listed[MAX_PROBLEMS]).toEqual(TOO_MANY_PROBLEMS);
   });
 
   it('a broken SWIFT block header', () => {

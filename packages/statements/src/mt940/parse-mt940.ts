@@ -7,17 +7,12 @@
 import { balanceProblems } from '../balances';
 import { isCurrencyCode } from '../currency';
 import { normaliseDecimal, negateDecimal } from '../decimal';
-import { capped, tooMany } from '../problems';
+import { capped, MAX_PROBLEMS, tooMany } from '../problems';
 import { bankReferenceOf } from '../reference';
 import { MAX_TEXT_LENGTH } from '../text-limits';
 import type { AccountStatement, StatementBalance, StatementParseResult, StatementProblem, StatementTransaction } from '../statement';
 import { readInformation } from './information';
 import { looksLikeIban, splitAccountIdentification } from './account';
-
-interface Line {
-  number: number;
-  text: string;
-}
 
 /** One tag with its continuation lines. */
 interface Field {
@@ -43,8 +38,12 @@ export function parseMt940(input: string): StatementParseResult {
     const line = text.slice(0, garbage.index).split('\n').length;
     return fail([{ location: `line ${line}`, message: 'The file holds control characters or bytes that are not text: it is not an MT940 statement.' }]);
   }
-  const problems: StatementProblem[] = [];
-  const statements = readStatements(readFields(text, problems), problems);
+  // The lines are read as the statements take their fields, so that a field is garbage once read; the problems of
+  // the lines still come before those of the statements, as when the whole file was split into fields first.
+  const lineProblems: StatementProblem[] = [];
+  const statementProblems: StatementProblem[] = [];
+  const statements = readStatements(readFields(text, lineProblems), statementProblems, lineProblems);
+  const problems = [...lineProblems, ...statementProblems];
   if (statements.length === 0 && problems.length === 0) problems.push({ location: 'file', message: 'The file has no MT940 statement (:20: and the tags after it).' });
   if (problems.length === 0) for (const statement of statements) if (!tooMany(problems)) problems.push(...balanceProblems(statement));
   if (problems.length > 0) return fail(capped(problems));
@@ -55,47 +54,52 @@ const fail = (problems: StatementProblem[]): StatementParseResult => ({ ok: fals
 const at = (line: number): string => `line ${line}`;
 
 /** Unwraps SWIFT blocks and headers, and groups the lines into tags with their continuation lines. */
-function readFields(text: string, problems: StatementProblem[]): Field[] {
-  const lines: Line[] = text.split('\n').map((raw, index) => ({ number: index + 1, text: raw.endsWith('\r') ? raw.slice(0, -1) : raw }));
-  const fields: Field[] = [];
+function* readFields(text: string, problems: StatementProblem[]): Generator<Field> {
   let current: Field | null = null;
-  for (const line of lines) {
+  let lineNumber = 0;
+  for (let start = 0; start <= text.length; ) {
     if (tooMany(problems)) break;
-    let content = line.text;
+    const newline = text.indexOf('\n', start);
+    const end = newline === -1 ? text.length : newline;
+    lineNumber++;
+    let content = text.slice(start, end > start && text.charCodeAt(end - 1) === 0x0d ? end - 1 : end);
+    start = end + 1;
     if (content.startsWith('{')) {
       const unwrapped = unwrapBlockHeader(content);
       if (unwrapped === null) {
-        problems.push({ location: at(line.number), message: 'A SWIFT block header that is not {1:…}{2:…}{3:…}{4:.' });
+        problems.push({ location: at(lineNumber), message: 'A SWIFT block header that is not {1:…}{2:…}{3:…}{4:.' });
         continue;
       }
+      if (current !== null) yield current;
       const sender = /^\{1:F\d{2}([A-Z]{6}[A-Z0-9]{2})[A-Z0-9]([A-Z0-9]{3})/.exec(content);
-      if (sender) fields.push({ tag: SENDER, line: line.number, lines: [sender[2] === 'XXX' ? sender[1]! : sender[1]! + sender[2]!] });
+      if (sender) yield { tag: SENDER, line: lineNumber, lines: [sender[2] === 'XXX' ? sender[1]! : sender[1]! + sender[2]!] };
       content = unwrapped;
       current = null;
       if (content === '') continue;
     }
     if (content === '-' || content.startsWith('-}')) {
+      if (current !== null) yield current;
       current = null;
       continue;
     }
     const tag = TAG.exec(content);
     if (tag) {
-      current = { tag: tag[1]!, line: line.number, lines: [tag[2]!] };
-      fields.push(current);
+      if (current !== null) yield current;
+      current = { tag: tag[1]!, line: lineNumber, lines: [tag[2]!] };
       continue;
     }
     if (current === null) {
       if (content.trim() === '' || HEADER_LINE.test(content.trim())) continue;
-      problems.push({ location: at(line.number), message: `A line outside any tag: "${clip(content)}".` });
+      problems.push({ location: at(lineNumber), message: `A line outside any tag: "${clip(content)}".` });
       continue;
     }
     if (current.tag === '61' || current.tag === '86') {
       current.lines.push(content);
     } else if (content.trim() !== '') {
-      problems.push({ location: at(line.number), message: `Tag :${current.tag}: has one line only, but another line follows: "${clip(content)}".` });
+      problems.push({ location: at(lineNumber), message: `Tag :${current.tag}: has one line only, but another line follows: "${clip(content)}".` });
     }
   }
-  return fields;
+  if (current !== null) yield current;
 }
 
 /** `{1:…}{2:…}{3:{108:…}}{4:rest` gives `rest`; null when the braces do not make blocks 1 to 3 then 4. */
@@ -127,7 +131,12 @@ interface OpenStatement {
   closed: boolean;
 }
 
-function readStatements(fields: Field[], problems: StatementProblem[]): AccountStatement[] {
+/**
+ * The statements of the fields. `problems` gets the statements' problems; reading them stops once they and
+ * `lineProblems` (those of the lines read so far) are too many, but the fields are still drained, so that the lines
+ * report every problem they would have reported before the statements were read.
+ */
+function readStatements(fields: Iterable<Field>, problems: StatementProblem[], lineProblems: readonly StatementProblem[]): AccountStatement[] {
   const statements: AccountStatement[] = [];
   let open: OpenStatement | null = null;
   let senderBic: string | null = null;
@@ -147,8 +156,10 @@ function readStatements(fields: Field[], problems: StatementProblem[]): AccountS
     open = null;
   };
 
+  let stopped = false;
   for (const field of fields) {
-    if (tooMany(problems)) break;
+    stopped ||= problems.length + lineProblems.length > MAX_PROBLEMS;
+    if (stopped) continue;
     const value = field.lines[0]!;
     const location = at(field.line);
     if (field.tag === SENDER) {
@@ -319,6 +330,23 @@ function entryDate(mmdd: string, valueDate: string): string | null {
   return calendarDate(month - valueMonth > 6 ? year - 1 : valueMonth - month > 6 ? year + 1 : year, month, Number(mmdd.slice(2, 4)));
 }
 
+/** The pieces of a `:61:` line, matched where the piece before ended (sticky), not in a substring of the rest of the line made for each. */
+const ENTRY_DATE = /\d{4}/y;
+const MARK = /(RC|RD|C|D)/y;
+const FUNDS_CODE = /[A-Z]/y;
+const AMOUNT = /(\d[\d]{0,14}),(\d*)/y;
+const TYPE = /[SNF][A-Z0-9]{3}/y;
+
+function execAt(pattern: RegExp, text: string, at: number): RegExpExecArray | null {
+  pattern.lastIndex = at;
+  return pattern.exec(text);
+}
+
+function matchesAt(pattern: RegExp, text: string, at: number): boolean {
+  pattern.lastIndex = at;
+  return pattern.test(text);
+}
+
 /**
  * `:61:` value date YYMMDD, [entry date MMDD], mark D/C/RC/RD, [funds code], amount `n,nn`, type S/N/F + 3,
  * customer reference [`//` bank reference], and on the next line [supplementary details].
@@ -333,20 +361,20 @@ function readStatementLine(field: Field, currency: string, problems: StatementPr
   if (valueDate === null) return brokenLine(location, problems, `the value date "${text.slice(0, 6)}" is not a date.`);
   i = 6;
   let bookingDate = valueDate;
-  if (/^\d{4}/.test(text.slice(i))) {
+  if (matchesAt(ENTRY_DATE, text, i)) {
     const entry = entryDate(text.slice(i, i + 4), valueDate);
     if (entry === null) return brokenLine(location, problems, `the entry date "${text.slice(i, i + 4)}" is not a date MMDD.`);
     bookingDate = entry;
     i += 4;
   }
-  const mark = /^(RC|RD|C|D)/.exec(text.slice(i));
+  const mark = execAt(MARK, text, i);
   if (!mark) return brokenLine(location, problems, `the debit/credit mark must be D, C, RC or RD, not "${clip(text.slice(i, i + 2))}".`);
   i += mark[1]!.length;
-  if (/^[A-Z]/.test(text.slice(i))) i += 1; // funds code: the third letter of the currency
-  const amountMatch = /^(\d[\d]{0,14}),(\d*)/.exec(text.slice(i));
+  if (matchesAt(FUNDS_CODE, text, i)) i += 1; // funds code: the third letter of the currency
+  const amountMatch = execAt(AMOUNT, text, i);
   if (!amountMatch || amountMatch[0].length > 15) return brokenLine(location, problems, `the amount must be digits with a decimal comma (at most 15 characters), not "${clip(text.slice(i, i + 16))}".`);
   i += amountMatch[0].length;
-  const type = /^[SNF][A-Z0-9]{3}/.exec(text.slice(i));
+  const type = execAt(TYPE, text, i);
   if (!type) return brokenLine(location, problems, `the transaction type must be S, N or F followed by three letters or digits (such as NTRF), not "${clip(text.slice(i, i + 4))}".`);
   i += 4;
   const references = text.slice(i);
