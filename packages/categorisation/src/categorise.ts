@@ -116,10 +116,11 @@ const INVOICE_WORDS = /\b(?:factuur|factuurnr|factuurnummer|facturen|invoice|inv
 /**
  * A sole trader paying an invoice to someone no rule knows (a supplier, a subcontractor who invoices
  * under their own name) pays a business cost: households seldom pay invoices by transfer to unknowns.
+ * A payment request is not such an invoice: it is how a shop or a friend asks a consumer.
  */
 function paysAnInvoiceUnknown(category: Category, ruleId: string | null, view: TransactionView): boolean {
   const unknown = ruleId === null || category === 'expenses.to-people';
-  return unknown && !has(view.signals, Signal.Card | Signal.Atm) && INVOICE_WORDS.test(view.descriptionText);
+  return unknown && !has(view.signals, Signal.Card | Signal.Atm) && view.facts.requester === null && INVOICE_WORDS.test(view.descriptionText);
 }
 
 /**

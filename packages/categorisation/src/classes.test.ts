@@ -491,3 +491,59 @@ describe('class 4, fifth round: the party where a provider\'s text names it', ()
     expectCategories(tradesOfCareGrowersAndPlay);
   });
 });
+
+describe('class 4, sixth round: what a shop behind a provider is, from its name and its remittance', () => {
+  it('reads a plural ware in the form it takes in a compound ("eier" of "eieren") as what a shop sells', () => {
+    expectCategories([
+      ['an egg stall at a terminal', { amount: -6.2, transactionType: 'ba', counterpartName: 'SumUp  *Eierkraam De Leghen', description: 'Betaalpas' }, 'expenses.groceries'],
+      ['an egg trader on an ABN AMRO card line', { amount: -4.8, transactionType: 'ba', description: 'BEA, Betaalpas   CCV*Eierhandel Brummelkamp,PAS012 NR:AB12CD34, 03.05.26/10:12 DALFSEN' }, 'expenses.groceries'],
+    ]);
+  });
+
+  it('reads a hall that sells what is named before it as that trade, and a sports hall as leisure', () => {
+    expectCategories([
+      ['a fish hall at a terminal', { amount: -14.5, transactionType: 'ba', counterpartName: 'CCV*Vishal Scheveningen', description: 'Betaalpas' }, 'expenses.groceries'],
+      ['a carpet hall', { amount: -240, transactionType: 'ba', counterpartName: 'SumUp *Tapijthal Oost', description: 'Betaalpas' }, 'expenses.shopping'],
+      ['a sports hall', { amount: -7.5, transactionType: 'ba', counterpartName: 'CCV*Sporthal De Vijf Eiken', description: 'Betaalpas' }, 'expenses.leisure'],
+    ]);
+  });
+
+  it('does not read a wage or benefit word in a shop\'s name at a terminal or behind a provider as a wage or a benefit', () => {
+    expectCategories([
+      ['a bike repairer at a terminal', { amount: -32, transactionType: 'ba', counterpartName: 'Zettle_*Fietsenmaker Van Loon', description: 'Betaalpas' }, 'expenses.shopping'],
+      ['a garage paid by iDEAL', { amount: -89, transactionType: 'id', counterpartName: 'Stichting Mollie Payments', description: 'Bestelling 7712 Autogarage Loonstra APK' }, 'expenses.transport.car'],
+    ]);
+    expect(one({ amount: 12.5, transactionType: 'ba', counterpartName: 'SumUp *Lunchroom Het Pensioen', description: 'Terugboeking betaalautomaat' }).category).toBe('income.refund');
+    expect(one({ amount: 2450, transactionType: 'ov', counterpartName: 'Bouwbedrijf Stoop B.V.', description: 'Salaris maart 2026' }).category).toBe('income.salary');
+  });
+
+  it('reads the shop a provider names before "via" and its own name in the remittance', () => {
+    expectCategories([
+      ['MultiSafepay, a music shop whose name holds a leisure word', { amount: -129, transactionType: 'id', counterpartName: 'Stichting MultiSafepay', description: 'Order 55218834 Muziekwinkel Concertino via MultiSafepay 0030001234567890' }, 'expenses.shopping'],
+      ['Mollie, a cookware shop on an ING line', { amount: -44, transactionType: 'id', counterpartName: 'Stichting Mollie Payments', description: 'Naam: Stichting Mollie Payments Omschrijving: Bestelling 99812 Kookwinkel De Pan via Mollie IBAN: NL13ABNA0535212221 Kenmerk: 12-03-2026 09:14 0030001234567890' }, 'expenses.shopping'],
+    ]);
+  });
+
+  it('reads a kitchen a shop\'s name serves as eating out, at a terminal and behind a provider, PayPal or Klarna; a trade named beside it first', () => {
+    expectCategories([
+      ['a wok restaurant at a terminal', { amount: -27.5, transactionType: 'ba', counterpartName: 'SumUp  *Golden Wok Zwolle', description: 'Betaalpas' }, 'expenses.eating-out'],
+      ['a Lebanese take-away behind Buckaroo', { amount: -31, transactionType: 'id', counterpartName: 'Stichting Derdengelden Buckaroo', description: '4412338811 Libanees Cedar Garden Bestelling 1123 0030001234567890' }, 'expenses.eating-out'],
+      ['a Vietnamese kitchen behind PayPal on a transfer', { amount: -22, transactionType: 'tb', counterpartName: 'PayPal Europe S.a.r.l. et Cie S.C.A', description: '/TRTP/SEPA OVERBOEKING/IBAN/LU89751000135104200E/BIC/PPLXLULL/NAME/PayPal Europe S.a.r.l. et Cie S.C.A/REMI/1041234567890 PAYPAL 0030001234567890 Ihr Einkauf bei Pho Hanoi Vietnamees/EREF/NOTPROVIDED' }, 'expenses.eating-out'],
+      ['a Thai supermarket is a supermarket', { amount: -18.4, transactionType: 'ba', counterpartName: 'CCV*Thaise Supermarkt Ruan', description: 'Betaalpas' }, 'expenses.groceries'],
+    ]);
+  });
+
+  it('reads a request for an order under a name that is no person\'s as a purchase, also for a sole trader; a person\'s stays between people, also one named like a trade', () => {
+    const order: Fields = { amount: -36, transactionType: 'id', counterpartName: 'AAB INZ TIKKIE', description: 'Naam: AAB INZ TIKKIE Omschrijving: Tikkie ID 000111222333, Order, Pixelpunt Amsterdam IBAN: NL13ABNA0535212221 Kenmerk: 12-03-2026 09:14 0030001234567890' };
+    expect(one(order).category).toBe('expenses.shopping');
+    expect(one(order, soleTrader).category).toBe('expenses.shopping');
+    expect(one({ amount: -14, transactionType: 'id', counterpartName: 'AAB INZ TIKKIE', description: 'Tikkie ID 000444555666, Bestelling pizza, Sanne Bakker' }).category).toBe('expenses.to-people');
+  });
+
+  it('reads a foundation named after a known organisation as that organisation, a bare foundation as before', () => {
+    expectCategories([
+      ['a pay-later service\'s client-money foundation', { amount: -58, transactionType: 'id', counterpartName: 'Stichting Riverty Derdengelden', description: 'Betaling factuur 1234567 Riverty' }, 'expenses.shopping'],
+      ['an unknown foundation', { amount: -20, transactionType: 'tb', counterpartName: 'Stichting Het Groene Hart', description: 'Gift' }, 'expenses.charity'],
+    ]);
+  });
+});

@@ -24,6 +24,8 @@ export interface DescriptionFacts {
    * goes out, the payer when it comes in; also when the request stands inside another layout's remittance.
    */
   requester: string | null;
+  /** What a payment request says it was for ("Pizza", "Bestelling", "Factuur 2025-014"), wherever the request stands. */
+  requestFor: string | null;
 }
 
 const NOTHING: DescriptionFacts = Object.freeze({
@@ -35,6 +37,7 @@ const NOTHING: DescriptionFacts = Object.freeze({
   returnReason: null,
   purposeCode: null,
   requester: null,
+  requestFor: null,
 });
 
 // "/TRTP/SEPA OVERBOEKING/IBAN/NL.../BIC/.../NAME/.../REMI/.../EREF/..." (MT940 field 86, structured)
@@ -118,6 +121,7 @@ function parseStructured(text: string): DescriptionFacts {
     returnReason: clean(fields.get('RTRN')),
     purposeCode: clean(fields.get('PURP')),
     requester: null,
+    requestFor: null,
   };
 }
 
@@ -148,6 +152,7 @@ function parseLabelled(text: string): DescriptionFacts {
     returnReason: null,
     purposeCode: null,
     requester: null,
+    requestFor: null,
   };
 }
 
@@ -208,7 +213,7 @@ function parsePaymentRequest(text: string, head: RegExpExecArray): DescriptionFa
     else if (i > 0 && remittance === null) remittance = segment;
     else if (i > 1 && name === null && !VIA_SERVICE.test(segment)) name = clean(segment.replace(TRAILING_REFERENCE, ''));
   }
-  return { ...NOTHING, channel: 'payment-request', name, iban, remittance, requester: name };
+  return { ...NOTHING, channel: 'payment-request', name, iban, remittance, requester: name, requestFor: remittance };
 }
 
 // a Tikkie's own text inside another layout: "iDEAL Tikkie 9059… Tikkie ID 855963758956, Cursus, Taalschool Babel", "/REMI/… Tikkie ID …"
@@ -222,7 +227,7 @@ function withRequestInside(facts: DescriptionFacts, text: string): DescriptionFa
   const request = inRemittance >= 0 ? (facts.remittance as string).slice(inRemittance) : text.slice(Math.max(0, text.search(TIKKIE_ID)));
   if (!TIKKIE_ID.test(request)) return facts;
   const parsed = parsePaymentRequest(request, PAYMENT_REQUEST_HEAD.exec(request) as RegExpExecArray);
-  return parsed.requester === null ? facts : { ...facts, requester: parsed.requester, iban: facts.iban ?? parsed.iban };
+  return parsed.requester === null ? facts : { ...facts, requester: parsed.requester, requestFor: parsed.requestFor, iban: facts.iban ?? parsed.iban };
 }
 
 function parseWallet(text: string, head: RegExpExecArray): DescriptionFacts {

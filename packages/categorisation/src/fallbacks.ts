@@ -4,6 +4,7 @@
  * transfer is likely but not certain; anything else stays below 0.5.
  */
 import { Evidence, type Candidate } from './candidates';
+import { requestForAnOrder } from './payment-requests';
 import { kindOfParty } from './people';
 import { has, Signal } from './signals';
 import type { Category } from './types';
@@ -40,6 +41,8 @@ export function guessFor(view: TransactionView, profile: 'retail' | 'corporate',
     return guess('income.business', party === 'organisation' ? 0.6 : party === 'person' ? 0.5 : 0.45);
   }
   if (view.direction === 'out' && (view.viaProcessor || view.processorPrefix)) return guessBehindProcessor(view);
+  // a shop's request for an order ("Tikkie ID …, Bestelling, <shop>"): goods, most often
+  if (requestForAnOrder(view)) return guess('expenses.shopping', BEHIND_PROCESSOR_WEIGHT);
   if (view.direction === 'out') {
     const transfer = !has(view.signals, Signal.Card | Signal.Atm | Signal.DirectDebit);
     if (party === 'person' && transfer) return guess('expenses.to-people', 0.55);

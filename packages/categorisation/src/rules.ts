@@ -10,6 +10,7 @@ import { outcomesOfPurpose } from './purpose-codes';
 import { tradeNamedIn, tradeOfCompound, type NamedTrade } from './trade-words';
 import { isPayoutFirstPlatform, isPayoutPlatform } from './catalogue/platforms';
 import { memoised } from './memo';
+import { requestedByOrganisation } from './payment-requests';
 import { kindOfParty } from './people';
 import { isReturnReason } from './return-reasons';
 import { has, Signal } from './signals';
@@ -109,7 +110,10 @@ const tradeInName = memoised((name: NormalisedName) => tradeNamedIn(wordsOfName(
  * (not the remittance) told it.
  */
 function namedTrade(view: TransactionView, frontsRemittance: boolean, into: Candidate[]): boolean {
-  const atMerchant = paidAtMerchant(view);
+  // PayPal or Klarna in front: the name behind it is a shop's as much as behind a processor; a request paid to a
+  // person ("Tikkie ID …, Pizza, Sanne Bakker") names no shop, whatever the layout around it
+  const toPerson = view.facts.requester !== null && kindOfParty(view.facts.requester) === 'person';
+  const atMerchant = (paidAtMerchant(view) || frontsRemittance) && !toPerson;
   if (atMerchant || kindOfParty(view.partyName) !== 'person') {
     for (const name of [view.counterpartName, view.describedName]) {
       const trade = name === null ? undefined : atMerchant ? tradeAtMerchant(name) : tradeInName(name);
@@ -120,17 +124,18 @@ function namedTrade(view: TransactionView, frontsRemittance: boolean, into: Cand
     }
   }
   if (!(view.viaProcessor || view.processorPrefix || frontsRemittance || has(view.signals, Signal.Ideal)) || view.facts.remittance === null) return false;
-  const trade = tradeNamedIn(normaliseText(view.facts.remittance).split(' '), { atMerchant: false });
+  const trade = tradeNamedIn(normaliseText(view.facts.remittance).split(' '), { atMerchant: false, kitchens: true });
   if (trade) addNamedTrade(trade, view, REMITTANCE_TRADE_CONFIDENCE, Evidence.MerchantText, into);
   return false;
 }
 
 /**
  * A payment request (Tikkie) paid is between people unless its requester is a business: one whose name tells a trade
- * ("Taalschool Babel", "Zomerfestival …") or is an organisation's ("Stichting …", "… B.V.").
+ * ("Taalschool Babel", "Zomerfestival …") or is an organisation's ("Stichting …", "… B.V."), or one not named as a
+ * person that asks for an order or an invoice ("Tikkie ID …, Bestelling, Fotohandel Lens").
  */
 function requestedByBusiness(view: TransactionView, tradeNamed: boolean): boolean {
-  return view.direction === 'out' && view.facts.requester !== null && (tradeNamed || kindOfParty(view.facts.requester) === 'organisation');
+  return tradeNamed ? view.direction === 'out' && view.facts.requester !== null : requestedByOrganisation(view);
 }
 
 /** A supermarket's filling station says so in its name ("INTERMARCHE CARBURANT", "TESCO PETROL"); "station" alone does not (AH Station Utrecht CS is a shop). */
@@ -328,8 +333,8 @@ export function transactionType(view: TransactionView, into: Candidate[]): void 
   if (has(signals, Signal.Salary)) {
     into.push(out ? candidate('expenses.business.salaries', 0.6, 'type.salary', Evidence.TransactionType) : candidate('income.salary', 0.6, 'type.salary', Evidence.TransactionType));
   }
-  // a request an organisation sent ("Vereniging …", "… B.V.") is no money between people
-  if (has(signals, Signal.PaymentRequest) && !(out && kindOfParty(view.facts.requester) === 'organisation')) {
+  // a request an organisation sent ("Vereniging …", "… B.V.", a shop's "Bestelling") is no money between people
+  if (has(signals, Signal.PaymentRequest) && !requestedByOrganisation(view)) {
     into.push(out ? candidate('expenses.to-people', 0.55, 'type.payment-request', Evidence.TransactionType) : candidate('income.from-people', 0.6, 'type.payment-request', Evidence.TransactionType));
   }
 }
@@ -340,6 +345,7 @@ export function keywords(view: TransactionView, into: Candidate[]): boolean {
   let subscription = false;
   forEachKeyword(view.keywordText, (spec, start, end) => {
     if (spec.notWith !== undefined && spec.notWith.test(view.keywordText)) return;
+    if (spec.notAtMerchant && paidAtMerchant(view)) return;
     const outcome = outcomeFor(spec.outcomes, view.direction);
     if (spec.subscription) subscription = true;
     if (outcome) into.push(candidate(outcome.category, outcome.confidence, spec.id, Evidence.Keyword, end - start));

@@ -30,6 +30,8 @@ const TRADE_HEADS: Readonly<Partial<Record<Category, readonly string[]>>> = {
     'klimcentrum', 'klimbos', 'klimpark', 'klimwand', 'boulderhal', 'festival', 'festivals', 'pretpark', 'attractiepark', 'speelparadijs', 'trampolinepark',
     'ijsbaan', 'schaatsbaan', 'skihal', 'skibaan', 'lasergame', 'escaperoom', 'sportpark', 'zweefvliegclub', 'duikcentrum', 'duikschool', 'surfschool', 'zeilschool',
     'tennisbaan', 'padelbaan', 'squashbaan', 'concertzaal', 'openluchttheater', 'kinderboerderij',
+    // halls to play sport or skate in, before "hal" as a hall that sells ("Groentehal", "Tapijthal")
+    'sporthal', 'tennishal', 'padelhal', 'turnhal', 'ijshal', 'evenementenhal',
   ],
   'expenses.shopping': ['bouwmarkt', 'tuincentrum', 'warenhuis', 'kringloop', 'juwelier', 'bloemist', 'bloemisterij', 'boekhandel', 'fietsenmaker', 'fietsenmakerij', 'kapper', 'kapsalon', 'barbershop', 'schoonheidssalon', 'nagelstudio', 'parfumerie', 'ijzerhandel', 'drukkerij', 'copyshop'],
   'expenses.travel': ['hotel', 'hostel', 'camping', 'vakantiepark', 'bungalowpark'],
@@ -51,6 +53,8 @@ export const WHOLESALE_TRADE: Category = 'expenses.business.supplies';
 const SHOP_HEADS: readonly string[] = [
   'winkel', 'winkeltje', 'winkels', 'zaak', 'zaakje', 'speciaalzaak', 'handel', 'handelaar', 'webshop', 'webwinkel', 'shop', 'shopje', 'store', 'boetiek', 'boutique', 'kraam',
   'kraampje', 'stalletje', 'markt', 'boerderij', 'specialist', 'paleis', 'boer', 'kwekerij', 'atelier', 'studio', 'outlet', 'depot', 'magazijn',
+  // a hall that sells what is named before it: "Groentehal", "Tapijthal", "Matrassenhal"
+  'hal',
   // who makes or mends what is named before it: "Kaasmakerij", "Fietsreparatie"
   'makerij', 'maker', 'reparatie', 'reparaties',
 ];
@@ -83,6 +87,17 @@ const LEADING_WARES: ReadonlySet<string> = new Set([
   'rijwiel', 'rijwielen', 'planten', 'meubels', 'vlees', 'vleeswaren', 'kip', 'gevogelte', 'banket', 'bakker', 'slager', 'kapper', 'garage',
 ]);
 
+/**
+ * A kitchen named in a shop's name says it serves food ("Thai Orchid", "Wok Paleis", "Surinaams Eethuisje"): read at a
+ * merchant only, after the compounds, so a trade a name also names ("Thaise Supermarkt") comes first.
+ */
+const CUISINES: ReadonlySet<string> = new Set([
+  'thai', 'thais', 'thaise', 'chinees', 'chinese', 'kantonees', 'kantonese', 'indiaas', 'indiase', 'indian', 'tandoori', 'japans', 'japanse', 'japanese', 'wok', 'ramen', 'noodle',
+  'noodles', 'dimsum', 'mexicaans', 'mexicaanse', 'mexican', 'taqueria', 'grieks', 'griekse', 'greek', 'libanees', 'libanese', 'lebanese', 'surinaams', 'surinaamse', 'vietnamees',
+  'vietnamese', 'koreaans', 'koreaanse', 'korean', 'tapas', 'indonesisch', 'indonesische', 'marokkaans', 'ethiopisch', 'ethiopische', 'nepalees', 'nepalese', 'tibetaans',
+  'falafel', 'burger', 'burgers', 'poke', 'dumplings', 'shoarma', 'gyros', 'roti', 'bbq', 'barbecue',
+]);
+
 /** A word counts only when it leaves this much before the head ("dorps" + "cafe"), so a name is not read into a short word. */
 const SHORTEST_MODIFIER = 3;
 const SHORTEST_HEAD = 4;
@@ -103,6 +118,7 @@ const tradeHeads = mapOf(TRADE_HEADS);
 const shopHeads: ReadonlySet<string> = new Set(SHOP_HEADS);
 const wares = mapOf(WARES);
 const LINKING = ['', 's', 'en', 'e'];
+const PLURAL = 'en';
 
 /** An article a web address or a typed descriptor glues before the name: "dekaasspecialist.nl", "hetbloemenhuis". */
 const GLUED_ARTICLES = ['het', 'de', 't'];
@@ -117,10 +133,14 @@ function wareOf(modifier: string, table: ReadonlyMap<string, Category> = wares):
   return undefined;
 }
 
-/** What a shop sells, from the part before its head: the longest ware the part starts with ("koffiebonen" in "koffiebonen"). */
+/**
+ * What a shop sells, from the part before its head: the longest ware the part starts with ("koffiebonen" in
+ * "koffiebonen"), also in the form a plural ware takes in a compound ("eier" of "eieren": "Eierhandel").
+ */
 function wareAtStart(modifier: string, table: ReadonlyMap<string, Category>): Category | undefined {
   for (let end = modifier.length; end >= 3; end--) {
-    const category = table.get(modifier.slice(0, end));
+    const part = modifier.slice(0, end);
+    const category = table.get(part) ?? table.get(`${part}${PLURAL}`);
     if (category !== undefined && (end === modifier.length || LINKING.includes(modifier.slice(end)))) return category;
   }
   return undefined;
@@ -208,9 +228,10 @@ export interface NamedTrade {
 /**
  * The trade a normalised name names by a compound word in it; `atMerchant` (a card terminal, a shop
  * behind a processor: no surname "Bakker" or firm "Bakker Installatietechniek") also by a trade head as a
- * word by itself or a ware as its first word. Undefined when none.
+ * word by itself or a ware as its first word; `kitchens` (by default where `atMerchant`) also by a kitchen
+ * it serves. Undefined when none.
  */
-export function tradeNamedIn(words: readonly string[], options: { atMerchant: boolean }): NamedTrade | undefined {
+export function tradeNamedIn(words: readonly string[], options: { atMerchant: boolean; kitchens?: boolean }): NamedTrade | undefined {
   if (words.length === 0) return undefined;
   if (options.atMerchant && words.length > 1 && LEADING_WARES.has(words[0])) {
     const category = tradeHeads.get(words[0]) ?? wares.get(words[0]);
@@ -220,8 +241,12 @@ export function tradeNamedIn(words: readonly string[], options: { atMerchant: bo
     const category = tradeOfCompound(word, options.atMerchant);
     if (category !== undefined) return { category, word };
   }
-  if (!options.atMerchant) return undefined;
-  const last = words[words.length - 1];
-  const cut = tradeOfCutCompound(last);
-  return cut === undefined ? undefined : { category: cut, word: last };
+  if (options.atMerchant) {
+    const last = words[words.length - 1];
+    const cut = tradeOfCutCompound(last);
+    if (cut !== undefined) return { category: cut, word: last };
+  }
+  if (!(options.kitchens ?? options.atMerchant)) return undefined;
+  const kitchen = words.find((word) => CUISINES.has(word));
+  return kitchen === undefined ? undefined : { category: 'expenses.eating-out', word: kitchen };
 }

@@ -104,6 +104,25 @@ function shopAfterIn(remittance: string | null): NormalisedName | null {
   return /^[\p{L}]/u.test(shop) ? nameOf(shop) : null;
 }
 
+// "Order 82962241 Platenzaak Concerto via MultiSafepay 6472…": a provider's remittance naming the shop before "via <provider>"
+const VIA_IN_TEXT = /\s+via\s+/gi;
+const AFTER_PROVIDER = /\s+\d.*$/;
+// the order's number and the words that introduce it, before the shop's name
+const ORDER_HEAD = /^(?:.*\d\S*\s+)?(?:(?:bestelling|order|ordernr|ordernummer|betaling|factuur|nr|no)\.?:?\s+)*/i;
+
+/** The shop a provider's remittance names before "via" and the provider's own name, or null. */
+function shopViaProviderIn(remittance: string | null): NormalisedName | null {
+  if (remittance === null || !remittance.toLowerCase().includes(' via ')) return null;
+  let via: RegExpExecArray | null = null;
+  VIA_IN_TEXT.lastIndex = 0;
+  for (let match = VIA_IN_TEXT.exec(remittance); match !== null; match = VIA_IN_TEXT.exec(remittance)) via = match;
+  if (via === null) return null;
+  const provider = nameOf(remittance.slice(via.index + via[0].length).replace(AFTER_PROVIDER, ''));
+  if (provider === null || !isPaymentProcessor(provider.text)) return null;
+  const shop = remittance.slice(0, via.index).replace(ORDER_HEAD, '');
+  return /^[\p{L}]/u.test(shop) ? nameOf(shop) : null;
+}
+
 /** A name that is a service in front of the shop (PayPal, Klarna, Tikkie), not the shop. */
 function fronts(name: NormalisedName | null): boolean {
   return name !== null && findMerchantInName(name)?.spec.fronts !== undefined;
@@ -137,7 +156,8 @@ export function viewOf(transaction: TransactionDto): TransactionView {
   let describedName = (describedProcessor ? null : described) ?? nameAfterProcessorIn(transaction.description);
   // "PAYPAL … Ihr Einkauf bei <shop>": when the names give only the provider, the shop it names after "bei"
   if ((describedName === null || (facts.requester === null && fronts(describedName))) && (viaProcessor || describedProcessor || fronts(normalisedCounterpart) || fronts(describedName))) {
-    describedName = shopAfterIn(facts.remittance ?? transaction.description) ?? describedName;
+    const remittance = facts.remittance ?? transaction.description;
+    describedName = shopAfterIn(remittance) ?? shopViaProviderIn(remittance) ?? describedName;
   }
   const descriptionText = transaction.description ? normaliseText(transaction.description) : '';
   let keywordText = descriptionText;

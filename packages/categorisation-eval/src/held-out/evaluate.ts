@@ -3,7 +3,7 @@ import { categorise, type CategoriseOptions } from '@obp/categorisation';
 import { canonicalCategoryOf } from '@obp/contracts';
 import { score, type Score, type ScoreInput } from '../score';
 import { heldOutClasses, heldOutSet, type HeldOutClass, type HeldOutItem } from './held-out-set';
-import { heldOutHalves, type HeldOutHalf } from './split';
+import { heldOutHalves, readableHalves, type HeldOutHalf } from './split';
 
 /** Options as an e1 retail job gives them: a sole trader's job also names its KvK number. */
 type HeldOutOptions = CategoriseOptions & { kvkNumber?: string };
@@ -72,14 +72,14 @@ export interface HeldOutDevFailure {
 }
 
 /**
- * The DEV half's items of `cls` whose category the categoriser gets wrong. The test half's are never
- * returned: it measures, and is not read (README.md, "Dev and test halves").
+ * The items of `cls` in a half that may be read (`readableHalves`: since the sixth round both, the fifth round's
+ * test half having been spent) whose category the categoriser gets wrong (README.md, "Dev and test halves").
  */
 export function heldOutDevFailures(cls: HeldOutClass, items: readonly HeldOutItem[] = heldOutSet): HeldOutDevFailure[] {
   const inputs = heldOutScoreInputs(items);
   const failures: HeldOutDevFailure[] = [];
   items.forEach((item, i) => {
-    if (item.half !== 'dev' || item.class !== cls) return;
+    if (!readableHalves.includes(item.half) || item.class !== cls) return;
     const { actual } = inputs[i];
     if (canonicalCategoryOf(actual.category) !== canonicalCategoryOf(item.expected.category)) failures.push({ item, actual: { category: actual.category, flags: actual.flags, confidence: actual.confidence } });
   });

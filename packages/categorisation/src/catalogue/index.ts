@@ -96,21 +96,28 @@ function buildIndex(specs: readonly MerchantSpec[]): PhraseIndex<IndexedName> {
 
 const index = buildIndex(merchantSpecs);
 
-/** The catalogue merchant a counterparty name is: the longest name that may match where it does. */
+// "Stichting" says little even as a name; in free text ("Naam: Stichting Mollie Payments") nothing, and must not hide a name beside it
+const SAYS_NOTHING_IN_TEXT = 'business-type.stichting';
+
+/**
+ * The catalogue merchant a counterparty name is: the longest name that may match where it does. A foundation named
+ * after a known organisation ("Stichting Paylogic Derdengelden", the client money of a ticket seller) is that
+ * organisation's: a bare "Stichting" counts only when nothing else is named.
+ */
 export const findMerchantInName: (name: NormalisedName) => MerchantHit | null = memoised(merchantNamed);
 
 function merchantNamed(name: NormalisedName): MerchantHit | null {
   let hit: MerchantHit | null = null;
+  let foundation: MerchantHit | null = null;
   index.forEachMatch(name.text, ({ spec, mode }, start, end) => {
     const atStart = start === 0;
     const allowed = mode === 'anywhere' || (mode === 'start' && atStart) || (mode === 'whole' && atStart && (end === name.text.length || end === name.coreLength));
-    if (allowed && (hit === null || end - start > hit.length)) hit = { spec, length: end - start };
+    if (!allowed) return;
+    if (spec.id === SAYS_NOTHING_IN_TEXT) foundation = { spec, length: end - start };
+    else if (hit === null || end - start > hit.length) hit = { spec, length: end - start };
   });
-  return hit;
+  return hit ?? foundation;
 }
-
-// "Stichting" says little even as a name; in free text ("Naam: Stichting Mollie Payments") nothing, and must not hide a name beside it
-const SAYS_NOTHING_IN_TEXT = 'business-type.stichting';
 
 /** The catalogue merchant named in free text (a description): only names that may match anywhere, other than `except` and a bare "Stichting". */
 export function findMerchantInText(text: string, except?: MerchantSpec): MerchantHit | null {

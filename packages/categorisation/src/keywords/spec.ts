@@ -14,12 +14,18 @@ export interface KeywordSpec {
   subscription: boolean;
   /** Words beside which the phrase says nothing of what the payment is for ("btw" on an invoice "incl. btw"). */
   notWith?: RegExp;
+  /**
+   * Wages, benefits and pensions are never paid at a card terminal, through a payment provider or by iDEAL: there the
+   * phrase is part of a shop's name ("Garage Van Loon", "Bakkerij De Toeslag") and says nothing.
+   */
+  notAtMerchant?: boolean;
 }
 
 export interface KeywordOptions {
   id?: string;
   subscription?: boolean;
   notWith?: RegExp;
+  notAtMerchant?: boolean;
 }
 
 function slug(phrase: string): string {
@@ -30,6 +36,7 @@ function slug(phrase: string): string {
 export function keyword(phrases: readonly string[], outcomes: DirectedOutcomes, options: KeywordOptions = {}): KeywordSpec {
   const spec: KeywordSpec = { id: `keyword.${options.id ?? slug(phrases[0])}`, phrases, outcomes, subscription: options.subscription ?? false };
   if (options.notWith) spec.notWith = options.notWith;
+  if (options.notAtMerchant) spec.notAtMerchant = true;
   return spec;
 }
 
@@ -39,6 +46,6 @@ export function spending(phrases: readonly string[], category: Category, confide
 }
 
 /** A keyword that only says something about money coming in. */
-export function earning(phrases: readonly string[], category: Category, confidence: number, options: { id?: string } = {}): KeywordSpec {
+export function earning(phrases: readonly string[], category: Category, confidence: number, options: { id?: string; notAtMerchant?: boolean } = {}): KeywordSpec {
   return keyword(phrases, { in: { category, confidence } }, options);
 }
