@@ -20,6 +20,21 @@ describe('exact decimals', () => {
     expect(normaliseDecimal(written, ',')).toBeNull();
   });
 
+  it('reads a plainly written amount as the general reading does (a leading space takes that reading)', () => {
+    let state = 11;
+    const random = (n: number) => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) % n;
+    const digits = (n: number) => Array.from({ length: n }, () => String(random(10))).join('');
+    for (let i = 0; i < 5_000; i++) {
+      const separator = random(2) === 0 ? ',' : '.';
+      const written = `${random(3) === 0 ? '-' : ''}${random(8) === 0 ? '0' : String(1 + random(9)) + digits(random(20))}${separator}${digits(1 + random(8))}`;
+      expect([written, normaliseDecimal(written, separator)]).toEqual([written, normaliseDecimal(` ${written}`, separator)]);
+    }
+    expect(normaliseDecimal('-12,5', ',')).toBe('-12.5');
+    expect(normaliseDecimal('-0,000', ',')).toBe('0.000');
+    expect(normaliseDecimal('12345678901234567,0', ',')).toBe('12345678901234567.0');
+    expect(normaliseDecimal('123456789012345678,0', ',')).toBeNull();
+  });
+
   it('adds without floating-point error and keeps the largest scale', () => {
     expect(sumDecimals(['0.1', '0.2'])).toBe('0.3');
     expect(sumDecimals(['100', '-0.01', '-99.99'])).toBe('0.00');

@@ -4,6 +4,9 @@ import type { DecimalText } from './statement';
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 const MAX_DIGITS = 18;
 const MAX_DECIMALS = 5;
+/** An optional minus, digits without leading zeros or separators, the decimal separator and digits. */
+const PLAIN_WITH_COMMA = /^(-?)([1-9]\d*|0),(\d+)$/;
+const PLAIN_WITH_POINT = /^(-?)([1-9]\d*|0)\.(\d+)$/;
 
 export function isDecimalText(value: string): boolean {
   return DECIMAL.test(value);
@@ -17,6 +20,14 @@ export function isDecimalText(value: string): boolean {
  * amount, at most 18 digits in all and 5 decimals: more is no amount a bank books.
  */
 export function normaliseDecimal(written: string, decimalSeparator: ',' | '.'): DecimalText | null {
+  // Most amounts are written plainly (`-1234,56`): read at once, as the general reading below reads them.
+  const plain = (decimalSeparator === ',' ? PLAIN_WITH_COMMA : PLAIN_WITH_POINT).exec(written);
+  if (plain !== null) {
+    const [, sign, digits, fraction] = plain;
+    if (digits!.length + fraction!.length > MAX_DIGITS || fraction!.length > MAX_DECIMALS) return null;
+    const value = `${digits}.${fraction}`;
+    return sign === '-' && !/^0+\.0+$/.test(value) ? `-${value}` : value;
+  }
   let text = written.trim().replace(/[\s\u00a0']/g, '');
   let negative = false;
   if (text.startsWith('-') || text.startsWith('+')) {
