@@ -309,7 +309,7 @@ describe('proxyTo (real upstream and edge servers)', () => {
 
 describe('UpstreamInstances', () => {
   const urls = ['http://a:1', 'http://b:2', 'http://c:3'].map((u) => new URL(u));
-  const hosts = (order: URL[]) => order.map((u) => u.hostname).join('');
+  const hosts = (order: readonly URL[]) => order.map((u) => u.hostname).join('');
 
   it('starts each request at the next instance in turn', () => {
     const instances = new UpstreamInstances(urls);
