@@ -100,6 +100,23 @@ describe('the app’s last answers', () => {
     expect(answer).toEqual({ status: 200, etag: undefined, body: JSON.stringify({ id: 'n1' }) });
   });
 
+  it.each([
+    ['a JSON answer', '/echo-notes/n1', 200],
+    ['a problem for an unknown route', '/nowhere', 404],
+  ])('gives %s the security headers, and only those: a policy that lets it load and run nothing, not framed, sniffed or followed by a referrer', async (_what, path, status) => {
+    const res = await fetch(`${base}${path}`);
+    expect(res.status).toBe(status);
+    const headers = Object.fromEntries([...res.headers].filter(([name]) => !['connection', 'content-length', 'content-type', 'date', 'keep-alive'].includes(name)));
+    expect(headers).toEqual({
+      'content-security-policy': "default-src 'none';frame-ancestors 'none';base-uri 'none';form-action 'none'",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+    });
+  });
+
   it('documents the 503 and its Retry-After on every API operation', () => {
     const document = buildOpenApiDocument({ title: 't', version: '1', description: 'd', serverUrl: 'http://localhost', tags: [], securitySchemes: {} }, Object.values(routes));
     const operation = (document.paths['/notes/{id}'] as { get: { responses: Record<string, { headers?: Record<string, unknown> }> } }).get;

@@ -32,6 +32,27 @@ const securityHeaders = helmet({
   originAgentCluster: false,
 });
 
+/**
+ * The headers `securityHeaders` sets, worked out once: its policy is fixed, so every answer gets the same ones,
+ * and setting them from a list spares each request helmet's chain of seven middlewares.
+ */
+function headersSetBy(middleware: typeof securityHeaders): ReadonlyArray<readonly [string, string]> {
+  const headers = new Map<string, string>();
+  const recorder = {
+    setHeader: (name: string, value: unknown) => headers.set(name, String(value)),
+    removeHeader: (name: string) => headers.delete(name),
+  };
+  let done = false;
+  middleware({} as never, recorder as never, (error?: unknown) => {
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+    done = true;
+  });
+  if (!done) throw new Error('the security headers were not set at once');
+  return [...headers];
+}
+
+const securityHeaderList = headersSetBy(securityHeaders);
+
 /** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (how a dual-stack socket reports 127.0.0.1). */
 export const isLoopback = (address: string | undefined): boolean => address !== undefined && (address.startsWith('127.') || address === '::1' || address.startsWith('::ffff:127.'));
 
@@ -59,7 +80,10 @@ export function createHttpApp(options: HttpAppOptions): Express {
   });
   app.set('query parser', 'simple');
   app.use(tracingMiddleware(options.serviceName, requestDurations()));
-  app.use(securityHeaders);
+  app.use((_req, res, next) => {
+    for (const [name, value] of securityHeaderList) res.setHeader(name, value);
+    next();
+  });
   return app;
 }
 
