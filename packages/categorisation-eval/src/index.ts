@@ -8,3 +8,4 @@ export { formatReliability, formatScore, reliabilityOf, score, type ReliabilityB
 export { evaluateHandWritten, evaluateSandbox, handWrittenScoreInputs, sandboxScoreInputs, sandboxTransactionDto, type SandboxEvaluationOptions } from './evaluate';
 export { creditorId, deterministicGuid, iban, isValidIban, nl } from './support';
 export { bankLayouts, buildHeldOutSet, evaluateHeldOut, heldOutClasses, heldOutDevFailures, heldOutHalves, heldOutScoreInputs, heldOutSet, HELD_OUT_SEED, readableHalves, splitTemplates, type BankLayout, type HeldOutClass, type HeldOutDevFailure, type HeldOutEvaluation, type HeldOutHalf, type HeldOutItem, type HeldOutScores } from './held-out';
+export { buildFreshSet, evaluateFreshSet, freshBanks, freshRoutes, freshSet, freshShops, type FreshBank, type FreshEvaluation, type FreshItem, type FreshRoute, type FreshShop } from './fresh-processor-fronted';
