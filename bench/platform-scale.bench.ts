@@ -19,7 +19,8 @@ import { waitForAutovacuum } from './scale/autovacuum';
 import { IDLE_STATEMENTS_SETTINGS, IdleStatements, printIdleStore } from './scale/idle-statements';
 import { measureCpu } from './scale/cpu';
 import { waitForConsumers } from './scale/kafka';
-import { loadRun, serialLatency, type LoadSettings } from './scale/measure';
+import { startBaselineEdge, type BaselineEdge } from './scale/edge-baseline';
+import { loadRun, medianLoad, serialLatency, type LoadSettings, type MeasuredLoad } from './scale/measure';
 import { leftoverInfra, stackProcesses } from './scale/processes';
 import { printScaleOut, printStep, printSummary, type RunSettings, type StepResult } from './scale/report';
 import { APP_SIZES, ConsentSeeder, ShareSeeder } from './scale/seed';
@@ -37,6 +38,7 @@ interface Bench {
   shares: ShareSeeder;
   consents: ConsentSeeder;
   demoToken: string;
+  baselineEdge: BaselineEdge | undefined;
 }
 
 function runSettings(config: BenchConfig): RunSettings {
@@ -97,15 +99,33 @@ const idleStatements = (config: BenchConfig) => (config.idleStatements && !confi
 /** The PostgreSQL database under the local FerretDB: every service's collections are its tables. */
 const storeDatabaseUrl = (config: BenchConfig) => `postgres://postgres@127.0.0.1:${config.ports.ferretDb + 1}/ferretdb`;
 
+/**
+ * GET /shares/{id} on the bare endpoint, the share service, the edge and the baseline edge (BENCH_EDGE_BASELINE), one
+ * after the other, BENCH_LOAD_ROUNDS times: the medians, each run's figures, and the CPU time per request of the
+ * edges and the share service over each run.
+ */
 async function shareLoad(bench: Bench) {
   const { config, stack } = bench;
   const settings: LoadSettings = { root: config.root, seconds: config.seconds, warmupSeconds: config.warmupSeconds, connections: config.connections };
   const sample = bench.shares.sample(SAMPLE_SIZE);
-  const bare = await loadRun(settings, `http://127.0.0.1:${config.ports.bare}`, sample);
-  const direct = await loadRun(settings, stack.shareUrl, sample);
-  const edge = await loadRun(settings, stack.edgeUrl, sample);
-  return { get: { bare, direct, edge }, sampleApps: sample.tokens.length };
+  const pids = Object.fromEntries(stackProcesses(config, stack.runDir).map((p) => [p.name, p.pid]));
+  const watched: Record<string, number> = { edge: pids.edge!, share: pids.share! };
+  if (bench.baselineEdge) watched['baseline edge'] = bench.baselineEdge.pid;
+  const targets: Array<[keyof LoadRounds, string]> = [
+    ['bare', `http://127.0.0.1:${config.ports.bare}`],
+    ['direct', stack.shareUrl],
+    ['edge', stack.edgeUrl],
+  ];
+  if (bench.baselineEdge) targets.push(['baselineEdge', bench.baselineEdge.url]);
+  const rounds: LoadRounds = { bare: [], direct: [], edge: [], baselineEdge: [] };
+  for (let round = 0; round < config.loadRounds; round++) {
+    for (const [name, origin] of targets) rounds[name].push(await loadRun(settings, origin, sample, watched));
+  }
+  const get = { bare: medianLoad(rounds.bare), direct: medianLoad(rounds.direct), edge: medianLoad(rounds.edge), baselineEdge: bench.baselineEdge ? medianLoad(rounds.baselineEdge) : undefined };
+  return { get, getRounds: rounds, sampleApps: sample.tokens.length };
 }
+
+type LoadRounds = Record<'bare' | 'direct' | 'edge' | 'baselineEdge', MeasuredLoad[]>;
 
 async function serialLatencies(bench: Bench) {
   const { api, config, consents, shares } = bench;
@@ -156,11 +176,12 @@ async function runStep(bench: Bench, step: Step): Promise<StepResult> {
 const infraDownCommand = (config: BenchConfig) => `FERRETDB_PORT=${config.ports.ferretDb} KAFKA_PORT=${config.ports.kafka} npm run infra:down`;
 
 /** Stops everything the run started, once, whichever of success, failure or a signal comes first. */
-function cleanupOnce(config: BenchConfig, stack: RunningStack): () => Promise<void> {
+function cleanupOnce(config: BenchConfig, stack: RunningStack, stopBaselineEdge: () => Promise<void>): () => Promise<void> {
   let done: Promise<void> | undefined;
   const cleanup = async () => {
     console.log('\n==> stopping the stack');
     await stopScripts();
+    await stopBaselineEdge();
     await stack.stop();
     if (leftoverInfra(config).length === 0) removeLocalInfraData(config);
     else console.error(`infra still running; stop it with: ${infraDownCommand(config)}`);
@@ -190,7 +211,8 @@ async function runTopology(config: BenchConfig, topology: Topology): Promise<Ste
   const overrides: NodeJS.ProcessEnv = { SERVICE_REPLICAS: String(topology.replicas), KAFKA_NODES: String(topology.kafkaNodes) };
   if (config.idleStatements) overrides.POSTGRES_SETTINGS = IDLE_STATEMENTS_SETTINGS;
   const stack = launchStack(config, overrides);
-  const cleanup = cleanupOnce(config, stack);
+  let stopBaselineEdge = async () => {};
+  const cleanup = cleanupOnce(config, stack, () => stopBaselineEdge());
   // `on`, not `once`: a Ctrl-C reaches this process twice (from the terminal and relayed by tsx), and
   // with no listener left tsx would end the process before the stack is stopped.
   let stopping = false;
@@ -207,7 +229,9 @@ async function runTopology(config: BenchConfig, topology: Topology): Promise<Ste
     await stack.untilReady();
     await startScript(config.root, 'bare-express.ts', [String(config.ports.bare)], 'listening on');
     const api = new PlatformApi(stack.edgeUrl, stack.adminToken);
-    const bench: Bench = { config, stack, api, shares: new ShareSeeder(api, config.seedConcurrency), consents: new ConsentSeeder(api, () => bench.demoToken), demoToken: '' };
+    const baselineEdge = config.edgeBaseline ? await startBaselineEdge(config, stack.runDir, config.edgeBaseline) : undefined;
+    if (baselineEdge) stopBaselineEdge = () => baselineEdge.stop();
+    const bench: Bench = { config, stack, api, shares: new ShareSeeder(api, config.seedConcurrency), consents: new ConsentSeeder(api, () => bench.demoToken), demoToken: '', baselineEdge };
     const results: StepResult[] = [];
     for (const [index, step] of config.steps.entries()) {
       console.log(`\n==> step ${index + 1}/${config.steps.length}: seeding to ${step.shares.toLocaleString('en-US')} shares and ${step.consents} consents`);

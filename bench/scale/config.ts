@@ -10,6 +10,8 @@ export interface Step {
 /** Every service's port (by its name in the platform manifest), and those of the bare server and the infrastructure. */
 export type Ports = Record<ServiceName, number> & {
   bare: number;
+  /** The second edge of BENCH_EDGE_BASELINE. */
+  baselineEdge: number;
   ferretDb: number;
   kafka: number;
 };
@@ -40,6 +42,10 @@ export interface BenchConfig {
    * instances of each service behind the edge and a Kafka cluster of three, and the two side by side.
    */
   scaleOut: boolean;
+  /** BENCH_EDGE_BASELINE: a copy of dist/ from an earlier build, whose edge runs beside the stack's and takes the same load runs (edge-baseline.ts). */
+  edgeBaseline: string | undefined;
+  /** BENCH_LOAD_ROUNDS: the GET /shares/{id} load runs (bare, direct, edge, baseline edge) repeated in turn; the step reports their medians. */
+  loadRounds: number;
 }
 
 function numberList(name: string, fallback: string): number[] {
@@ -67,12 +73,12 @@ function steps(): Step[] {
 
 /**
  * The services from `base` on in the manifest's order (up to ten), then FerretDB (and its PostgreSQL), Kafka (each of up to
- * three nodes and its controller: base+12 to base+17) and the bare server; a service's n-th instance is 100·(n−1) above its first.
+ * three nodes and its controller: base+12 to base+17), the bare server and the baseline edge; a service's n-th instance is 100·(n−1) above its first.
  */
 function ports(base: number): Ports {
   if (serviceNames.length > 10) throw new Error(`the benchmark gives ten services a port each, and the platform has ${serviceNames.length}`);
   const services = Object.fromEntries(serviceNames.map((name, i) => [name, base + i])) as Record<ServiceName, number>;
-  return { ...services, ferretDb: base + 10, kafka: base + 12, bare: base + 18 };
+  return { ...services, ferretDb: base + 10, kafka: base + 12, bare: base + 18, baselineEdge: base + 19 };
 }
 
 export function loadBenchConfig(): BenchConfig {
@@ -93,5 +99,7 @@ export function loadBenchConfig(): BenchConfig {
     idleStatements: process.env.BENCH_IDLE_STATEMENTS === '1',
     scaleOut: process.env.BENCH_SCALE_OUT === '1',
     kafkaBrokers: process.env.KAFKA_BROKERS || undefined,
+    edgeBaseline: process.env.BENCH_EDGE_BASELINE || undefined,
+    loadRounds: Math.round(positive('BENCH_LOAD_ROUNDS', 1)),
   };
 }

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { PlatformApi } from './api';
 import { runScript } from './children';
+import { cpuSecondsOf } from './cpu';
 import type { LoadSpec, LoadSummary, LoadTarget } from './load-spec';
 
 export interface Latency {
@@ -31,11 +32,38 @@ async function oneLoadRun(root: string, spec: LoadSpec): Promise<string> {
   }
 }
 
-/** A warm-up run (not reported), then the measured run. */
-export async function loadRun(settings: LoadSettings, origin: string, sample: { targets: LoadTarget[]; tokens: string[] }): Promise<LoadSummary> {
+/** A load run's figures, with the CPU time each process it was asked to watch spent per request answered, in µs. */
+export type MeasuredLoad = LoadSummary & { cpuMicrosPerRequest: Record<string, number> };
+
+/** A warm-up run (not reported), then the measured run, with the CPU time of `watched` (name → pid) over it. */
+export async function loadRun(settings: LoadSettings, origin: string, sample: { targets: LoadTarget[]; tokens: string[] }, watched: Record<string, number> = {}): Promise<MeasuredLoad> {
   const spec = (seconds: number): LoadSpec => ({ origin, method: 'GET', connections: settings.connections, seconds, ...sample });
   await oneLoadRun(settings.root, spec(settings.warmupSeconds));
-  return JSON.parse(await oneLoadRun(settings.root, spec(settings.seconds))) as LoadSummary;
+  const before = Object.fromEntries(Object.entries(watched).map(([name, pid]) => [name, cpuSecondsOf(pid)]));
+  const summary = JSON.parse(await oneLoadRun(settings.root, spec(settings.seconds))) as LoadSummary;
+  const cpuMicrosPerRequest = Object.fromEntries(Object.entries(watched).map(([name, pid]) => [name, ((cpuSecondsOf(pid) - before[name]!) * 1e6) / Math.max(1, summary.requests)]));
+  return { ...summary, cpuMicrosPerRequest };
+}
+
+/** The median of each figure over rounds of one target's load runs (the middle one, or the mean of the two middle ones). */
+export function medianLoad(rounds: readonly MeasuredLoad[]): MeasuredLoad {
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const mid = Math.floor(sorted.length / 2);
+    return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  };
+  const of = (figure: (r: MeasuredLoad) => number) => median(rounds.map(figure));
+  const names = Object.keys(rounds[0]?.cpuMicrosPerRequest ?? {});
+  return {
+    rps: of((r) => r.rps),
+    p50: of((r) => r.p50),
+    p99: of((r) => r.p99),
+    requests: of((r) => r.requests),
+    errors: rounds.reduce((sum, r) => sum + r.errors, 0),
+    timeouts: rounds.reduce((sum, r) => sum + r.timeouts, 0),
+    non2xx: rounds.reduce((sum, r) => sum + r.non2xx, 0),
+    cpuMicrosPerRequest: Object.fromEntries(names.map((name) => [name, of((r) => r.cpuMicrosPerRequest[name]!)])),
+  };
 }
 
 export function quantile(sorted: readonly number[], q: number): number {

@@ -3,7 +3,7 @@ import type { AutovacuumWait } from './autovacuum';
 import type { CpuUse } from './cpu';
 import type { CatchUp } from './kafka';
 import type { LoadSummary } from './load-spec';
-import type { Latency } from './measure';
+import type { Latency, MeasuredLoad } from './measure';
 import type { Distribution, Seeded, SeededConsents } from './seed';
 
 export interface StepResult {
@@ -15,7 +15,10 @@ export interface StepResult {
   seededShares: Seeded;
   seededConsents: SeededConsents;
   catchUp: CatchUp;
-  get: { bare: LoadSummary; direct: LoadSummary; edge: LoadSummary };
+  /** Medians over the rounds (BENCH_LOAD_ROUNDS); the baseline edge's when BENCH_EDGE_BASELINE runs one. */
+  get: { bare: MeasuredLoad; direct: MeasuredLoad; edge: MeasuredLoad; baselineEdge: MeasuredLoad | undefined };
+  /** Each round's runs, in the order they ran. */
+  getRounds: Record<'bare' | 'direct' | 'edge' | 'baselineEdge', MeasuredLoad[]>;
   serial: { transactions: Latency; sequencing: Latency; shares: Latency; consents: Latency; firstShareRead: Latency };
   cpu: CpuUse[];
   /** The wait for PostgreSQL's autovacuum before the idle window; undefined on an external store. */
@@ -61,17 +64,32 @@ function seedingLines(s: StepResult, settings: RunSettings): string {
   ].join('\n');
 }
 
+const LOAD_TARGETS = [
+  ['bare', 'bare express (own process)'],
+  ['direct', 'share service, direct'],
+  ['edge', 'through the edge'],
+  ['baselineEdge', 'through the baseline edge'],
+] as const;
+
+/** CPU µs per request of each watched process (edge, share, baseline edge), over the run. */
+const cpuCells = (r: MeasuredLoad, watched: string[]) => watched.map((name) => (r.cpuMicrosPerRequest[name] === undefined ? '-' : int(r.cpuMicrosPerRequest[name])));
+
 function loadTable(s: StepResult, settings: RunSettings): string {
-  const row = (name: string, r: LoadSummary) => [name, int(r.rps), ms(r.p50), ms(r.p99), String(r.errors + r.timeouts), String(r.non2xx), ratio(r, s.get.bare).toFixed(2)];
-  return [
-    `GET /shares/{id}: autocannon in its own process, ${settings.connections} connections, ${settings.seconds} s, ${settings.sampleSize} random shares of ${plural(s.sampleApps, 'app')} (after the warm-up run they are in the share service's cache; a first read is in the serial table)`,
-    table([
-      ['target', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'vs bare'],
-      row('bare express (own process)', s.get.bare),
-      row('share service, direct', s.get.direct),
-      row('through the edge', s.get.edge),
-    ]),
-  ].join('\n');
+  const watched = Object.keys(s.get.edge.cpuMicrosPerRequest);
+  const rounds = s.getRounds.bare.length;
+  const row = (name: string, r: MeasuredLoad, bare: MeasuredLoad) => [name, int(r.rps), ms(r.p50), ms(r.p99), String(r.errors + r.timeouts), String(r.non2xx), ratio(r, bare).toFixed(2), ...cpuCells(r, watched)];
+  const header = ['target', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'vs bare', ...watched.map((name) => `${name} µs/req`)];
+  const medians = LOAD_TARGETS.flatMap(([key, name]) => (s.get[key] ? [row(name, s.get[key], s.get.bare)] : []));
+  const lines = [
+    `GET /shares/{id}: autocannon in its own process, ${settings.connections} connections, ${settings.seconds} s, ${settings.sampleSize} random shares of ${plural(s.sampleApps, 'app')} (after the warm-up run they are in the share service's cache; a first read is in the serial table); CPU time per request answered from /proc`,
+    rounds > 1 ? `medians of ${rounds} rounds (each round runs the targets in turn; errors and non-2xx are the rounds' sums):` : '',
+    table([header, ...medians]),
+  ];
+  if (rounds > 1) {
+    const roundRows = Array.from({ length: rounds }, (_, i) => LOAD_TARGETS.flatMap(([key, name]) => (s.getRounds[key][i] ? [row(`${i + 1}: ${name}`, s.getRounds[key][i], s.getRounds.bare[i]!)] : []))).flat();
+    lines.push('each round (vs bare: that round\'s bare run):', table([['round: target', ...header.slice(1)], ...roundRows]));
+  }
+  return lines.filter(Boolean).join('\n');
 }
 
 function serialTable(s: StepResult, settings: RunSettings): string {
@@ -161,6 +179,7 @@ export function printSummary(steps: StepResult[]): void {
   const first = steps[0]!;
   const last = steps[steps.length - 1]!;
   const edgeShare = ratio(last.get.edge, last.get.bare);
+  const baseline = last.get.baselineEdge;
   const idle = idleTotal(last.cpu);
   console.log('\n=== summary');
   console.log(summaryTable(steps));
@@ -172,6 +191,7 @@ export function printSummary(steps: StepResult[]): void {
     ['GET /consents/{id}/sequencing p50 <= 20 ms', `${ms(last.serial.sequencing.p50)} ms`, verdict(last.serial.sequencing.p50 <= TARGETS.sequencingP50Ms)],
     ['idle stack < 5% of one core in total', pct(idle), verdict(idle < TARGETS.idlePercent)],
   ];
+  if (baseline) rows.push(['  (the baseline edge, for comparison)', `${(100 * ratio(baseline, last.get.bare)).toFixed(1)}%, p99 ${ms(baseline.p99)} ms`, '']);
   if (steps.length > 1) rows.push([`cost flat: last step / first step <= ${TARGETS.flatFactor}x`, '', ''], ...flatness(first, last));
   console.log(table(rows));
 }
