@@ -5,6 +5,7 @@ export { traceHeaders, contextFromHeaders } from './trace-headers';
 export { newOutboxEntry, newTombstoneEntry, type OutboxEntry } from './outbox-entry';
 export { EventWriter } from './event-writer';
 export { publishEntries } from './publisher';
+export { envelopeJson, readEnvelope } from './envelope-json';
 export { IdempotentConsumer, NonRetriableError, TransientError, type BatchHandler, type BatchItem, type EventHandler, type MessageMeta, type TombstoneHandler, type RetryPolicy, type IdempotentConsumerOptions } from './consumer';
 export { dispatchByType, type EventHandlers, type TypedEventHandler } from './subscription';
 export { LogRoller, type LogRollerOptions } from './log-roller';

@@ -8,6 +8,7 @@ import {
   ATTR_MESSAGING_KAFKA_MESSAGE_KEY,
 } from '@opentelemetry/semantic-conventions/incubating';
 import type { RecordMetadata } from 'kafkajs';
+import { envelopeJson } from './envelope-json';
 import type { EventProducer } from './renewing-producer';
 import type { OutboxEntry } from './outbox-entry';
 import { contextFromHeaders, traceHeaders } from './trace-headers';
@@ -43,7 +44,7 @@ export async function publishEntries(producer: Pick<EventProducer, 'sendBatch'>,
     const list = byTopic.get(entry.topic) ?? [];
     list.push({
       key: entry.key,
-      value: entry.tombstone ? null : JSON.stringify(entry.envelope),
+      value: entry.tombstone ? null : envelopeJson(entry.envelope),
       headers: { ...traceHeaders(ctx), 'event-id': entry.eventId, 'event-type': entry.envelope.type },
     });
     byTopic.set(entry.topic, list);

@@ -1,4 +1,4 @@
-import type { OutboxEntry } from '@obp/bus';
+import { readEnvelope, type OutboxEntry } from '@obp/bus';
 import { isDuplicateKey, mongo } from '@obp/db';
 import { compressedJson } from './bucket-store';
 import { StateCache, type StateCacheOptions } from './state-cache';
@@ -83,7 +83,7 @@ function atVersion(events: OutboxEntry[], version: number): StoredEntry[] {
 }
 
 const fromStored = (entry: StoredEntry): OutboxEntry =>
-  entry.envelope instanceof mongo.Binary ? { ...entry, envelope: compressedJson.decode<OutboxEntry['envelope']>(entry.envelope) } : (entry as OutboxEntry);
+  entry.envelope instanceof mongo.Binary ? { ...entry, envelope: readEnvelope(compressedJson.text(entry.envelope)) } : (entry as OutboxEntry);
 
 export interface IndexSpec {
   key: Record<string, 1 | -1>;

@@ -17,7 +17,9 @@ export const compressedJson = {
   /** `encode` of a value already written as JSON. */
   ofJson: (json: string): mongo.Binary =>
     new mongo.Binary(brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: json.length } }), BROTLI_SUBTYPE),
-  decode: <T>(binary: mongo.Binary): T => JSON.parse((binary.sub_type === BROTLI_SUBTYPE ? brotliDecompressSync : gunzipSync)(binary.buffer).toString('utf8')) as T,
+  decode: <T>(binary: mongo.Binary): T => JSON.parse(compressedJson.text(binary)) as T,
+  /** The JSON text `encode` compressed. */
+  text: (binary: mongo.Binary): string => (binary.sub_type === BROTLI_SUBTYPE ? brotliDecompressSync : gunzipSync)(binary.buffer).toString('utf8'),
 };
 
 /** `compressedJson` under the name it had when it only gzipped. */

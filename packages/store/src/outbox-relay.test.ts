@@ -184,16 +184,25 @@ describe('aggregate store and outbox relay (real Kafka and store)', () => {
     const small = { id: 'small', owner: 'app', count: 1 };
     await store.insert(small, [changed(small)]);
     const sent: string[] = [];
+    const values: string[] = [];
     let sends = 0;
     const counting = watchingSends(producer, (batch) => {
       sends++;
-      for (const { messages } of batch.topicMessages!) for (const m of messages) if (m.key === 'big') sent.push((JSON.parse(String(m.value)) as EventEnvelope<{ note: string }>).data.note.split(':')[0]!);
+      for (const { messages } of batch.topicMessages!) {
+        for (const m of messages) {
+          if (m.key !== 'big') continue;
+          values.push(String(m.value));
+          sent.push((JSON.parse(String(m.value)) as EventEnvelope<{ note: string }>).data.note.split(':')[0]!);
+        }
+      }
     });
     await new OutboxRelay({ store, producer: counting, logger }).publishPending();
     expect(await store.pendingCount()).toBe(0);
     // 3 MB of events, in sends well under the broker's 1 MiB each; before, one send of them all was refused for good.
     expect(sends).toBeGreaterThanOrEqual(10);
     expect(sent).toEqual(entries.map((_, i) => String(i)));
+    // Each published as the JSON the store kept it as (compressed), stamped with the version of the write.
+    expect(values).toEqual(entries.map((e) => JSON.stringify({ ...e.envelope, version: 1 })));
   });
 
   it('publishes the rest of a batch when the broker refuses one document\'s event as too large, and keeps that document waiting, its failure counted', async () => {

@@ -1,4 +1,4 @@
-import { publishEntries, type EventProducer, type OutboxEntry } from '@obp/bus';
+import { envelopeJson, publishEntries, type EventProducer, type OutboxEntry } from '@obp/bus';
 import { JobRunner } from '@obp/jobs';
 import type { Logger } from '@obp/telemetry';
 import type { OutboxSource, PendingEvents } from './aggregate-store';
@@ -145,7 +145,7 @@ export interface Send {
   completes: PendingEvents[];
 }
 
-const sizeOf = (entry: OutboxEntry): number => JSON.stringify(entry.envelope).length + entry.key.length;
+const sizeOf = (entry: OutboxEntry): number => envelopeJson(entry.envelope).length + entry.key.length;
 
 /**
  * Splits documents into sends of at most `maxBytes` of events. A document's events go in order, in one send
