@@ -1,4 +1,5 @@
 /** The calls the benchmark makes to the platform through the edge (fetch, keep-alive). */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Client } from './stack';
 
 export class ApiError extends Error {}
@@ -7,7 +8,13 @@ async function expectStatus(res: Response, status: number, what: string): Promis
   if (res.status !== status) throw new ApiError(`${what}: expected ${status}, got ${res.status} ${(await res.text()).slice(0, 300)}`);
 }
 
+/** How many times one POST waits out an outbox backlog before the run gives up. */
+const MAX_BACKLOG_WAITS = 120;
+
 export class PlatformApi {
+  /** POSTs answered 503 `outbox_backlog` and sent again after their Retry-After. */
+  backlogWaits = 0;
+
   constructor(
     readonly edgeUrl: string,
     private readonly adminToken: string,
@@ -36,10 +43,22 @@ export class PlatformApi {
     return (await res.json()) as T;
   }
 
+  /** Waits for the Retry-After of a 503 that wrote nothing (a service's outbox backlog at its bound), then sends again. */
   async post<T>(token: string, path: string, body: unknown, status: number): Promise<T> {
-    const res = await this.send(token, 'POST', path, body);
-    await expectStatus(res, status, `POST ${path}`);
-    return (await res.json()) as T;
+    for (let waits = 0; ; waits++) {
+      const res = await this.send(token, 'POST', path, body);
+      if (res.status === 503 && waits < MAX_BACKLOG_WAITS) {
+        const problem = (await res.json().catch(() => ({}))) as { code?: string };
+        if (problem.code === 'outbox_backlog') {
+          this.backlogWaits++;
+          await sleep(Number(res.headers.get('retry-after') ?? 1) * 1000);
+          continue;
+        }
+        throw new ApiError(`POST ${path}: expected ${status}, got 503 ${JSON.stringify(problem)}`);
+      }
+      await expectStatus(res, status, `POST ${path}`);
+      return (await res.json()) as T;
+    }
   }
 
   /** The raw answer, for timing: the body is read so the connection is reused. */

@@ -59,7 +59,7 @@ function seedingLines(s: StepResult, settings: RunSettings): string {
     ? `outbox relays and consumers done ${catchUp.seconds.toFixed(1)} s later (${int(catchUp.published)} messages published meanwhile)`
     : `outbox relays and consumers NOT done after ${catchUp.seconds.toFixed(0)} s (${catchUp.lag ?? 'unknown'} messages behind): the idle figures include that work`;
   return [
-    `seeding: POST /shares ${int(shares.count)} in ${shares.seconds.toFixed(1)} s = ${int(postRps(s))} req/s (${settings.seedConcurrency} concurrent, through the edge, from the driver)`,
+    `seeding: POST /shares ${int(shares.count)} in ${shares.seconds.toFixed(1)} s = ${int(postRps(s))} req/s (${settings.seedConcurrency} concurrent, through the edge, from the driver${shares.backlogWaits > 0 ? `; ${int(shares.backlogWaits)} sent again after a 503 outbox_backlog's Retry-After` : ''})`,
     `         ${int(consents.count)} consents approved and Updated in ${consents.seconds.toFixed(1)} s (${(consents.count / consents.seconds).toFixed(2)}/s, ${int(consents.transactions / consents.seconds)} transactions/s); ${lag}`,
   ].join('\n');
 }

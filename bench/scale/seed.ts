@@ -24,6 +24,8 @@ interface App {
 export interface Seeded {
   count: number;
   seconds: number;
+  /** POSTs that waited out a service's outbox backlog (503 with Retry-After) and were sent again. */
+  backlogWaits: number;
 }
 
 export interface Distribution {
@@ -57,11 +59,12 @@ export class ShareSeeder {
     const first = this.shares.length;
     const owners = await this.plan(total - first);
     const started = performance.now();
+    const waitsBefore = this.api.backlogWaits;
     await forEachConcurrently(owners, this.concurrency, async (app, i) => {
       const created = await this.api.post<{ data: string }>(this.apps[app]!.token, '/shares', shareBody(first + i), 200);
       this.shares.push({ id: created.data, app });
     });
-    return { count: owners.length, seconds: (performance.now() - started) / 1000 };
+    return { count: owners.length, seconds: (performance.now() - started) / 1000, backlogWaits: this.api.backlogWaits - waitsBefore };
   }
 
   async refreshTokens(): Promise<void> {
@@ -139,7 +142,9 @@ async function approve(consentUrl: string): Promise<void> {
   if (res.status !== 303) throw new Error(`approving answered ${res.status}: ${await res.text()}`);
 }
 
-export interface SeededConsents extends Seeded {
+export interface SeededConsents {
+  count: number;
+  seconds: number;
   transactions: number;
 }
 
