@@ -1,5 +1,4 @@
 import type { Server } from 'node:http';
-import { setTimeout as delay } from 'node:timers/promises';
 import type { Express, RequestHandler, Router } from 'express';
 import type { Kafka } from 'kafkajs';
 import { createTokenVerifier, jwksKeyResolver, requireScope, API_AUDIENCE, type KeyResolver } from '@obp/auth';
@@ -13,6 +12,7 @@ import { AggregateStore, OutboxBacklog, OutboxRelay, type AggregateStoreOptions,
 import { createLogger, prometheusMetrics, PROMETHEUS_CONTENT_TYPE, type Logger } from '@obp/telemetry';
 import type { CommonConfig, ServiceEnvConfig } from '@obp/config';
 import { IdempotencyKeys } from './idempotency-keys';
+import { retryUntilDone } from './retry-until-done';
 
 /** How often a service purges Idempotency-Keys past their 24 hours (by day, through an index). */
 const IDEMPOTENCY_PURGE_INTERVAL_MS = 3_600_000;
@@ -322,10 +322,12 @@ export class ServiceKit<C extends ServiceConfig> {
   /** Indexes, topics and the producer: what must exist before the service answers. */
   async prepare(): Promise<void> {
     for (const component of [...this.stores, ...this.indexed]) await component.ensureIndexes();
-    if (this.topics.size > 0) await ensureTopics(this.kafka(), [...this.topics.values()]);
+    const retry = { signal: this.stopping.signal, logger: this.logger };
+    if (this.topics.size > 0) await retryUntilDone('creating topics', () => ensureTopics(this.kafka(), [...this.topics.values()]), retry);
     if (this.stores.length > 0 && this.topics.size > 0) {
-      this.producerClient = createProducer(this.kafka(), this.logger);
-      await this.producerClient.connect();
+      const producer = createProducer(this.kafka(), this.logger);
+      this.producerClient = producer;
+      await retryUntilDone('connecting the producer', () => producer.connect(), retry);
       const written = [...this.written].map((name) => this.topics.get(name)!);
       const roller = new LogRoller({ kafka: this.kafka(), producer: this.producerClient, topics: written, timing: this.eventLog(), logger: this.logger });
       this.roller = roller;
@@ -339,7 +341,6 @@ export class ServiceKit<C extends ServiceConfig> {
     }
   }
 
-  private stopped = false;
   private started = false;
   private readonly stopping = new AbortController();
 
@@ -355,18 +356,17 @@ export class ServiceKit<C extends ServiceConfig> {
     this.started = true;
   }
 
-  /** Joins the group; a broker that is not reachable yet is tried again with back-off. */
+  /** Joins the group; a broker that is not reachable yet is tried again with back-off, until the service stops. */
   private async startConsumer(name: string, consumer: GroupMember): Promise<void> {
-    for (let attempt = 1; !this.stopped; attempt++) {
+    const start = async () => {
       try {
         await consumer.start();
-        return;
       } catch (error) {
-        this.logger.warn({ err: error, consumer: name, attempt }, 'consumer failed to start; retrying');
         await consumer.stop().catch(() => undefined);
-        await delay(Math.min(500 * 2 ** attempt, 15_000), undefined, { signal: this.stopping.signal }).catch(() => undefined);
+        throw error;
       }
-    }
+    };
+    await retryUntilDone(`starting consumer ${name}`, start, { signal: this.stopping.signal, logger: this.logger }).catch(() => undefined);
   }
 
   async health(draining: boolean): Promise<HealthReport> {
@@ -381,7 +381,6 @@ export class ServiceKit<C extends ServiceConfig> {
 
   /** Stops in order: workers (their running jobs finish or are abandoned), consumers, relays, producer. */
   async shutdown(): Promise<void> {
-    this.stopped = true;
     this.stopping.abort();
     await Promise.all(this.workers.map((w) => w.stop()));
     await Promise.all(this.consumers.map(({ consumer }) => consumer.stop()));
