@@ -29,6 +29,8 @@ export interface CallOptions {
   retryOn?: number[];
   redirect?: 'follow' | 'manual';
   deadlineMs?: number;
+  /** The edge (its index) the first attempt goes to; by default the edges take the operations in turn. */
+  edge?: number;
 }
 
 export interface Answer {
@@ -37,19 +39,28 @@ export interface Answer {
   text: string;
   /** How many attempts the operation took. */
   attempts: number;
+  /** The edge (its index) that gave this answer. */
+  edge: number;
 }
 
 /**
  * An app's client as a careful integrator writes one: every operation is retried on no answer,
  * 5xx and 429 (honouring Retry-After), with the same Idempotency-Key on every attempt, until it gets
- * an answer it expects or a deadline passes.
+ * an answer it expects or a deadline passes. With several edges, as behind a load balancer: the operations
+ * take them in turn, and each retry goes to the next one, so an edge that does not answer is failed over.
+ * An absolute URL on one of the edges (a consent page) goes to the edge of the attempt.
  */
 export class RetryingClient {
+  private readonly edges: readonly string[];
+  private nextEdge = 0;
+
   constructor(
-    private readonly baseUrl: string,
+    edges: string | readonly string[],
     private readonly token: () => string,
     private readonly figures: ClientFigures,
-  ) {}
+  ) {
+    this.edges = typeof edges === 'string' ? [edges] : edges;
+  }
 
   static newKey(): string {
     return randomUUID();
@@ -58,8 +69,10 @@ export class RetryingClient {
   async call(method: string, path: string, options: CallOptions): Promise<Answer> {
     this.figures.operations++;
     const deadline = Date.now() + (options.deadlineMs ?? 180_000);
+    const firstEdge = options.edge ?? this.nextEdge++;
     for (let attempt = 1; ; attempt++) {
       if (attempt > 1) this.figures.retries++;
+      const edge = (firstEdge + attempt - 1) % this.edges.length;
       let waitMs = Math.min(2_000, 100 * 2 ** Math.min(attempt, 5));
       try {
         const headers: Record<string, string> = { authorization: `Bearer ${this.token()}` };
@@ -69,9 +82,9 @@ export class RetryingClient {
           headers['content-type'] = 'application/json';
           body = JSON.stringify(options.json);
         } else if (options.form) body = options.form;
-        const res = await fetch(path.startsWith('http') ? path : `${this.baseUrl}${path}`, { method, headers, body, redirect: options.redirect ?? 'follow', signal: AbortSignal.timeout(30_000) });
+        const res = await fetch(this.onEdge(path, edge), { method, headers, body, redirect: options.redirect ?? 'follow', signal: AbortSignal.timeout(30_000) });
         const text = await res.text();
-        if (options.done(res.status)) return { status: res.status, headers: res.headers, text, attempts: attempt };
+        if (options.done(res.status)) return { status: res.status, headers: res.headers, text, attempts: attempt, edge };
         if (res.status >= 500) {
           this.figures.serverErrors++;
           this.figures.errorTimes.push(Date.now());
@@ -88,6 +101,12 @@ export class RetryingClient {
       if (Date.now() + waitMs > deadline) throw new Error(`${method} ${path}: no answer it expects within the deadline, after ${attempt} attempts`);
       await new Promise((resolve) => setTimeout(resolve, waitMs));
     }
+  }
+
+  private onEdge(path: string, edge: number): string {
+    if (!path.startsWith('http')) return `${this.edges[edge]!}${path}`;
+    const on = this.edges.find((base) => path.startsWith(base) && /^(?:[/?#]|$)/.test(path.slice(base.length)));
+    return on === undefined ? path : `${this.edges[edge]!}${path.slice(on.length)}`;
   }
 }
 

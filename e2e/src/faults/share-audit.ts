@@ -95,7 +95,7 @@ export async function webhookMessageCensus(uri: string, dbName: string): Promise
 }
 
 /** Every message of a topic from offset 0 to its current end. */
-async function readTopic(brokers: string[], topic: string): Promise<Array<{ key: string | null; value: string | null }>> {
+export async function readTopic(brokers: string[], topic: string): Promise<Array<{ key: string | null; value: string | null }>> {
   const kafka = createKafka(uniqueName('faults-reader'), brokers, quiet);
   const admin = kafka.admin();
   await admin.connect();
