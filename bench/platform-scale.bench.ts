@@ -101,7 +101,7 @@ const storeDatabaseUrl = (config: BenchConfig) => `postgres://postgres@127.0.0.1
 
 /**
  * GET /shares/{id} on the bare endpoint, the share service, the edge and the baseline edge (BENCH_EDGE_BASELINE), one
- * after the other, BENCH_LOAD_ROUNDS times: the medians, each run's figures, and the CPU time per request of the
+ * after the other (the two edges in turns), BENCH_LOAD_ROUNDS times: the medians, each run's figures, and the CPU time per request of the
  * edges and the share service over each run.
  */
 async function shareLoad(bench: Bench) {
@@ -119,7 +119,9 @@ async function shareLoad(bench: Bench) {
   if (bench.baselineEdge) targets.push(['baselineEdge', bench.baselineEdge.url]);
   const rounds: LoadRounds = { bare: [], direct: [], edge: [], baselineEdge: [] };
   for (let round = 0; round < config.loadRounds; round++) {
-    for (const [name, origin] of targets) rounds[name].push(await loadRun(settings, origin, sample, watched));
+    // The two edges take turns at going first, so neither always follows the direct run.
+    const order = round % 2 === 1 && bench.baselineEdge ? [targets[0]!, targets[1]!, targets[3]!, targets[2]!] : targets;
+    for (const [name, origin] of order) rounds[name].push(await loadRun(settings, origin, sample, watched));
   }
   const get = { bare: medianLoad(rounds.bare), direct: medianLoad(rounds.direct), edge: medianLoad(rounds.edge), baselineEdge: bench.baselineEdge ? medianLoad(rounds.baselineEdge) : undefined };
   return { get, getRounds: rounds, sampleApps: sample.tokens.length };
