@@ -108,6 +108,28 @@ describe('parseCamt: quirks outside the schemas', () => {
   });
 });
 
+describe('parseCamt: each entry and transaction detail read on its own', () => {
+  it("gives an entry or detail none of the values of the one before it (an entry's values are kept in the same place for each entry)", () => {
+    const full =
+      '<NtryDtls><TxDtls><Refs><EndToEndId>E2E-1</EndToEndId><MndtId>M-1</MndtId></Refs><Amt Ccy="EUR">4.00</Amt>' +
+      '<RltdPties><Cdtr><Nm>Shop One</Nm></Cdtr><CdtrAcct><Id><IBAN>NL91ABNA0417164300</IBAN></Id></CdtrAcct></RltdPties>' +
+      '<RmtInf><Ustrd>first line</Ustrd><Ustrd>second line</Ustrd></RmtInf><CardTx><MrchntCtgyCd>5411</MrchntCtgyCd></CardTx></TxDtls>' +
+      '<TxDtls><Amt Ccy="EUR">6.00</Amt><Purp><Cd>GDDS</Cd></Purp></TxDtls></NtryDtls>';
+    const first = entry({ details: full }).replace('</BkTxCd>', '</BkTxCd><AcctSvcrRef>REF-1</AcctSvcrRef>').replace('</Ntry>', '<AddtlNtryInf>Batch one</AddtlNtryInf></Ntry>');
+    const second = entry({ details: '<NtryDtls><TxDtls><Amt Ccy="EUR">10.00</Amt></TxDtls></NtryDtls>' });
+    const third = entry();
+    const result = parseCamt(statement(first + second + third, { closing: '70.00' }));
+    expect(problems(result)).toEqual([]);
+    const [one, two, three, four] = transactionsOf(result);
+    expect(one).toMatchObject({ amount: '-4.00', endToEndId: 'E2E-1', mandateId: 'M-1', counterpartyName: 'Shop One', remittanceUnstructured: ['first line', 'second line'], merchantCategoryCode: '5411', purposeCode: null, narrative: null });
+    expect(two).toMatchObject({ amount: '-6.00', endToEndId: null, mandateId: null, counterpartyName: null, counterpartyIban: null, remittanceUnstructured: [], merchantCategoryCode: null, purposeCode: 'GDDS', bankReference: null, narrative: 'Batch one' });
+    const bare = { endToEndId: null, mandateId: null, counterpartyName: null, counterpartyIban: null, remittanceUnstructured: [], merchantCategoryCode: null, purposeCode: null, bankReference: null, narrative: null };
+    expect(three).toMatchObject({ amount: '-10.00', ...bare });
+    expect(four).toMatchObject({ amount: '-10.00', ...bare, location: '/Document/BkToCstmrStmt/Stmt[1]/Ntry[3]' });
+    expect(one!.remittanceUnstructured).toEqual(['first line', 'second line']);
+  });
+});
+
 describe('parseCamt: hostile and broken files are refused, with where', () => {
   it.each([
     ['an external entity (XXE)', 'hostile-xxe.xml'],

@@ -1,8 +1,8 @@
 /**
  * A strict reader of ISO 20022 bank-to-customer statements (camt.053, `BkToCstmrStmt/Stmt`) and account reports
  * (camt.052, `BkToCstmrAcctRpt/Rpt`), versions .001.02 to .001.14, read as a stream of XML events (from
- * `xml-scanner.ts`, or saxes for what it does not read): the file is never held as a tree. Each `Stmt`/`Ntry`/`TxDtls` is collected as a flat map of its leaf values by their path below it, and read
- * when it closes.
+ * `xml-scanner.ts`, or saxes for what it does not read): the file is never held as a tree. Each `Stmt`/`Ntry`/`TxDtls` collects its leaf values by their path below it
+ * (each path's values at the path's slot of an array), and is read when it closes.
  *
  * Refused, with where: a DOCTYPE of any kind (so no entity is ever declared, expanded or resolved), XML that is not
  * well-formed or is cut off, a root or namespace that is not camt.053/camt.052 of a known version, missing
@@ -44,8 +44,66 @@ const STATUS: Record<string, EntryStatus> = { BOOK: 'booked', PDNG: 'pending', I
 /** camt nests some 15 deep; far deeper is an attack on memory (every element's path is kept), refused. */
 const MAX_DEPTH = 64;
 
-/** Leaf values below one element, by their path below it (`RltdPties/Cdtr/Nm`); an attribute is `path@name`. */
-type Values = Map<string, string | string[]>;
+/**
+ * The paths below a `Stmt`, `Bal`, `Ntry` or `TxDtls` whose values are read (an attribute is `path@name`), each with
+ * its slot in a `Values`; what a file has at other paths is not kept. Every path `one`, `all` and `has` look up is
+ * here: looking up another is a mistake in this reader, and throws.
+ */
+const READ_PATHS = [
+  // Stmt / Rpt
+  'Id', 'Acct/Id/IBAN', 'Acct/Id/Othr/Id', 'Acct/Ccy', 'Acct/Svcr/FinInstnId/BIC', 'Acct/Svcr/FinInstnId/BICFI', 'Acct/Ownr/Nm', 'Acct/Ownr/Pty/Nm',
+  // Bal
+  'Tp/CdOrPrtry/Cd', 'Tp/CdOrPrtry/Prtry', 'Dt/Dt', 'Dt/DtTm',
+  // Ntry and TxDtls
+  'Amt', 'Amt@Ccy', 'CdtDbtInd', 'Sts', 'Sts/Cd', 'Sts/Prtry', 'RvslInd', 'BookgDt/Dt', 'BookgDt/DtTm', 'ValDt/Dt', 'ValDt/DtTm',
+  'BkTxCd/Domn/Cd', 'BkTxCd/Domn/Fmly/Cd', 'BkTxCd/Domn/Fmly/SubFmlyCd', 'BkTxCd/Prtry/Cd', 'AcctSvcrRef', 'AddtlNtryInf', MERCHANT_CATEGORY,
+  'AmtDtls/TxAmt/Amt', 'AmtDtls/TxAmt/Amt@Ccy', 'Refs/EndToEndId', 'Refs/AcctSvcrRef', 'Refs/MndtId', 'AddtlTxInf', 'RmtInf/Ustrd',
+  'RmtInf/Strd/CdtrRefInf/Ref', 'Purp/Cd', 'RtrInf/Rsn/Cd', ...Object.values(CREDITOR), ...Object.values(DEBTOR),
+];
+const SLOTS = new Map(READ_PATHS.map((path, slot) => [path, slot]));
+
+/**
+ * A path below a scope's element, one object per path in a read: an element's path is its parent's child, found by
+ * one lookup of its name. `slot` -1 when its values are not read.
+ */
+interface PathNode {
+  path: string;
+  slot: number;
+  children: Map<string, PathNode> | null;
+  attributes: Map<string, PathNode> | null;
+}
+
+/**
+ * The values read below one element, each at its path's slot: an array, allocated when the first value is kept and
+ * written without hashing, instead of a map of an entry's two dozen values.
+ */
+class Values {
+  private slots: (string | string[] | undefined)[] | null = null;
+
+  add(path: PathNode, value: string): void {
+    if (path.slot === -1) return;
+    const slots = (this.slots ??= new Array<string | string[] | undefined>(READ_PATHS.length));
+    const present = slots[path.slot];
+    if (present === undefined) slots[path.slot] = value;
+    else if (typeof present === 'string') slots[path.slot] = [present, value];
+    else present.push(value);
+  }
+
+  get(key: string): string | string[] | undefined {
+    const slot = SLOTS.get(key);
+    if (slot === undefined) throw new Error(`camt reader: ${key} is not in READ_PATHS`);
+    return this.slots?.[slot];
+  }
+
+  has(key: string): boolean {
+    return this.get(key) !== undefined;
+  }
+
+  /** Empty again, for the next entry; an array of values handed out before is left as it is. */
+  clear(): void {
+    this.slots?.fill(undefined);
+  }
+}
 
 /** A `PrvtId/Othr` or `OrgId/Othr` identification: an id and the name of its scheme. */
 interface OtherId {
@@ -104,12 +162,21 @@ class CamtReader {
   private statementName = '';
   /** Local names of the open elements, root first. */
   private readonly names: string[] = [];
-  /** Path of each open element below the innermost scope's element (`RltdPties/Cdtr/Nm`); '' for the scope's own. */
-  private readonly relativePaths: string[] = [];
+  /** Path of each open element below the innermost scope's element (`RltdPties/Cdtr/Nm`); the root path for the scope's own. */
+  private readonly relativePaths: PathNode[] = [];
   /** Per open element: whether it has had a child element (else it is a leaf, whose text is a value). */
   private readonly hasChild: boolean[] = [];
-  /** Interned relative paths: parent path → child name → path. */
-  private readonly paths = new Map<string, Map<string, string>>();
+  /** Where an `MrchntCtgyCd` anywhere below a scope is kept. */
+  private readonly merchantCategoryPath = newPath(MERCHANT_CATEGORY);
+  /** A scope's own element: no value is kept at it. */
+  private readonly rootPath = newPath('');
+  private readonly noValues = new Values();
+  /**
+   * The values of the entry being read and of its transaction details, used again for each entry: an entry is read
+   * whole when it closes, and what is read from them is copied out.
+   */
+  private readonly entryValues = new Values();
+  private readonly detailsValues: Values[] = [];
   private readonly scopes: Scope[] = [];
   private statement: StatementUnderWay | null = null;
   private entry: Entry | null = null;
@@ -189,7 +256,7 @@ class CamtReader {
     this.text = '';
     if (depth === 0) {
       this.root(colon === -1 ? '' : qualified.slice(0, colon), name, attributes);
-      this.relativePaths.push('');
+      this.relativePaths.push(this.rootPath);
       return;
     }
     if (this.skipFrom === -1) {
@@ -197,7 +264,7 @@ class CamtReader {
       if (prefix !== this.rootPrefix || name === 'SplmtryData' || (attributes !== null && this.rootNamespaceAttribute in attributes)) this.skipFrom = depth;
     }
     if (this.skipFrom !== -1) {
-      this.relativePaths.push('');
+      this.relativePaths.push(this.rootPath);
       return;
     }
 
@@ -208,15 +275,16 @@ class CamtReader {
       const location = `/Document/${this.messageName}/${name}[${++this.statementCount}]`;
       this.balanceCount = 0;
       this.entryCount = 0;
-      this.statement = { location, values: new Map(), balances: [], transactions: [] };
+      this.statement = { location, values: new Values(), balances: [], transactions: [] };
       scope = { kind: 'statement', depth, location, values: this.statement.values, otherIds: [] };
     } else if (depth === 3 && this.statement !== null && name === 'Bal') {
-      const balance = { location: `${this.statement.location}/Bal[${++this.balanceCount}]`, values: new Map() as Values };
+      const balance = { location: `${this.statement.location}/Bal[${++this.balanceCount}]`, values: new Values() };
       this.statement.balances.push(balance);
       scope = { kind: 'balance', depth, location: balance.location, values: balance.values, otherIds: [] };
     } else if (depth === 3 && this.statement !== null && name === 'Ntry') {
       this.entryDetailsCount = 0;
-      this.entry = { location: `${this.statement.location}/Ntry[${++this.entryCount}]`, values: new Map(), details: [] };
+      this.entryValues.clear();
+      this.entry = { location: `${this.statement.location}/Ntry[${++this.entryCount}]`, values: this.entryValues, details: [] };
       scope = { kind: 'entry', depth, location: this.entry.location, values: this.entry.values, otherIds: [] };
     } else if (depth === 4 && this.entry !== null && name === 'NtryDtls') {
       this.entryDetailsCount++;
@@ -224,40 +292,51 @@ class CamtReader {
     } else if (depth === 5 && this.entry !== null && name === 'TxDtls' && this.names[4] === 'NtryDtls') {
       const n = this.entryDetailsCount;
       const location = `${this.entry.location}/NtryDtls${n === 1 ? '' : `[${n}]`}/TxDtls[${++this.transactionDetailsCount}]`;
-      const details = { location, values: new Map() as Values, otherIds: [] as OtherId[] };
+      const details = { location, values: this.reusedDetailsValues(this.entry.details.length), otherIds: [] as OtherId[] };
       this.entry.details.push(details);
       scope = { kind: 'details', depth, location, values: details.values, otherIds: details.otherIds };
     }
-    let relative: string;
+    let relative: PathNode;
     if (scope !== undefined && scope.depth === depth) {
       if (this.scopes[this.scopes.length - 1] !== scope) this.scopes.push(scope);
-      relative = '';
+      relative = this.rootPath;
     } else {
       relative = this.childPath(this.relativePaths[depth - 1]!, name);
     }
     this.relativePaths.push(relative);
     if (scope === undefined) return;
     if (name === 'Othr' && (this.names[depth - 1] === 'PrvtId' || this.names[depth - 1] === 'OrgId')) {
-      const other: OtherId = { path: relative, id: null, scheme: null };
+      const other: OtherId = { path: relative.path, id: null, scheme: null };
       scope.otherIds.push(other);
       this.openOtherId = { scope, depth, other };
     }
     if (attributes === null) return;
     for (const attribute in attributes) {
       if (attribute === 'xmlns' || attribute.startsWith('xmlns:')) continue;
-      add(scope.values, this.childPath(relative, `@${attribute}`), attributes[attribute]!);
+      scope.values.add(this.attributePath(relative, attribute), attributes[attribute]!);
     }
   }
 
-  /**
-   * `parent/name` (or `parent@attribute`), the same string each time: a path is a key of every entry's values, and an
-   * interned key is hashed once.
-   */
-  private childPath(parent: string, name: string): string {
-    let children = this.paths.get(parent);
-    if (children === undefined) this.paths.set(parent, (children = new Map()));
+  private reusedDetailsValues(index: number): Values {
+    let values = this.detailsValues[index];
+    if (values === undefined) this.detailsValues.push((values = new Values()));
+    else values.clear();
+    return values;
+  }
+
+  /** `parent/name`, the same object each time. */
+  private childPath(parent: PathNode, name: string): PathNode {
+    const children = (parent.children ??= new Map());
     let path = children.get(name);
-    if (path === undefined) children.set(name, (path = parent === '' ? name : name.startsWith('@') ? parent + name : `${parent}/${name}`));
+    if (path === undefined) children.set(name, (path = newPath(parent.path === '' ? name : `${parent.path}/${name}`)));
+    return path;
+  }
+
+  /** `parent@attribute`, the same object each time. */
+  private attributePath(parent: PathNode, attribute: string): PathNode {
+    const attributes = (parent.attributes ??= new Map());
+    let path = attributes.get(attribute);
+    if (path === undefined) attributes.set(attribute, (path = newPath(`${parent.path}@${attribute}`)));
     return path;
   }
 
@@ -299,8 +378,8 @@ class CamtReader {
       else if (scope.kind === 'entry') this.closeEntry();
     } else if (scope !== undefined && leaf) {
       const trimmed = text.trim();
-      add(scope.values, relative, trimmed);
-      if (name === 'MrchntCtgyCd') add(scope.values, MERCHANT_CATEGORY, trimmed);
+      scope.values.add(relative, trimmed);
+      if (name === 'MrchntCtgyCd') scope.values.add(this.merchantCategoryPath, trimmed);
       const other = this.openOtherId;
       if (other !== null && other.scope === scope) {
         if (depth === other.depth + 1 && name === 'Id') other.other.id = trimmed;
@@ -460,7 +539,7 @@ class CamtReader {
     details: { values: Values; otherIds: OtherId[] } | null,
     split: boolean,
   ): StatementTransaction {
-    const d: Values = details?.values ?? new Map();
+    const d: Values = details?.values ?? this.noValues;
     // The counterparty is whom the money went to (creditor) or came from (debtor); a reversal keeps the parties
     // of the payment it reverses.
     const outgoing = (sign === 'DBIT') !== entry.reversal;
@@ -506,10 +585,14 @@ class CamtReader {
       this.problem(`${location}/${path}/Domn`, 'The bank transaction code has a domain but no Fmly/Cd and Fmly/SubFmlyCd.');
       return null;
     }
-    for (const [field, code] of [['Domn/Cd', domain], ['Domn/Fmly/Cd', family], ['Domn/Fmly/SubFmlyCd', subFamily]] as const) {
-      if (!/^[A-Z0-9]{4}$/.test(code)) this.problem(`${location}/${path}/${field}`, `"${code}" is not a four-character ISO bank transaction code.`);
-    }
+    this.checkTransactionCode(location, path, 'Domn/Cd', domain);
+    this.checkTransactionCode(location, path, 'Domn/Fmly/Cd', family);
+    this.checkTransactionCode(location, path, 'Domn/Fmly/SubFmlyCd', subFamily);
     return { domain, family, subFamily };
+  }
+
+  private checkTransactionCode(location: string, path: string, field: string, code: string): void {
+    if (!/^[A-Z0-9]{4}$/.test(code)) this.problem(`${location}/${path}/${field}`, `"${code}" is not a four-character ISO bank transaction code.`);
   }
 
   private amount(location: string, v: Values, path: string, optional = false): { value: DecimalText; currency: string } | null {
@@ -566,11 +649,8 @@ class CamtReader {
   }
 }
 
-function add(values: Values, key: string, value: string): void {
-  const present = values.get(key);
-  if (present === undefined) values.set(key, value);
-  else if (typeof present === 'string') values.set(key, [present, value]);
-  else present.push(value);
+function newPath(text: string): PathNode {
+  return { path: text, slot: SLOTS.get(text) ?? -1, children: null, attributes: null };
 }
 
 function one(values: Values, key: string): string | null {

@@ -158,9 +158,29 @@ class Scanner {
     return name;
   }
 
+  /**
+   * The name of a start tag without attributes (`<Name>`) that was read before: found by the `>` and one lookup,
+   * without reading it character by character again. Null for any other tag.
+   */
+  private knownPlainName(lt: number): string | null {
+    const xml = this.xml;
+    const gt = xml.indexOf('>', lt + 2);
+    if (gt === -1 || gt - lt - 1 > 0x1000) return null;
+    const known = this.names.get(((gt - lt - 1) << 14) | (xml.charCodeAt(lt + 1) << 7) | xml.charCodeAt(gt - 1));
+    return known !== undefined && xml.startsWith(known, lt + 1) ? known : null;
+  }
+
   private startTag(lt: number): void {
     const xml = this.xml;
     if (this.open.length === 0 && this.rootSeen) notScanned();
+    const plain = this.knownPlainName(lt);
+    if (plain !== null) {
+      this.at = lt + plain.length + 2;
+      this.rootSeen = true;
+      this.open.push(plain);
+      this.events.open(plain, null);
+      return;
+    }
     const nameEnd = this.name(lt + 1);
     const name = this.nameAt(lt + 1, nameEnd);
     let attributes: Record<string, string> | null = null;
