@@ -6,8 +6,8 @@
 pid_alive() {
   kill -0 "$1" 2>/dev/null || return 1
   local stat
-  stat="$(cat "/proc/$1/stat" 2>/dev/null)" || return 0
-  [[ "${stat##*) }" != Z* ]]
+  stat="$(cat "/proc/$1/stat" 2>/dev/null)" || return 1
+  [[ "${stat##*) }" != [ZX]* ]]
 }
 
 # Stops the process whose pid is in file $1 with SIGTERM, waits up to $2 checks $3 seconds apart,

@@ -9,6 +9,8 @@ import { repoRoot, serviceNodeArguments, waitFor, type ServiceRuntime } from '@o
  */
 export class ServiceProcess {
   private child: ChildProcess | null = null;
+  /** Settles when the current child has exited (set at spawn, so an exit before anyone waits is not missed). */
+  private exited: Promise<void> = Promise.resolve();
   starts = 0;
 
   constructor(
@@ -42,10 +44,11 @@ export class ServiceProcess {
     child.stdout.pipe(log);
     child.stderr.pipe(log);
     this.child = child;
+    this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
     this.starts++;
     await waitFor(
       async () => {
-        if (child.exitCode !== null) throw new Error(`${this.instance} exited with ${child.exitCode}; see ${join(this.logDir, `${this.instance}.log`)}`);
+        if (ended(child)) throw new Error(`${this.instance} exited with ${child.exitCode ?? child.signalCode}; see ${join(this.logDir, `${this.instance}.log`)}`);
         const res = await fetch(`${this.url}/health/${until}`).catch(() => null);
         return res?.status === 200;
       },
@@ -56,19 +59,22 @@ export class ServiceProcess {
   /** SIGKILL: no drain, no group leave, requests cut mid-way. */
   async kill(): Promise<void> {
     const child = this.child;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
+    if (!child || ended(child)) return;
     child.kill('SIGKILL');
-    await exited;
+    await this.exited;
   }
 
   /** SIGTERM and wait: the clean stop at the end. */
   async stop(): Promise<void> {
     const child = this.child;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
+    if (!child || ended(child)) return;
     child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000))]);
-    if (child.exitCode === null) await this.kill();
+    await Promise.race([this.exited, new Promise((resolve) => setTimeout(resolve, 30_000))]);
+    if (!ended(child)) await this.kill();
   }
+}
+
+/** Exited, by its own exit or by a signal (then only `signalCode` is set). */
+function ended(child: ChildProcess): boolean {
+  return child.exitCode !== null || child.signalCode !== null;
 }

@@ -34,4 +34,18 @@ describe('retryUntilDone (a start step tried again until it works)', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(calls).toBe(2);
   });
+
+  it('gives up after the time it is given, throwing the last failure', async () => {
+    let calls = 0;
+    const retrying = retryUntilDone(
+      'creating topics',
+      async () => {
+        calls++;
+        throw new Error(`refused ${calls}`);
+      },
+      { signal: new AbortController().signal, logger, baseDelayMs: 5, maxDelayMs: 5, giveUpAfterMs: 50 },
+    );
+    await expect(retrying).rejects.toThrow(/^refused \d+$/);
+    expect(calls).toBeGreaterThan(1);
+  });
 });

@@ -322,7 +322,7 @@ export class ServiceKit<C extends ServiceConfig> {
   /** Indexes, topics and the producer: what must exist before the service answers. */
   async prepare(): Promise<void> {
     for (const component of [...this.stores, ...this.indexed]) await component.ensureIndexes();
-    const retry = { signal: this.stopping.signal, logger: this.logger };
+    const retry = { signal: this.stopping.signal, logger: this.logger, giveUpAfterMs: START_RETRY_LIMIT_MS };
     if (this.topics.size > 0) await retryUntilDone('creating topics', () => ensureTopics(this.kafka(), [...this.topics.values()]), retry);
     if (this.stores.length > 0 && this.topics.size > 0) {
       const producer = createProducer(this.kafka(), this.logger);
@@ -417,6 +417,9 @@ export class ServiceKit<C extends ServiceConfig> {
  * HTTP at once (readiness says `starting` until every consumer has joined its group), then
  * starts relays, consumers and workers. SIGTERM (see `runService`) drains in the reverse order.
  */
+/** How long a start step (creating the topics, connecting the producer) is tried before the service gives up and exits. */
+const START_RETRY_LIMIT_MS = 5 * 60_000;
+
 export async function startService<C extends ServiceConfig, X>(definition: ServiceDefinition<C, X>, config: C, overrides: ServiceOverrides = {}): Promise<RunningService<X>> {
   const logger = overrides.logger ?? createLogger(definition.name, config.LOG_LEVEL);
   const db = await connectDatabase(config.MONGODB_URI, definition.databaseName(config), { onCommand: overrides.onDatabaseCommand });
