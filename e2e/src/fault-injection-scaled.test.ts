@@ -527,7 +527,7 @@ it('loses, doubles and reorders nothing, and finishes every job once, while a le
       `fault injection (Kafka cluster of 3, ${EDGES} edges, ${REPLICAS} instances of each service behind them):`,
       '  faults (SIGKILL, then started again), with the time to recover from each:',
       ...faultLines,
-      `  operations: ${figures.operations}; retries: ${figures.retries}; clean failures (429/409): ${figures.cleanFailures}; 5xx: ${figures.serverErrors}; no answer: ${figures.networkErrors}`,
+      `  operations: ${figures.operations}; retries: ${figures.retries}; clean failures (429/409): ${figures.cleanFailures}; 5xx: ${figures.serverErrors}; no answer: ${figures.networkErrors}; refused by an edge and passed to the other: ${figures.failovers}`,
       `  shares: ${shares.length} (${shares.filter((s) => s.deleted).length} deleted); consents: ${consents.length} (${consents.filter((c) => c.refreshed).length} refreshed); feedback items: ${feedback.length}`,
       `  shares lost: ${lost}; doubled: ${doubled}; consents, jobs and feedback items lost: ${created.lost}, doubled: ${created.doubled}; creates sent again on the other edge: ${replays}, not replayed: ${replayMismatches.length}`,
       `  events out of order or missing: ${outOfOrder}; consents wrong: ${consentMismatches}; sequencing projections wrong: ${projectionMismatches}`,

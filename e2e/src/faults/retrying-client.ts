@@ -12,11 +12,16 @@ export interface ClientFigures {
   networkErrors: number;
   /** Attempts answered 429 or another 4xx that the client could retry (e.g. 409 while a consent updates). */
   cleanFailures: number;
+  /**
+   * Attempts an edge refused (down or restarting) that the next edge took at once, as a load balancer in front of
+   * the edges passes a refused connection on: no error the client sees, so not in `networkErrors` or `errorTimes`.
+   */
+  failovers: number;
   /** When each 5xx or unanswered attempt ended (ms since the epoch): which fault it met, and how long after it clients still saw errors. */
   errorTimes: number[];
 }
 
-export const newFigures = (): ClientFigures => ({ operations: 0, retries: 0, serverErrors: 0, networkErrors: 0, cleanFailures: 0, errorTimes: [] });
+export const newFigures = (): ClientFigures => ({ operations: 0, retries: 0, serverErrors: 0, networkErrors: 0, cleanFailures: 0, failovers: 0, errorTimes: [] });
 
 export interface CallOptions {
   json?: unknown;
@@ -47,7 +52,8 @@ export interface Answer {
  * An app's client as a careful integrator writes one: every operation is retried on no answer,
  * 5xx and 429 (honouring Retry-After), with the same Idempotency-Key on every attempt, until it gets
  * an answer it expects or a deadline passes. With several edges, as behind a load balancer: the operations
- * take them in turn, and each retry goes to the next one, so an edge that does not answer is failed over.
+ * take them in turn, a refused connection goes to the next edge at once (nothing was sent), and each retry goes
+ * to the next edge, so an edge that does not answer is failed over.
  * An absolute URL on one of the edges (a consent page) goes to the edge of the attempt.
  */
 export class RetryingClient {
@@ -72,7 +78,7 @@ export class RetryingClient {
     const firstEdge = options.edge ?? this.nextEdge++;
     for (let attempt = 1; ; attempt++) {
       if (attempt > 1) this.figures.retries++;
-      const edge = (firstEdge + attempt - 1) % this.edges.length;
+      let edge = (firstEdge + attempt - 1) % this.edges.length;
       let waitMs = Math.min(2_000, 100 * 2 ** Math.min(attempt, 5));
       try {
         const headers: Record<string, string> = { authorization: `Bearer ${this.token()}` };
@@ -82,7 +88,13 @@ export class RetryingClient {
           headers['content-type'] = 'application/json';
           body = JSON.stringify(options.json);
         } else if (options.form) body = options.form;
-        const res = await fetch(this.onEdge(path, edge), { method, headers, body, redirect: options.redirect ?? 'follow', signal: AbortSignal.timeout(30_000) });
+        const send = () => fetch(this.onEdge(path, edge), { method, headers, body, redirect: options.redirect ?? 'follow', signal: AbortSignal.timeout(30_000) });
+        const res = await send().catch((error: unknown) => {
+          if (this.edges.length === 1 || (error as { cause?: { code?: string } }).cause?.code !== 'ECONNREFUSED') throw error;
+          this.figures.failovers++;
+          edge = (edge + 1) % this.edges.length;
+          return send();
+        });
         const text = await res.text();
         if (options.done(res.status)) return { status: res.status, headers: res.headers, text, attempts: attempt, edge };
         if (res.status >= 500) {
