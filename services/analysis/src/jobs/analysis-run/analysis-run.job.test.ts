@@ -351,6 +351,24 @@ describe('analysis job runs (real store)', () => {
     expect(await bed.jobs.find(jobId)).toMatchObject({ status: 'Completed' });
   });
 
+  it('waits for a consent this service knows only as Initialized (its later events still on their way), and runs once it is fetched', async () => {
+    const bed = await testBed();
+    const consentId = randomUUID();
+    const accountId = randomUUID();
+    const created = { consentId, userId: null, externalUserId: 'ext', consent: { ...consentDto(consentId, 'Initialized'), externalUserId: 'ext' } };
+    await bed.apply['consent.created']!(created, { ...envelope('consent.created', created), ownerClientId: OWNER }, meta(consentId));
+    const jobId = await bed.createJob([consentId]);
+    const engine = fakeEngine();
+    const runner = bed.runner(engine.analyse);
+    await runner.runDue();
+    // The app may have seen it Updated already: this service's projection lags the consent service's own state.
+    expect(toAnalysisJobDto((await bed.jobs.find(jobId))!)).toMatchObject({ status: 'Running', waitingFor: 'first-fetch' });
+
+    await fetchInto(bed.apply, { consentId, accountId, transactions: [transaction(accountId, 10, -25)] }, onTransactionsFetched(bed.apply['transactions.fetched']!, bed.jobs, () => undefined));
+    expect(await runner.runDue()).toBe(1);
+    expect(await bed.jobs.find(jobId)).toMatchObject({ status: 'Completed', scope: { consentIds: [consentId] } });
+  });
+
   it('runs without what it waits for once the wait is over, and fails with NoData when nothing is left', async () => {
     const bed = await testBed();
     const { consentId } = await bed.consent(false);

@@ -33,8 +33,12 @@ export interface ResolveOptions {
  */
 export type ProjectionCaughtUp = () => Promise<boolean>;
 
-/** Statuses in which a consent's first fetch is still to come. */
-const FETCH_AHEAD = new Set(['Authenticated', 'Updating', 'Failing']);
+/**
+ * Statuses in which a consent's first fetch is still to come. `Initialized` is one: the user may approve yet, and this
+ * service's projection lags the consent service, so an app may already have seen the consent `Updated` while its
+ * status here is still the one of its creation.
+ */
+const FETCH_AHEAD = new Set(['Initialized', 'Authenticated', 'Updating', 'Failing']);
 
 /**
  * The accounts of a consent a job reads: all, or some, each with the last booking date it may read
