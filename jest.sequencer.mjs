@@ -7,7 +7,7 @@
 import Sequencer from '@jest/test-sequencer';
 
 const LONGEST_FIRST = [
-  'e2e/src/fault-injection.test.ts',
+  'e2e/src/fault-injection-scaled.test.ts',
   'e2e/src/api-fuzz.test.ts',
   'e2e/src/share-events.test.ts',
   'e2e/src/consents-and-shares.test.ts',
