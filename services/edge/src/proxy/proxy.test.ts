@@ -290,6 +290,22 @@ describe('proxyTo (real upstream and edge servers)', () => {
     expect(await res.json()).toMatchObject({ status: 504, detail: 'The upstream service did not answer in time.' });
   });
 
+  it('answers 504 without the headers of an answer that stopped before its body: a cache may not keep the problem as that answer', async () => {
+    const up = upstream((_, res) => {
+      res.writeHead(200, { 'cache-control': 'public, max-age=3600', etag: '"v1"', 'x-upstream': 'yes' });
+      res.flushHeaders();
+    });
+    servers.push(up.server);
+    const edge = await edgeTo(await listen(up.server), 300);
+
+    const res = await fetch(`${edge}/stalls-after-headers`);
+
+    expect(res.status).toBe(504);
+    expect({ etag: res.headers.get('etag'), upstream: res.headers.get('x-upstream'), cacheControl: res.headers.get('cache-control') ?? '' }).toEqual({ etag: null, upstream: null, cacheControl: expect.not.stringContaining('max-age=3600') });
+    // The edge's own security headers are still there.
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   it('ends the upstream request when the caller goes away', async () => {
     let upstreamClosed = false;
     const up = upstream(() => undefined);

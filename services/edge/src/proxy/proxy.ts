@@ -109,6 +109,7 @@ export function proxyTo(targetBases: string | readonly string[], logger: Logger,
       const target = order[index]!;
       span.setAttributes({ 'server.address': target.hostname, 'server.port': target.portNumber, 'url.full': `${target.origin}${req.originalUrl}` });
       let sent = false;
+      let takeBackCopiedHeaders: () => void = () => undefined;
       const send = () => {
         sent = true;
         if (hasBody) req.pipe(upstream);
@@ -118,7 +119,15 @@ export function proxyTo(targetBases: string | readonly string[], logger: Logger,
         { protocol: target.protocol, hostname: target.hostname, port: target.port, method: req.method, path: req.originalUrl, headers, agent, timeout: timeoutMs },
         (answer) => {
           res.status(answer.statusCode ?? 502);
-          for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && !hopByHop.has(name)) res.setHeader(name, value);
+          const own = res.getHeaders();
+          const copied = Object.keys(answer.headers).filter((name) => answer.headers[name] !== undefined && !hopByHop.has(name));
+          for (const name of copied) res.setHeader(name, answer.headers[name]!);
+          // Headers are sent with the first byte of the body: an answer that fails before it is answered with a problem,
+          // which must not carry the answer's own headers (its caching ones above all).
+          takeBackCopiedHeaders = () => {
+            for (const name of copied) res.removeHeader(name);
+            for (const [name, value] of Object.entries(own)) if (value !== undefined) res.setHeader(name, value);
+          };
           // Written on by hand rather than piped: a pipe's set-up costs more than the answer of a read, mostly one chunk.
           answer.on('data', (chunk: Buffer) => {
             if (res.write(chunk)) return;
@@ -169,8 +178,10 @@ export function proxyTo(targetBases: string | readonly string[], logger: Logger,
         const status = error.code === 'ETIMEDOUT' ? 504 : 502;
         finish(status, error);
         logger.warn({ err: error, upstream: target.origin }, 'upstream request failed');
-        if (!res.headersSent) sendProblem(res, status, { detail: status === 504 ? 'The upstream service did not answer in time.' : 'The upstream service is unavailable.' });
-        else res.destroy();
+        if (!res.headersSent) {
+          takeBackCopiedHeaders();
+          sendProblem(res, status, { detail: status === 504 ? 'The upstream service did not answer in time.' : 'The upstream service is unavailable.' });
+        } else res.destroy();
       });
     };
     attempt(0);
