@@ -3,15 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createKafka } from '@obp/bus';
-import { ConsentData } from '@obp/consent-data';
-import { Topics, type TransactionDto } from '@obp/contracts';
+import { Topics } from '@obp/contracts';
 import { connectDatabase, database } from '@obp/db';
 import { upstreamServices } from '@obp/platform';
-import { generateSandboxData } from '@obp/sandbox-bank';
-import { historyStart } from '@obp/sequencing-engine';
 import { createLogger } from '@obp/telemetry';
 import { freePort, repoRoot, startFerretDb, startKafka, uniqueName, waitFor, type FerretProcess, type KafkaProcess } from '@obp/testkit';
 import { feedbackBody } from './feedback-helpers';
+import { consentsNotAsFetched, type ConsentRecord as MadeConsent } from './faults/consent-audit';
 import { auditConsentWebhooks } from './faults/consent-webhook-audit';
 import { createdOnce, type Made } from './faults/created-once';
 import { deadLetterAudit, subscriptionsInMetrics } from './faults/dead-letter-audit';
@@ -51,11 +49,7 @@ const REDIRECT_URL = 'https://app.example.test/consent-done';
 const SESSION_TIMEOUT_MS = '10000';
 const quiet = createLogger('fault-injection', 'silent');
 
-interface ConsentRecord {
-  app: number;
-  id: string;
-  externalUserId: string;
-  refreshed: boolean;
+interface ConsentRecord extends MadeConsent {
   /** Each `dateTransactionsUpdated` the app saw with the status `Updated`, in turn. */
   fetched: string[];
 }
@@ -470,52 +464,7 @@ it('loses, doubles and reorders nothing, and finishes every job once, while a le
   if (passedTheLimit < 4 || passedTheLimit > 5 || limitedStatuses.slice(-EDGES).some((status) => status !== 429)) console.log(`rate limit of burst 4 across the edges: ${limitedStatuses.join(' ')}`);
 
   // Every consent Updated with exactly its sandbox transactions; the sequencing projection holds the same.
-  const sequencingDb = await connectDatabase(store.uri, db('sequencing'));
-  const projection = new ConsentData(sequencingDb, { historyStart });
-  let consentMismatches = 0;
-  // The sequencing engine may still be applying what the consent service published last: wait for it, then report every consent it holds wrong.
-  let projectionMismatches = 0;
-  const projectedBy = Date.now() + 120_000;
-  try {
-    for (const record of consents) {
-      const { api } = apps[record.app]!;
-      const status = await consentStatus(record.app, record.id);
-      const accounts = (JSON.parse((await api.call('GET', `/consents/${record.id}/accounts`, { done: (s) => s === 200 })).text) as { data: Array<{ id: string }> }).data;
-      const transactions: TransactionDto[] = [];
-      for (const account of accounts) {
-        for (let page = 1; ; page++) {
-          const body = JSON.parse((await api.call('GET', `/accounts/${account.id}/transactions?page=${page}&pageSize=500`, { done: (s) => s === 200 })).text) as {
-            data: TransactionDto[];
-            _pagination: { totalPages: number };
-          };
-          transactions.push(...body.data);
-          if (page >= body._pagination.totalPages) break;
-        }
-      }
-      const expected = generateSandboxData({ seed: `sandbox-retail:${record.externalUserId}`, profile: 'retail', asOf: new Date() }).transactions.length;
-      if (status.status !== 'Updated' || transactions.length !== expected || new Set(transactions.map((t) => t.id)).size !== expected) {
-        consentMismatches++;
-        console.log(`consent ${record.id}: ${status.status}, ${transactions.length} transactions (${new Set(transactions.map((t) => t.id)).size} distinct), the sandbox has ${expected}`);
-      }
-      const now = new Date();
-      const windowStart = historyStart(now).getTime();
-      const inWindow = transactions.filter((t) => Date.parse(t.bookingDate) >= windowStart).map((t) => `${t.id}:${t.amount}`).sort();
-      const projected = async () => (await projection.history([record.id], now)).map((t) => `${t.id}:${t.amount}`).sort();
-      let seen = await projected();
-      while (seen.join() !== inWindow.join() && Date.now() < projectedBy) {
-        await sleep(500);
-        seen = await projected();
-      }
-      if (seen.join() !== inWindow.join()) {
-        projectionMismatches++;
-        const missing = inWindow.filter((t) => !seen.includes(t));
-        const extra = seen.filter((t) => !inWindow.includes(t));
-        console.log(`sequencing projection of consent ${record.id} (${record.refreshed ? 'refreshed' : 'not refreshed'}): ${seen.length} transactions, the consent service ${inWindow.length}; missing ${missing.length} (${missing.slice(0, 3).join(', ')}), extra ${extra.length} (${extra.slice(0, 3).join(', ')})`);
-      }
-    }
-  } finally {
-    await sequencingDb.close();
-  }
+  const { consentMismatches, projectionMismatches } = await consentsNotAsFetched(apps, consents, store.uri, db('sequencing'));
 
   const faultLines = faults.map((fault, i) => {
     const until = faults[i + 1]?.at ?? Infinity;
