@@ -1,4 +1,5 @@
 import mongoose, { mongo, type Connection } from 'mongoose';
+import { StuckClientGuard, type StuckClientGuardOptions } from './stuck-client-guard';
 
 export type { Connection };
 export { mongoose, mongo };
@@ -29,6 +30,8 @@ export interface DatabaseOptions {
   onCommand?: (event: mongo.CommandStartedEvent) => void;
   /** Which bounds apply to the store's operations (`STORE_TIMEOUTS`); `service` unless told. */
   work?: keyof typeof STORE_TIMEOUTS;
+  /** When the connection counts as stuck and is replaced, and who is told (`StuckClientGuard`). */
+  stuckClient?: StuckClientGuardOptions;
 }
 
 /** Opens one service's own database; each service passes its own `dbName`. */
@@ -43,6 +46,8 @@ export async function connectDatabase(uri: string, dbName: string, options: Data
   });
   if (options.onCommand) connection.getClient().on('commandStarted', options.onCommand);
   await connection.asPromise();
+  const guard = new StuckClientGuard(connection.getClient(), uri, options.stuckClient);
+  connection.once('close', () => guard.stop());
   return connection;
 }
 
@@ -61,6 +66,7 @@ export async function isDatabaseReady(connection: Connection): Promise<boolean> 
 export { ensureCollection, indexNames } from './collections';
 export { ErasedIds } from './erased-ids';
 export { isStoreUnavailable } from './store-errors';
+export { STUCK_CLIENT_BOUNDS, type StuckClientReport, type StuckClientGuardOptions } from './stuck-client-guard';
 export { KeyedMutex } from './keyed-mutex';
 export { dayBucket, monthBucket, hourBucket, dayBucketsBefore, hourBucketsBetween, inChunks, deleteOlderThan, type DatedRecords } from './time-buckets';
 

@@ -81,6 +81,14 @@ describe('isStoreUnavailable', () => {
     expect(isStoreUnavailable(new Error('read failed', { cause: serverError(recorded.insertWhenKilled) }))).toBe(true);
   });
 
+  it('counts an operation on the server or pool of a topology replaced as stuck as the store unavailable', () => {
+    expect(isStoreUnavailable(new mongo.MongoServerClosedError())).toBe(true);
+    expect(isStoreUnavailable(new mongo.MongoTopologyClosedError())).toBe(true);
+    // The driver does not export its class of this one.
+    const poolClosed = Object.defineProperty(new Error('Attempted to check out a connection from closed connection pool'), 'name', { value: 'MongoPoolClosedError' });
+    expect(isStoreUnavailable(poolClosed)).toBe(true);
+  });
+
   it.each([
     ['a duplicate key', serverError('E11000 duplicate key error collection: db.shares', 11000, 'DuplicateKey')],
     ['another PostgreSQL error', serverError('[msg_insert.go:168 handler.(*Handler).MsgInsert] ERROR: value too long for type character varying(10) (SQLSTATE 22001)')],

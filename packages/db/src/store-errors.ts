@@ -11,6 +11,9 @@ const STORE_UNAVAILABLE = new Set([
   'MongoNotConnectedError',
   'MongoPoolClearedError',
   'MongoTopologyClosedError',
+  // An operation on a connection of the topology `StuckClientGuard` replaced: the retry goes through the new one.
+  'MongoServerClosedError',
+  'MongoPoolClosedError',
   // No answer within the bounds `connectDatabase` sets (a store that hangs) or no pooled connection free meanwhile.
   'MongoWaitQueueTimeoutError',
   'MongoOperationTimeoutError',

@@ -422,7 +422,10 @@ const START_RETRY_LIMIT_MS = 5 * 60_000;
 
 export async function startService<C extends ServiceConfig, X>(definition: ServiceDefinition<C, X>, config: C, overrides: ServiceOverrides = {}): Promise<RunningService<X>> {
   const logger = overrides.logger ?? createLogger(definition.name, config.LOG_LEVEL);
-  const db = await connectDatabase(config.MONGODB_URI, definition.databaseName(config), { onCommand: overrides.onDatabaseCommand });
+  const db = await connectDatabase(config.MONGODB_URI, definition.databaseName(config), {
+    onCommand: overrides.onDatabaseCommand,
+    stuckClient: { onReplaced: (report) => logger.warn(report, 'the connection to the store could not select it while a new one reached it: replaced') },
+  });
   const kit = new ServiceKit(definition.name, config, logger, db, overrides);
   let server: Server | undefined;
   // A start that fails half-way releases what it opened (a supervisor starts the process again).
