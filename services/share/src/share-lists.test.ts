@@ -14,6 +14,7 @@ import { ShareEvents, shareStoreOptions, type ShareStore } from './infrastructur
 import { CreateShareService } from './use-cases/create-share/create-share.service';
 import { DeleteShareService } from './use-cases/delete-share/delete-share.service';
 import { listSharesHttp } from './use-cases/list-shares/list-shares.http';
+import { shareListsBuiltWhenFresh } from './migrations/0003-share-lists-built-when-fresh';
 import { UpdateShareService } from './use-cases/update-share/update-share.service';
 
 /** One instance of the share service's list-keeping parts, on a connection of its own (as a replica has). */
@@ -322,12 +323,25 @@ describe('share lists (real store, two instances)', () => {
     }
   });
 
-  it('the maintenance round builds the lists of apps made after the build, and only after it', async () => {
+  it('the maintenance round builds the lists made before the build was done, and only after it; a list made after is ready at once', async () => {
     await create(a, minutes(5));
     expect(await a.lists.maintain(NOW)).toMatchObject({ built: 0 });
     expect(await a.lists.page(owner, null, NOW, 0, 10)).toBeNull();
     await a.lists.build.updateOne({ _id: 'build' }, { $set: { done: true } }, { upsert: true });
-    expect(await a.lists.maintain(NOW)).toMatchObject({ built: 1 });
+    expect(await b.lists.maintain(NOW)).toMatchObject({ built: 1 });
     await expectExact();
+    await b.create.execute(randomUUID(), 'app-later', { clientId: 'partner', reference: null, expirationDateUtc: null, consentIds: null, accountIds: null, analysisIds: null }, NOW);
+    expect((await b.lists.page('app-later', null, NOW, 0, 10))?.total).toBe(1);
+  });
+
+  it('a database made without shares is marked built by its migration; one with shares is not', async () => {
+    const connection = await connectDatabase(testEnv().mongoUri, dbName);
+    cleanup.add(() => connection.close());
+    await create(a, minutes(5));
+    await shareListsBuiltWhenFresh.up(connection);
+    expect(await a.lists.build.findOne({})).toBeNull();
+    await a.shares.collection.deleteMany({});
+    await shareListsBuiltWhenFresh.up(connection);
+    expect(await a.lists.build.findOne({})).toEqual({ _id: 'build', done: true });
   });
 });

@@ -27,7 +27,10 @@ export const listDueKey = (ownerClientId: string, minute: number): string => `${
  */
 export const MOVE_LAG_MINUTES = 3;
 
-/** The longest a tracked change takes from its intent to its share's write (it gives up before writing after it). */
+/**
+ * A tracked change writes its share only within half of this after it began (it gives up before writing after that;
+ * each write is bounded by the store's 15 s), so a share is written within about 75 s of its writer's now.
+ */
 export const CHANGE_WINDOW_MS = 60_000;
 
 /**

@@ -55,6 +55,8 @@ export interface ListDocument {
 export const INTENT_STALE_MS = 5 * 60_000;
 /** Due minutes a page reads at most (the store's limit for an `$in` it applies itself); beyond, the owner index is read. */
 const MAX_DUE_MINUTES = 900;
+/** How often an instance looks whether the lists were built, until they are. */
+const BUILT_RECHECK_MS = 30_000;
 /** Shares the mover moves per list and round. */
 const MOVE_BATCH = 2_000;
 
@@ -90,6 +92,8 @@ export interface MaintenanceReport {
 export class ShareLists {
   readonly lists: mongo.Collection<ListDocument>;
   readonly build: mongo.Collection<{ _id: string; done: boolean }>;
+  /** Whether the lists were built (once seen, for good); while not, looked at again at most once in `BUILT_RECHECK_MS`. */
+  private built: { done: boolean; at: number } = { done: false, at: -Infinity };
 
   constructor(
     db: mongo.Db,
@@ -104,9 +108,19 @@ export class ShareLists {
     await this.lists.createIndex({ ready: 1 });
   }
 
-  /** An update of the owner's list document, made if missing (a concurrent first upsert on MongoDB: retried once). */
+  /** Whether `npm run share:list-build` has run (or the database was made with the lists). */
+  async isBuilt(): Promise<boolean> {
+    if (!this.built.done && Date.now() - this.built.at > BUILT_RECHECK_MS) this.built = { done: (await this.build.findOne({ _id: 'build', done: true })) !== null, at: Date.now() };
+    return this.built.done;
+  }
+
+  /**
+   * An update of the owner's list document, made if missing (a concurrent first upsert on MongoDB: retried once).
+   * A list made after the build is ready at once: its app had no share when the build looked (every instance then
+   * gives each share a position, as the runbook's order has it).
+   */
   private async upsert(ownerClientId: string, update: mongo.UpdateFilter<ListDocument>, now: Date): Promise<ListDocument> {
-    const withInsert = { ...update, $setOnInsert: { moved: minuteOf(now) - 1, ready: false } };
+    const withInsert = { ...update, $setOnInsert: { moved: minuteOf(now) - 1, ready: await this.isBuilt() } };
     const once = () => this.lists.findOneAndUpdate({ _id: ownerClientId }, withInsert, { upsert: true, returnDocument: 'after' });
     try {
       return (await once())!;
@@ -194,7 +208,7 @@ export class ShareLists {
   async maintain(now: Date, options: { staleMs?: number } = {}): Promise<MaintenanceReport> {
     const report: MaintenanceReport = { recounted: await this.reconcile(now, options.staleMs ?? INTENT_STALE_MS), moved: 0, built: 0 };
     for (const doc of await this.lists.find({}, { projection: { _id: 1, moved: 1 } }).toArray()) report.moved += await this.move(doc._id, doc.moved, now);
-    if (await this.build.findOne({ _id: 'build', done: true })) {
+    if (await this.isBuilt()) {
       for (const doc of await this.lists.find({ ready: false }, { projection: { _id: 1 } }).toArray()) {
         await this.buildList(doc._id, now);
         report.built++;
@@ -252,15 +266,17 @@ export class ShareLists {
       byBlock.set(block, [...(byBlock.get(block) ?? []), share.id]);
     }
     let count = 0;
+    // A change past its window stops without writing: its shares are moved next round, `moved` not raised meanwhile.
+    let late = false;
     for (const [block, ids] of byBlock) {
       count += await this.track(ownerClientId, block, async () => {
         const started = Date.now();
         let delta: CountDelta | null = null;
         let n = 0;
         for (const id of ids) {
-          if (Date.now() - started > CHANGE_WINDOW_MS / 2) break;
           const outcome = await this.shares.mutate(id, (current) => {
-            if (current.listExpired !== false || minuteOf(current.expirationDateUtc) > upTo) return { result: null };
+            if (Date.now() - started > CHANGE_WINDOW_MS / 2) late = true;
+            if (late || current.listExpired !== false || minuteOf(current.expirationDateUtc) > upTo) return { result: null };
             const next = { ...current, listExpired: true };
             return { next, result: countDelta(countedOf(current), countedOf(next)) };
           });
@@ -272,7 +288,7 @@ export class ShareLists {
         return { value: n, delta };
       });
     }
-    if (due.length < MOVE_BATCH) await this.lists.updateOne({ _id: ownerClientId, moved }, { $set: { moved: upTo } });
+    if (due.length < MOVE_BATCH && !late) await this.lists.updateOne({ _id: ownerClientId, moved }, { $set: { moved: upTo } });
     return count;
   }
 
@@ -281,6 +297,8 @@ export class ShareLists {
    * oldest first, every block is counted again, then reads may use it. Run again, it places what is left and recounts.
    */
   async buildList(ownerClientId: string, now: Date): Promise<void> {
+    // Not ready until built, whatever the build marker says.
+    await this.lists.updateOne({ _id: ownerClientId }, { $setOnInsert: { moved: minuteOf(now) - 1, ready: false } }, { upsert: true });
     const unplaced = await this.shares.count({ ownerClientId, listPosition: null });
     if (unplaced > 0) {
       let position = (await this.upsert(ownerClientId, { $inc: { low: -unplaced } }, now)).low!;

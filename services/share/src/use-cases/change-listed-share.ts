@@ -1,7 +1,7 @@
 import { err, NotFound, type Conflict, type Result } from '@obp/core';
-import type { Change } from '@obp/store';
+import { ConcurrencyConflict, type Change } from '@obp/store';
 import type { Share } from '../domain/share';
-import { blockOf, countDelta, countedOf } from '../domain/share-list';
+import { blockOf, CHANGE_WINDOW_MS, countDelta, countedOf } from '../domain/share-list';
 import type { ShareLists } from '../infrastructure/share-lists';
 import type { ShareStore } from '../infrastructure/share-store';
 import { changeOwnedShare } from './change-owned-share';
@@ -13,6 +13,7 @@ class PositionGiven extends Error {}
  * `changeOwnedShare` for a change that may alter the share's counts in its owner's list: tracked by the list
  * (`ShareLists.track`), which adds what the change did to the share's contribution once written. A share without a
  * position (made before the lists) is counted by the build that gives it one, so its change is not tracked.
+ * An attempt that would write after half the change window gives up as a conflict (the mover relies on the bound).
  */
 export async function changeListedShare(
   shares: ShareStore,
@@ -25,8 +26,10 @@ export async function changeListedShare(
     if (!seen || seen.ownerClientId !== cmd.ownerClientId) return err(new NotFound(`Share ${cmd.shareId} was not found.`));
     const position = seen.listPosition ?? null;
     let written: { before: Share; decided: Change<Share, boolean> } | null = null;
+    const started = Date.now();
     const guarded = (current: Share): Change<Share, boolean> => {
       if ((current.listPosition ?? null) !== position) throw new PositionGiven();
+      if (position !== null && Date.now() - started > CHANGE_WINDOW_MS / 2) throw new ConcurrencyConflict(cmd.shareId);
       const decided = change(current);
       written = { before: current, decided };
       return decided;
