@@ -8,7 +8,7 @@ import { connectDatabase, database } from '@obp/db';
 import { AggregateStore } from '@obp/store';
 import { Cleanup, repoRoot, testEnv, uniqueDbName, waitFor } from '@obp/testkit';
 import type { Share } from './domain/share';
-import { blockOf, countDelta, countedOf, LIST_BLOCK_SIZE } from './domain/share-list';
+import { blockOf, CHANGE_WINDOW_MS, countDelta, countedOf, LIST_BLOCK_SIZE } from './domain/share-list';
 import { INTENT_STALE_MS, ShareLists } from './infrastructure/share-lists';
 import { ShareEvents, shareStoreOptions, type ShareStore } from './infrastructure/share-store';
 import { CreateShareService } from './use-cases/create-share/create-share.service';
@@ -137,6 +137,30 @@ describe('share lists (real store, two instances)', () => {
     ]);
     await expectExact();
     await expectExact(minutes(100));
+  });
+
+  it('a change that would write its share past half its window gives up as a conflict, counting nothing', async () => {
+    await readyAt(0);
+    const id = await create(a, minutes(30));
+    const realNow = Date.now.bind(Date);
+    let late = 0;
+    const clock = jest.spyOn(Date, 'now').mockImplementation(() => realNow() + late);
+    const findOne = a.shares.collection.findOne.bind(a.shares.collection);
+    let reads = 0;
+    // The share's second read is the one its change is decided on, after the intent: the clock jumps there.
+    const read = jest.spyOn(a.shares.collection, 'findOne').mockImplementation(((...args: Parameters<typeof findOne>) => {
+      if (++reads === 2) late = CHANGE_WINDOW_MS / 2 + 1_000;
+      return findOne(...args);
+    }) as typeof findOne);
+    try {
+      const result = await a.update.execute({ ownerClientId: owner, shareId: id, expirationDateUtc: minutes(-30) }, NOW);
+      expect(result.ok).toBe(false);
+    } finally {
+      read.mockRestore();
+      clock.mockRestore();
+    }
+    expect((await stored()).map((s) => [s.expirationDateUtc, s.listExpired])).toEqual([[minutes(30), false]]);
+    await expectExact();
   });
 
   it('keeps counts exact under two instances creating, changing and deleting at once', async () => {
