@@ -12,7 +12,9 @@
  * and BENCH_APP_SHARES, BENCH_FILTERED_SERIAL: requests per filtered list point)
  */
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { connectDatabase, database } from '@obp/db';
 import { AggregateStore } from '@obp/store';
 import { ShareLists, shareStoreOptions, writtenExpired, type Share } from '@obp/share';
@@ -21,8 +23,9 @@ import { startScript, stopScripts } from './scale/children';
 import { removeExternalData, removeLocalInfraData } from './scale/cleanup';
 import { loadBenchConfig, type BenchConfig } from './scale/config';
 import { loadRun, serialLatency, type Latency, type LoadSettings } from './scale/measure';
+import { cpuSecondsOf } from './scale/cpu';
 import { leftoverInfra } from './scale/processes';
-import { launchStack, type RunningStack } from './scale/stack';
+import { infraDirs, launchStack, type RunningStack } from './scale/stack';
 
 process.env.BENCH_PORT_BASE ??= '18380';
 const APP_SHARES = Number(process.env.BENCH_APP_SHARES ?? 100_000);
@@ -174,9 +177,22 @@ interface ListPoint {
   query: string;
   latency: Latency;
   requests: number;
+  /** CPU ms per request of each process on the request's path (name → ms): steadier than latency on a shared machine. */
+  cpuMs: Record<string, number>;
 }
 
-async function listLatencies(api: PlatformApi, token: string, total: number, serial: number): Promise<ListPoint[]> {
+/** The processes a GET /shares goes through (the stack's local store only), name → pid. */
+function requestPath(config: BenchConfig, stack: RunningStack): Record<string, number> {
+  const pidIn = (file: string) => Number(fs.readFileSync(file, 'utf8').split('\n')[0]!.trim());
+  const pids: Record<string, number> = { edge: pidIn(path.join(stack.runDir, 'pids/edge.pid')), share: pidIn(path.join(stack.runDir, 'pids/share.pid')) };
+  if (!config.mongoUri) {
+    pids.ferretdb = pidIn(path.join(infraDirs(config).ferretDb, 'ferretdb.pid'));
+    pids.postgres = pidIn(path.join(infraDirs(config).ferretDb, 'postgres/postmaster.pid'));
+  }
+  return pids;
+}
+
+async function listLatencies(api: PlatformApi, token: string, total: number, serial: number, watched: Record<string, number>): Promise<ListPoint[]> {
   const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const pages = [
     ['page 1', 1],
@@ -195,9 +211,13 @@ async function listLatencies(api: PlatformApi, token: string, total: number, ser
       const filteredLast = Math.max(1, Math.ceil(filteredTotal / PAGE_SIZE));
       const at = filter === '' ? page : name === 'page 1' ? 1 : name === 'last page' ? filteredLast : Math.ceil(filteredLast / 2);
       const query = `/shares?page=${at}&pageSize=${PAGE_SIZE}${filter}`;
+      const before = Object.fromEntries(Object.entries(watched).map(([process, pid]) => [process, cpuSecondsOf(pid)]));
       const latency = await serialLatency(api, requests, () => ({ token, path: query }));
-      points.push({ name: `${name}${filter === '' ? '' : ` (${filter.slice(1)})`}`, query, latency, requests });
-      console.log(`  ${points.at(-1)!.name}: p50 ${ms(latency.p50)} ms, p99 ${ms(latency.p99)} ms (${requests} requests, ${latency.failures} failed)`);
+      // The serial run sends a few unrecorded requests first: their CPU is spread over the recorded ones.
+      const sent = requests + Math.min(10, Math.ceil(requests / 10));
+      const cpuMs = Object.fromEntries(Object.entries(watched).map(([process, pid]) => [process, ((cpuSecondsOf(pid) - before[process]!) * 1000) / sent]));
+      points.push({ name: `${name}${filter === '' ? '' : ` (${filter.slice(1)})`}`, query, latency, requests, cpuMs });
+      console.log(`  ${points.at(-1)!.name}: p50 ${ms(latency.p50)} ms, p99 ${ms(latency.p99)} ms (${requests} requests, ${latency.failures} failed; load ${os.loadavg()[0]!.toFixed(1)})`);
     }
   }
   return points;
@@ -221,7 +241,7 @@ async function run(config: BenchConfig, stack: RunningStack): Promise<void> {
   if (total !== seeded.ids.length) throw new Error(`GET /shares counts ${total} shares, ${seeded.ids.length} were made`);
 
   console.log('\n==> GET /shares through the edge, serial');
-  const points = await listLatencies(api, token, total, config.serialRequests);
+  const points = await listLatencies(api, token, total, config.serialRequests, requestPath(config, stack));
 
   console.log('\n==> GET /shares/{id}: bare express, the share service, the edge');
   const settings: LoadSettings = { root: config.root, seconds: config.seconds, warmupSeconds: config.warmupSeconds, connections: config.connections };
@@ -236,8 +256,12 @@ async function run(config: BenchConfig, stack: RunningStack): Promise<void> {
 
   console.log(`\nOne app with ${total.toLocaleString('en-US')} shares (${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}, node ${process.version}; store: ${config.mongoUri ? `external ${config.mongoUri}` : 'local FerretDB on PostgreSQL'})`);
   console.log('GET /shares through the edge, pageSize 50, serial:');
-  console.log('  point                              requests   p50 ms   p99 ms  failures  query');
-  for (const p of points) console.log(`  ${p.name.padEnd(34)} ${String(p.requests).padStart(8)} ${ms(p.latency.p50).padStart(8)} ${ms(p.latency.p99).padStart(8)} ${String(p.latency.failures).padStart(9)}  ${p.query}`);
+  const processes = Object.keys(points[0]?.cpuMs ?? {});
+  console.log(`  point                              requests   p50 ms   p99 ms  failures  CPU ms/request (${processes.join(', ')})  query`);
+  for (const p of points) {
+    const cpu = processes.map((process) => p.cpuMs[process]!.toFixed(1)).join(' / ');
+    console.log(`  ${p.name.padEnd(34)} ${String(p.requests).padStart(8)} ${ms(p.latency.p50).padStart(8)} ${ms(p.latency.p99).padStart(8)} ${String(p.latency.failures).padStart(9)}  ${cpu.padEnd(22)} ${p.query}`);
+  }
   console.log('A page and its total at the store, from the benchmark process (median ms): the lists, the owner index before them, the ratio:');
   for (const t of baseline) {
     const before = typeof t.ownerIndex === 'number' ? `${ms(t.ownerIndex).padStart(9)} ${(t.ownerIndex / t.lists).toFixed(0).padStart(6)}x` : t.ownerIndex;
