@@ -39,6 +39,8 @@ const BASELINE_RUNS = Number(process.env.BENCH_BASELINE_RUNS ?? 3);
 const LIST_RUNS = Number(process.env.BENCH_LIST_RUNS ?? 41);
 const DAY_MS = 86_400_000;
 const TARGETS = { listP50Ms: 20, edgeShareOfBare: 0.3, edgeP99Ms: 20 };
+/** How long the processes on a request's path are watched with no request, for their idle CPU. */
+const IDLE_SECONDS = 10;
 
 const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
 
@@ -177,7 +179,10 @@ interface ListPoint {
   query: string;
   latency: Latency;
   requests: number;
-  /** CPU ms per request of each process on the request's path (name → ms): steadier than latency on a shared machine. */
+  /**
+   * CPU ms per request of each process on the request's path (name → ms), less what it spends with no request:
+   * steadier than latency on a shared machine.
+   */
   cpuMs: Record<string, number>;
 }
 
@@ -192,7 +197,16 @@ function requestPath(config: BenchConfig, stack: RunningStack): Record<string, n
   return pids;
 }
 
+/** CPU seconds per second each watched process spends with no request (the services' polls of the store), over `seconds`. */
+async function idleRates(watched: Record<string, number>, seconds: number): Promise<Record<string, number>> {
+  const before = Object.fromEntries(Object.entries(watched).map(([process, pid]) => [process, cpuSecondsOf(pid)]));
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  return Object.fromEntries(Object.entries(watched).map(([process, pid]) => [process, (cpuSecondsOf(pid) - before[process]!) / seconds]));
+}
+
 async function listLatencies(api: PlatformApi, token: string, total: number, serial: number, watched: Record<string, number>): Promise<ListPoint[]> {
+  const idle = await idleRates(watched, IDLE_SECONDS);
+  console.log(`  with no request, CPU ms per second: ${Object.entries(idle).map(([process, rate]) => `${process} ${(rate * 1000).toFixed(1)}`).join(', ')} (taken out of the figures below)`);
   const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const pages = [
     ['page 1', 1],
@@ -212,10 +226,12 @@ async function listLatencies(api: PlatformApi, token: string, total: number, ser
       const at = filter === '' ? page : name === 'page 1' ? 1 : name === 'last page' ? filteredLast : Math.ceil(filteredLast / 2);
       const query = `/shares?page=${at}&pageSize=${PAGE_SIZE}${filter}`;
       const before = Object.fromEntries(Object.entries(watched).map(([process, pid]) => [process, cpuSecondsOf(pid)]));
+      const started = performance.now();
       const latency = await serialLatency(api, requests, () => ({ token, path: query }));
+      const seconds = (performance.now() - started) / 1000;
       // The serial run sends a few unrecorded requests first: their CPU is spread over the recorded ones.
       const sent = requests + Math.min(10, Math.ceil(requests / 10));
-      const cpuMs = Object.fromEntries(Object.entries(watched).map(([process, pid]) => [process, ((cpuSecondsOf(pid) - before[process]!) * 1000) / sent]));
+      const cpuMs = Object.fromEntries(Object.entries(watched).map(([process, pid]) => [process, ((cpuSecondsOf(pid) - before[process]! - idle[process]! * seconds) * 1000) / sent]));
       points.push({ name: `${name}${filter === '' ? '' : ` (${filter.slice(1)})`}`, query, latency, requests, cpuMs });
       console.log(`  ${points.at(-1)!.name}: p50 ${ms(latency.p50)} ms, p99 ${ms(latency.p99)} ms (${requests} requests, ${latency.failures} failed; load ${os.loadavg()[0]!.toFixed(1)})`);
     }

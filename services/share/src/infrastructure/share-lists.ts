@@ -17,6 +17,7 @@ import {
   totalOf,
   writtenExpired,
   type CountDelta,
+  type ListCounts,
 } from '../domain/share-list';
 import type { Share } from '../domain/share';
 import type { ShareStore } from './share-store';
@@ -169,7 +170,7 @@ export class ShareLists {
   async page(ownerClientId: string, expired: boolean | null, now: Date, skip: number, limit: number): Promise<ShareListPage | null> {
     const doc = await this.lists.findOne({ _id: ownerClientId });
     if (!doc?.ready) return null;
-    const counts = { live: doc.live ?? {}, unexpired: doc.unexpired ?? {} };
+    const counts = await this.countsAsOfNow(ownerClientId, doc, expired !== null);
     if (expired === null) {
       const matching = matchingCounts(counts, null, new Map());
       const parts = await Promise.all(
@@ -202,6 +203,26 @@ export class ShareLists {
       }),
     );
     return { items: parts.flat(), total: totalOf(matching) };
+  }
+
+  /**
+   * The list's counts, those of blocks with a change under way counted from their shares: a change that stopped
+   * after writing its share (its process killed, its settling failed) is not in its block's count until the
+   * reconciler's round minutes later, and a count one short would leave a share out of every page. Usually none or
+   * the one block new shares go to; two pushed-down counts each (one without `withUnexpired`).
+   */
+  private async countsAsOfNow(ownerClientId: string, doc: ListDocument, withUnexpired: boolean): Promise<ListCounts> {
+    const counts = { live: { ...doc.live }, unexpired: { ...doc.unexpired } };
+    const changing = [...new Set(Object.values(doc.intents ?? {}).map((intent) => intent.block))];
+    await Promise.all(
+      changing.map(async (block) => {
+        const key = listBlockKey(ownerClientId, block);
+        const [live, unexpired] = await Promise.all([this.shares.count({ listBlock: key }), withUnexpired ? this.shares.count({ listBlock: key, listExpired: false }) : undefined]);
+        counts.live[block] = live;
+        if (unexpired !== undefined) counts.unexpired[block] = unexpired;
+      }),
+    );
+    return counts;
   }
 
   /** One maintenance round: stopped changes' blocks recounted, due shares moved, lists built once the build has run. */
