@@ -9,7 +9,7 @@
  * to bare express (rate, p50, p99, the edge's rate as a share of bare express's). Beside them, at the store, the
  * same pages read by the lists and the way GET /shares read them before (the owner index), with the ratio.
  * Run: BENCH_FROM_SOURCE=1 npx tsx bench/shares-at-scale.bench.ts   (settings as bench/platform-scale.bench.ts's,
- * and BENCH_APP_SHARES, BENCH_FILTERED_SERIAL: requests per filtered list point)
+ * and BENCH_APP_SHARES, BENCH_FILTERED_SERIAL: requests per filtered list point, BENCH_LIST_RUNS: reads per page at the store)
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -23,13 +23,14 @@ import { startScript, stopScripts } from './scale/children';
 import { removeExternalData, removeLocalInfraData } from './scale/cleanup';
 import { loadBenchConfig, type BenchConfig } from './scale/config';
 import { loadRun, serialLatency, type Latency, type LoadSettings } from './scale/measure';
+import { waitForAutovacuum } from './scale/autovacuum';
 import { cpuSecondsOf } from './scale/cpu';
 import { leftoverInfra } from './scale/processes';
 import { infraDirs, launchStack, type RunningStack } from './scale/stack';
 
 process.env.BENCH_PORT_BASE ??= '18380';
 const APP_SHARES = Number(process.env.BENCH_APP_SHARES ?? 100_000);
-const FILTERED_SERIAL = Number(process.env.BENCH_FILTERED_SERIAL ?? 20);
+const FILTERED_SERIAL = Number(process.env.BENCH_FILTERED_SERIAL ?? 100);
 const PAGE_SIZE = 50;
 const SAMPLE_SIZE = 1_000;
 const SEED_BATCH = 1_000;
@@ -256,8 +257,15 @@ async function run(config: BenchConfig, stack: RunningStack): Promise<void> {
   const total = (await api.get<{ _pagination: { totalCount: number } }>(token, '/shares?pageSize=1'))._pagination.totalCount;
   if (total !== seeded.ids.length) throw new Error(`GET /shares counts ${total} shares, ${seeded.ids.length} were made`);
 
+  const watched = requestPath(config, stack);
+  if (watched.postgres !== undefined) {
+    // The seeded rows are vacuumed and analysed first: the serial runs would otherwise share the cores with it.
+    const vacuum = await waitForAutovacuum(watched.postgres, `postgres://postgres@127.0.0.1:${config.ports.ferretDb + 1}/ferretdb`, config.autovacuumSeconds);
+    console.log(`  PostgreSQL's autovacuum of the seeded rows: ${vacuum.done ? 'done' : 'still running'} after ${vacuum.seconds.toFixed(0)} s`);
+  }
+
   console.log('\n==> GET /shares through the edge, serial');
-  const points = await listLatencies(api, token, total, config.serialRequests, requestPath(config, stack));
+  const points = await listLatencies(api, token, total, config.serialRequests, watched);
 
   console.log('\n==> GET /shares/{id}: bare express, the share service, the edge');
   const settings: LoadSettings = { root: config.root, seconds: config.seconds, warmupSeconds: config.warmupSeconds, connections: config.connections };
