@@ -12,6 +12,8 @@ const schema = z.object({
   SHARE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(20_000),
   /** The longest a cached share is served before it is read again (a bound should an event be missed). */
   SHARE_CACHE_TTL_MS: milliseconds(60_000),
+  /** How often one instance recounts blocks a stopped change left, moves due shares to expired and builds new lists. */
+  SHARE_LIST_MAINTENANCE_INTERVAL_MS: milliseconds(60_000),
 });
 
 export type ShareConfig = z.infer<typeof schema>;

@@ -12,6 +12,13 @@ export interface Share {
   analysisIds: string[] | null;
   createdAt: Date;
   updatedAt: Date;
+  /**
+   * Its place in its owner's list (domain/share-list.ts), given when it is made and never changed; absent for a
+   * share made before the lists until the list's build places it.
+   */
+  listPosition?: number | null;
+  /** Moved to expired in its list's counts (the mover's or its writer's doing); absent while it has no position. */
+  listExpired?: boolean;
 }
 
 export const DEFAULT_SHARE_LIFETIME_MS = 24 * 60 * 60 * 1000;

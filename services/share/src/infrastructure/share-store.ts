@@ -2,12 +2,19 @@ import type { EventWriter } from '@obp/bus';
 import type { shareEvents } from '@obp/contracts';
 import type { AggregateStore, AggregateStoreOptions } from '@obp/store';
 import { toShareDto, type Share } from '../domain/share';
+import { blockOf, listBlockKey, listDueKey, minuteOf } from '../domain/share-list';
 
 export type ShareStore = AggregateStore<Share>;
 
 export const shareStoreOptions: AggregateStoreOptions<Share> = {
   collection: 'shares',
-  indexes: [{ key: { ownerClientId: 1, createdAt: 1, _id: 1 } }, { key: { consentIds: 1 } }, { key: { accountIds: 1 } }],
+  indexes: [{ key: { ownerClientId: 1, createdAt: 1, _id: 1 } }, { key: { consentIds: 1 } }, { key: { accountIds: 1 } }, { key: { listBlock: 1 } }, { key: { listDue: 1 } }],
+  derived: {
+    /** The block of its owner's list the share is read from (share-lists.ts). */
+    listBlock: (share) => (share.listPosition === null || share.listPosition === undefined ? null : listBlockKey(share.ownerClientId, blockOf(share.listPosition))),
+    /** While not moved to expired: its owner and UTC minute of expiry, by which the mover and an `isExpired` page find it. */
+    listDue: (share) => (share.listExpired === false ? listDueKey(share.ownerClientId, minuteOf(share.expirationDateUtc)) : null),
+  },
 };
 
 /**

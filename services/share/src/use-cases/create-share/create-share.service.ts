@@ -2,6 +2,8 @@ import { fieldsNamingHidden, idsHiddenFrom, type ConsentData } from '@obp/consen
 import type { CreateShareBody } from '@obp/contracts';
 import { err, ok, ValidationFailed, type Result } from '@obp/core';
 import { expirationOrDefault, type Share } from '../../domain/share';
+import { blockOf, countDelta, countedOf, writtenExpired } from '../../domain/share-list';
+import type { ShareLists } from '../../infrastructure/share-lists';
 import type { ShareEvents, ShareStore } from '../../infrastructure/share-store';
 
 export class CreateShareService {
@@ -10,29 +12,39 @@ export class CreateShareService {
     private readonly events: ShareEvents,
     /** Whose each consent and account is, from the consent events. */
     private readonly consentOwners: ConsentData,
+    private readonly lists: ShareLists,
   ) {}
 
   /**
    * Creates the share under `id` (a retry of the request gives the same id, and leaves the share its first
    * attempt made). Refused when it names a consent or account known to be another app's: a share can only
-   * open the owner's own data (one naming another app's would grant nothing).
+   * open the owner's own data (one naming another app's would grant nothing). The share takes the next position
+   * of its owner's list and is counted in its block once written; a retry finding the share made leaves its
+   * position unused and counts nothing (a first attempt that stopped before counting is the reconciler's).
    */
   async execute(id: string, ownerClientId: string, request: CreateShareBody, now = new Date()): Promise<Result<string, ValidationFailed>> {
     const hidden = await this.othersIds(ownerClientId, request);
     if (hidden) return err(hidden);
+    const listPosition = await this.lists.reserve(ownerClientId, now);
+    const expirationDateUtc = expirationOrDefault(request.expirationDateUtc, now);
     const share: Share = {
       id,
       ownerClientId,
       clientId: request.clientId,
       reference: request.reference,
-      expirationDateUtc: expirationOrDefault(request.expirationDateUtc, now),
+      expirationDateUtc,
       consentIds: request.consentIds,
       accountIds: request.accountIds,
       analysisIds: request.analysisIds,
       createdAt: now,
       updatedAt: now,
+      listPosition,
+      listExpired: writtenExpired(expirationDateUtc, now),
     };
-    await this.shares.insertIfAbsent(share, [this.events.created(share)]);
+    await this.lists.track(ownerClientId, blockOf(listPosition), async () => {
+      const inserted = await this.shares.insertIfAbsent(share, [this.events.created(share)]);
+      return { value: inserted, delta: inserted ? countDelta(null, countedOf(share)) : null };
+    });
     return ok(share.id);
   }
 

@@ -1,0 +1,352 @@
+import { randomUUID } from 'node:crypto';
+import { isDuplicateKey, type mongo } from '@obp/db';
+import {
+  blockOf,
+  blockRead,
+  CHANGE_WINDOW_MS,
+  countDelta,
+  countedOf,
+  listBlockKey,
+  listDueKey,
+  matchingCounts,
+  minuteOf,
+  MOVE_LAG_MINUTES,
+  pageSegments,
+  pickPage,
+  sumDeltas,
+  totalOf,
+  writtenExpired,
+  type CountDelta,
+  type ListCounts,
+} from '../domain/share-list';
+import type { Share } from '../domain/share';
+import type { ShareStore } from './share-store';
+
+export const SHARE_LISTS_COLLECTION = 'share_lists';
+export const SHARE_LIST_BUILD_COLLECTION = 'share_list_build';
+
+interface Intent {
+  /** The writer's clock when it recorded the intent (judged with `INTENT_STALE_MS`, far above clocks apart). */
+  at: Date;
+  block: number;
+}
+
+/**
+ * One app's list: the next position a new share takes (and the lowest one given to a share made before the lists),
+ * each block's counts and version, the changes under way (a change records its intent before it writes its share
+ * and settles it after, adding its delta and removing the intent in one update, so a delta is added once or not at
+ * all), the last minute of expiry the mover has moved, and whether reads may use it (`ready`, set by the build).
+ */
+export interface ListDocument {
+  _id: string;
+  next?: number;
+  low?: number;
+  live?: Record<string, number>;
+  unexpired?: Record<string, number>;
+  /** Raised by every intent and settling of the block: the reconciler writes a count only over the version it read. */
+  ver?: Record<string, number>;
+  intents?: Record<string, Intent>;
+  /** How many intents the document holds (the reconciler finds lists by it). */
+  open?: number;
+  moved?: number;
+  ready?: boolean;
+}
+
+/** A change whose intent is older than this is taken to have stopped (crashed, or failed after its share's write). */
+export const INTENT_STALE_MS = 5 * 60_000;
+/** Due minutes a page reads at most (the store's limit for an `$in` it applies itself); beyond, the owner index is read. */
+const MAX_DUE_MINUTES = 900;
+/** How often an instance looks whether the lists were built, until they are. */
+const BUILT_RECHECK_MS = 30_000;
+/** Shares the mover moves per list and round. */
+const MOVE_BATCH = 2_000;
+
+export class IntentTooSlow extends Error {
+  readonly code = 'share_list_intent_too_slow';
+  constructor() {
+    super('recording the share list intent took too long; the share was not written');
+    this.name = 'IntentTooSlow';
+  }
+}
+
+/** What a tracked change did: its result, and what it changed in its block's counts (null: nothing). */
+export interface TrackedOutcome<T> {
+  value: T;
+  delta: CountDelta | null;
+}
+
+export interface ShareListPage {
+  items: Share[];
+  total: number;
+}
+
+export interface MaintenanceReport {
+  /** Blocks counted again from their shares. */
+  recounted: number;
+  /** Shares moved to expired. */
+  moved: number;
+  /** Lists built (made ready) in this round. */
+  built: number;
+}
+
+/** The share lists of domain/share-list.ts in the store: positions, counts kept exact by intents, pages, maintenance. */
+export class ShareLists {
+  readonly lists: mongo.Collection<ListDocument>;
+  readonly build: mongo.Collection<{ _id: string; done: boolean }>;
+  /** Whether the lists were built (once seen, for good); while not, looked at again at most once in `BUILT_RECHECK_MS`. */
+  private built: { done: boolean; at: number } = { done: false, at: -Infinity };
+
+  constructor(
+    db: mongo.Db,
+    private readonly shares: ShareStore,
+    private readonly onUnsettled: (error: unknown) => void = () => undefined,
+  ) {
+    this.lists = db.collection<ListDocument>(SHARE_LISTS_COLLECTION);
+    this.build = db.collection<{ _id: string; done: boolean }>(SHARE_LIST_BUILD_COLLECTION);
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.lists.createIndex({ ready: 1 });
+  }
+
+  /** Whether `npm run share:list-build` has run (or the database was made with the lists). */
+  async isBuilt(): Promise<boolean> {
+    if (!this.built.done && Date.now() - this.built.at > BUILT_RECHECK_MS) this.built = { done: (await this.build.findOne({ _id: 'build', done: true })) !== null, at: Date.now() };
+    return this.built.done;
+  }
+
+  /**
+   * An update of the owner's list document, made if missing (a concurrent first upsert on MongoDB: retried once).
+   * A list made after the build is ready at once: its app had no share when the build looked (every instance then
+   * gives each share a position, as the runbook's order has it).
+   */
+  private async upsert(ownerClientId: string, update: mongo.UpdateFilter<ListDocument>, now: Date): Promise<ListDocument> {
+    const withInsert = { ...update, $setOnInsert: { moved: minuteOf(now) - 1, ready: await this.isBuilt() } };
+    const once = () => this.lists.findOneAndUpdate({ _id: ownerClientId }, withInsert, { upsert: true, returnDocument: 'after' });
+    try {
+      return (await once())!;
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+      return (await once())!;
+    }
+  }
+
+  /** The next position of the owner's list (one a failed creation took stays unused). */
+  async reserve(ownerClientId: string, now: Date): Promise<number> {
+    return (await this.upsert(ownerClientId, { $inc: { next: 1 } }, now)).next! - 1;
+  }
+
+  /**
+   * Runs `write`, a change of a share in `block` of the owner's list, between its intent and its settling.
+   * Once `write` returned, nothing here throws: a failed settling leaves the intent to the reconciler.
+   */
+  async track<T>(ownerClientId: string, block: number, write: () => Promise<TrackedOutcome<T>>): Promise<T> {
+    const token = randomUUID();
+    const started = Date.now();
+    await this.upsert(ownerClientId, { $set: { [`intents.${token}`]: { at: new Date(started), block } }, $inc: { [`ver.${block}`]: 1, open: 1 } }, new Date(started));
+    if (Date.now() - started > CHANGE_WINDOW_MS / 2) throw new IntentTooSlow();
+    // A write that threw may still have been applied: its intent stays for the reconciler.
+    const outcome = await write();
+    try {
+      const settled = await this.lists.updateOne(
+        { _id: ownerClientId, [`intents.${token}`]: { $exists: true } },
+        { $unset: { [`intents.${token}`]: '' }, $inc: { ...outcome.delta, [`ver.${block}`]: 1, open: -1 } },
+      );
+      // The reconciler took the intent for a stopped change's: whether its count saw this share is unknown, so
+      // the block is left an intent already stale, to be counted again.
+      if (settled.matchedCount === 0 && outcome.delta) {
+        await this.lists.updateOne({ _id: ownerClientId }, { $set: { [`intents.${token}`]: { at: new Date(0), block } }, $inc: { [`ver.${block}`]: 1, open: 1 } });
+      }
+    } catch (error) {
+      this.onUnsettled(error);
+    }
+    return outcome.value;
+  }
+
+  /**
+   * A page of the owner's shares in list order (all, or those expired at `now` or not), with their total; null while
+   * the list is not ready (built) or its mover is too far behind, for the caller to read through the owner index.
+   */
+  async page(ownerClientId: string, expired: boolean | null, now: Date, skip: number, limit: number): Promise<ShareListPage | null> {
+    const doc = await this.lists.findOne({ _id: ownerClientId });
+    if (!doc?.ready) return null;
+    const counts = await this.countsAsOfNow(ownerClientId, doc, expired !== null);
+    if (expired === null) {
+      const matching = matchingCounts(counts, null, new Map());
+      const parts = await Promise.all(
+        pageSegments(matching, skip, limit).map((segment) =>
+          this.shares.findMany({ listBlock: listBlockKey(ownerClientId, segment.block) }, { sort: { listPosition: 1 }, skip: segment.skip, limit: segment.limit }),
+        ),
+      );
+      return { items: parts.flat(), total: totalOf(matching) };
+    }
+    const current = minuteOf(now);
+    const moved = doc.moved ?? current;
+    if (current - moved > MAX_DUE_MINUTES) return null;
+    const keys = Array.from({ length: Math.max(0, current - moved) }, (_, i) => listDueKey(ownerClientId, moved + 1 + i));
+    // Counted unexpired, yet expired at `now`: not yet moved.
+    const due = keys.length === 0 ? [] : (await this.shares.findMany({ listDue: { $in: keys } })).filter((share) => writtenExpired(share.expirationDateUtc, now));
+    const dueByBlock = new Map<number, Share[]>();
+    for (const share of due) dueByBlock.set(blockOf(share.listPosition!), [...(dueByBlock.get(blockOf(share.listPosition!)) ?? []), share]);
+    const matching = matchingCounts(counts, expired, new Map([...dueByBlock].map(([block, shares]) => [block, shares.length])));
+    const parts = await Promise.all(
+      pageSegments(matching, skip, limit).map(async (segment) => {
+        const dueHere = dueByBlock.get(segment.block) ?? [];
+        const include = expired ? dueHere : [];
+        const exclude = expired ? [] : dueHere.map((share) => share.listPosition!);
+        const read = blockRead(segment.skip, segment.limit, include.length, exclude.length);
+        const rows = await this.shares.findMany(
+          { listBlock: listBlockKey(ownerClientId, segment.block), listExpired: expired },
+          { sort: { listPosition: 1 }, skip: read.from, limit: read.count },
+        );
+        return pickPage(rows, read.from, segment.skip, segment.limit, include, exclude);
+      }),
+    );
+    return { items: parts.flat(), total: totalOf(matching) };
+  }
+
+  /**
+   * The list's counts, those of blocks with a change under way counted from their shares: a change that stopped
+   * after writing its share (its process killed, its settling failed) is not in its block's count until the
+   * reconciler's round minutes later, and a count one short would leave a share out of every page. Usually none or
+   * the one block new shares go to; two pushed-down counts each (one without `withUnexpired`).
+   */
+  private async countsAsOfNow(ownerClientId: string, doc: ListDocument, withUnexpired: boolean): Promise<ListCounts> {
+    const counts = { live: { ...doc.live }, unexpired: { ...doc.unexpired } };
+    const changing = [...new Set(Object.values(doc.intents ?? {}).map((intent) => intent.block))];
+    await Promise.all(
+      changing.map(async (block) => {
+        const key = listBlockKey(ownerClientId, block);
+        const [live, unexpired] = await Promise.all([this.shares.count({ listBlock: key }), withUnexpired ? this.shares.count({ listBlock: key, listExpired: false }) : undefined]);
+        counts.live[block] = live;
+        if (unexpired !== undefined) counts.unexpired[block] = unexpired;
+      }),
+    );
+    return counts;
+  }
+
+  /** One maintenance round: stopped changes' blocks recounted, due shares moved, lists built once the build has run. */
+  async maintain(now: Date, options: { staleMs?: number } = {}): Promise<MaintenanceReport> {
+    const report: MaintenanceReport = { recounted: await this.reconcile(now, options.staleMs ?? INTENT_STALE_MS), moved: 0, built: 0 };
+    for (const doc of await this.lists.find({}, { projection: { _id: 1, moved: 1 } }).toArray()) report.moved += await this.move(doc._id, doc.moved, now);
+    if (await this.isBuilt()) {
+      for (const doc of await this.lists.find({ ready: false }, { projection: { _id: 1 } }).toArray()) {
+        await this.buildList(doc._id, now);
+        report.built++;
+      }
+    }
+    return report;
+  }
+
+  /**
+   * Every block holding only intents older than `staleMs` is counted again from its shares and the count written
+   * if the block's version is still the one read (changes in other blocks do not stop it; a block with a change
+   * under way waits, at most until the change ends).
+   */
+  async reconcile(now: Date, staleMs: number): Promise<number> {
+    let recounted = 0;
+    for (const doc of await this.lists.find({ open: { $gt: 0 } }).toArray()) {
+      const byBlock = new Map<number, Array<[string, Intent]>>();
+      for (const entry of Object.entries(doc.intents ?? {})) byBlock.set(entry[1].block, [...(byBlock.get(entry[1].block) ?? []), entry]);
+      for (const [block, intents] of byBlock) {
+        if (intents.some(([, intent]) => intent.at.getTime() >= now.getTime() - staleMs)) continue;
+        if (await this.recount(doc._id, block, doc.ver?.[block], intents.map(([token]) => token))) recounted++;
+      }
+    }
+    return recounted;
+  }
+
+  /** Counts the block from its shares and writes the counts, `tokens` removed, if its version is still `ver` (undefined: none yet). */
+  private async recount(ownerClientId: string, block: number, ver: number | undefined, tokens: readonly string[]): Promise<boolean> {
+    const key = listBlockKey(ownerClientId, block);
+    const [live, unexpired] = await Promise.all([this.shares.count({ listBlock: key }), this.shares.count({ listBlock: key, listExpired: false })]);
+    const written = await this.lists.updateOne(
+      { _id: ownerClientId, [`ver.${block}`]: ver ?? { $exists: false } },
+      {
+        $set: { [`live.${block}`]: live, [`unexpired.${block}`]: unexpired },
+        ...(tokens.length > 0 ? { $unset: Object.fromEntries(tokens.map((token) => [`intents.${token}`, ''])) } : {}),
+        $inc: { [`ver.${block}`]: 1, open: -tokens.length },
+      },
+    );
+    return written.matchedCount === 1;
+  }
+
+  /**
+   * Moves the owner's shares due in the minutes after `moved` up to `MOVE_LAG_MINUTES` before now to expired (each
+   * a tracked change of its block), then records the minute moved; a list with more due than a batch goes on next round.
+   */
+  async move(ownerClientId: string, moved: number | undefined, now: Date): Promise<number> {
+    const target = minuteOf(now) - MOVE_LAG_MINUTES;
+    if (moved === undefined || target <= moved) return 0;
+    const upTo = Math.min(target, moved + MAX_DUE_MINUTES);
+    const keys = Array.from({ length: upTo - moved }, (_, i) => listDueKey(ownerClientId, moved + 1 + i));
+    const due = await this.shares.ids({ listDue: { $in: keys } }, MOVE_BATCH);
+    const byBlock = new Map<number, string[]>();
+    for (const share of await this.shares.findMany({ _id: { $in: due } })) {
+      const block = blockOf(share.listPosition!);
+      byBlock.set(block, [...(byBlock.get(block) ?? []), share.id]);
+    }
+    let count = 0;
+    // A change past its window stops without writing: its shares are moved next round, `moved` not raised meanwhile.
+    let late = false;
+    for (const [block, ids] of byBlock) {
+      count += await this.track(ownerClientId, block, async () => {
+        const started = Date.now();
+        let delta: CountDelta | null = null;
+        let n = 0;
+        for (const id of ids) {
+          const outcome = await this.shares.mutate(id, (current) => {
+            if (Date.now() - started > CHANGE_WINDOW_MS / 2) late = true;
+            if (late || current.listExpired !== false || minuteOf(current.expirationDateUtc) > upTo) return { result: null };
+            const next = { ...current, listExpired: true };
+            return { next, result: countDelta(countedOf(current), countedOf(next)) };
+          });
+          if (outcome.found && outcome.result) {
+            delta = sumDeltas(delta, outcome.result);
+            n++;
+          }
+        }
+        return { value: n, delta };
+      });
+    }
+    if (due.length < MOVE_BATCH && !late) await this.lists.updateOne({ _id: ownerClientId, moved }, { $set: { moved: upTo } });
+    return count;
+  }
+
+  /**
+   * Makes the owner's list ready: shares without a position (made before the lists) are placed before the list,
+   * oldest first, every block is counted again, then reads may use it. Run again, it places what is left and recounts.
+   */
+  async buildList(ownerClientId: string, now: Date): Promise<void> {
+    // Not ready until built, whatever the build marker says.
+    await this.lists.updateOne({ _id: ownerClientId }, { $setOnInsert: { moved: minuteOf(now) - 1, ready: false } }, { upsert: true });
+    const unplaced = await this.shares.count({ ownerClientId, listPosition: null });
+    if (unplaced > 0) {
+      let position = (await this.upsert(ownerClientId, { $inc: { low: -unplaced } }, now)).low!;
+      for (;;) {
+        const batch = await this.shares.findMany({ ownerClientId, listPosition: null }, { sort: { createdAt: 1, _id: 1 }, limit: 500 });
+        if (batch.length === 0) break;
+        for (const share of batch) {
+          const at = position++;
+          await this.shares.mutate(share.id, (current) =>
+            current.listPosition === null || current.listPosition === undefined ? { next: { ...current, listPosition: at, listExpired: writtenExpired(current.expirationDateUtc, now) }, result: true } : { result: false },
+          );
+        }
+      }
+    }
+    const doc = await this.upsert(ownerClientId, {}, now);
+    const low = blockOf(Math.min(doc.low ?? 0, 0));
+    const high = blockOf(Math.max((doc.next ?? 0) - 1, 0));
+    for (let block = low; block <= high; block++) {
+      // A block with a change under way is counted once the change has ended (the change's delta is then in the count).
+      for (let attempt = 0; ; attempt++) {
+        const current = (await this.lists.findOne({ _id: ownerClientId }, { projection: { ver: 1, intents: 1 } }))!;
+        const busy = Object.values(current.intents ?? {}).some((intent) => intent.block === block);
+        if (!busy && (await this.recount(ownerClientId, block, current.ver?.[block], []))) break;
+        if (attempt > 100) throw new Error(`share list of ${ownerClientId}: block ${block} kept changing while it was being counted`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+    await this.lists.updateOne({ _id: ownerClientId }, { $set: { ready: true } });
+  }
+}
