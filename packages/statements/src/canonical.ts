@@ -63,18 +63,7 @@ export function writeCanonicalFields(target: Record<string, unknown>, t: Stateme
  * ever larger backing stores); the bank details the file gives follow them.
  */
 export function canonicalRow(id: string, t: StatementTransaction): Record<string, unknown> {
-  const row: Record<string, unknown> = {
-    id,
-    amount: 0,
-    currency: null,
-    description: null,
-    counterpartName: null,
-    counterpartAccountNumber: null,
-    transactionType: null,
-    transactionTypeName: null,
-    reasonCode: null,
-    purposeCode: null,
-  };
+  const row: Record<string, unknown> = { id, amount: 0, currency: null, description: null, counterpartName: null, counterpartAccountNumber: null, transactionType: null, transactionTypeName: null, reasonCode: null, purposeCode: null };
   writeCanonicalFields(row, t, null);
   return row;
 }
