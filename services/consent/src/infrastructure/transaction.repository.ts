@@ -75,8 +75,8 @@ export type TransactionFields = Omit<TransactionDto, 'id' | 'accountId'>;
  * `storeRows`. `row` holds the id and the fields but the dates (e.g. `canonicalRow`), and is completed in place.
  *
  * What it is stored under is written field by field by name: a property added by a computed key (`row[key]`) to an
- * object that already holds a dozen outside its own slots turns it into a dictionary, which costs several times the
- * memory and makes every later copy, iteration and JSON of it slower.
+ * object that already holds sixteen outside its own slots turns it into a dictionary (V8), which costs several times
+ * the memory and makes every later copy, iteration and JSON of it slower.
  */
 export function storedTransaction(
   row: Record<string, unknown>,
