@@ -1,4 +1,4 @@
-import { canonicalTransaction, writeCanonicalFields } from './canonical';
+import { canonicalRow, canonicalTransaction, writeCanonicalFields } from './canonical';
 import type { StatementTransaction } from './statement';
 
 const transaction = (over: Partial<StatementTransaction>): StatementTransaction => ({
@@ -62,5 +62,14 @@ describe('the canonical transaction of a statement transaction', () => {
     const { bookingDate: _booking, valueDate: _value, ...rest } = canonicalTransaction(transaction({}));
     expect(row).toEqual({ id: 't-1', ...rest });
     expect(Object.keys(row)).toEqual(['id', ...Object.keys(rest)]);
+  });
+
+  it('makes a row of the id and the same fields in the same order, with only the bank details given', () => {
+    for (const t of [transaction({}), transaction({ bankReference: null, mandateId: null, bankTransactionCode: null, endToEndId: 'E2E-1', merchantCategoryCode: '5411', amount: '7' })]) {
+      const { bookingDate: _booking, valueDate: _value, ...rest } = canonicalTransaction(t);
+      const row = canonicalRow('t-1', t);
+      expect(row).toEqual({ id: 't-1', ...rest });
+      expect(Object.keys(row)).toEqual(['id', ...Object.keys(rest)]);
+    }
   });
 });

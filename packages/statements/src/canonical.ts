@@ -56,3 +56,14 @@ export function writeCanonicalFields(target: Record<string, unknown>, t: Stateme
   if (iso !== null) target.bankTransactionCode = iso;
   if (t.merchantCategoryCode !== null) target.merchantCategoryCode = t.merchantCategoryCode;
 }
+
+/**
+ * `writeCanonicalFields` without the dates, into a new object that starts with `id`: the fields it always writes are
+ * made with the object, in its order, so they sit in the object itself (added one by one, they would be copied into
+ * ever larger backing stores); the bank details the file gives follow them.
+ */
+export function canonicalRow(id: string, t: StatementTransaction): Record<string, unknown> {
+  const row: Record<string, unknown> = { id, amount: 0, currency: null, description: null, counterpartName: null, counterpartAccountNumber: null, transactionType: null, transactionTypeName: null, reasonCode: null, purposeCode: null };
+  writeCanonicalFields(row, t, null);
+  return row;
+}

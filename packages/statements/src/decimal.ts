@@ -7,6 +7,8 @@ const MAX_DECIMALS = 5;
 /** An optional minus, digits without leading zeros or separators, the decimal separator and digits. */
 const PLAIN_WITH_COMMA = /^(-?)([1-9]\d*|0),(\d+)$/;
 const PLAIN_WITH_POINT = /^(-?)([1-9]\d*|0)\.(\d+)$/;
+/** A positive decimal as amounts are mostly written (no sign, no leading zero): its negation is the minus before it. */
+const PLAIN_POSITIVE = /^[1-9]\d*(?:\.\d+)?$/;
 
 export function isDecimalText(value: string): boolean {
   return DECIMAL.test(value);
@@ -102,6 +104,7 @@ export function sumDecimals(values: readonly DecimalText[]): DecimalText {
 
 /** The amount with the other sign, written as `written` writes it: no leading zeros, and zero without a sign. */
 export function negateDecimal(value: DecimalText): DecimalText {
+  if (PLAIN_POSITIVE.test(value)) return `-${value}`;
   if (!isDecimalText(value)) throw new Error(`not a decimal: ${value}`);
   const negative = value.startsWith('-');
   const unsigned = negative ? value.slice(1) : value;

@@ -6,7 +6,7 @@
 export * from './statement';
 export { balanceProblems } from './balances';
 export { compareDecimals, decimalToNumber, isDecimalText, negateDecimal, normaliseDecimal, sumDecimals } from './decimal';
-export { canonicalDates, canonicalTransaction, writeCanonicalFields, type CanonicalTransactionFields } from './canonical';
+export { canonicalDates, canonicalRow, canonicalTransaction, writeCanonicalFields, type CanonicalTransactionFields } from './canonical';
 export { contentKeys } from './transaction-key';
 export { MAX_STATEMENT_BYTES, STATEMENT_FORMAT_HINTS, parseStatement, type StatementHints } from './parse-statement';
 export { ING_CSV_COLUMNS, parseIngCsv } from './csv/parse-ing-csv';

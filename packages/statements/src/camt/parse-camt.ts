@@ -607,6 +607,7 @@ class CamtReader {
       return null;
     }
     if (!this.checkCurrency(`${location}/${path}@Ccy`, currency)) return null;
+    if (PLAIN_AMOUNT.test(text)) return { value: text, currency };
     const match = /^(\d+)(?:\.(\d+))?$/.exec(text);
     if (match === null || match[1]!.length + (match[2]?.length ?? 0) > 18 || (match[2]?.length ?? 0) > 5) {
       this.problem(`${location}/${path}`, `"${text}" is not an amount: digits, optionally a point and at most 5 decimals, 18 digits in all, never negative.`);
@@ -684,6 +685,9 @@ function creditorSchemeId(otherIds: OtherId[]): string | null {
   const sepa = otherIds.find((o) => o.scheme === 'SEPA' && /^(?:RltdPties\/Cdtr(?:\/Pty)?\/Id|CdtrSchmeId\/Id)\/PrvtId\/Othr$/.test(o.path));
   return sepa?.id ?? null;
 }
+
+/** An amount as the schema allows it and already in its normal form (no leading zero): what `amount` makes of it is itself. */
+const PLAIN_AMOUNT = /^(?:0|[1-9]\d{0,12})(?:\.\d{1,5})?$/;
 
 function negative(amount: DecimalText): DecimalText {
   return /^0+(\.0+)?$/.test(amount) ? amount : negateDecimal(amount);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { connectDatabase, database, mongo, type Connection } from '@obp/db';
 import { testEnv, uniqueDbName } from '@obp/testkit';
 import { pendingImport, StatementImportRepository, type StatementImport } from './statement-import.repository';
@@ -19,9 +20,9 @@ describe('StatementImportRepository files (real store)', () => {
     await connection.close();
   });
 
-  const chunks = () => database(connection).collection<{ _id: string; n: number; data: mongo.Binary; gzip?: boolean }>('statement_files');
+  const chunks = () => database(connection).collection<{ _id: string; n: number; data: mongo.Binary; brotli?: boolean; gzip?: boolean }>('statement_files');
 
-  it('keeps a file gzipped and gives it back byte for byte, also one larger than a chunk however compressed', async () => {
+  it('keeps a file compressed with brotli and gives it back byte for byte, also one larger than a chunk however compressed', async () => {
     const text = Buffer.from(':61:2601020102D12,50NTRFNONREF\n:86:/TRTP/SEPA OVERBOEKING/REMI/rent\n'.repeat(60_000));
     const noise = randomBytes(1_500_000);
     await imports.insertWithFile(pending('i-text'), text);
@@ -30,7 +31,7 @@ describe('StatementImportRepository files (real store)', () => {
     expect((await imports.file('i-text')).equals(text)).toBe(true);
     expect((await imports.file('i-noise')).equals(noise)).toBe(true);
     const stored = await chunks().find({}).toArray();
-    expect(stored.every((c) => c.gzip === true)).toBe(true);
+    expect(stored.every((c) => c.brotli === true && c.gzip === undefined)).toBe(true);
     const bytesOf = (prefix: string) => stored.filter((c) => c._id.startsWith(prefix)).reduce((sum, c) => sum + c.data.length(), 0);
     expect(bytesOf('i-text:')).toBeLessThan(text.length / 10);
     expect(stored.filter((c) => c._id.startsWith('i-noise:')).length).toBe(2);
@@ -66,8 +67,28 @@ describe('StatementImportRepository files (real store)', () => {
     ] as never);
     expect((await imports.file('i-old')).equals(old)).toBe(true);
 
-    // Retried by this version: chunk 0 rewritten gzipped, the earlier chunk 1 left behind.
+    // Retried by this version: chunk 0 rewritten compressed, the earlier chunk 1 left behind.
     await imports.insertWithFile(pending('i-old'), old);
-    expect((await imports.file('i-old')).equals(old)).toBe(true);
+    expect((await new StatementImportRepository(connection).file('i-old')).equals(old)).toBe(true);
+  });
+
+  it('reads a file gzipped by an earlier version, and of one retried by this version the brotli chunks it wrote', async () => {
+    const text = Buffer.from(':61:2601020102D12,50NTRFNONREF\n:86:/TRTP/SEPA OVERBOEKING/REMI/rent\n'.repeat(1_000));
+    const old = gzipSync(text, { level: 1 });
+    // In two chunks, as a gzipped file over a chunk's size was stored.
+    await chunks().insertMany([
+      { _id: 'i-gz:0', importId: 'i-gz', consentId: 'c-1', n: 0, data: new mongo.Binary(old.subarray(0, 100)), gzip: true },
+      { _id: 'i-gz:1', importId: 'i-gz', consentId: 'c-1', n: 1, data: new mongo.Binary(old.subarray(100)), gzip: true },
+    ] as never);
+    expect((await imports.file('i-gz')).equals(text)).toBe(true);
+
+    // Retried by this version: chunk 0 rewritten with brotli (the whole file), the gzipped chunk 1 left behind.
+    await imports.insertWithFile(pending('i-gz'), text);
+    expect((await chunks().find({ importId: 'i-gz' }).sort({ n: 1 }).toArray()).map((c) => [c.n, c.brotli === true, c.gzip === true])).toEqual([
+      [0, true, false],
+      [1, false, true],
+    ]);
+    // Read by another process, which was not handed the file.
+    expect((await new StatementImportRepository(connection).file('i-gz')).equals(text)).toBe(true);
   });
 });

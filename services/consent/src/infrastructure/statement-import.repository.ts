@@ -1,4 +1,4 @@
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import type { StatementImportDto, StatementImportStatus } from '@obp/contracts';
 import { database, insertUnique, mongo, type Connection } from '@obp/db';
 
@@ -51,8 +51,26 @@ interface FileChunk {
   consentId: string;
   n: number;
   data: mongo.Binary;
-  /** A chunk of the gzipped file; absent on the chunks of a file stored whole, as earlier versions did. */
+  /** A chunk of the file compressed with brotli, as stored now. */
+  brotli?: true;
+  /** A chunk of the gzipped file, as an earlier version stored it; neither flag on the chunks of a file stored whole, as versions before that did. */
   gzip?: true;
+}
+
+type ChunkEncoding = 'brotli' | 'gzip' | 'none';
+
+const encodingOf = (chunk: FileChunk): ChunkEncoding => (chunk.brotli === true ? 'brotli' : chunk.gzip === true ? 'gzip' : 'none');
+
+/**
+ * Statements are text: the store writes, and an import reads, a fraction of the bytes. Brotli at quality 1 takes about
+ * half gzip's time at its fastest level on statement files, and stores fewer bytes.
+ */
+const compressFile = (file: Buffer): Buffer =>
+  brotliCompressSync(file, { params: { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_SIZE_HINT]: file.length } });
+
+function decompressFile(bytes: Buffer, encoding: ChunkEncoding): Buffer {
+  if (encoding === 'brotli') return brotliDecompressSync(bytes);
+  return encoding === 'gzip' ? gunzipSync(bytes) : bytes;
 }
 
 /** Files are kept in chunks well under a document's size limit (16 MB in MongoDB). */
@@ -62,7 +80,7 @@ const CHUNK_BYTES = 1024 * 1024;
 const RECENT_FILES = 4;
 /**
  * Of those, kept as uploaded while all kept so stay within this many bytes (a 20 MB file and some small ones), the
- * rest gzipped as stored: the import then does not unzip what it was handed.
+ * rest compressed as stored: the import then does not decompress what it was handed.
  */
 const RECENT_RAW_BYTES = 32 * 1024 * 1024;
 
@@ -99,7 +117,7 @@ export class StatementImportRepository {
    * The file of an import uploaded here, as stored, until its import reads it: an import run by the process that took
    * the upload (the usual case) does not read back from the store what it has just written.
    */
-  private readonly recentFiles = new Map<string, { consentId: string; raw: Buffer | null; gzipped: Buffer }>();
+  private readonly recentFiles = new Map<string, { consentId: string; raw: Buffer | null; compressed: Buffer }>();
 
   constructor(connection: Connection) {
     this.imports = database(connection).collection<ImportRecord>('statement_imports');
@@ -117,11 +135,10 @@ export class StatementImportRepository {
    * upload under the same id) changes nothing; `false` when the import existed already.
    */
   async insertWithFile(created: StatementImport, file: Buffer): Promise<boolean> {
-    // Gzipped (statements are text): the store writes, and the import reads, a fraction of the bytes.
-    const stored = gzipSync(file, { level: 1 });
+    const stored = compressFile(file);
     for (let n = 0; n * CHUNK_BYTES < stored.length; n++) {
       const data = new mongo.Binary(stored.subarray(n * CHUNK_BYTES, (n + 1) * CHUNK_BYTES));
-      await this.files.replaceOne({ _id: `${created.id}:${n}` }, { importId: created.id, consentId: created.consentId, n, data, gzip: true }, { upsert: true });
+      await this.files.replaceOne({ _id: `${created.id}:${n}` }, { importId: created.id, consentId: created.consentId, n, data, brotli: true }, { upsert: true });
     }
     // An insert, not an upsert: FerretDB drops the empty arrays of an upsert's $setOnInsert.
     const { id, ...rest } = created;
@@ -129,7 +146,7 @@ export class StatementImportRepository {
     if (inserted) {
       let rawBytes = file.length;
       for (const recent of this.recentFiles.values()) rawBytes += recent.raw?.length ?? 0;
-      this.recentFiles.set(id, { consentId: created.consentId, raw: rawBytes <= RECENT_RAW_BYTES ? file : null, gzipped: stored });
+      this.recentFiles.set(id, { consentId: created.consentId, raw: rawBytes <= RECENT_RAW_BYTES ? file : null, compressed: stored });
       if (this.recentFiles.size > RECENT_FILES) this.recentFiles.delete(this.recentFiles.keys().next().value!);
     }
     return inserted;
@@ -139,13 +156,14 @@ export class StatementImportRepository {
     const recent = this.recentFiles.get(importId);
     if (recent) {
       this.recentFiles.delete(importId);
-      return recent.raw ?? gunzipSync(recent.gzipped);
+      return recent.raw ?? decompressFile(recent.compressed, 'brotli');
     }
     const chunks = await this.files.find({ importId }).sort({ n: 1 }).toArray();
+    if (chunks.length === 0) return Buffer.alloc(0);
     // Only the chunks written as the first was: an upload retried across versions rewrote the first ones only.
-    const gzipped = chunks[0]?.gzip === true;
-    const bytes = Buffer.concat(chunks.filter((c) => (c.gzip === true) === gzipped).map((c) => Buffer.from(c.data.buffer)));
-    return gzipped ? gunzipSync(bytes) : bytes;
+    const encoding = encodingOf(chunks[0]!);
+    const bytes = Buffer.concat(chunks.filter((c) => encodingOf(c) === encoding).map((c) => Buffer.from(c.data.buffer)));
+    return decompressFile(bytes, encoding);
   }
 
   async find(consentId: string, id: string): Promise<StatementImport | null> {

@@ -1,4 +1,4 @@
-import { canonicalDates, canonicalTransaction, contentKeys, writeCanonicalFields, type CanonicalTransactionFields, type ParsedStatementFile, type StatementTransaction } from '@obp/statements';
+import { canonicalDates, canonicalRow, canonicalTransaction, contentKeys, type CanonicalTransactionFields, type ParsedStatementFile, type StatementTransaction } from '@obp/statements';
 import { storedTransaction, type StoredTransaction } from '../../infrastructure/transaction.repository';
 
 /**
@@ -95,8 +95,5 @@ export function notStoredYet(account: FileAccount, stored: readonly StoredIdenti
 
 /** A transaction of the file as stored (`storedTransaction`): its canonical fields written straight into the row, and what it is stored under. */
 export function storedRow(t: FileTransaction, stored: Omit<StoredTransaction, keyof CanonicalTransactionFields>): StoredTransaction {
-  return storedTransaction((row) => {
-    writeCanonicalFields(row, t.transaction, null);
-    return canonicalDates(t.transaction);
-  }, stored);
+  return storedTransaction(canonicalRow(stored.id, t.transaction), canonicalDates(t.transaction), stored);
 }
