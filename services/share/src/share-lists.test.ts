@@ -8,7 +8,7 @@ import { connectDatabase, database } from '@obp/db';
 import { AggregateStore } from '@obp/store';
 import { Cleanup, repoRoot, testEnv, uniqueDbName, waitFor } from '@obp/testkit';
 import type { Share } from './domain/share';
-import { blockOf, CHANGE_WINDOW_MS, countDelta, countedOf, LIST_BLOCK_SIZE } from './domain/share-list';
+import { blockOf, CHANGE_WINDOW_MS, countDelta, countedOf, LIST_BLOCK_SIZE, minuteOf } from './domain/share-list';
 import { INTENT_STALE_MS, ShareLists } from './infrastructure/share-lists';
 import { ShareEvents, shareStoreOptions, type ShareStore } from './infrastructure/share-store';
 import { CreateShareService } from './use-cases/create-share/create-share.service';
@@ -352,6 +352,47 @@ describe('share lists (real store, two instances)', () => {
       expect([...first.body.data, ...second.body.data].map((s) => s.id)).toEqual(all.slice(0, 6));
       expect(first.body._pagination.totalCount).toBe(all.length);
     }
+  });
+
+  it('a build puts right a share an instance of the version before changed, which wrote back the list fields it read', async () => {
+    const fromNow = (m: number) => new Date(Date.now() + m * 60_000);
+    const id = await create(a, fromNow(10), randomUUID(), new Date());
+    // The version before knows no list field: it writes them back as it read them.
+    const before = new AggregateStore<Share>(a.shares.collection.db, { ...shareStoreOptions, derived: undefined });
+    await before.mutate(id, (current) => ({ next: { ...current, expirationDateUtc: fromNow(60) }, result: null }));
+    expect(await a.lists.buildList(owner, new Date())).toBe(true);
+    await a.lists.maintain(fromNow(15));
+    await expectExact(fromNow(30));
+    await a.lists.maintain(fromNow(120));
+    await expectExact(fromNow(120));
+  });
+
+  it('a build stopped half-way and run again places every older share before the newer ones', async () => {
+    const legacy = Array.from({ length: 6 }, (_, i) => legacyShare(`old-${i}`, new Date(Date.now() - (6 - i) * 60_000), new Date(Date.now() + 3_600_000)));
+    await a.shares.collection.insertMany(legacy);
+    expect(await a.lists.buildList(owner, new Date(), { maxPlacements: 3 })).toBe(false);
+    expect(await a.lists.page(owner, null, new Date(), 0, 50)).toBeNull();
+    expect(await a.lists.buildList(owner, new Date())).toBe(true);
+    expect((await stored()).map((s) => s.id)).toEqual(legacy.map((l) => l._id));
+    await expectExact(new Date());
+  });
+
+  it('a build places a share expired by the clock of its own write, not of the build\'s start, while the mover goes on', async () => {
+    await a.shares.collection.insertOne(legacyShare('old-expired', new Date(Date.now() - 3_600_000), new Date(Date.now() - 120_000)));
+    // The build began ten minutes ago; the mover has since passed the minute the share expired in.
+    await a.lists.lists.updateOne({ _id: owner }, { $set: { moved: minuteOf(new Date()) - 1, ready: false } }, { upsert: true });
+    expect(await a.lists.buildList(owner, new Date(Date.now() - 600_000))).toBe(true);
+    await a.lists.maintain(new Date(Date.now() + 1_800_000));
+    await expectExact(new Date(Date.now() + 1_800_000));
+  });
+
+  it('a list made while a create begun earlier is still writing moves that share to expired in time', async () => {
+    await a.lists.build.updateOne({ _id: 'build' }, { $set: { done: true } }, { upsert: true });
+    await create(a, minutes(60), randomUUID(), new Date('2026-11-29T15:30:00.500Z'));
+    // Begun two seconds before the list was made, expiring in the minute before it: written not yet moved.
+    await create(b, new Date('2026-11-29T15:29:59.600Z'), randomUUID(), new Date('2026-11-29T15:29:58.000Z'));
+    await a.lists.maintain(minutes(10));
+    await expectExact(minutes(10));
   });
 
   it('the maintenance round builds the lists made before the build was done, and only after it; a list made after is ready at once', async () => {

@@ -121,7 +121,7 @@ export class ShareLists {
    * gives each share a position, as the runbook's order has it).
    */
   private async upsert(ownerClientId: string, update: mongo.UpdateFilter<ListDocument>, now: Date): Promise<ListDocument> {
-    const withInsert = { ...update, $setOnInsert: { moved: minuteOf(now) - 1, ready: await this.isBuilt() } };
+    const withInsert = { ...update, $setOnInsert: { moved: initialMoved(now), ready: await this.isBuilt() } };
     const once = () => this.lists.findOneAndUpdate({ _id: ownerClientId }, withInsert, { upsert: true, returnDocument: 'after' });
     try {
       return (await once())!;
@@ -315,29 +315,19 @@ export class ShareLists {
 
   /**
    * Makes the owner's list ready: shares without a position (made before the lists) are placed before the list,
-   * oldest first, every block is counted again, then reads may use it. Run again, it places what is left and recounts.
+   * every block's shares are put right where an instance of the version before changed them (their list fields kept
+   * as it read them), every block is counted again, then reads may use it. Run again (or after a stop half-way), it
+   * places what is left and repairs and recounts all. False when it stopped at `maxPlacements` before being done.
    */
-  async buildList(ownerClientId: string, now: Date): Promise<void> {
+  async buildList(ownerClientId: string, now: Date, options: { maxPlacements?: number } = {}): Promise<boolean> {
     // Not ready until built, whatever the build marker says.
-    await this.lists.updateOne({ _id: ownerClientId }, { $setOnInsert: { moved: minuteOf(now) - 1, ready: false } }, { upsert: true });
-    const unplaced = await this.shares.count({ ownerClientId, listPosition: null });
-    if (unplaced > 0) {
-      let position = (await this.upsert(ownerClientId, { $inc: { low: -unplaced } }, now)).low!;
-      for (;;) {
-        const batch = await this.shares.findMany({ ownerClientId, listPosition: null }, { sort: { createdAt: 1, _id: 1 }, limit: 500 });
-        if (batch.length === 0) break;
-        for (const share of batch) {
-          const at = position++;
-          await this.shares.mutate(share.id, (current) =>
-            current.listPosition === null || current.listPosition === undefined ? { next: { ...current, listPosition: at, listExpired: writtenExpired(current.expirationDateUtc, now) }, result: true } : { result: false },
-          );
-        }
-      }
-    }
+    await this.lists.updateOne({ _id: ownerClientId }, { $setOnInsert: { moved: initialMoved(now), ready: false } }, { upsert: true });
+    if (!(await this.place(ownerClientId, now, options.maxPlacements ?? Infinity))) return false;
     const doc = await this.upsert(ownerClientId, {}, now);
     const low = blockOf(Math.min(doc.low ?? 0, 0));
     const high = blockOf(Math.max((doc.next ?? 0) - 1, 0));
     for (let block = low; block <= high; block++) {
+      await this.repair(ownerClientId, block);
       // A block with a change under way is counted once the change has ended (the change's delta is then in the count).
       for (let attempt = 0; ; attempt++) {
         const current = (await this.lists.findOne({ _id: ownerClientId }, { projection: { ver: 1, intents: 1 } }))!;
@@ -348,5 +338,89 @@ export class ShareLists {
       }
     }
     await this.lists.updateOne({ _id: ownerClientId }, { $set: { ready: true } });
+    return true;
   }
+
+  /**
+   * Places the owner's shares without a position before the list, newest first from the top of a range reserved
+   * below it, so that a build stopped half-way leaves the older ones, which the next run places below those placed:
+   * oldest first either way. Each is placed expired or not by the clock of its own write (a build takes minutes at
+   * 100,000 shares, while the mover goes on). True once none is left.
+   */
+  private async place(ownerClientId: string, now: Date, maxPlacements: number): Promise<boolean> {
+    let placed = 0;
+    for (;;) {
+      const unplaced = await this.shares.count({ ownerClientId, listPosition: null });
+      if (unplaced === 0) return true;
+      const top = (await this.upsert(ownerClientId, { $inc: { low: -unplaced } }, now)).low! + unplaced;
+      let position = top;
+      while (position > top - unplaced) {
+        const batch = await this.shares.findMany({ ownerClientId, listPosition: null }, { sort: { createdAt: -1, _id: -1 }, limit: Math.min(500, position - (top - unplaced)) });
+        if (batch.length === 0) break;
+        const moved = (await this.lists.findOne({ _id: ownerClientId }, { projection: { moved: 1 } }))?.moved;
+        for (const share of batch) {
+          if (placed >= maxPlacements) return false;
+          const at = --position;
+          await this.shares.mutate(share.id, (current) =>
+            current.listPosition === null || current.listPosition === undefined
+              ? { next: { ...current, listPosition: at, listExpired: expiredWhenWritten(current.expirationDateUtc, moved) }, result: true }
+              : { result: false },
+          );
+          placed++;
+        }
+      }
+    }
+  }
+
+  /**
+   * Puts right the list fields of the block's shares that do not hold for their expiry (an instance of the version
+   * before the lists wrote a changed expiry back with the fields it read): counted unexpired while found by another
+   * minute or by one the mover has passed, or counted expired while not yet. A tracked change, so counts stay exact.
+   */
+  private async repair(ownerClientId: string, block: number): Promise<void> {
+    const moved = (await this.lists.findOne({ _id: ownerClientId }, { projection: { moved: 1 } }))?.moved;
+    const rows = await this.shares.collection
+      .find({ listBlock: listBlockKey(ownerClientId, block) }, { projection: { _id: 1, listExpired: 1, listDue: 1, expirationDateUtc: 1 } })
+      .toArray();
+    const wrong = rows.filter((row) => !listFieldsHold(ownerClientId, row as unknown as StoredListFields, moved)).map((row) => String(row._id));
+    if (wrong.length === 0) return;
+    await this.track(ownerClientId, block, async () => {
+      let delta: CountDelta | null = null;
+      for (const id of wrong) {
+        const outcome = await this.shares.mutate(id, (current) => {
+          const listExpired = expiredWhenWritten(current.expirationDateUtc, moved);
+          if (current.listPosition === null || current.listPosition === undefined) return { result: null };
+          const next = { ...current, listExpired };
+          // Written even when `listExpired` is unchanged: the derived `listDue` is then written anew.
+          return { next, result: countDelta(countedOf(current), countedOf(next)) };
+        });
+        if (outcome.found && outcome.result) delta = sumDeltas(delta, outcome.result);
+      }
+      return { value: undefined, delta };
+    });
+  }
+}
+
+/** The list fields as stored: `listDue` derived when the share was last written by a version keeping the lists. */
+interface StoredListFields {
+  listExpired?: boolean;
+  listDue?: string | null;
+  expirationDateUtc: Date;
+}
+
+/** The first minute a new list's mover has moved: behind now by its lag, so that no share made meanwhile is due in a minute already passed. */
+const initialMoved = (now: Date): number => minuteOf(now) - MOVE_LAG_MINUTES - 1;
+
+/**
+ * Whether a share written now is written moved to expired: expired by the clock of the write, or due in a minute the
+ * owner's mover has already passed (it would never be moved).
+ */
+function expiredWhenWritten(expiration: Date, moved: number | undefined): boolean {
+  return writtenExpired(expiration, new Date()) || (moved !== undefined && minuteOf(expiration) <= moved);
+}
+
+/** Whether a positioned share's stored list fields hold for its expiry and the owner's mover (`repair`). */
+function listFieldsHold(ownerClientId: string, row: StoredListFields, moved: number | undefined): boolean {
+  if (row.listExpired === false) return row.listDue === listDueKey(ownerClientId, minuteOf(row.expirationDateUtc)) && (moved === undefined || minuteOf(row.expirationDateUtc) > moved);
+  return row.listExpired === true && !row.listDue && expiredWhenWritten(row.expirationDateUtc, moved);
 }
