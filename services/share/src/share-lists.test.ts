@@ -43,7 +43,8 @@ describe('share lists (real store, two instances)', () => {
     cleanup.add(() => connection.close());
     const shares = new AggregateStore<Share>(database(connection), shareStoreOptions);
     await shares.ensureIndexes();
-    const lists = new ShareLists(database(connection), shares);
+    // The build's marker read on every call: a test changes it and the instances see it at once.
+    const lists = new ShareLists(database(connection), shares, undefined, 0);
     await lists.ensureIndexes();
     const events = new ShareEvents(new EventWriter(shareEvents, 'share-events'));
     const consentOwners = new ConsentData(connection, { historyStart: (now) => now });
@@ -61,6 +62,8 @@ describe('share lists (real store, two instances)', () => {
     a = await instance();
     b = await instance();
     cleanup.add(() => a.shares.collection.db.dropDatabase());
+    // As the build leaves it once begun: every share made with a position (the roll-out tests take it back).
+    await a.lists.build.updateOne({ _id: 'build' }, { $set: { begun: true } }, { upsert: true });
   });
   afterEach(() => cleanup.run());
 
@@ -327,13 +330,16 @@ describe('share lists (real store, two instances)', () => {
     const fromNow = (m: number) => new Date(Date.now() + m * 60_000);
     const legacy = Array.from({ length: 12 }, (_, i) => legacyShare(`old-${String(i).padStart(2, '0')}`, new Date(Date.now() - (12 - i) * 60_000), fromNow(i * 10 - 60)));
     await a.shares.collection.insertMany([...legacy].reverse());
-    // A new version's create before the build: positioned and counted, the list not yet read.
+    await a.lists.build.deleteMany({});
+    // A new version's create before the build has begun: made without a position, as the version before makes them.
     const made = await create(a, fromNow(5), randomUUID(), new Date());
+    expect((await a.shares.find(made))?.listPosition ?? null).toBeNull();
     await b.update.execute({ ownerClientId: owner, shareId: 'old-03', expirationDateUtc: fromNow(45) }, new Date());
     expect(await a.lists.page(owner, null, new Date(), 0, 50)).toBeNull();
     const before = await list(a, null, 1, 50);
     expect(before.body._pagination.totalCount).toBe(13);
 
+    await a.lists.build.updateOne({ _id: 'build' }, { $set: { begun: true } }, { upsert: true });
     await Promise.all([a.lists.buildList(owner, new Date()), create(b, fromNow(-5), randomUUID(), new Date()), b.remove.execute({ ownerClientId: owner, shareId: 'old-05' })]);
     const ids = (await stored()).map((s) => s.id);
     expect(ids.slice(0, 11)).toEqual(legacy.map((l) => l._id).filter((id) => id !== 'old-05'));
@@ -365,6 +371,19 @@ describe('share lists (real store, two instances)', () => {
     await expectExact(fromNow(30));
     await a.lists.maintain(fromNow(120));
     await expectExact(fromNow(120));
+  });
+
+  it('gives no position before the build has begun, so shares an earlier instance makes during the roll-out keep the order they were made in', async () => {
+    await a.lists.build.deleteMany({});
+    const first = await create(a, null, randomUUID(), new Date(Date.now() - 120_000));
+    expect((await a.shares.find(first))?.listPosition ?? null).toBeNull();
+    // Made after it by an instance of the version before.
+    await a.shares.collection.insertOne(legacyShare('old-later', new Date(Date.now() - 60_000), new Date(Date.now() + 86_400_000)));
+    await a.lists.build.updateOne({ _id: 'build' }, { $set: { begun: true } }, { upsert: true });
+    const last = await create(b, null, randomUUID(), new Date());
+    expect(await a.lists.buildList(owner, new Date())).toBe(true);
+    expect((await stored()).map((s) => s.id)).toEqual([first, 'old-later', last]);
+    await expectExact(new Date());
   });
 
   it('a build stopped half-way and run again places every older share before the newer ones', async () => {
@@ -410,10 +429,11 @@ describe('share lists (real store, two instances)', () => {
     const connection = await connectDatabase(testEnv().mongoUri, dbName);
     cleanup.add(() => connection.close());
     await create(a, minutes(5));
+    await a.lists.build.deleteMany({});
     await shareListsBuiltWhenFresh.up(connection);
     expect(await a.lists.build.findOne({})).toBeNull();
     await a.shares.collection.deleteMany({});
     await shareListsBuiltWhenFresh.up(connection);
-    expect(await a.lists.build.findOne({})).toEqual({ _id: 'build', done: true });
+    expect(await a.lists.build.findOne({})).toEqual({ _id: 'build', begun: true, done: true });
   });
 });

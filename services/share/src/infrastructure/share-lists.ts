@@ -56,8 +56,14 @@ export interface ListDocument {
 export const INTENT_STALE_MS = 5 * 60_000;
 /** Due minutes a page reads at most (the store's limit for an `$in` it applies itself); beyond, the owner index is read. */
 const MAX_DUE_MINUTES = 900;
-/** How often an instance looks whether the lists were built, until they are. */
+/** How often an instance looks whether the build has begun or is done, until it is done. */
 const BUILT_RECHECK_MS = 30_000;
+/**
+ * How long the build waits after marking its start before it places anything: every instance has looked again by
+ * then, so none makes a share without a position after the build has begun (the order of the list stays the order
+ * the shares were made in).
+ */
+export const POSITIONS_SEEN_MS = BUILT_RECHECK_MS + 5_000;
 /** Shares the mover moves per list and round. */
 const MOVE_BATCH = 2_000;
 
@@ -90,19 +96,30 @@ export interface MaintenanceReport {
 }
 
 /** The share lists of domain/share-list.ts in the store: positions, counts kept exact by intents, pages, maintenance. */
+/**
+ * The build's marker: `begun` once `npm run share:list-build` started (from then on every share is made with a
+ * position), `done` once it built every list (a fresh database is made with both).
+ */
+export interface BuildMarker {
+  _id: 'build';
+  begun?: boolean;
+  done?: boolean;
+}
+
 export class ShareLists {
   readonly lists: mongo.Collection<ListDocument>;
-  readonly build: mongo.Collection<{ _id: string; done: boolean }>;
-  /** Whether the lists were built (once seen, for good); while not, looked at again at most once in `BUILT_RECHECK_MS`. */
-  private built: { done: boolean; at: number } = { done: false, at: -Infinity };
+  readonly build: mongo.Collection<BuildMarker>;
+  /** The build's marker as last read (`done`, once seen, for good); while not done, read again at most once in `recheckMs`. */
+  private marker: { begun: boolean; done: boolean; at: number } = { begun: false, done: false, at: -Infinity };
 
   constructor(
     db: mongo.Db,
     private readonly shares: ShareStore,
     private readonly onUnsettled: (error: unknown) => void = () => undefined,
+    private readonly recheckMs = BUILT_RECHECK_MS,
   ) {
     this.lists = db.collection<ListDocument>(SHARE_LISTS_COLLECTION);
-    this.build = db.collection<{ _id: string; done: boolean }>(SHARE_LIST_BUILD_COLLECTION);
+    this.build = db.collection<BuildMarker>(SHARE_LIST_BUILD_COLLECTION);
   }
 
   async ensureIndexes(): Promise<void> {
@@ -111,8 +128,24 @@ export class ShareLists {
 
   /** Whether `npm run share:list-build` has run (or the database was made with the lists). */
   async isBuilt(): Promise<boolean> {
-    if (!this.built.done && Date.now() - this.built.at > BUILT_RECHECK_MS) this.built = { done: (await this.build.findOne({ _id: 'build', done: true })) !== null, at: Date.now() };
-    return this.built.done;
+    return (await this.readMarker()).done;
+  }
+
+  /**
+   * Whether a share made now takes a position: once the build has begun. Before, the version before the lists may
+   * still be making shares, which the build then places in the order they were made, with those made here.
+   */
+  async givesPositions(): Promise<boolean> {
+    const marker = await this.readMarker();
+    return marker.begun || marker.done;
+  }
+
+  private async readMarker(): Promise<{ begun: boolean; done: boolean }> {
+    if (!this.marker.done && Date.now() - this.marker.at > this.recheckMs) {
+      const marker = await this.build.findOne({ _id: 'build' });
+      this.marker = { begun: marker?.begun === true, done: marker?.done === true, at: Date.now() };
+    }
+    return this.marker;
   }
 
   /**

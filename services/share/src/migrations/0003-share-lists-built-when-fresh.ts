@@ -1,5 +1,5 @@
 import { database, type Migration } from '@obp/db';
-import { SHARE_LIST_BUILD_COLLECTION } from '../infrastructure/share-lists';
+import { SHARE_LIST_BUILD_COLLECTION, type BuildMarker } from '../infrastructure/share-lists';
 import { shareStoreOptions } from '../infrastructure/share-store';
 
 /**
@@ -12,6 +12,6 @@ export const shareListsBuiltWhenFresh: Migration = {
   async up(connection) {
     const db = database(connection);
     if (await db.collection(shareStoreOptions.collection).findOne({}, { projection: { _id: 1 } })) return;
-    await db.collection<{ _id: string; done: boolean }>(SHARE_LIST_BUILD_COLLECTION).updateOne({ _id: 'build' }, { $set: { done: true } }, { upsert: true });
+    await db.collection<BuildMarker>(SHARE_LIST_BUILD_COLLECTION).updateOne({ _id: 'build' }, { $set: { begun: true, done: true } }, { upsert: true });
   },
 };

@@ -25,7 +25,8 @@ export class CreateShareService {
   async execute(id: string, ownerClientId: string, request: CreateShareBody, now = new Date()): Promise<Result<string, ValidationFailed>> {
     const hidden = await this.othersIds(ownerClientId, request);
     if (hidden) return err(hidden);
-    const listPosition = await this.lists.reserve(ownerClientId, now);
+    // Before the lists' build has begun a share is made without a position, as the version before makes them.
+    const listPosition = (await this.lists.givesPositions()) ? await this.lists.reserve(ownerClientId, now) : null;
     const expirationDateUtc = expirationOrDefault(request.expirationDateUtc, now);
     const share: Share = {
       id,
@@ -38,9 +39,12 @@ export class CreateShareService {
       analysisIds: request.analysisIds,
       createdAt: now,
       updatedAt: now,
-      listPosition,
-      listExpired: writtenExpired(expirationDateUtc, now),
+      ...(listPosition === null ? {} : { listPosition, listExpired: writtenExpired(expirationDateUtc, now) }),
     };
+    if (listPosition === null) {
+      await this.shares.insertIfAbsent(share, [this.events.created(share)]);
+      return ok(share.id);
+    }
     await this.lists.track(ownerClientId, blockOf(listPosition), async () => {
       const inserted = await this.shares.insertIfAbsent(share, [this.events.created(share)]);
       return { value: inserted, delta: inserted ? countDelta(null, countedOf(share)) : null };
