@@ -40,7 +40,7 @@ describe('npm run migrate (real store)', () => {
     expect(first.code).toBe(0);
     expect(await recorded(names.ANALYSIS_DB_NAME)).toEqual(['0001-external-users-within-app', '0002-history-by-month', '0003-job-erasure-ids']);
     expect(await recorded(names.WEBHOOKS_DB_NAME)).toEqual(['0001-message-erasure-ids']);
-    expect(await recorded(names.SHARE_DB_NAME)).toEqual(['0001-external-users-within-app', '0002-history-by-month']);
+    expect(await recorded(names.SHARE_DB_NAME)).toEqual(['0001-external-users-within-app', '0002-history-by-month', '0003-share-lists-built-when-fresh']);
     expect(first.output).toMatch(/"service":"analysis-migrate","applied":3/);
 
     const second = await migrate({ MONGODB_URI: testEnv().mongoUri, ...names });

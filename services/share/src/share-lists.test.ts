@@ -285,7 +285,7 @@ describe('share lists (real store, two instances)', () => {
   it('counts stay exact after two writer processes are killed mid-way: the reconciler recounts what their stopped changes left', async () => {
     await readyAt(LIST_BLOCK_SIZE - 40);
     const writers = [0, 1].map(() => {
-      const child = spawn(process.execPath, ['--require', 'tsx/cjs', 'services/share/src/share-lists.writer.ts', testEnv().mongoUri, dbName, owner, NOW.toISOString()], {
+      const child = spawn(process.execPath, ['--require', 'tsx/cjs', 'services/share/src/share-lists-writer.fixture.ts', testEnv().mongoUri, dbName, owner, NOW.toISOString()], {
         cwd: repoRoot,
         stdio: ['ignore', 'pipe', 'inherit'],
       });

@@ -1,7 +1,7 @@
 /**
  * A share service instance's list-keeping writes in a process of its own, for share-lists.test.ts to kill:
  * prints `ready` once connected, then creates, changes and deletes shares of one owner, 16 at a time, until killed.
- * Usage: share-lists.writer.ts <uri> <database> <owner> <now as ISO>
+ * Usage: share-lists-writer.fixture.ts <uri> <database> <owner> <now as ISO>
  */
 import { randomUUID } from 'node:crypto';
 import { EventWriter } from '@obp/bus';
