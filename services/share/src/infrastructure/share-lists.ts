@@ -50,6 +50,9 @@ export interface ListDocument {
   open?: number;
   moved?: number;
   ready?: boolean;
+  /** The block the sweep (`maintain`) looks at next, and when it last looked at one of this list. */
+  sweep?: number;
+  sweptAt?: Date;
 }
 
 /** A change whose intent is older than this is taken to have stopped (crashed, or failed after its share's write). */
@@ -66,6 +69,8 @@ const BUILT_RECHECK_MS = 30_000;
 export const POSITIONS_SEEN_MS = BUILT_RECHECK_MS + 5_000;
 /** Shares the mover moves per list and round. */
 const MOVE_BATCH = 2_000;
+/** Blocks the sweep looks at per round, of the lists it looked at longest ago. */
+const SWEEP_BLOCKS_PER_ROUND = 10;
 
 export class IntentTooSlow extends Error {
   readonly code = 'share_list_intent_too_slow';
@@ -93,6 +98,8 @@ export interface MaintenanceReport {
   moved: number;
   /** Lists built (made ready) in this round. */
   built: number;
+  /** Blocks swept (list fields put right, counted again). */
+  swept: number;
 }
 
 /** The share lists of domain/share-list.ts in the store: positions, counts kept exact by intents, pages, maintenance. */
@@ -260,8 +267,10 @@ export class ShareLists {
 
   /** One maintenance round: stopped changes' blocks recounted, due shares moved, lists built once the build has run. */
   async maintain(now: Date, options: { staleMs?: number } = {}): Promise<MaintenanceReport> {
-    const report: MaintenanceReport = { recounted: await this.reconcile(now, options.staleMs ?? INTENT_STALE_MS), moved: 0, built: 0 };
-    for (const doc of await this.lists.find({}, { projection: { _id: 1, moved: 1 } }).toArray()) report.moved += await this.move(doc._id, doc.moved, now);
+    const report: MaintenanceReport = { recounted: await this.reconcile(now, options.staleMs ?? INTENT_STALE_MS), moved: 0, built: 0, swept: 0 };
+    const docs = await this.lists.find({}, { projection: { _id: 1, moved: 1, ready: 1, low: 1, next: 1, sweep: 1, sweptAt: 1 } }).toArray();
+    for (const doc of docs) report.moved += await this.move(doc._id, doc.moved, now);
+    report.swept = await this.sweep(docs, now);
     if (await this.isBuilt()) {
       for (const doc of await this.lists.find({ ready: false }, { projection: { _id: 1 } }).toArray()) {
         await this.buildList(doc._id, now);
@@ -269,6 +278,30 @@ export class ShareLists {
       }
     }
     return report;
+  }
+
+  /**
+   * The backstop, a few blocks a round, every ready list in turn and each of its blocks in turn: a block's list fields
+   * put right and its counts counted again. What it catches leaves no intent to tell: a change frozen (not killed)
+   * past its window whose late write lands after the reconciler recounted its block or the mover passed its minute,
+   * and whose process is then killed before it records its intent again.
+   */
+  private async sweep(docs: ListDocument[], now: Date): Promise<number> {
+    const turn = docs
+      .filter((doc) => doc.ready)
+      .sort((x, y) => (x.sweptAt?.getTime() ?? 0) - (y.sweptAt?.getTime() ?? 0))
+      .slice(0, SWEEP_BLOCKS_PER_ROUND);
+    for (const doc of turn) {
+      const low = blockOf(Math.min(doc.low ?? 0, 0));
+      const high = blockOf(Math.max((doc.next ?? 0) - 1, 0));
+      const block = doc.sweep !== undefined && doc.sweep >= low && doc.sweep <= high ? doc.sweep : low;
+      await this.repair(doc._id, block);
+      const current = await this.lists.findOne({ _id: doc._id }, { projection: { ver: 1, intents: 1 } });
+      // A block with a change under way is left to that change (and to the reconciler if it stops).
+      if (!Object.values(current?.intents ?? {}).some((intent) => intent.block === block)) await this.recount(doc._id, block, current?.ver?.[block], []);
+      await this.lists.updateOne({ _id: doc._id }, { $set: { sweep: block >= high ? low : block + 1, sweptAt: now } });
+    }
+    return turn.length;
   }
 
   /**
