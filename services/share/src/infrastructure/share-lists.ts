@@ -292,13 +292,11 @@ export class ShareLists {
       .sort((x, y) => (x.sweptAt?.getTime() ?? 0) - (y.sweptAt?.getTime() ?? 0))
       .slice(0, SWEEP_BLOCKS_PER_ROUND);
     for (const doc of turn) {
-      const low = blockOf(Math.min(doc.low ?? 0, 0));
-      const high = blockOf(Math.max((doc.next ?? 0) - 1, 0));
+      const { low, high } = blockRange(doc);
       const block = doc.sweep !== undefined && doc.sweep >= low && doc.sweep <= high ? doc.sweep : low;
       await this.repair(doc._id, block);
-      const current = await this.lists.findOne({ _id: doc._id }, { projection: { ver: 1, intents: 1 } });
       // A block with a change under way is left to that change (and to the reconciler if it stops).
-      if (!Object.values(current?.intents ?? {}).some((intent) => intent.block === block)) await this.recount(doc._id, block, current?.ver?.[block], []);
+      await this.recountIfIdle(doc._id, block);
       await this.lists.updateOne({ _id: doc._id }, { $set: { sweep: block >= high ? low : block + 1, sweptAt: now } });
     }
     return turn.length;
@@ -320,6 +318,13 @@ export class ShareLists {
       }
     }
     return recounted;
+  }
+
+  /** Counts the block again (`recount`) unless a change is under way in it: true when the count was written. */
+  private async recountIfIdle(ownerClientId: string, block: number): Promise<boolean> {
+    const current = await this.lists.findOne({ _id: ownerClientId }, { projection: { ver: 1, intents: 1 } });
+    if (Object.values(current?.intents ?? {}).some((intent) => intent.block === block)) return false;
+    return this.recount(ownerClientId, block, current?.ver?.[block], []);
   }
 
   /** Counts the block from its shares and writes the counts, `tokens` removed, if its version is still `ver` (undefined: none yet). */
@@ -356,23 +361,12 @@ export class ShareLists {
     // A change past its window stops without writing: its shares are moved next round, `moved` not raised meanwhile.
     let late = false;
     for (const [block, ids] of byBlock) {
-      count += await this.track(ownerClientId, block, async () => {
-        const started = Date.now();
-        let delta: CountDelta | null = null;
-        let n = 0;
-        for (const id of ids) {
-          const outcome = await this.shares.mutate(id, (current) => {
-            if (Date.now() - started > CHANGE_WINDOW_MS / 2) late = true;
-            if (late || current.listExpired !== false || minuteOf(current.expirationDateUtc) > upTo) return { result: null };
-            const next = { ...current, listExpired: true };
-            return { next, result: countDelta(countedOf(current), countedOf(next)) };
-          });
-          if (outcome.found && outcome.result) {
-            delta = sumDeltas(delta, outcome.result);
-            n++;
-          }
-        }
-        return { value: n, delta };
+      let started: number | undefined;
+      count += await this.rewriteInBlock(ownerClientId, block, ids, (current) => {
+        started ??= Date.now();
+        if (Date.now() - started > CHANGE_WINDOW_MS / 2) late = true;
+        if (late || current.listExpired !== false || minuteOf(current.expirationDateUtc) > upTo) return null;
+        return { ...current, listExpired: true };
       });
     }
     if (due.length < MOVE_BATCH && !late) await this.lists.updateOne({ _id: ownerClientId, moved }, { $set: { moved: upTo } });
@@ -390,15 +384,12 @@ export class ShareLists {
     await this.lists.updateOne({ _id: ownerClientId }, { $setOnInsert: { moved: initialMoved(now), ready: false } }, { upsert: true });
     if (!(await this.place(ownerClientId, now, options.maxPlacements ?? Infinity))) return false;
     const doc = await this.upsert(ownerClientId, {}, now);
-    const low = blockOf(Math.min(doc.low ?? 0, 0));
-    const high = blockOf(Math.max((doc.next ?? 0) - 1, 0));
+    const { low, high } = blockRange(doc);
     for (let block = low; block <= high; block++) {
       await this.repair(ownerClientId, block);
       // A block with a change under way is counted once the change has ended (the change's delta is then in the count).
       for (let attempt = 0; ; attempt++) {
-        const current = (await this.lists.findOne({ _id: ownerClientId }, { projection: { ver: 1, intents: 1 } }))!;
-        const busy = Object.values(current.intents ?? {}).some((intent) => intent.block === block);
-        if (!busy && (await this.recount(ownerClientId, block, current.ver?.[block], []))) break;
+        if (await this.recountIfIdle(ownerClientId, block)) break;
         if (attempt > 100) throw new Error(`share list of ${ownerClientId}: block ${block} kept changing while it was being counted`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
@@ -450,19 +441,31 @@ export class ShareLists {
       .toArray();
     const wrong = rows.filter((row) => !listFieldsHold(ownerClientId, row as unknown as StoredListFields, moved)).map((row) => String(row._id));
     if (wrong.length === 0) return;
-    await this.track(ownerClientId, block, async () => {
+    await this.rewriteInBlock(ownerClientId, block, wrong, (current) =>
+      // Written even when `listExpired` is unchanged: the derived `listDue` is then written anew.
+      current.listPosition === null || current.listPosition === undefined ? null : { ...current, listExpired: expiredWhenWritten(current.expirationDateUtc, moved) },
+    );
+  }
+
+  /**
+   * Rewrites the shares `ids` of the owner's `block` as `rewrite` makes them (null: left as they are), one tracked
+   * change of the block adding what they did to its counts; how many were rewritten.
+   */
+  private async rewriteInBlock(ownerClientId: string, block: number, ids: readonly string[], rewrite: (current: Share) => Share | null): Promise<number> {
+    return this.track(ownerClientId, block, async () => {
       let delta: CountDelta | null = null;
-      for (const id of wrong) {
+      let rewritten = 0;
+      for (const id of ids) {
         const outcome = await this.shares.mutate(id, (current) => {
-          const listExpired = expiredWhenWritten(current.expirationDateUtc, moved);
-          if (current.listPosition === null || current.listPosition === undefined) return { result: null };
-          const next = { ...current, listExpired };
-          // Written even when `listExpired` is unchanged: the derived `listDue` is then written anew.
-          return { next, result: countDelta(countedOf(current), countedOf(next)) };
+          const next = rewrite(current);
+          return next === null ? { result: null } : { next, result: countDelta(countedOf(current), countedOf(next)) ?? {} };
         });
-        if (outcome.found && outcome.result) delta = sumDeltas(delta, outcome.result);
+        if (outcome.found && outcome.result) {
+          delta = sumDeltas(delta, outcome.result);
+          rewritten++;
+        }
       }
-      return { value: undefined, delta };
+      return { value: rewritten, delta };
     });
   }
 }
@@ -473,6 +476,12 @@ interface StoredListFields {
   listDue?: string | null;
   expirationDateUtc: Date;
 }
+
+/** The blocks a list's positions span so far: those of shares made before the lists (below 0) and those given since. */
+const blockRange = (doc: Pick<ListDocument, 'low' | 'next'>): { low: number; high: number } => ({
+  low: blockOf(Math.min(doc.low ?? 0, 0)),
+  high: blockOf(Math.max((doc.next ?? 0) - 1, 0)),
+});
 
 /** The first minute a new list's mover has moved: behind now by its lag, so that no share made meanwhile is due in a minute already passed. */
 const initialMoved = (now: Date): number => minuteOf(now) - MOVE_LAG_MINUTES - 1;
