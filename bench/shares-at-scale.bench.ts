@@ -249,16 +249,16 @@ const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
 async function run(config: BenchConfig, stack: RunningStack): Promise<void> {
   console.log(`==> starting the stack (scripts/stack.sh; output in ${stack.outputFile})`);
   await stack.untilReady();
-  await startScript(config.root, 'bare-express.ts', [String(config.ports.bare)], 'listening on');
+  const bare = await startScript(config.root, 'bare-express.ts', [String(config.ports.bare)], 'listening on');
   const baselineEdge = config.edgeBaseline ? await startBaselineEdge(config, stack.runDir, config.edgeBaseline) : undefined;
   try {
-    await measure(config, stack, baselineEdge);
+    await measure(config, stack, baselineEdge, bare.pid!);
   } finally {
     await baselineEdge?.stop();
   }
 }
 
-async function measure(config: BenchConfig, stack: RunningStack, baselineEdge: BaselineEdge | undefined): Promise<void> {
+async function measure(config: BenchConfig, stack: RunningStack, baselineEdge: BaselineEdge | undefined, barePid: number): Promise<void> {
   const api = new PlatformApi(stack.edgeUrl, stack.adminToken);
   const app = await api.registerApp(`bench-many-shares-${Date.now().toString(36)}`);
   const token = await api.token(app);
@@ -284,7 +284,7 @@ async function measure(config: BenchConfig, stack: RunningStack, baselineEdge: B
   const settings: LoadSettings = { root: config.root, seconds: config.seconds, warmupSeconds: config.warmupSeconds, connections: config.connections };
   const sample = { targets: Array.from({ length: SAMPLE_SIZE }, () => ({ path: `/shares/${seeded.ids[Math.floor(Math.random() * seeded.ids.length)]!}`, token: 0 })), tokens: [token] };
   const origins = { bare: `http://127.0.0.1:${config.ports.bare}`, direct: stack.shareUrl, edge: stack.edgeUrl, baselineEdge };
-  const byId = await byIdLoad(settings, config.loadRounds, origins, sample, { edge: watched.edge!, share: watched.share! });
+  const byId = await byIdLoad(settings, config.loadRounds, origins, sample, { edge: watched.edge!, share: watched.share!, bare: barePid });
 
   // Last: a read the old way that outlives the store's bound goes on in the store after the driver gave up.
   console.log('\n==> the same pages at the store: the lists against the owner index they replaced (median)');

@@ -25,9 +25,9 @@ export interface ByIdOrigins {
   baselineEdge: BaselineEdge | undefined;
 }
 
-/** `pids`: the edge's and the share service's, whose CPU per request is taken (the baseline edge's is added). */
-export async function byIdLoad(settings: LoadSettings, rounds: number, origins: ByIdOrigins, sample: { targets: LoadTarget[]; tokens: string[] }, pids: { edge: number; share: number }): Promise<ByIdLoad> {
-  const watched: Record<string, number> = { ...pids };
+/** `pids`: the processes whose CPU per request is taken (the edge's and the share service's; bare express's when known); the baseline edge's is added. */
+export async function byIdLoad(settings: LoadSettings, rounds: number, origins: ByIdOrigins, sample: { targets: LoadTarget[]; tokens: string[] }, pids: { edge: number; share: number; bare?: number }): Promise<ByIdLoad> {
+  const watched: Record<string, number> = Object.fromEntries(Object.entries(pids).filter((entry): entry is [string, number] => entry[1] !== undefined));
   if (origins.baselineEdge) watched['baseline edge'] = origins.baselineEdge.pid;
   const targets: Array<[ByIdTarget, string]> = [
     ['bare', origins.bare],

@@ -90,3 +90,10 @@ export async function measureCpu(processes: MeasuredProcess[], seconds: number):
 export function cpuSecondsOf(pid: number): number {
   return treeTicks(pid, allStats()) / CLOCK_TICKS_PER_SECOND;
 }
+
+/** The machine's CPU time so far from /proc/stat, in ticks: busy (everything but idle and iowait) and in all. */
+export function machineTicks(): { busy: number; total: number } {
+  const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.slice(0, 8).reduce((sum, n) => sum + n, 0);
+  return { busy: total - fields[3]! - fields[4]!, total };
+}

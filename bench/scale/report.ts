@@ -78,8 +78,8 @@ const cpuCells = (r: MeasuredLoad, watched: string[]) => watched.map((name) => (
 export function byIdLoadTable(s: ByIdLoad, heading: string): string {
   const watched = Object.keys(s.get.edge.cpuMicrosPerRequest);
   const rounds = s.getRounds.bare.length;
-  const row = (name: string, r: MeasuredLoad, bare: MeasuredLoad) => [name, int(r.rps), ms(r.p50), ms(r.p99), String(r.errors + r.timeouts), String(r.non2xx), ratio(r, bare).toFixed(2), ...cpuCells(r, watched)];
-  const header = ['target', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'vs bare', ...watched.map((name) => `${name} µs/req`)];
+  const row = (name: string, r: MeasuredLoad, bare: MeasuredLoad) => [name, int(r.rps), ms(r.p50), ms(r.p99), String(r.errors + r.timeouts), String(r.non2xx), ratio(r, bare).toFixed(2), ...cpuCells(r, watched), pct(r.machineBusy * 100)];
+  const header = ['target', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'vs bare', ...watched.map((name) => `${name} µs/req`), 'machine busy'];
   const medians = LOAD_TARGETS.flatMap(([key, name]) => (s.get[key] ? [row(name, s.get[key], s.get.bare)] : []));
   const lines = [heading, rounds > 1 ? `medians of ${rounds} rounds (each round runs the targets in turn; errors and non-2xx are the rounds' sums):` : '', table([header, ...medians])];
   if (rounds > 1) {
