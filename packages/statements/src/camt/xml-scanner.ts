@@ -20,6 +20,8 @@ export interface XmlEvents {
 /** Characters XML 1.0 does not allow, and surrogates (a lone one is not allowed; a pair is left to saxes). */
 const OUTSIDE_SCANNED_CHARACTERS = /[\x00-\x08\x0B\x0C\x0E-\x1F\uD800-\uDFFF\uFFFE\uFFFF]/;
 const XML_DECLARATION = /^<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*(["'])1\.0\1(?:[ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(["'])[A-Za-z][A-Za-z0-9._-]*\2)?(?:[ \t\r\n]+standalone[ \t\r\n]*=[ \t\r\n]*(["'])(?:yes|no)\3)?[ \t\r\n]*\?>/;
+/** What an attribute value has normalised to spaces; made once, as a literal in `startTag` would be a new object at every attribute. */
+const ATTRIBUTE_WHITESPACE = /[\r\n\t]/;
 const PREDEFINED = new Map([['amp', '&'], ['lt', '<'], ['gt', '>'], ['quot', '"'], ['apos', "'"]]);
 
 const GT = 0x3e;
@@ -230,7 +232,7 @@ class Scanner {
       if (close === -1) notScanned();
       let value = xml.slice(i + 1, close);
       if (value.includes('<')) notScanned();
-      if (/[\r\n\t]/.test(value)) value = value.replace(/\r\n|[\r\n\t]/g, ' ');
+      if (ATTRIBUTE_WHITESPACE.test(value)) value = value.replace(/\r\n|[\r\n\t]/g, ' ');
       if (value.includes('&')) value = decodeReferences(value);
       attributes ??= {};
       if (attribute in attributes) notScanned();
