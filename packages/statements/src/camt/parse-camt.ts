@@ -14,7 +14,7 @@ import { SaxesParser } from 'saxes';
 import { scanXml } from './xml-scanner';
 import { balanceProblems } from '../balances';
 import { isCurrencyCode } from '../currency';
-import { compareDecimals, negateDecimal, sumDecimals } from '../decimal';
+import { compareDecimals, isZeroDecimal, negateDecimal, sumDecimals } from '../decimal';
 import { MAX_PROBLEMS, TOO_MANY_PROBLEMS } from '../problems';
 import { bankReferenceOf } from '../reference';
 import type { AccountStatement, BankTransactionCode, CalendarDate, DecimalText, EntryStatus, ParsedStatementFile, StatementBalance, StatementFormat, StatementParseResult, StatementProblem, StatementTransaction } from '../statement';
@@ -691,14 +691,13 @@ const REVERSAL_INDICATOR = /^(true|false|1|0)$/;
 const TRANSACTION_CODE = /^[A-Z0-9]{4}$/;
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?(Z|[+-](0\d|1[0-4]):[0-5]\d)?$/;
 const CREDITOR_PRIVATE_ID = /^(?:RltdPties\/Cdtr(?:\/Pty)?\/Id|CdtrSchmeId\/Id)\/PrvtId\/Othr$/;
-const ZERO = /^0+(\.0+)?$/;
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** An amount as the schema allows it and already in its normal form (no leading zero): what `amount` makes of it is itself. */
 const PLAIN_AMOUNT = /^(?:0|[1-9]\d{0,12})(?:\.\d{1,5})?$/;
 
 function negative(amount: DecimalText): DecimalText {
-  return ZERO.test(amount) ? amount : negateDecimal(amount);
+  return isZeroDecimal(amount) ? amount : negateDecimal(amount);
 }
 
 const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
