@@ -156,6 +156,8 @@ interface Timed {
   cpu: CpuByProcess;
   /** The same read when the benchmark's poll saw `Completed` (up to a poll's interval of the announcement in it). */
   cpuAtPoll: CpuByProcess;
+  /** How far the sampler was off a scan of /proc at the poll (CPU s, the largest of the processes), and the samples' gap around `completedAt` (ms). */
+  check: { samplerOff: number; gapMs: number };
   /** … and to the webhook (the transactions published and announced too). */
   cpuAnnounced: CpuByProcess;
   added: number;
@@ -173,31 +175,36 @@ async function timedImport(stack: RunningStack, api: PlatformApi, token: string,
   // The CPU at the moment the service recorded `Completed`: the announcement starts in that instant, and a poll
   // reading the CPU when it sees `Completed` would count up to its interval of it.
   const sampler = new CpuSampler(Object.fromEntries(measured.map((p) => [p.name, p.pid!])));
-  const samplerBefore = sampler.at(Date.now());
-  const startedAt = Date.now();
-  const res = await fetch(`${api.edgeUrl}/consents/${consentId}/statements`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': rendered.contentType }, body: rendered.file });
-  if (res.status !== 202) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
-  const { data } = (await res.json()) as { data: { id: string } };
-  for (;;) {
-    const { data: found } = await api.get<{ data: { status: string; transactionsAdded: number; duplicatesSkipped: number; errors: unknown[]; completedAt: string } }>(
-      token,
-      `/consents/${consentId}/statements/${data.id}`,
-    );
-    if (found.status === 'Failed') {
-      sampler.stop();
-      throw new Error(`the import failed: ${JSON.stringify(found.errors.slice(0, 3))}`);
+  try {
+    const samplerBefore = sampler.at(Date.now());
+    const startedAt = Date.now();
+    const res = await fetch(`${api.edgeUrl}/consents/${consentId}/statements`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': rendered.contentType }, body: rendered.file });
+    if (res.status !== 202) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
+    const { data } = (await res.json()) as { data: { id: string } };
+    for (;;) {
+      const { data: found } = await api.get<{ data: { status: string; transactionsAdded: number; duplicatesSkipped: number; errors: unknown[]; completedAt: string } }>(
+        token,
+        `/consents/${consentId}/statements/${data.id}`,
+      );
+      if (found.status === 'Failed') throw new Error(`the import failed: ${JSON.stringify(found.errors.slice(0, 3))}`);
+      if (found.status === 'Completed') {
+        // When the service recorded it (one clock): the polls are few, so that they cost the measured processes little.
+        const completedAt = Date.parse(found.completedAt);
+        const seconds = (completedAt - startedAt) / 1000;
+        const cpuAtPoll = since(cpuBefore);
+        const sampledAtPoll = sampler.at(Date.now());
+        const atCompleted = sampler.at(completedAt);
+        const cpu = Object.fromEntries(Object.keys(atCompleted).map((name) => [name, atCompleted[name]! - samplerBefore[name]!]));
+        // The sampler against a scan of /proc at the same moment: they must agree within a tick or two.
+        const samplerOff = Math.max(...Object.keys(cpu).map((name) => Math.abs(sampledAtPoll[name]! - samplerBefore[name]! - cpuAtPoll[name]!)));
+        const check = { samplerOff, gapMs: sampler.gapAround(completedAt) };
+        const announcedSeconds = ((await announcedAt(consentId, startedAt)) - startedAt) / 1000;
+        return { seconds, announcedSeconds, cpu, cpuAtPoll, check, cpuAnnounced: since(cpuBefore), added: found.transactionsAdded, duplicates: found.duplicatesSkipped };
+      }
+      await sleep(100);
     }
-    if (found.status === 'Completed') {
-      // When the service recorded it (one clock): the polls are few, so that they cost the measured processes little.
-      const seconds = (Date.parse(found.completedAt) - startedAt) / 1000;
-      const atCompleted = sampler.at(Date.parse(found.completedAt));
-      sampler.stop();
-      const cpu = Object.fromEntries(Object.keys(atCompleted).map((name) => [name, atCompleted[name]! - samplerBefore[name]!]));
-      const cpuAtPoll = since(cpuBefore);
-      const announcedSeconds = ((await announcedAt(consentId, startedAt)) - startedAt) / 1000;
-      return { seconds, announcedSeconds, cpu, cpuAtPoll, cpuAnnounced: since(cpuBefore), added: found.transactionsAdded, duplicates: found.duplicatesSkipped };
-    }
-    await sleep(100);
+  } finally {
+    sampler.stop();
   }
 }
 
@@ -295,7 +302,7 @@ async function main(): Promise<void> {
       ]);
       const cpuOf = (pick: (t: Timed) => CpuByProcess) => MEASURED.map((name) => `${name} ${median(firsts.map((t) => pick(t)[name] ?? 0)).toFixed(2)}`).join(', ');
       cpuRows.push(
-        `  ${format}: CPU s to Completed: ${cpuOf((t) => t.cpu)}; to announced: ${cpuOf((t) => t.cpuAnnounced)}; read at the poll that saw Completed instead: ${cpuOf((t) => t.cpuAtPoll)} (tx per CPU s ${Math.round(n / median(firsts.map((t) => storePathSeconds(t.cpuAtPoll)))).toLocaleString('en')})`,
+        `  ${format}: CPU s to Completed: ${cpuOf((t) => t.cpu)}; to announced: ${cpuOf((t) => t.cpuAnnounced)}; read at the poll that saw Completed instead: ${cpuOf((t) => t.cpuAtPoll)} (tx per CPU s ${Math.round(n / median(firsts.map((t) => storePathSeconds(t.cpuAtPoll)))).toLocaleString('en')}); sampler off a scan of /proc by at most ${Math.max(...firsts.map((t) => t.check.samplerOff)).toFixed(2)} s, samples around completedAt ${Math.max(...firsts.map((t) => t.check.gapMs)).toFixed(0)} ms apart at most`,
       );
       console.log(`  ${format}: import s of each run ${firsts.map((t) => t.seconds.toFixed(2)).join(', ')}; announced s ${firsts.map((t) => t.announcedSeconds.toFixed(2)).join(', ')}`);
       // Each format's figures as soon as they are known (the table below repeats them): a run cut short keeps them.

@@ -98,25 +98,47 @@ export function machineTicks(): { busy: number; total: number } {
   return { busy: total - fields[3]! - fields[4]!, total };
 }
 
+/** Whether the kernel lists each thread's children (CONFIG_PROC_CHILDREN); else the trees are found by a scan of /proc. */
+const childrenListed = fs.existsSync(`/proc/${process.pid}/task/${process.pid}/children`);
+
+/** The process and its descendants alive now, found through each thread's `children` file (cheaper than a scan of /proc). */
+function liveTree(root: number): number[] {
+  if (!childrenListed) return tree(root, allStats());
+  const members = [root];
+  for (let i = 0; i < members.length; i++) {
+    let tasks: string[];
+    try {
+      tasks = fs.readdirSync(`/proc/${members[i]}/task`);
+    } catch {
+      continue;
+    }
+    for (const task of tasks) {
+      try {
+        for (const child of fs.readFileSync(`/proc/${members[i]}/task/${task}/children`, 'utf8').trim().split(' ')) if (child) members.push(Number(child));
+      } catch {
+        // The thread or the process ended meanwhile.
+      }
+    }
+  }
+  return members;
+}
+
 /**
  * CPU seconds of process trees sampled every `intervalMs` (the kernel counts in ticks of 1/CLK_TCK s), so that their
- * use at a moment known only afterwards (a time a service recorded) can be read off. Each sample reads the stat of the
- * trees' processes as last found; the trees are looked up again every `treeEveryMs` (a child that exits meanwhile is
- * counted in its parent's reaped time, one that starts is counted from the next lookup on).
+ * use at a moment known only afterwards (a time a service recorded) can be read off, between the samples around it.
+ * Each sample finds the trees' processes anew; a child that ended is counted in its parent's reaped time.
  */
 export class CpuSampler {
   private readonly samples: Array<{ at: number; seconds: Record<string, number> }> = [];
-  private members = new Map<string, number[]>();
-  private lookedUpAt = 0;
   private readonly timer: NodeJS.Timeout;
 
   constructor(
     private readonly roots: Record<string, number>,
     intervalMs = 10,
-    private readonly treeEveryMs = 500,
   ) {
     this.sample();
     this.timer = setInterval(() => this.sample(), intervalMs);
+    this.timer.unref();
   }
 
   /** Each tree's CPU seconds at `at` (ms since the epoch), between the samples around it; the last sample's after it. */
@@ -129,21 +151,21 @@ export class CpuSampler {
     return Object.fromEntries(Object.keys(this.roots).map((name) => [name, a.seconds[name]! + part * (b.seconds[name]! - a.seconds[name]!)]));
   }
 
+  /** The time between the two samples around `at`, in ms (how far the reading at `at` may be off). */
+  gapAround(at: number): number {
+    const after = this.samples.findIndex((s) => s.at >= at);
+    return after <= 0 ? Number.NaN : this.samples[after]!.at - this.samples[after - 1]!.at;
+  }
+
   stop(): void {
     clearInterval(this.timer);
   }
 
   private sample(): void {
-    const now = Date.now();
-    if (now - this.lookedUpAt >= this.treeEveryMs) {
-      const stats = allStats();
-      this.members = new Map(Object.entries(this.roots).map(([name, pid]) => [name, tree(pid, stats)]));
-      this.lookedUpAt = now;
-    }
-    const seconds = Object.fromEntries([...this.members].map(([name, pids]) => [name, pids.reduce((sum, pid) => sum + (readStat(pid)?.ticks ?? 0), 0) / CLOCK_TICKS_PER_SECOND]));
-    // A process gone since the lookup takes its ticks with it until the next lookup counts them in its parent: never let a tree's total fall.
-    const last = this.samples.at(-1);
-    if (last) for (const name of Object.keys(seconds)) seconds[name] = Math.max(seconds[name]!, last.seconds[name]!);
-    this.samples.push({ at: now, seconds });
+    const at = Date.now();
+    const seconds = Object.fromEntries(
+      Object.entries(this.roots).map(([name, root]) => [name, liveTree(root).reduce((sum, pid) => sum + (readStat(pid)?.ticks ?? 0), 0) / CLOCK_TICKS_PER_SECOND]),
+    );
+    this.samples.push({ at, seconds });
   }
 }

@@ -9,7 +9,7 @@ const PLAIN_WITH_COMMA = /^(-?)([1-9]\d*|0),(\d+)$/;
 const PLAIN_WITH_POINT = /^(-?)([1-9]\d*|0)\.(\d+)$/;
 /** A positive decimal as amounts are mostly written (no sign, no leading zero): its negation is the minus before it. */
 const PLAIN_POSITIVE = /^[1-9]\d*(?:\.\d+)?$/;
-/** Zero with decimals, as a plainly written amount reads: a literal in the function would be a new object at every amount. */
+/** Zero with decimals, as a plainly written amount reads. */
 const ZERO_WITH_POINT = /^0+\.0+$/;
 const ZERO = /^0+(\.0+)?$/;
 

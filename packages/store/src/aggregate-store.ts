@@ -42,7 +42,6 @@ export type AggregateDocument<S extends { id: string }> = Omit<S, 'id'> & Bookke
 /** A filter on an aggregate's state fields (`_id` for its id). */
 export type StateFilter<S extends { id: string }> = mongo.Filter<AggregateDocument<S>>;
 
-
 export type Versioned<S> = S & { version: number };
 
 /** A document as the driver sees it: ids are strings. */

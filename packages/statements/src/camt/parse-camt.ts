@@ -686,7 +686,7 @@ function creditorSchemeId(otherIds: OtherId[]): string | null {
   return sepa?.id ?? null;
 }
 
-// Regular expressions of the per-entry checks, made once: a literal in a function is a new object at every call.
+// Regular expressions of the per-entry checks, made once rather than at every entry (see docs/decisions.md, eighth round).
 const REVERSAL_INDICATOR = /^(true|false|1|0)$/;
 const TRANSACTION_CODE = /^[A-Z0-9]{4}$/;
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?(Z|[+-](0\d|1[0-4]):[0-5]\d)?$/;

@@ -20,7 +20,7 @@ export interface XmlEvents {
 /** Characters XML 1.0 does not allow, and surrogates (a lone one is not allowed; a pair is left to saxes). */
 const OUTSIDE_SCANNED_CHARACTERS = /[\x00-\x08\x0B\x0C\x0E-\x1F\uD800-\uDFFF\uFFFE\uFFFF]/;
 const XML_DECLARATION = /^<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*(["'])1\.0\1(?:[ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(["'])[A-Za-z][A-Za-z0-9._-]*\2)?(?:[ \t\r\n]+standalone[ \t\r\n]*=[ \t\r\n]*(["'])(?:yes|no)\3)?[ \t\r\n]*\?>/;
-/** What an attribute value has normalised to spaces; made once, as a literal in `startTag` would be a new object at every attribute. */
+/** What an attribute value has normalised to spaces. */
 const ATTRIBUTE_WHITESPACE = /[\r\n\t]/;
 const PREDEFINED = new Map([['amp', '&'], ['lt', '<'], ['gt', '>'], ['quot', '"'], ['apos', "'"]]);
 
@@ -116,13 +116,13 @@ class Scanner {
       return;
     }
     // A `]]>` found ends before `to`: the text ends at a `<`.
-    if (this.cdataEnd < from) this.cdataEnd = next(xml, ']]>', from);
+    if (this.cdataEnd < from) this.cdataEnd = indexOrEnd(xml, ']]>', from);
     if (this.cdataEnd < to) notScanned();
     let text = xml.slice(from, to);
     // Line ends are normalised before references are decoded: a `&#13;` stays a carriage return.
-    if (this.carriageReturn < from) this.carriageReturn = next(xml, '\r', from);
+    if (this.carriageReturn < from) this.carriageReturn = indexOrEnd(xml, '\r', from);
     if (this.carriageReturn < to) text = text.replace(/\r\n?/g, '\n');
-    if (this.ampersand < from) this.ampersand = next(xml, '&', from);
+    if (this.ampersand < from) this.ampersand = indexOrEnd(xml, '&', from);
     if (this.ampersand < to) text = decodeReferences(text);
     this.events.text(text);
     this.at = to;
@@ -262,7 +262,7 @@ function isAt(xml: string, name: string, at: number): boolean {
 }
 
 /** Where `needle` is first at or after `from`, or the text's length. */
-function next(xml: string, needle: string, from: number): number {
+function indexOrEnd(xml: string, needle: string, from: number): number {
   const at = xml.indexOf(needle, from);
   return at === -1 ? xml.length : at;
 }

@@ -20,7 +20,7 @@ import { accountOf, at, calendarDate, cellProblem, emptyTransaction, orNull, rea
 
 export const ING_CSV_COLUMNS = ['Datum', 'Naam / Omschrijving', 'Rekening', 'Tegenrekening', 'Code', 'Af Bij', 'Bedrag (EUR)', 'Mutatiesoort', 'Mededelingen', 'Saldo na mutatie', 'Tag'] as const;
 const ING_CSV_COLUMNS_BEFORE_2020 = ING_CSV_COLUMNS.slice(0, 9);
-/** A row's cells as read; made once, as a literal in the loop is a new object at every row. */
+/** A booking date as ING writes it (yyyymmdd). */
 const DATUM = /^(\d{4})(\d{2})(\d{2})$/;
 const SIGNED = /^[+-]/;
 const WHITE_SPACE = /\s+/g;

@@ -19,7 +19,7 @@ const CODES = [
 ] as const;
 type Code = (typeof CODES)[number];
 const IS_CODE: ReadonlySet<string> = new Set(CODES);
-/** `/REMI/` as ING writes it; made once, as a literal in a function is a new object at every call. */
+/** `/REMI/` as ING writes it. */
 const STRUCTURED_REMITTANCE = /^STRD\/(?:[A-Z]{3,4})?\/(.*)$/s;
 const UNSTRUCTURED_REMITTANCE = /^USTD\/\/(.*)$/s;
 const TRAILING_SLASHES = /\/+$/;

@@ -22,7 +22,7 @@ interface Field {
 }
 
 const TAG = /^:(\d{2}[A-Z]?):(.*)$/;
-/** A `:61:` line's value date; like every expression of a line's reading, made once (a literal in a function is a new object at every call). */
+/** A `:61:` line's value date. */
 const VALUE_DATE = /^\d{6}/;
 const HEADER_LINE = /^(?:[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?|:?940:?|0000 .*)$/;
 const BALANCE = /^([CD])(\d{6})([A-Z]{3})(\d{1,15},\d{0,2})$/;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isDuplicateKey, type mongo } from '@obp/db';
+import { inChunks, isDuplicateKey, type mongo } from '@obp/db';
 import {
   blockOf,
   blockRead,
@@ -67,8 +67,10 @@ const BUILT_RECHECK_MS = 30_000;
  * the shares were made in).
  */
 export const POSITIONS_SEEN_MS = BUILT_RECHECK_MS + 5_000;
-/** Shares the mover moves per list and round: read back by `_id` `$in`, which the local store applies itself up to 1,000 values (a longer list reads the whole collection). */
-const MOVE_BATCH = 1_000;
+/** Shares the mover moves per list and round. */
+const MOVE_BATCH = 2_000;
+/** Ids per `$in` the mover reads shares back by: the local store applies a longer list itself, to every document. */
+const IDS_PER_READ = 1_000;
 /** Blocks the sweep looks at per round, of the lists it looked at longest ago. */
 const SWEEP_BLOCKS_PER_ROUND = 10;
 
@@ -353,9 +355,11 @@ export class ShareLists {
     const keys = Array.from({ length: upTo - moved }, (_, i) => listDueKey(ownerClientId, moved + 1 + i));
     const due = await this.shares.ids({ listDue: { $in: keys } }, MOVE_BATCH);
     const byBlock = new Map<number, string[]>();
-    for (const share of await this.shares.findMany({ _id: { $in: due } })) {
-      const block = blockOf(share.listPosition!);
-      byBlock.set(block, [...(byBlock.get(block) ?? []), share.id]);
+    for (const ids of inChunks(due, IDS_PER_READ)) {
+      for (const share of await this.shares.findMany({ _id: { $in: ids } })) {
+        const block = blockOf(share.listPosition!);
+        byBlock.set(block, [...(byBlock.get(block) ?? []), share.id]);
+      }
     }
     let count = 0;
     // A change past its window stops without writing: its shares are moved next round, `moved` not raised meanwhile.
