@@ -13,6 +13,7 @@ import {
   MOVE_LAG_MINUTES,
   pageSegments,
   pickPage,
+  positionsOf,
   sumDeltas,
   totalOf,
   writtenExpired,
@@ -20,6 +21,7 @@ import {
   type ListCounts,
 } from '../domain/share-list';
 import type { Share } from '../domain/share';
+import { CreateGroup } from './create-group';
 import type { ShareStore } from './share-store';
 
 export const SHARE_LISTS_COLLECTION = 'share_lists';
@@ -86,6 +88,18 @@ export interface TrackedOutcome<T> {
   delta: CountDelta | null;
 }
 
+/** A create's position and the group of creates it settles with. */
+interface Seat {
+  position: number;
+  group: CreateGroup;
+}
+
+interface WaitingCreate {
+  now: Date;
+  resolve: (seat: Seat) => void;
+  reject: (error: unknown) => void;
+}
+
 export interface ShareListPage {
   items: Share[];
   total: number;
@@ -118,6 +132,11 @@ export class ShareLists {
   readonly build: mongo.Collection<BuildMarker>;
   /** The build's marker as last read (`done`, once seen, for good); while not done, read again at most once in `recheckMs`. */
   private marker: { begun: boolean; done: boolean; at: number } = { begun: false, done: false, at: -Infinity };
+  /** Per owner, the creates waiting for their positions, and whether an update is taking positions for some now. */
+  private readonly waitingCreates = new Map<string, WaitingCreate[]>();
+  private readonly placingCreates = new Set<string>();
+  /** Per owner, the list's `next` as this instance last saw it: the block new positions are guessed to fall in. */
+  private readonly nextSeen = new Map<string, number>();
 
   constructor(
     db: mongo.Db,
@@ -177,6 +196,95 @@ export class ShareLists {
   }
 
   /**
+   * Creates a share at the next position of the owner's list: `write` writes it there, between the intent and the
+   * settling of its block, as `track` runs a change. The creates of one owner waiting in this instance while the
+   * previous ones take their positions take theirs together, and settle together once all have written: one update
+   * takes the positions and records the intent when they fall in the block of the last `next` this instance saw,
+   * else (a block's end, a list new to this instance) one takes the positions and one records an intent per block.
+   * Once `write` returned, nothing here throws.
+   */
+  async trackCreate<T>(ownerClientId: string, now: Date, write: (position: number) => Promise<TrackedOutcome<T>>): Promise<T> {
+    const started = Date.now();
+    const seat = await new Promise<Seat>((resolve, reject) => {
+      const waiting = this.waitingCreates.get(ownerClientId) ?? [];
+      waiting.push({ now, resolve, reject });
+      this.waitingCreates.set(ownerClientId, waiting);
+      if (!this.placingCreates.has(ownerClientId)) void this.placeWaitingCreates(ownerClientId);
+    });
+    if (Date.now() - started > CHANGE_WINDOW_MS / 2) {
+      seat.group.abandoned();
+      throw new IntentTooSlow();
+    }
+    let outcome: TrackedOutcome<T>;
+    try {
+      outcome = await write(seat.position);
+    } catch (error) {
+      // A write that threw may still have been applied: its group's intent stays for the reconciler.
+      seat.group.abandoned();
+      throw error;
+    }
+    await seat.group.written(outcome.delta);
+    return outcome.value;
+  }
+
+  /** Gives positions to the owner's waiting creates, those that came meanwhile next, until none waits. */
+  private async placeWaitingCreates(ownerClientId: string): Promise<void> {
+    this.placingCreates.add(ownerClientId);
+    try {
+      for (let waiting = this.waitingCreates.get(ownerClientId); waiting; waiting = this.waitingCreates.get(ownerClientId)) {
+        this.waitingCreates.delete(ownerClientId);
+        try {
+          const seats = await this.takePositions(ownerClientId, waiting.length, waiting[0]!.now);
+          waiting.forEach((create, i) => create.resolve(seats[i]!));
+        } catch (error) {
+          for (const create of waiting) create.reject(error);
+        }
+      }
+    } finally {
+      this.placingCreates.delete(ownerClientId);
+    }
+  }
+
+  /** `count` positions of the owner's list in a row, each with the group of its block (whose intent is recorded). */
+  private async takePositions(ownerClientId: string, count: number, now: Date): Promise<Seat[]> {
+    const started = Date.now();
+    const token = randomUUID();
+    const seen = this.nextSeen.get(ownerClientId);
+    if (seen !== undefined) {
+      const block = blockOf(seen);
+      const { low, high } = positionsOf(block);
+      const taken = await this.lists.findOneAndUpdate(
+        { _id: ownerClientId, next: { $gte: low, $lte: high + 1 - count } },
+        { $inc: { next: count, [`ver.${block}`]: 1, open: 1 }, $set: { [`intents.${token}`]: { at: new Date(started), block } } },
+        // The whole document comes back: the local store does not take a projection here.
+        { returnDocument: 'after' },
+      );
+      if (taken) {
+        this.nextSeen.set(ownerClientId, taken.next!);
+        const group = this.createGroup(ownerClientId, token, block, started, count);
+        return Array.from({ length: count }, (_, i) => ({ position: taken.next! - count + i, group }));
+      }
+    }
+    const next = (await this.upsert(ownerClientId, { $inc: { next: count } }, now)).next!;
+    this.nextSeen.set(ownerClientId, next);
+    const positions = Array.from({ length: count }, (_, i) => next - count + i);
+    const blocks = [...new Set(positions.map(blockOf))];
+    const groups = new Map(blocks.map((block) => [block, this.createGroup(ownerClientId, randomUUID(), block, started, positions.filter((p) => blockOf(p) === block).length)]));
+    await this.lists.updateOne(
+      { _id: ownerClientId },
+      {
+        $set: Object.fromEntries([...groups.values()].map((group) => [`intents.${group.token}`, { at: new Date(started), block: group.block }])),
+        $inc: { ...Object.fromEntries(blocks.map((block) => [`ver.${block}`, 1])), open: blocks.length },
+      },
+    );
+    return positions.map((position) => ({ position, group: groups.get(blockOf(position))! }));
+  }
+
+  private createGroup(ownerClientId: string, token: string, block: number, started: number, members: number): CreateGroup {
+    return new CreateGroup(token, block, started, members, (delta) => this.settle(ownerClientId, token, block, delta));
+  }
+
+  /**
    * Runs `write`, a change of a share in `block` of the owner's list, between its intent and its settling.
    * Once `write` returned, nothing here throws: a failed settling leaves the intent to the reconciler.
    */
@@ -187,20 +295,25 @@ export class ShareLists {
     if (Date.now() - started > CHANGE_WINDOW_MS / 2) throw new IntentTooSlow();
     // A write that threw may still have been applied: its intent stays for the reconciler.
     const outcome = await write();
+    await this.settle(ownerClientId, token, block, outcome.delta);
+    return outcome.value;
+  }
+
+  /** Adds `delta` to the block's counts and removes the intent `token`, in one update; never throws. */
+  private async settle(ownerClientId: string, token: string, block: number, delta: CountDelta | null): Promise<void> {
     try {
       const settled = await this.lists.updateOne(
         { _id: ownerClientId, [`intents.${token}`]: { $exists: true } },
-        { $unset: { [`intents.${token}`]: '' }, $inc: { ...outcome.delta, [`ver.${block}`]: 1, open: -1 } },
+        { $unset: { [`intents.${token}`]: '' }, $inc: { ...delta, [`ver.${block}`]: 1, open: -1 } },
       );
-      // The reconciler took the intent for a stopped change's: whether its count saw this share is unknown, so
+      // The reconciler took the intent for a stopped change's: whether its count saw these shares is unknown, so
       // the block is left an intent already stale, to be counted again.
-      if (settled.matchedCount === 0 && outcome.delta) {
+      if (settled.matchedCount === 0 && delta) {
         await this.lists.updateOne({ _id: ownerClientId }, { $set: { [`intents.${token}`]: { at: new Date(0), block } }, $inc: { [`ver.${block}`]: 1, open: 1 } });
       }
     } catch (error) {
       this.onUnsettled(error);
     }
-    return outcome.value;
   }
 
   /**
