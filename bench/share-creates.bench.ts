@@ -15,13 +15,12 @@ import { blockOf, LIST_BLOCK_SIZE, SHARE_LISTS_COLLECTION, type ListDocument } f
 import { PlatformApi } from './scale/api';
 import { requestPath, seedShares, shareDatabase } from './scale/app-shares';
 import { waitForAutovacuum } from './scale/autovacuum';
-import { removeExternalData, removeLocalInfraData } from './scale/cleanup';
 import { forEachConcurrently } from './scale/concurrency';
-import { loadBenchConfig, type BenchConfig } from './scale/config';
+import type { BenchConfig } from './scale/config';
 import { cpuSecondsOf } from './scale/cpu';
 import { quantile } from './scale/measure';
-import { leftoverInfra } from './scale/processes';
-import { launchStack, type RunningStack } from './scale/stack';
+import { runOnStack } from './scale/run-on-stack';
+import type { RunningStack } from './scale/stack';
 
 process.env.BENCH_PORT_BASE ??= '18380';
 const APP_SHARES = Number(process.env.BENCH_APP_SHARES ?? 100_000);
@@ -145,31 +144,4 @@ async function run(config: BenchConfig, stack: RunningStack): Promise<void> {
   for (const name of Object.keys(updates[0]!)) console.log(`  ${name.padEnd(32)} ${updates.map((u) => ms(u[name]!).padStart(8)).join(' ')}`);
 }
 
-async function main(): Promise<void> {
-  const config = loadBenchConfig();
-  if (!config.mongoUri && leftoverInfra(config).length > 0) throw new Error(`infra of an earlier run is still running (${leftoverInfra(config).join(', ')})`);
-  removeLocalInfraData(config);
-  const stack = launchStack(config);
-  let stopping: Promise<void> | undefined;
-  const cleanup = () =>
-    (stopping ??= (async () => {
-      console.log('\n==> stopping the stack');
-      await stack.stop();
-      removeLocalInfraData(config);
-      await removeExternalData(config, stack.databases, stack.namespace).catch((error: unknown) => console.error(`removing the run's databases and topics failed: ${String(error)}`));
-    })());
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void cleanup().finally(() => process.exit(130)));
-  try {
-    await run(config, stack);
-  } finally {
-    await cleanup();
-  }
-}
-
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runOnStack(run);

@@ -16,14 +16,13 @@ import { connectDatabase, database } from '@obp/db';
 import { AggregateStore } from '@obp/store';
 import { ShareLists, shareStoreOptions, type Share } from '@obp/share';
 import { PlatformApi } from './scale/api';
-import { startScript, stopScripts } from './scale/children';
-import { removeExternalData, removeLocalInfraData } from './scale/cleanup';
-import { loadBenchConfig, type BenchConfig } from './scale/config';
+import { startScript } from './scale/children';
+import type { BenchConfig } from './scale/config';
 import { loadRun, serialLatency, type Latency, type LoadSettings } from './scale/measure';
 import { waitForAutovacuum } from './scale/autovacuum';
 import { cpuSecondsOf } from './scale/cpu';
-import { leftoverInfra } from './scale/processes';
-import { launchStack, type RunningStack } from './scale/stack';
+import { runOnStack } from './scale/run-on-stack';
+import type { RunningStack } from './scale/stack';
 import { requestPath, seedShares, shareDatabase } from './scale/app-shares';
 
 process.env.BENCH_PORT_BASE ??= '18380';
@@ -241,32 +240,4 @@ async function run(config: BenchConfig, stack: RunningStack): Promise<void> {
   console.log(`  GET /shares/{id} edge p99 <= ${TARGETS.edgeP99Ms} ms: ${ms(edge.p99)} ms (${verdict(edge.p99 <= TARGETS.edgeP99Ms)})`);
 }
 
-async function main(): Promise<void> {
-  const config = loadBenchConfig();
-  if (!config.mongoUri && leftoverInfra(config).length > 0) throw new Error(`infra of an earlier run is still running (${leftoverInfra(config).join(', ')})`);
-  removeLocalInfraData(config);
-  const stack = launchStack(config);
-  let stopping: Promise<void> | undefined;
-  const cleanup = () =>
-    (stopping ??= (async () => {
-      console.log('\n==> stopping the stack');
-      await stopScripts();
-      await stack.stop();
-      removeLocalInfraData(config);
-      await removeExternalData(config, stack.databases, stack.namespace).catch((error: unknown) => console.error(`removing the run's databases and topics failed: ${String(error)}`));
-    })());
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void cleanup().finally(() => process.exit(130)));
-  try {
-    await run(config, stack);
-  } finally {
-    await cleanup();
-  }
-}
-
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runOnStack(run);
