@@ -2,7 +2,8 @@
  * One app's creates (issue 29): POST /shares of one app through the edge, BENCH_CREATE_CONCURRENCY (16) at a time,
  * BENCH_CREATES (1,500) of them after a warm-up, first with the app holding no share, then with BENCH_APP_SHARES
  * (100,000) more seeded through the store as bench/shares-at-scale.bench.ts seeds them. Printed per point: creates
- * a second, p50, p99, the CPU ms per create of each process on the path, the load; and, at the store from this
+ * a second, p50, p99, creates per group (one position update and one settling each), the CPU ms per create of
+ * each process on the path, the load; and, at the store from this
  * process, the median time of each update a create makes to the app's list document, one after another (no
  * contention), by their shapes in `ShareLists`: the position alone, the intent alone, the settling, and the position
  * with the intent in one update (what a create makes while its guess of the block holds).
@@ -40,13 +41,16 @@ interface CreatePoint {
   p99: number;
   cpuMs: Record<string, number>;
   load: string;
+  /** Creates per group (a group raises its block's version twice: its intent and its settling). */
+  perGroup: number;
 }
 
-async function createPoint(name: string, api: PlatformApi, token: string, watched: Record<string, number>): Promise<CreatePoint> {
+async function createPoint(name: string, api: PlatformApi, token: string, watched: Record<string, number>, versions: () => Promise<number>): Promise<CreatePoint> {
   const post = () => api.post<{ data: string }>(token, '/shares', { clientId: 'partner-app-1', reference: `bench-${randomUUID()}` }, 200);
   await forEachConcurrently(Array.from({ length: WARMUP }), CONCURRENCY, async () => void (await post()));
   const before = Object.fromEntries(Object.entries(watched).map(([process, pid]) => [process, cpuSecondsOf(pid)]));
   const times: number[] = [];
+  const versionsBefore = await versions();
   const started = performance.now();
   await forEachConcurrently(Array.from({ length: CREATES }), CONCURRENCY, async () => {
     const at = performance.now();
@@ -54,10 +58,11 @@ async function createPoint(name: string, api: PlatformApi, token: string, watche
     times.push(performance.now() - at);
   });
   const seconds = (performance.now() - started) / 1000;
+  const groups = (await versions()) - versionsBefore;
   times.sort((x, y) => x - y);
   const cpuMs = Object.fromEntries(Object.entries(watched).map(([process, pid]) => [process, ((cpuSecondsOf(pid) - before[process]!) * 1000) / CREATES]));
-  const point = { name, rps: CREATES / seconds, p50: quantile(times, 0.5), p99: quantile(times, 0.99), cpuMs, load: load() };
-  console.log(`  ${name}: ${point.rps.toFixed(0)} creates/s, p50 ${ms(point.p50)} ms, p99 ${ms(point.p99)} ms (load ${point.load})`);
+  const point = { name, rps: CREATES / seconds, p50: quantile(times, 0.5), p99: quantile(times, 0.99), cpuMs, load: load(), perGroup: CREATES / (groups / 2) };
+  console.log(`  ${name}: ${point.rps.toFixed(0)} creates/s, p50 ${ms(point.p50)} ms, p99 ${ms(point.p99)} ms, ${point.perGroup.toFixed(1)} creates a group (load ${point.load})`);
   return point;
 }
 
@@ -115,9 +120,13 @@ async function run(config: BenchConfig, stack: RunningStack): Promise<void> {
   const app = await api.registerApp(`bench-creates-${Date.now().toString(36)}`);
   const token = await api.token(app);
   const watched = requestPath(config, stack);
+  const connection = await connectDatabase(config.mongoUri ?? `mongodb://127.0.0.1:${config.ports.ferretDb}`, shareDatabase(stack));
+  const lists = database(connection).collection<ListDocument>(SHARE_LISTS_COLLECTION);
+  // The maintenance round raises versions too (a block swept or moved): a few a minute.
+  const versions = async () => Object.values((await lists.findOne({ _id: app.clientId }))?.ver ?? {}).reduce((sum, n) => sum + n, 0);
 
   console.log(`\n==> POST /shares of one app holding no share, ${CONCURRENCY} at a time`);
-  const points = [await createPoint('no share before', api, token, watched)];
+  const points = [await createPoint('no share before', api, token, watched, versions)];
   const updates = [await listUpdateTimes(config, stack, app.clientId)];
 
   console.log(`\n==> seeding ${APP_SHARES.toLocaleString('en-US')} shares of the app through the store`);
@@ -128,17 +137,18 @@ async function run(config: BenchConfig, stack: RunningStack): Promise<void> {
     console.log(`  PostgreSQL's autovacuum of the seeded rows: ${vacuum.done ? 'done' : 'still running'} after ${vacuum.seconds.toFixed(0)} s`);
   }
   console.log(`\n==> POST /shares of the app holding ${APP_SHARES.toLocaleString('en-US')} shares, ${CONCURRENCY} at a time`);
-  points.push(await createPoint(`${APP_SHARES.toLocaleString('en-US')} shares before`, api, token, watched));
+  points.push(await createPoint(`${APP_SHARES.toLocaleString('en-US')} shares before`, api, token, watched, versions));
   updates.push(await listUpdateTimes(config, stack, app.clientId));
   const total = (await api.get<{ _pagination: { totalCount: number } }>(token, '/shares?pageSize=1'))._pagination.totalCount;
   const made = APP_SHARES + 2 * (WARMUP + CREATES);
   if (total !== made) throw new Error(`GET /shares counts ${total} shares, ${made} were made`);
+  await connection.close();
 
   console.log(`\nOne app's POST /shares through the edge, ${CONCURRENCY} at a time, ${CREATES} creates a point (${os.cpus().length} cores, node ${process.version}; every create answered 200, the list's total exact):`);
   const processes = Object.keys(points[0]!.cpuMs);
-  console.log(`  point                   creates/s   p50 ms   p99 ms   load  CPU ms/create (${processes.join(', ')})`);
+  console.log(`  point                   creates/s   p50 ms   p99 ms   load  creates/group  CPU ms/create (${processes.join(', ')})`);
   for (const p of points) {
-    console.log(`  ${p.name.padEnd(22)} ${p.rps.toFixed(0).padStart(10)} ${ms(p.p50).padStart(8)} ${ms(p.p99).padStart(8)} ${p.load.padStart(6)}  ${processes.map((process) => p.cpuMs[process]!.toFixed(1)).join(' / ')}`);
+    console.log(`  ${p.name.padEnd(22)} ${p.rps.toFixed(0).padStart(10)} ${ms(p.p50).padStart(8)} ${ms(p.p99).padStart(8)} ${p.load.padStart(6)} ${p.perGroup.toFixed(1).padStart(14)}  ${processes.map((process) => p.cpuMs[process]!.toFixed(1)).join(' / ')}`);
   }
   console.log('The list updates at the store, one at a time (median ms), with no share and with the seeded ones:');
   for (const name of Object.keys(updates[0]!)) console.log(`  ${name.padEnd(32)} ${updates.map((u) => ms(u[name]!).padStart(8)).join(' ')}`);
