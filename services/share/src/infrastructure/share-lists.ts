@@ -94,6 +94,25 @@ interface Seat {
   group: CreateGroup;
 }
 
+/** A group of creates all written, to be settled: its intent removed and its delta added. */
+interface DueSettling {
+  token: string;
+  block: number;
+  delta: CountDelta | null;
+  settled: () => void;
+}
+
+/** The filter (every intent still there), removals and increments settling `settlings` in one update. */
+function settlingUpdate(settlings: readonly DueSettling[]): { filter: Record<string, unknown>; unset: Record<string, ''>; inc: CountDelta } {
+  let inc: CountDelta | null = { open: -settlings.length };
+  for (const due of settlings) inc = sumDeltas(inc, sumDeltas(due.delta, { [`ver.${due.block}`]: 1 }));
+  return {
+    filter: Object.fromEntries(settlings.map((due) => [`intents.${due.token}`, { $exists: true }])),
+    unset: Object.fromEntries(settlings.map((due) => [`intents.${due.token}`, ''])),
+    inc: inc ?? {},
+  };
+}
+
 interface WaitingCreate {
   now: Date;
   resolve: (seat: Seat) => void;
@@ -132,9 +151,13 @@ export class ShareLists {
   readonly build: mongo.Collection<BuildMarker>;
   /** The build's marker as last read (`done`, once seen, for good); while not done, read again at most once in `recheckMs`. */
   private marker: { begun: boolean; done: boolean; at: number } = { begun: false, done: false, at: -Infinity };
-  /** Per owner, the creates waiting for their positions, and whether an update is taking positions for some now. */
+  /**
+   * Per owner, the creates waiting for their positions, the groups of creates waiting to be settled, and whether the
+   * owner's updates for creates are under way.
+   */
   private readonly waitingCreates = new Map<string, WaitingCreate[]>();
-  private readonly placingCreates = new Set<string>();
+  private readonly dueSettlings = new Map<string, DueSettling[]>();
+  private readonly updatingForCreates = new Set<string>();
   /** Per owner, the list's `next` as this instance last saw it: the block new positions are guessed to fall in. */
   private readonly nextSeen = new Map<string, number>();
 
@@ -198,19 +221,15 @@ export class ShareLists {
   /**
    * Creates a share at the next position of the owner's list: `write` writes it there, between the intent and the
    * settling of its block, as `track` runs a change. The creates of one owner waiting in this instance while the
-   * previous ones take their positions take theirs together, and settle together once all have written: one update
-   * takes the positions and records the intent when they fall in the block of the last `next` this instance saw,
-   * else (a block's end, a list new to this instance) one takes the positions and one records an intent per block.
-   * Once `write` returned, nothing here throws.
+   * previous ones take their positions take theirs together, and settle together once all have written. One update
+   * at a time per owner and instance does it all: it takes the waiting creates' positions and records their intent
+   * when they fall in the block of the last `next` this instance saw, settling the groups whose members have all
+   * written meanwhile; else (a block's end, a list new to the instance) those groups are settled, then one update
+   * takes the positions and one records an intent per block they span. Once `write` returned, nothing here throws.
    */
   async trackCreate<T>(ownerClientId: string, now: Date, write: (position: number) => Promise<TrackedOutcome<T>>): Promise<T> {
     const started = Date.now();
-    const seat = await new Promise<Seat>((resolve, reject) => {
-      const waiting = this.waitingCreates.get(ownerClientId) ?? [];
-      waiting.push({ now, resolve, reject });
-      this.waitingCreates.set(ownerClientId, waiting);
-      if (!this.placingCreates.has(ownerClientId)) void this.placeWaitingCreates(ownerClientId);
-    });
+    const seat = await new Promise<Seat>((resolve, reject) => this.queueForCreates(ownerClientId, this.waitingCreates, { now, resolve, reject }));
     if (Date.now() - started > CHANGE_WINDOW_MS / 2) {
       seat.group.abandoned();
       throw new IntentTooSlow();
@@ -227,44 +246,79 @@ export class ShareLists {
     return outcome.value;
   }
 
-  /** Gives positions to the owner's waiting creates, those that came meanwhile next, until none waits. */
-  private async placeWaitingCreates(ownerClientId: string): Promise<void> {
-    this.placingCreates.add(ownerClientId);
+  /**
+   * Queues a create or a settling of the owner's; the owner's updates start on the next turn of the event loop, so
+   * that what arrives in the same turn goes in one update.
+   */
+  private queueForCreates<E>(ownerClientId: string, queues: Map<string, E[]>, entry: E): void {
+    queues.set(ownerClientId, [...(queues.get(ownerClientId) ?? []), entry]);
+    if (this.updatingForCreates.has(ownerClientId)) return;
+    this.updatingForCreates.add(ownerClientId);
+    setImmediate(() => void this.updateForCreates(ownerClientId));
+  }
+
+  /** The owner's list updates for creates, one after another, each with all that waits, until nothing waits. */
+  private async updateForCreates(ownerClientId: string): Promise<void> {
     try {
-      for (let waiting = this.waitingCreates.get(ownerClientId); waiting; waiting = this.waitingCreates.get(ownerClientId)) {
+      for (;;) {
+        const waiting = this.waitingCreates.get(ownerClientId);
+        const settlings = this.dueSettlings.get(ownerClientId) ?? [];
         this.waitingCreates.delete(ownerClientId);
+        this.dueSettlings.delete(ownerClientId);
+        if (!waiting) {
+          if (settlings.length === 0) return;
+          await this.settleAll(ownerClientId, settlings);
+          continue;
+        }
         try {
-          const seats = await this.takePositions(ownerClientId, waiting.length, waiting[0]!.now);
+          const seats = await this.takePositions(ownerClientId, waiting.length, waiting[0]!.now, settlings);
           waiting.forEach((create, i) => create.resolve(seats[i]!));
         } catch (error) {
           for (const create of waiting) create.reject(error);
         }
       }
     } finally {
-      this.placingCreates.delete(ownerClientId);
+      this.updatingForCreates.delete(ownerClientId);
     }
   }
 
-  /** `count` positions of the owner's list in a row, each with the group of its block (whose intent is recorded). */
-  private async takePositions(ownerClientId: string, count: number, now: Date): Promise<Seat[]> {
+  /**
+   * `count` positions of the owner's list in a row, each with the group of its block (whose intent is recorded);
+   * `settlings` are settled by the same update when the guess of the block holds, else before the positions are taken.
+   */
+  private async takePositions(ownerClientId: string, count: number, now: Date, settlings: readonly DueSettling[]): Promise<Seat[]> {
     const started = Date.now();
     const token = randomUUID();
     const seen = this.nextSeen.get(ownerClientId);
     if (seen !== undefined) {
       const block = blockOf(seen);
       const { low, high } = positionsOf(block);
-      const taken = await this.lists.findOneAndUpdate(
-        { _id: ownerClientId, next: { $gte: low, $lte: high + 1 - count } },
-        { $inc: { next: count, [`ver.${block}`]: 1, open: 1 }, $set: { [`intents.${token}`]: { at: new Date(started), block } } },
-        // The whole document comes back: the local store does not take a projection here.
-        { returnDocument: 'after' },
-      );
+      const settling = settlingUpdate(settlings);
+      let taken: ListDocument | null;
+      try {
+        taken = await this.lists.findOneAndUpdate(
+          { _id: ownerClientId, next: { $gte: low, $lte: high + 1 - count }, ...settling.filter },
+          {
+            $inc: sumDeltas(settling.inc, { next: count, [`ver.${block}`]: 1, open: 1 })!,
+            $set: { [`intents.${token}`]: { at: new Date(started), block } },
+            ...(settlings.length > 0 ? { $unset: settling.unset } : {}),
+          },
+          // The whole document comes back: the local store does not take a projection here.
+          { returnDocument: 'after' },
+        );
+      } catch (error) {
+        // Applied or not, the settlings are made good as when the reconciler took their intents.
+        await this.settleAll(ownerClientId, settlings);
+        throw error;
+      }
       if (taken) {
+        for (const due of settlings) due.settled();
         this.nextSeen.set(ownerClientId, taken.next!);
         const group = this.createGroup(ownerClientId, token, block, started, count);
         return Array.from({ length: count }, (_, i) => ({ position: taken.next! - count + i, group }));
       }
     }
+    await this.settleAll(ownerClientId, settlings);
     const next = (await this.upsert(ownerClientId, { $inc: { next: count } }, now)).next!;
     this.nextSeen.set(ownerClientId, next);
     const positions = Array.from({ length: count }, (_, i) => next - count + i);
@@ -280,8 +334,20 @@ export class ShareLists {
     return positions.map((position) => ({ position, group: groups.get(blockOf(position))! }));
   }
 
+  /** A group whose members have all written: its settling waits for the owner's next update. */
   private createGroup(ownerClientId: string, token: string, block: number, started: number, members: number): CreateGroup {
-    return new CreateGroup(token, block, started, members, (delta) => this.settle(ownerClientId, token, block, delta));
+    return new CreateGroup(token, block, started, members, (delta) => new Promise<void>((settled) => this.queueForCreates(ownerClientId, this.dueSettlings, { token, block, delta, settled })));
+  }
+
+  /** Settles `settlings` in one update, or each by itself (`settle`) if that one misses or fails; never throws. */
+  private async settleAll(ownerClientId: string, settlings: readonly DueSettling[]): Promise<void> {
+    if (settlings.length === 0) return;
+    const settling = settlingUpdate(settlings);
+    const together = await this.lists.updateOne({ _id: ownerClientId, ...settling.filter }, { $unset: settling.unset, $inc: settling.inc }).catch(() => null);
+    if (together?.matchedCount !== 1) {
+      for (const due of settlings) await this.settle(ownerClientId, due.token, due.block, due.delta);
+    }
+    for (const due of settlings) due.settled();
   }
 
   /**
