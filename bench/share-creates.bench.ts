@@ -48,6 +48,7 @@ interface CreatePoint {
 async function createPoint(name: string, api: PlatformApi, token: string, watched: Record<string, number>, versions: () => Promise<number>): Promise<CreatePoint> {
   const post = () => api.post<{ data: string }>(token, '/shares', { clientId: 'partner-app-1', reference: `bench-${randomUUID()}` }, 200);
   await forEachConcurrently(Array.from({ length: WARMUP }), CONCURRENCY, async () => void (await post()));
+  api.backlogWaits = 0;
   const before = Object.fromEntries(Object.entries(watched).map(([process, pid]) => [process, cpuSecondsOf(pid)]));
   const times: number[] = [];
   const versionsBefore = await versions();
@@ -61,8 +62,9 @@ async function createPoint(name: string, api: PlatformApi, token: string, watche
   const groups = (await versions()) - versionsBefore;
   times.sort((x, y) => x - y);
   const cpuMs = Object.fromEntries(Object.entries(watched).map(([process, pid]) => [process, ((cpuSecondsOf(pid) - before[process]!) * 1000) / CREATES]));
+  const backlogWaits = api.backlogWaits;
   const point = { name, rps: CREATES / seconds, p50: quantile(times, 0.5), p99: quantile(times, 0.99), cpuMs, load: load(), perGroup: CREATES / (groups / 2) };
-  console.log(`  ${name}: ${point.rps.toFixed(0)} creates/s, p50 ${ms(point.p50)} ms, p99 ${ms(point.p99)} ms, ${point.perGroup.toFixed(1)} creates a group (load ${point.load})`);
+  console.log(`  ${name}: ${point.rps.toFixed(0)} creates/s, p50 ${ms(point.p50)} ms, p99 ${ms(point.p99)} ms, ${point.perGroup.toFixed(1)} creates a group, ${backlogWaits} answers 503 outbox_backlog waited out (load ${point.load})`);
   return point;
 }
 
