@@ -20,7 +20,8 @@ import { IDLE_STATEMENTS_SETTINGS, IdleStatements, printIdleStore } from './scal
 import { measureCpu } from './scale/cpu';
 import { waitForConsumers } from './scale/kafka';
 import { startBaselineEdge, type BaselineEdge } from './scale/edge-baseline';
-import { loadRun, medianLoad, serialLatency, type LoadSettings, type MeasuredLoad } from './scale/measure';
+import { byIdLoad } from './scale/by-id-load';
+import { serialLatency, type LoadSettings } from './scale/measure';
 import { leftoverInfra, stackProcesses } from './scale/processes';
 import { printScaleOut, printStep, printSummary, type RunSettings, type StepResult } from './scale/report';
 import { APP_SIZES, ConsentSeeder, ShareSeeder } from './scale/seed';
@@ -99,35 +100,16 @@ const idleStatements = (config: BenchConfig) => (config.idleStatements && !confi
 /** The PostgreSQL database under the local FerretDB: every service's collections are its tables. */
 const storeDatabaseUrl = (config: BenchConfig) => `postgres://postgres@127.0.0.1:${config.ports.ferretDb + 1}/ferretdb`;
 
-/**
- * GET /shares/{id} on the bare endpoint, the share service, the edge and the baseline edge (BENCH_EDGE_BASELINE), one
- * after the other (the two edges in turns), BENCH_LOAD_ROUNDS times: the medians, each run's figures, and the CPU time per request of the
- * edges and the share service over each run.
- */
+/** GET /shares/{id} under load (bench/scale/by-id-load.ts) on a sample of the seeded shares. */
 async function shareLoad(bench: Bench) {
   const { config, stack } = bench;
   const settings: LoadSettings = { root: config.root, seconds: config.seconds, warmupSeconds: config.warmupSeconds, connections: config.connections };
   const sample = bench.shares.sample(SAMPLE_SIZE);
   const pids = Object.fromEntries(stackProcesses(config, stack.runDir).map((p) => [p.name, p.pid]));
-  const watched: Record<string, number> = { edge: pids.edge!, share: pids.share! };
-  if (bench.baselineEdge) watched['baseline edge'] = bench.baselineEdge.pid;
-  const targets: Array<[keyof LoadRounds, string]> = [
-    ['bare', `http://127.0.0.1:${config.ports.bare}`],
-    ['direct', stack.shareUrl],
-    ['edge', stack.edgeUrl],
-  ];
-  if (bench.baselineEdge) targets.push(['baselineEdge', bench.baselineEdge.url]);
-  const rounds: LoadRounds = { bare: [], direct: [], edge: [], baselineEdge: [] };
-  for (let round = 0; round < config.loadRounds; round++) {
-    // The two edges take turns at going first, so neither always follows the direct run.
-    const order = round % 2 === 1 && bench.baselineEdge ? [targets[0]!, targets[1]!, targets[3]!, targets[2]!] : targets;
-    for (const [name, origin] of order) rounds[name].push(await loadRun(settings, origin, sample, watched));
-  }
-  const get = { bare: medianLoad(rounds.bare), direct: medianLoad(rounds.direct), edge: medianLoad(rounds.edge), baselineEdge: bench.baselineEdge ? medianLoad(rounds.baselineEdge) : undefined };
-  return { get, getRounds: rounds, sampleApps: sample.tokens.length };
+  const origins = { bare: `http://127.0.0.1:${config.ports.bare}`, direct: stack.shareUrl, edge: stack.edgeUrl, baselineEdge: bench.baselineEdge };
+  const load = await byIdLoad(settings, config.loadRounds, origins, sample, { edge: pids.edge!, share: pids.share! });
+  return { ...load, sampleApps: sample.tokens.length };
 }
-
-type LoadRounds = Record<'bare' | 'direct' | 'edge' | 'baselineEdge', MeasuredLoad[]>;
 
 async function serialLatencies(bench: Bench) {
   const { api, config, consents, shares } = bench;

@@ -8,7 +8,8 @@
  * page, unfiltered and by isExpired, and GET /shares/{id} through the edge, to the share service directly and
  * to bare express (rate, p50, p99, the edge's rate as a share of bare express's). Beside them, at the store, the
  * same pages read by the lists and the way GET /shares read them before (the owner index), with the ratio.
- * Run: BENCH_FROM_SOURCE=1 npx tsx bench/shares-at-scale.bench.ts   (settings as bench/platform-scale.bench.ts's,
+ * The GET /shares/{id} runs are bench/scale/by-id-load.ts's: BENCH_LOAD_ROUNDS rounds, and BENCH_EDGE_BASELINE's edge beside.
+ * Run: npx tsx bench/shares-at-scale.bench.ts   (settings as bench/platform-scale.bench.ts's,
  * and BENCH_APP_SHARES, BENCH_FILTERED_SERIAL: requests per filtered list point, BENCH_LIST_RUNS: reads per page at the store)
  */
 import os from 'node:os';
@@ -18,7 +19,10 @@ import { ShareLists, shareStoreOptions, type Share } from '@obp/share';
 import { PlatformApi } from './scale/api';
 import { startScript } from './scale/children';
 import type { BenchConfig } from './scale/config';
-import { loadRun, serialLatency, type Latency, type LoadSettings } from './scale/measure';
+import { byIdLoad } from './scale/by-id-load';
+import { startBaselineEdge, type BaselineEdge } from './scale/edge-baseline';
+import { serialLatency, type Latency, type LoadSettings } from './scale/measure';
+import { byIdLoadTable } from './scale/report';
 import { waitForAutovacuum } from './scale/autovacuum';
 import { cpuSecondsOf } from './scale/cpu';
 import { runOnStack } from './scale/run-on-stack';
@@ -175,7 +179,16 @@ const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
 async function run(config: BenchConfig, stack: RunningStack): Promise<void> {
   console.log(`==> starting the stack (scripts/stack.sh; output in ${stack.outputFile})`);
   await stack.untilReady();
-  await startScript(config.root, 'bare-express.ts', [String(config.ports.bare)], 'listening on');
+  const bare = await startScript(config.root, 'bare-express.ts', [String(config.ports.bare)], 'listening on');
+  const baselineEdge = config.edgeBaseline ? await startBaselineEdge(config, stack.runDir, config.edgeBaseline) : undefined;
+  try {
+    await measure(config, stack, baselineEdge, bare.pid!);
+  } finally {
+    await baselineEdge?.stop();
+  }
+}
+
+async function measure(config: BenchConfig, stack: RunningStack, baselineEdge: BaselineEdge | undefined, barePid: number): Promise<void> {
   const api = new PlatformApi(stack.edgeUrl, stack.adminToken);
   const app = await api.registerApp(`bench-many-shares-${Date.now().toString(36)}`);
   const token = await api.token(app);
@@ -200,9 +213,8 @@ async function run(config: BenchConfig, stack: RunningStack): Promise<void> {
   console.log('\n==> GET /shares/{id}: bare express, the share service, the edge');
   const settings: LoadSettings = { root: config.root, seconds: config.seconds, warmupSeconds: config.warmupSeconds, connections: config.connections };
   const sample = { targets: Array.from({ length: SAMPLE_SIZE }, () => ({ path: `/shares/${seeded.ids[Math.floor(Math.random() * seeded.ids.length)]!}`, token: 0 })), tokens: [token] };
-  const bare = await loadRun(settings, `http://127.0.0.1:${config.ports.bare}`, sample);
-  const direct = await loadRun(settings, stack.shareUrl, sample);
-  const edge = await loadRun(settings, stack.edgeUrl, sample);
+  const origins = { bare: `http://127.0.0.1:${config.ports.bare}`, direct: stack.shareUrl, edge: stack.edgeUrl, baselineEdge };
+  const byId = await byIdLoad(settings, config.loadRounds, origins, sample, { edge: watched.edge!, share: watched.share!, bare: barePid });
 
   // Last: a read the old way that outlives the store's bound goes on in the store after the driver gave up.
   console.log('\n==> the same pages at the store: the lists against the owner index they replaced (median)');
@@ -221,15 +233,8 @@ async function run(config: BenchConfig, stack: RunningStack): Promise<void> {
     const before = typeof t.ownerIndex === 'number' ? `${ms(t.ownerIndex).padStart(9)} ${(t.ownerIndex / t.lists).toFixed(0).padStart(6)}x` : t.ownerIndex;
     console.log(`  ${t.name.padEnd(26)} ${ms(t.lists).padStart(8)} ${before}`);
   }
-  console.log(`GET /shares/{id}, ${config.connections} connections, ${config.seconds} s each, ${SAMPLE_SIZE} shares at random:`);
-  console.log('  target          req/s    p50 ms   p99 ms   non-2xx  errors');
-  for (const [name, r] of [
-    ['bare express', bare],
-    ['share service', direct],
-    ['edge', edge],
-  ] as const) {
-    console.log(`  ${name.padEnd(14)} ${r.rps.toFixed(0).padStart(6)} ${ms(r.p50).padStart(9)} ${ms(r.p99).padStart(8)} ${String(r.non2xx).padStart(9)} ${String(r.errors).padStart(7)}`);
-  }
+  console.log(byIdLoadTable(byId, `GET /shares/{id}: autocannon in its own process, ${config.connections} connections, ${config.seconds} s each, ${SAMPLE_SIZE} of the app's shares at random (cached by the share service after the warm-up); CPU time per request answered from /proc`));
+  const { bare, edge } = byId.get;
   const ratio = edge.rps / bare.rps;
   const unfiltered = points.filter((p) => !p.name.includes('isExpired'));
   const filtered = points.filter((p) => p.name.includes('isExpired'));
@@ -238,6 +243,7 @@ async function run(config: BenchConfig, stack: RunningStack): Promise<void> {
   console.log(`  every list page p50 <= ${TARGETS.listP50Ms} ms, by isExpired: worst ${ms(Math.max(...filtered.map((p) => p.latency.p50)))} ms (${verdict(filtered.every((p) => p.latency.p50 <= TARGETS.listP50Ms))})`);
   console.log(`  GET /shares/{id} edge / bare express >= ${TARGETS.edgeShareOfBare}: ${ratio.toFixed(2)} (${verdict(ratio >= TARGETS.edgeShareOfBare)})`);
   console.log(`  GET /shares/{id} edge p99 <= ${TARGETS.edgeP99Ms} ms: ${ms(edge.p99)} ms (${verdict(edge.p99 <= TARGETS.edgeP99Ms)})`);
+  if (byId.get.baselineEdge) console.log(`  beside it, the baseline edge (${config.edgeBaseline}): ${(byId.get.baselineEdge.rps / bare.rps).toFixed(2)} of bare express, p99 ${ms(byId.get.baselineEdge.p99)} ms`);
 }
 
 runOnStack(run);

@@ -14,6 +14,9 @@ export type Ports = Record<ServiceName, number> & {
   baselineEdge: number;
   ferretDb: number;
   kafka: number;
+  /** The XS2A sandbox bank's API and its SCA pages. */
+  sandboxXs2a: number;
+  sandboxXs2aSca: number;
 };
 
 export interface BenchConfig {
@@ -73,12 +76,13 @@ function steps(): Step[] {
 
 /**
  * The services from `base` on in the manifest's order (up to ten), then FerretDB (and its PostgreSQL), Kafka (each of up to
- * three nodes and its controller: base+12 to base+17), the bare server and the baseline edge; a service's n-th instance is 100·(n−1) above its first.
+ * three nodes and its controller: base+12 to base+17), the bare server, the baseline edge and the XS2A sandbox bank (its API and
+ * its SCA pages); a service's n-th instance is 100·(n−1) above its first.
  */
 function ports(base: number): Ports {
   if (serviceNames.length > 10) throw new Error(`the benchmark gives ten services a port each, and the platform has ${serviceNames.length}`);
   const services = Object.fromEntries(serviceNames.map((name, i) => [name, base + i])) as Record<ServiceName, number>;
-  return { ...services, ferretDb: base + 10, kafka: base + 12, bare: base + 18, baselineEdge: base + 19 };
+  return { ...services, ferretDb: base + 10, kafka: base + 12, bare: base + 18, baselineEdge: base + 19, sandboxXs2a: base + 20, sandboxXs2aSca: base + 21 };
 }
 
 export function loadBenchConfig(): BenchConfig {

@@ -90,3 +90,60 @@ export async function measureCpu(processes: MeasuredProcess[], seconds: number):
 export function cpuSecondsOf(pid: number): number {
   return treeTicks(pid, allStats()) / CLOCK_TICKS_PER_SECOND;
 }
+
+/** The machine's CPU time so far from /proc/stat, in ticks: busy (everything but idle and iowait) and in all. */
+export function machineTicks(): { busy: number; total: number } {
+  const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.slice(0, 8).reduce((sum, n) => sum + n, 0);
+  return { busy: total - fields[3]! - fields[4]!, total };
+}
+
+/**
+ * CPU seconds of process trees sampled every `intervalMs` (the kernel counts in ticks of 1/CLK_TCK s), so that their
+ * use at a moment known only afterwards (a time a service recorded) can be read off. Each sample reads the stat of the
+ * trees' processes as last found; the trees are looked up again every `treeEveryMs` (a child that exits meanwhile is
+ * counted in its parent's reaped time, one that starts is counted from the next lookup on).
+ */
+export class CpuSampler {
+  private readonly samples: Array<{ at: number; seconds: Record<string, number> }> = [];
+  private members = new Map<string, number[]>();
+  private lookedUpAt = 0;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly roots: Record<string, number>,
+    intervalMs = 10,
+    private readonly treeEveryMs = 500,
+  ) {
+    this.sample();
+    this.timer = setInterval(() => this.sample(), intervalMs);
+  }
+
+  /** Each tree's CPU seconds at `at` (ms since the epoch), between the samples around it; the last sample's after it. */
+  at(at: number): Record<string, number> {
+    this.sample();
+    const after = this.samples.findIndex((s) => s.at >= at);
+    if (after <= 0) return this.samples[after === 0 ? 0 : this.samples.length - 1]!.seconds;
+    const [a, b] = [this.samples[after - 1]!, this.samples[after]!];
+    const part = b.at === a.at ? 1 : (at - a.at) / (b.at - a.at);
+    return Object.fromEntries(Object.keys(this.roots).map((name) => [name, a.seconds[name]! + part * (b.seconds[name]! - a.seconds[name]!)]));
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  private sample(): void {
+    const now = Date.now();
+    if (now - this.lookedUpAt >= this.treeEveryMs) {
+      const stats = allStats();
+      this.members = new Map(Object.entries(this.roots).map(([name, pid]) => [name, tree(pid, stats)]));
+      this.lookedUpAt = now;
+    }
+    const seconds = Object.fromEntries([...this.members].map(([name, pids]) => [name, pids.reduce((sum, pid) => sum + (readStat(pid)?.ticks ?? 0), 0) / CLOCK_TICKS_PER_SECOND]));
+    // A process gone since the lookup takes its ticks with it until the next lookup counts them in its parent: never let a tree's total fall.
+    const last = this.samples.at(-1);
+    if (last) for (const name of Object.keys(seconds)) seconds[name] = Math.max(seconds[name]!, last.seconds[name]!);
+    this.samples.push({ at: now, seconds });
+  }
+}

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { PlatformApi } from './api';
 import { runScript } from './children';
-import { cpuSecondsOf } from './cpu';
+import { cpuSecondsOf, machineTicks } from './cpu';
 import type { LoadSpec, LoadSummary, LoadTarget } from './load-spec';
 
 export interface Latency {
@@ -33,16 +33,22 @@ async function oneLoadRun(root: string, spec: LoadSpec): Promise<string> {
 }
 
 /** A load run's figures, with the CPU time each process it was asked to watch spent per request answered, in µs. */
-export type MeasuredLoad = LoadSummary & { cpuMicrosPerRequest: Record<string, number> };
+export type MeasuredLoad = LoadSummary & {
+  cpuMicrosPerRequest: Record<string, number>;
+  /** The share of the machine's cores busy over the run (every process, the load generator's too), 0 to 1. */
+  machineBusy: number;
+};
 
 /** A warm-up run (not reported), then the measured run, with the CPU time of `watched` (name → pid) over it. */
 export async function loadRun(settings: LoadSettings, origin: string, sample: { targets: LoadTarget[]; tokens: string[] }, watched: Record<string, number> = {}): Promise<MeasuredLoad> {
   const spec = (seconds: number): LoadSpec => ({ origin, method: 'GET', connections: settings.connections, seconds, ...sample });
   await oneLoadRun(settings.root, spec(settings.warmupSeconds));
   const before = Object.fromEntries(Object.entries(watched).map(([name, pid]) => [name, cpuSecondsOf(pid)]));
+  const machineBefore = machineTicks();
   const summary = JSON.parse(await oneLoadRun(settings.root, spec(settings.seconds))) as LoadSummary;
+  const machineAfter = machineTicks();
   const cpuMicrosPerRequest = Object.fromEntries(Object.entries(watched).map(([name, pid]) => [name, ((cpuSecondsOf(pid) - before[name]!) * 1e6) / Math.max(1, summary.requests)]));
-  return { ...summary, cpuMicrosPerRequest };
+  return { ...summary, cpuMicrosPerRequest, machineBusy: (machineAfter.busy - machineBefore.busy) / Math.max(1, machineAfter.total - machineBefore.total) };
 }
 
 /** The median of each figure over rounds of one target's load runs (the middle one, or the mean of the two middle ones). */
@@ -63,6 +69,7 @@ export function medianLoad(rounds: readonly MeasuredLoad[]): MeasuredLoad {
     timeouts: rounds.reduce((sum, r) => sum + r.timeouts, 0),
     non2xx: rounds.reduce((sum, r) => sum + r.non2xx, 0),
     cpuMicrosPerRequest: Object.fromEntries(names.map((name) => [name, of((r) => r.cpuMicrosPerRequest[name]!)])),
+    machineBusy: of((r) => r.machineBusy),
   };
 }
 

@@ -3,6 +3,7 @@ import type { AutovacuumWait } from './autovacuum';
 import type { CpuUse } from './cpu';
 import type { CatchUp } from './kafka';
 import type { LoadSummary } from './load-spec';
+import type { ByIdLoad } from './by-id-load';
 import type { Latency, MeasuredLoad } from './measure';
 import type { Distribution, Seeded, SeededConsents } from './seed';
 
@@ -15,10 +16,9 @@ export interface StepResult {
   seededShares: Seeded;
   seededConsents: SeededConsents;
   catchUp: CatchUp;
-  /** Medians over the rounds (BENCH_LOAD_ROUNDS); the baseline edge's when BENCH_EDGE_BASELINE runs one. */
-  get: { bare: MeasuredLoad; direct: MeasuredLoad; edge: MeasuredLoad; baselineEdge: MeasuredLoad | undefined };
-  /** Each round's runs, in the order they ran. */
-  getRounds: Record<'bare' | 'direct' | 'edge' | 'baselineEdge', MeasuredLoad[]>;
+  /** GET /shares/{id} under load: medians over the rounds (BENCH_LOAD_ROUNDS) and each round's runs. */
+  get: ByIdLoad['get'];
+  getRounds: ByIdLoad['getRounds'];
   serial: { transactions: Latency; sequencing: Latency; shares: Latency; consents: Latency; firstShareRead: Latency };
   cpu: CpuUse[];
   /** The wait for PostgreSQL's autovacuum before the idle window; undefined on an external store. */
@@ -74,23 +74,26 @@ const LOAD_TARGETS = [
 /** CPU µs per request of each watched process (edge, share, baseline edge), over the run. */
 const cpuCells = (r: MeasuredLoad, watched: string[]) => watched.map((name) => (r.cpuMicrosPerRequest[name] === undefined ? '-' : int(r.cpuMicrosPerRequest[name])));
 
-function loadTable(s: StepResult, settings: RunSettings): string {
+/** The GET /shares/{id} load table: the medians against bare express, and each round when there were several. */
+export function byIdLoadTable(s: ByIdLoad, heading: string): string {
   const watched = Object.keys(s.get.edge.cpuMicrosPerRequest);
   const rounds = s.getRounds.bare.length;
-  const row = (name: string, r: MeasuredLoad, bare: MeasuredLoad) => [name, int(r.rps), ms(r.p50), ms(r.p99), String(r.errors + r.timeouts), String(r.non2xx), ratio(r, bare).toFixed(2), ...cpuCells(r, watched)];
-  const header = ['target', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'vs bare', ...watched.map((name) => `${name} µs/req`)];
+  const row = (name: string, r: MeasuredLoad, bare: MeasuredLoad) => [name, int(r.rps), ms(r.p50), ms(r.p99), String(r.errors + r.timeouts), String(r.non2xx), ratio(r, bare).toFixed(2), ...cpuCells(r, watched), pct(r.machineBusy * 100)];
+  const header = ['target', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'vs bare', ...watched.map((name) => `${name} µs/req`), 'machine busy'];
   const medians = LOAD_TARGETS.flatMap(([key, name]) => (s.get[key] ? [row(name, s.get[key], s.get.bare)] : []));
-  const lines = [
-    `GET /shares/{id}: autocannon in its own process, ${settings.connections} connections, ${settings.seconds} s, ${settings.sampleSize} random shares of ${plural(s.sampleApps, 'app')} (after the warm-up run they are in the share service's cache; a first read is in the serial table); CPU time per request answered from /proc`,
-    rounds > 1 ? `medians of ${rounds} rounds (each round runs the targets in turn; errors and non-2xx are the rounds' sums):` : '',
-    table([header, ...medians]),
-  ];
+  const lines = [heading, rounds > 1 ? `medians of ${rounds} rounds (each round runs the targets in turn; errors and non-2xx are the rounds' sums):` : '', table([header, ...medians])];
   if (rounds > 1) {
     const roundRows = Array.from({ length: rounds }, (_, i) => LOAD_TARGETS.flatMap(([key, name]) => (s.getRounds[key][i] ? [row(`${i + 1}: ${name}`, s.getRounds[key][i], s.getRounds.bare[i]!)] : []))).flat();
     lines.push('each round (vs bare: that round\'s bare run):', table([['round: target', ...header.slice(1)], ...roundRows]));
   }
   return lines.filter(Boolean).join('\n');
 }
+
+const loadTable = (s: StepResult, settings: RunSettings): string =>
+  byIdLoadTable(
+    s,
+    `GET /shares/{id}: autocannon in its own process, ${settings.connections} connections, ${settings.seconds} s, ${settings.sampleSize} random shares of ${plural(s.sampleApps, 'app')} (after the warm-up run they are in the share service's cache; a first read is in the serial table); CPU time per request answered from /proc`,
+  );
 
 function serialTable(s: StepResult, settings: RunSettings): string {
   const row = (name: string, l: Latency) => [name, ms(l.p50), ms(l.p99), String(l.failures)];

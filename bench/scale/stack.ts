@@ -53,6 +53,8 @@ function stackEnv(config: BenchConfig, runDir: string, runId: string, adminToken
     ...Object.fromEntries(platformServices.map((s) => [s.database.env, `bench_${runId}_${s.database.name}`])),
     FERRETDB_PORT: String(ports.ferretDb),
     KAFKA_PORT: String(ports.kafka),
+    SANDBOX_XS2A_PORT: String(ports.sandboxXs2a),
+    SANDBOX_XS2A_SCA_PORT: String(ports.sandboxXs2aSca),
     TOKEN_ISSUER: `http://127.0.0.1:${ports.edge}`,
     ADMIN_TOKEN: adminToken,
     NODE_ENV: 'production',

@@ -9,6 +9,12 @@ const PLAIN_WITH_COMMA = /^(-?)([1-9]\d*|0),(\d+)$/;
 const PLAIN_WITH_POINT = /^(-?)([1-9]\d*|0)\.(\d+)$/;
 /** A positive decimal as amounts are mostly written (no sign, no leading zero): its negation is the minus before it. */
 const PLAIN_POSITIVE = /^[1-9]\d*(?:\.\d+)?$/;
+/** Zero with decimals, as a plainly written amount reads: a literal in the function would be a new object at every amount. */
+const ZERO_WITH_POINT = /^0+\.0+$/;
+const ZERO = /^0+(\.0+)?$/;
+
+/** Whether an unsigned decimal (`0`, `000`, `0.00`) is zero: the amounts that are not negated. */
+export const isZeroDecimal = (value: DecimalText): boolean => ZERO.test(value);
 
 export function isDecimalText(value: string): boolean {
   return DECIMAL.test(value);
@@ -28,7 +34,7 @@ export function normaliseDecimal(written: string, decimalSeparator: ',' | '.'): 
     const [, sign, digits, fraction] = plain;
     if (digits!.length + fraction!.length > MAX_DIGITS || fraction!.length > MAX_DECIMALS) return null;
     const value = `${digits}.${fraction}`;
-    return sign === '-' && !/^0+\.0+$/.test(value) ? `-${value}` : value;
+    return sign === '-' && !ZERO_WITH_POINT.test(value) ? `-${value}` : value;
   }
   let text = written.trim().replace(/[\s\u00a0']/g, '');
   let negative = false;
@@ -46,7 +52,7 @@ export function normaliseDecimal(written: string, decimalSeparator: ',' | '.'): 
   const digits = whole.join('').replace(/^0+(?=\d)/, '');
   if (digits.length + fraction.length > MAX_DIGITS || fraction.length > MAX_DECIMALS) return null;
   const value = fraction === '' ? digits : `${digits}.${fraction}`;
-  return negative && !/^0+(\.0+)?$/.test(value) ? `-${value}` : value;
+  return negative && !isZeroDecimal(value) ? `-${value}` : value;
 }
 
 function scaleOf(value: DecimalText): number {

@@ -3,7 +3,7 @@
  * the size (also of a gzip file inflated), decodes, detects the format from the content, checks it against the
  * hints, parses, and checks the balances and that every statement names its account (docs/statements.md).
  */
-import { isUtf8 } from 'node:buffer';
+import { isAscii, isUtf8 } from 'node:buffer';
 import { gunzipSync } from 'node:zlib';
 import { balanceProblems } from './balances';
 import { parseCamt } from './camt/parse-camt';
@@ -142,6 +142,8 @@ function decode(bytes: Buffer, declared: Charset | undefined): { text: string } 
   if (bom && charset !== undefined && charset !== 'utf-8') return { problem: `The file starts with a UTF-8 byte order mark but is declared ${charset}.` };
   if (charset === 'latin-1') return { text: body.toString('latin1') };
   if (charset === 'windows-1252') return { text: decodeWindows1252(body) };
+  // ASCII is the same text read as Latin-1, which is copied rather than decoded (a third of UTF-8's time).
+  if (isAscii(body)) return { text: body.toString('latin1') };
   // `isUtf8` then `toString` is TextDecoder's fatal decoding at a fraction of its cost; TextDecoder also drops a byte order mark, so one left (a second) goes to it.
   if (!startsWith(body, UTF8_BOM) && isUtf8(body)) return { text: body.toString('utf8') };
   try {

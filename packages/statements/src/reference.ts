@@ -3,7 +3,9 @@
  * A placeholder is no reference: as one, it would be the same for many entries, and an import that stores each
  * transaction once by its reference would keep one of them and drop the others as stored before.
  */
+const PLACEHOLDER = /^(NOTPROVIDED|NONREF|NONE|NOREF)$/i;
+
 export function bankReferenceOf(written: string | null | undefined): string | null {
   const value = written?.trim() ?? '';
-  return value === '' || /^(NOTPROVIDED|NONREF|NONE|NOREF)$/i.test(value) ? null : value;
+  return value === '' || PLACEHOLDER.test(value) ? null : value;
 }

@@ -65,4 +65,28 @@ describe('contentKeys', () => {
       '2026-03-02|7|EUR||1',
     ]);
   });
+
+  it('keys every amount, currency and IBAN as the general reading does (amounts already canonical are taken as written)', () => {
+    // The reading before amounts, currencies and IBANs already in their canonical form were taken as written.
+    const general = (t: StatementTransaction, n: number): string => {
+      const negative = t.amount.startsWith('-');
+      let digits = negative ? t.amount.slice(1) : t.amount;
+      if (digits.includes('.')) digits = digits.replace(/0+$/, '').replace(/\.$/, '');
+      digits = digits.replace(/^0+(?=\d)/, '');
+      const amount = negative && digits !== '0' ? `-${digits}` : digits;
+      return `${[t.bookingDate ?? t.valueDate ?? '', amount, t.currency.toUpperCase(), (t.counterpartyIban ?? '').replace(/\s+/g, '').toUpperCase()].join('|')}|${n}`;
+    };
+    let state = 26;
+    const next = (n: number): number => {
+      state = (state * 1103515245 + 12345) % 2147483648;
+      return Math.floor((state / 2147483648) * n);
+    };
+    const pick = <T,>(values: T[]): T => values[next(values.length)]!;
+    const digits = (n: number): string => Array.from({ length: n }, () => pick(['0', '0', '1', '5', '9'])).join('');
+    for (let i = 0; i < 5_000; i++) {
+      const amount = `${pick(['', '-'])}${digits(1 + next(4))}${pick(['', '.', `.${digits(1 + next(3))}`])}`;
+      const t = transaction({ amount, currency: pick(['EUR', 'eur', 'Usd']), counterpartyIban: pick([null, '', 'NL91ABNA0417164300', 'nl91abna0417164300', 'NL91 ABNA 0417 1643 00']) });
+      expect([amount, contentKeys([t])[0]]).toEqual([amount, general(t, 1)]);
+    }
+  });
 });

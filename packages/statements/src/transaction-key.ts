@@ -17,14 +17,25 @@ import type { DecimalText, StatementTransaction } from './statement';
 export function contentKeys(transactions: readonly StatementTransaction[]): string[] {
   const seen = new Map<string, number>();
   return transactions.map((t) => {
-    const base = [t.bookingDate ?? t.valueDate ?? '', canonicalAmount(t.amount), t.currency.toUpperCase(), (t.counterpartyIban ?? '').replace(/\s+/g, '').toUpperCase()].join('|');
+    const base = `${t.bookingDate ?? t.valueDate ?? ''}|${canonicalAmount(t.amount)}|${capitals(t.currency)}|${t.counterpartyIban ? compactCapitals(t.counterpartyIban) : ''}`;
     const n = (seen.get(base) ?? 0) + 1;
     seen.set(base, n);
     return `${base}|${n}`;
   });
 }
 
+/** Capitals and digits only: what `capitals` and `compactCapitals` give back unchanged. */
+const CAPITALS = /^[A-Z0-9]*$/;
+
+const capitals = (text: string): string => (CAPITALS.test(text) ? text : text.toUpperCase());
+
+const compactCapitals = (text: string): string => (CAPITALS.test(text) ? text : text.replace(/\s+/g, '').toUpperCase());
+
+/** Digits without a leading zero, optionally a point and digits not ending in 0: what `canonicalAmount` gives back unchanged. */
+const CANONICAL_AMOUNT = /^-?(?:0|[1-9]\d*)(?:\.\d*[1-9])?$/;
+
 function canonicalAmount(amount: DecimalText): string {
+  if (CANONICAL_AMOUNT.test(amount) && amount !== '-0') return amount;
   const negative = amount.startsWith('-');
   let digits = negative ? amount.slice(1) : amount;
   if (digits.includes('.')) digits = digits.replace(/0+$/, '').replace(/\.$/, '');

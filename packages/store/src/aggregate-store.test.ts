@@ -272,6 +272,24 @@ describe('AggregateStore lists and counts (real store)', () => {
     expect(expected.length).toBeGreaterThan(50);
     expect(await store.allIds({ owner: 'app-a' }, pageSize)).toEqual(expected);
   });
+
+  it('answers a filter with an empty $in without asking the store, which would read every document to match none', async () => {
+    const sent: string[] = [];
+    const connection = await connectDatabase(testEnv().mongoUri, store.collection.dbName, { onCommand: (event) => sent.push(event.commandName) });
+    cleanup.add(() => connection.close());
+    const watched = new AggregateStore<Listed>(database(connection), { collection: 'listed' });
+    const empty = { _id: { $in: [] as string[] } };
+    expect(await watched.findMany(empty)).toEqual([]);
+    expect(await watched.findMany({ owner: 'app-a', tag: { $in: [] } }, { sort: { createdAt: 1 }, limit: 10 })).toEqual([]);
+    expect(await watched.count(empty)).toBe(0);
+    expect(await watched.ids(empty, 10)).toEqual([]);
+    expect(await watched.allIds(empty)).toEqual([]);
+    expect(sent.filter((name) => name === 'find' || name === 'count')).toEqual([]);
+    // A list with values is still a query, and an empty list beside other values of an $or is left to the store.
+    expect(await watched.count({ owner: { $in: ['app-b'] } })).toBe(all.filter((item) => item.owner === 'app-b').length);
+    expect(await watched.count({ $or: [{ owner: { $in: [] } }, { owner: 'app-c' }] })).toBe(all.filter((item) => item.owner === 'app-c').length);
+    expect(sent.filter((name) => name === 'count')).toHaveLength(2);
+  });
 });
 
 describe('AggregateStore with a state cache (real store)', () => {

@@ -1,6 +1,7 @@
 import { readEnvelope, type OutboxEntry } from '@obp/bus';
 import { isDuplicateKey, mongo } from '@obp/db';
 import { compressedJson } from './bucket-store';
+import { matchesNothing } from './matches-nothing';
 import { StateCache, type StateCacheOptions } from './state-cache';
 
 /** Documents one write of `clearPublishedPage` names at most. */
@@ -40,6 +41,7 @@ export type AggregateDocument<S extends { id: string }> = Omit<S, 'id'> & Bookke
 
 /** A filter on an aggregate's state fields (`_id` for its id). */
 export type StateFilter<S extends { id: string }> = mongo.Filter<AggregateDocument<S>>;
+
 
 export type Versioned<S> = S & { version: number };
 
@@ -246,6 +248,7 @@ export class AggregateStore<S extends { id: string }> implements OutboxSource {
   }
 
   async findMany(filter: StateFilter<S>, options: { sort?: Record<string, 1 | -1>; skip?: number; limit?: number } = {}): Promise<Array<Versioned<S>>> {
+    if (matchesNothing(filter)) return [];
     let cursor = this.collection.find(this.live(filter), { projection: { outbox: 0 } });
     if (options.sort) cursor = cursor.sort(options.sort);
     if (options.skip) cursor = cursor.skip(options.skip);
@@ -259,11 +262,13 @@ export class AggregateStore<S extends { id: string }> implements OutboxSource {
    * matched document. On MongoDB both read the same index.
    */
   async count(filter: StateFilter<S>): Promise<number> {
+    if (matchesNothing(filter)) return 0;
     const answer = await this.db.command({ count: this.options.collection, query: this.live(filter) });
     return Number(answer.n);
   }
 
   async ids(filter: StateFilter<S>, limit?: number): Promise<string[]> {
+    if (matchesNothing(filter)) return [];
     let cursor = this.collection.find(this.live(filter), { projection: { _id: 1 } });
     if (limit !== undefined) cursor = cursor.limit(limit);
     return (await cursor.toArray()).map((doc) => String(doc._id));
@@ -274,6 +279,7 @@ export class AggregateStore<S extends { id: string }> implements OutboxSource {
    * its own, so that no one store operation has to read them all within the store's time bound.
    */
   async allIds(filter: StateFilter<S>, pageSize = 1_000): Promise<string[]> {
+    if (matchesNothing(filter)) return [];
     const all: string[] = [];
     for (let after: string | undefined; ; ) {
       const pageFilter = this.live(after === undefined ? filter : ({ ...filter, _id: { $gt: after } } as StateFilter<S>));

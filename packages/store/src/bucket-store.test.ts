@@ -45,6 +45,19 @@ describe('BucketStore (real store)', () => {
     result: tag,
   });
 
+
+  it('answers a filter with an empty $in without asking the store, which would read every bucket to match none', async () => {
+    const sent: string[] = [];
+    const connection = await connectDatabase(testEnv().mongoUri, collection.dbName, { onCommand: (event) => sent.push(event.commandName) });
+    cleanup.add(() => connection.close());
+    await storeOf().insertOnce('b-1', { owner: 'a' }, { text: 'kept', tags: [] });
+    const watched = new BucketStore<Note, { owner: string }>(database(connection).collection<BucketDocument>('notes'), { valueField: 'noteGzip', ownerField: 'owner' });
+    expect(await watched.find({ owner: { $in: [] } })).toEqual([]);
+    expect(await watched.fieldsOf({ owner: { $in: [] } }, ['owner'])).toEqual([]);
+    expect(await watched.deleteWhere({ owner: { $in: [] } })).toBe(0);
+    expect(sent.filter((name) => name === 'find' || name === 'delete')).toEqual([]);
+    expect((await watched.find({ owner: { $in: ['a'] } })).map((bucket) => bucket.value.text)).toEqual(['kept']);
+  });
   it('stores the value encoded in its one field and reads it back with its fields', async () => {
     const store = storeOf();
     await store.ensureIndexes();

@@ -1,5 +1,6 @@
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { isDuplicateKey, mongo } from '@obp/db';
+import { matchesNothing } from './matches-nothing';
 
 /** The binary subtype (one of the user-defined ones) of a brotli-compressed value; gzipped ones are of the generic subtype. */
 const BROTLI_SUBTYPE = 0x80;
@@ -98,12 +99,14 @@ export class BucketStore<Value, Fields extends BucketFields> {
 
   /** The buckets matching `filter`, decoded (a document without the value field, e.g. of an older layout, is left out). */
   async find(filter: mongo.Filter<BucketDocument>): Promise<Array<Bucket<Value, Fields>>> {
+    if (matchesNothing(filter)) return [];
     const documents = await this.collection.find(filter).toArray();
     return documents.flatMap((document) => this.toBucket(document) ?? []);
   }
 
   /** The named `fields` of the buckets matching `filter`, without reading their values. */
   async fieldsOf<K extends keyof Fields & string>(filter: mongo.Filter<BucketDocument>, fields: K[]): Promise<Array<{ id: string } & Pick<Fields, K>>> {
+    if (matchesNothing(filter)) return [];
     const projection = { _id: 1, ...Object.fromEntries(fields.map((field) => [this.path(field), 1])) };
     const documents = await this.collection.find(filter, { projection }).toArray();
     return documents.map((document) => ({ id: document._id, ...(this.unwrap(document) as Pick<Fields, K>) }));
@@ -179,6 +182,7 @@ export class BucketStore<Value, Fields extends BucketFields> {
 
   /** Pruning: the buckets matching `filter` go. Returns how many. */
   async deleteWhere(filter: mongo.Filter<BucketDocument>): Promise<number> {
+    if (matchesNothing(filter)) return 0;
     return (await this.collection.deleteMany(filter)).deletedCount;
   }
 

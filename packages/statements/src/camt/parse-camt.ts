@@ -14,7 +14,7 @@ import { SaxesParser } from 'saxes';
 import { scanXml } from './xml-scanner';
 import { balanceProblems } from '../balances';
 import { isCurrencyCode } from '../currency';
-import { compareDecimals, negateDecimal, sumDecimals } from '../decimal';
+import { compareDecimals, isZeroDecimal, negateDecimal, sumDecimals } from '../decimal';
 import { MAX_PROBLEMS, TOO_MANY_PROBLEMS } from '../problems';
 import { bankReferenceOf } from '../reference';
 import type { AccountStatement, BankTransactionCode, CalendarDate, DecimalText, EntryStatus, ParsedStatementFile, StatementBalance, StatementFormat, StatementParseResult, StatementProblem, StatementTransaction } from '../statement';
@@ -480,7 +480,7 @@ class CamtReader {
     const status = statusCode === null ? null : STATUS[statusCode];
     if (statusCode !== null && status === undefined) this.problem(`${e.location}/Sts`, `Unknown entry status "${statusCode}": BOOK, PDNG, INFO or FUTR.`);
     const reversalText = one(v, 'RvslInd');
-    if (reversalText !== null && !/^(true|false|1|0)$/.test(reversalText)) this.problem(`${e.location}/RvslInd`, `RvslInd "${reversalText}" is not true or false.`);
+    if (reversalText !== null && !REVERSAL_INDICATOR.test(reversalText)) this.problem(`${e.location}/RvslInd`, `RvslInd "${reversalText}" is not true or false.`);
     const reversal = reversalText === 'true' || reversalText === '1';
     const bookingDate = this.dateOf(e.location, v, 'BookgDt', false);
     const valueDate = this.dateOf(e.location, v, 'ValDt', false);
@@ -592,7 +592,7 @@ class CamtReader {
   }
 
   private checkTransactionCode(location: string, path: string, field: string, code: string): void {
-    if (!/^[A-Z0-9]{4}$/.test(code)) this.problem(`${location}/${path}/${field}`, `"${code}" is not a four-character ISO bank transaction code.`);
+    if (!TRANSACTION_CODE.test(code)) this.problem(`${location}/${path}/${field}`, `"${code}" is not a four-character ISO bank transaction code.`);
   }
 
   private amount(location: string, v: Values, path: string, optional = false): { value: DecimalText; currency: string } | null {
@@ -643,7 +643,7 @@ class CamtReader {
       this.problem(`${location}/${path}/Dt`, `"${date}" is not a date (YYYY-MM-DD).`);
       return null;
     }
-    const match = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?(Z|[+-](0\d|1[0-4]):[0-5]\d)?$/.exec(dateTime!);
+    const match = DATE_TIME.exec(dateTime!);
     if (match !== null && isCalendarDate(match[1]!)) return match[1]!;
     this.problem(`${location}/${path}/DtTm`, `"${dateTime}" is not a date-time (YYYY-MM-DDThh:mm:ss, optionally with a zone).`);
     return null;
@@ -682,24 +682,38 @@ function below(path: string, rest: string): string {
 
 /** The SEPA creditor identifier: the creditor's private `Othr/Id` whose scheme is `SEPA`. */
 function creditorSchemeId(otherIds: OtherId[]): string | null {
-  const sepa = otherIds.find((o) => o.scheme === 'SEPA' && /^(?:RltdPties\/Cdtr(?:\/Pty)?\/Id|CdtrSchmeId\/Id)\/PrvtId\/Othr$/.test(o.path));
+  const sepa = otherIds.find((o) => o.scheme === 'SEPA' && CREDITOR_PRIVATE_ID.test(o.path));
   return sepa?.id ?? null;
 }
+
+// Regular expressions of the per-entry checks, made once: a literal in a function is a new object at every call.
+const REVERSAL_INDICATOR = /^(true|false|1|0)$/;
+const TRANSACTION_CODE = /^[A-Z0-9]{4}$/;
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?(Z|[+-](0\d|1[0-4]):[0-5]\d)?$/;
+const CREDITOR_PRIVATE_ID = /^(?:RltdPties\/Cdtr(?:\/Pty)?\/Id|CdtrSchmeId\/Id)\/PrvtId\/Othr$/;
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** An amount as the schema allows it and already in its normal form (no leading zero): what `amount` makes of it is itself. */
 const PLAIN_AMOUNT = /^(?:0|[1-9]\d{0,12})(?:\.\d{1,5})?$/;
 
 function negative(amount: DecimalText): DecimalText {
-  return /^0+(\.0+)?$/.test(amount) ? amount : negateDecimal(amount);
+  return isZeroDecimal(amount) ? amount : negateDecimal(amount);
 }
 
 const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 function isCalendarDate(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const year = Number(text.slice(0, 4));
-  const month = Number(text.slice(5, 7));
-  const day = Number(text.slice(8, 10));
+  if (!CALENDAR_DATE.test(text)) return false;
+  const year = digitsAt(text, 0, 4);
+  const month = digitsAt(text, 5, 2);
+  const day = digitsAt(text, 8, 2);
   if (month < 1 || month > 12 || day < 1 || day > DAYS_IN_MONTH[month - 1]!) return false;
   return month !== 2 || day < 29 || (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0));
+}
+
+/** The number the `count` digits at `from` write, read without cutting them out. */
+function digitsAt(text: string, from: number, count: number): number {
+  let value = 0;
+  for (let i = from; i < from + count; i++) value = value * 10 + text.charCodeAt(i) - 0x30;
+  return value;
 }

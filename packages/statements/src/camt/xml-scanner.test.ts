@@ -70,6 +70,7 @@ describe('scanXml: what it reads, it reads as saxes does', () => {
     ['an end tag with whitespace before >', '<a><b>1</b  ></a\n>'],
     ['names with dots, dashes, digits and underscores', '<_a.b-1><c-d.e_2 f.g-h="1"/></_a.b-1>'],
     ['text with > and ]]', '<a>a > b ]] c</a>'],
+    ['references and line ends only in texts after others without, and in attributes between', '<a><b>x</b><c d="&amp;">y</c><e>1 &amp; 2</e><f>3</f><g>4\r\n5</g><h>6</h><i>7 &lt; 8\r9</i></a>'],
   ])('reads %s as saxes does', (_, xml) => {
     const events = byScanner(xml);
     expect(events).not.toBe('declined');
@@ -100,6 +101,8 @@ describe('scanXml: what is not well-formed, or not read here, is left to saxes',
     ['text after the root', '<a/>x'],
     ['no root', '<!-- only -->'],
     [']]> in text', '<a>x ]]> y</a>'],
+    [']]> in a text after texts without', '<a><b>x</b><c>y</c><d>z ]]> w</d></a>'],
+    [']]> in a text after a CDATA section that ends with one', '<a><b><![CDATA[x]]></b><c>y ]]> z</c></a>'],
     ['-- in a comment', '<a><!-- x -- y --></a>'],
     ['a duplicate attribute', '<a b="1" b="2"/>'],
     ['attributes without whitespace between', '<a b="1"c="2"/>'],

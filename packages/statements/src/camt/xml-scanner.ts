@@ -20,6 +20,8 @@ export interface XmlEvents {
 /** Characters XML 1.0 does not allow, and surrogates (a lone one is not allowed; a pair is left to saxes). */
 const OUTSIDE_SCANNED_CHARACTERS = /[\x00-\x08\x0B\x0C\x0E-\x1F\uD800-\uDFFF\uFFFE\uFFFF]/;
 const XML_DECLARATION = /^<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*(["'])1\.0\1(?:[ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(["'])[A-Za-z][A-Za-z0-9._-]*\2)?(?:[ \t\r\n]+standalone[ \t\r\n]*=[ \t\r\n]*(["'])(?:yes|no)\3)?[ \t\r\n]*\?>/;
+/** What an attribute value has normalised to spaces; made once, as a literal in `startTag` would be a new object at every attribute. */
+const ATTRIBUTE_WHITESPACE = /[\r\n\t]/;
 const PREDEFINED = new Map([['amp', '&'], ['lt', '<'], ['gt', '>'], ['quot', '"'], ['apos', "'"]]);
 
 const GT = 0x3e;
@@ -72,6 +74,13 @@ class Scanner {
    * found here is neither cut out of the text again nor hashed again when the reader looks it up.
    */
   private readonly names = new Map<number, string>();
+  /**
+   * Where the next `]]>`, carriage return and `&` are at or after the text last read (the file's length when there
+   * is none): found by a search that goes on from the one before, not by three searches of every text.
+   */
+  private cdataEnd = -1;
+  private carriageReturn = -1;
+  private ampersand = -1;
 
   constructor(
     private readonly xml: string,
@@ -106,11 +115,15 @@ class Scanner {
       this.at = to;
       return;
     }
+    // A `]]>` found ends before `to`: the text ends at a `<`.
+    if (this.cdataEnd < from) this.cdataEnd = next(xml, ']]>', from);
+    if (this.cdataEnd < to) notScanned();
     let text = xml.slice(from, to);
-    if (text.includes(']]>')) notScanned();
     // Line ends are normalised before references are decoded: a `&#13;` stays a carriage return.
-    if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n');
-    if (text.includes('&')) text = decodeReferences(text);
+    if (this.carriageReturn < from) this.carriageReturn = next(xml, '\r', from);
+    if (this.carriageReturn < to) text = text.replace(/\r\n?/g, '\n');
+    if (this.ampersand < from) this.ampersand = next(xml, '&', from);
+    if (this.ampersand < to) text = decodeReferences(text);
     this.events.text(text);
     this.at = to;
   }
@@ -152,7 +165,7 @@ class Scanner {
     // Names are ASCII here: a small integer key.
     const key = ((to - from) << 14) | (xml.charCodeAt(from) << 7) | xml.charCodeAt(to - 1);
     const known = this.names.get(key);
-    if (known !== undefined && xml.startsWith(known, from)) return known;
+    if (known !== undefined && isAt(xml, known, from)) return known;
     const name = xml.slice(from, to);
     this.names.set(key, name);
     return name;
@@ -167,7 +180,7 @@ class Scanner {
     const gt = xml.indexOf('>', lt + 2);
     if (gt === -1 || gt - lt - 1 > 0x1000) return null;
     const known = this.names.get(((gt - lt - 1) << 14) | (xml.charCodeAt(lt + 1) << 7) | xml.charCodeAt(gt - 1));
-    return known !== undefined && xml.startsWith(known, lt + 1) ? known : null;
+    return known !== undefined && isAt(xml, known, lt + 1) ? known : null;
   }
 
   private startTag(lt: number): void {
@@ -219,7 +232,7 @@ class Scanner {
       if (close === -1) notScanned();
       let value = xml.slice(i + 1, close);
       if (value.includes('<')) notScanned();
-      if (/[\r\n\t]/.test(value)) value = value.replace(/\r\n|[\r\n\t]/g, ' ');
+      if (ATTRIBUTE_WHITESPACE.test(value)) value = value.replace(/\r\n|[\r\n\t]/g, ' ');
       if (value.includes('&')) value = decodeReferences(value);
       attributes ??= {};
       if (attribute in attributes) notScanned();
@@ -231,13 +244,27 @@ class Scanner {
   private endTag(lt: number): void {
     const xml = this.xml;
     const name = this.open.pop();
-    if (name === undefined || !xml.startsWith(name, lt + 2)) notScanned();
+    if (name === undefined || !isAt(xml, name, lt + 2)) notScanned();
     let i = lt + 2 + name!.length;
     while (isSpace(xml.charCodeAt(i))) i++;
     if (xml.charCodeAt(i) !== GT) notScanned();
     this.at = i + 1;
     this.events.close();
   }
+}
+
+/** `xml.startsWith(name, at)`, compared here: a tag's name is a few characters, fewer than a call of `startsWith` costs. */
+function isAt(xml: string, name: string, at: number): boolean {
+  const length = name.length;
+  if (at + length > xml.length) return false;
+  for (let i = 0; i < length; i++) if (xml.charCodeAt(at + i) !== name.charCodeAt(i)) return false;
+  return true;
+}
+
+/** Where `needle` is first at or after `from`, or the text's length. */
+function next(xml: string, needle: string, from: number): number {
+  const at = xml.indexOf(needle, from);
+  return at === -1 ? xml.length : at;
 }
 
 /** Text with `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;` and `&#…;` decoded; any other `&` is not read here. */

@@ -13,13 +13,17 @@
  * - Saldo na mutatie → the running balance, checked row by row (csv-statements.ts); Tag (the customer's own
  *   label) is not read.
  */
-import { normaliseDecimal } from '../decimal';
+import { isZeroDecimal, normaliseDecimal } from '../decimal';
 import { capped, tooMany } from '../problems';
 import type { StatementParseResult, StatementProblem, StatementTransaction } from '../statement';
 import { accountOf, at, calendarDate, cellProblem, emptyTransaction, orNull, readExport, statementsOf, type CsvRow } from './csv-statements';
 
 export const ING_CSV_COLUMNS = ['Datum', 'Naam / Omschrijving', 'Rekening', 'Tegenrekening', 'Code', 'Af Bij', 'Bedrag (EUR)', 'Mutatiesoort', 'Mededelingen', 'Saldo na mutatie', 'Tag'] as const;
 const ING_CSV_COLUMNS_BEFORE_2020 = ING_CSV_COLUMNS.slice(0, 9);
+/** A row's cells as read; made once, as a literal in the loop is a new object at every row. */
+const DATUM = /^(\d{4})(\d{2})(\d{2})$/;
+const SIGNED = /^[+-]/;
+const WHITE_SPACE = /\s+/g;
 
 export function parseIngCsv(text: string): StatementParseResult {
   const read = readExport(text, [ING_CSV_COLUMNS, ING_CSV_COLUMNS_BEFORE_2020], 'ING');
@@ -30,21 +34,21 @@ export function parseIngCsv(text: string): StatementParseResult {
     if (tooMany(problems)) break;
     const [datum, naam, rekening, tegenrekening, code, afBij, bedrag, mutatiesoort, mededelingen, saldo] = fields as [string, string, string, string, string, string, string, string, string, string | undefined];
     const before = problems.length;
-    const date = /^(\d{4})(\d{2})(\d{2})$/.exec(datum.trim());
+    const date = DATUM.exec(datum.trim());
     const bookingDate = date ? calendarDate(date[1]!, date[2]!, date[3]!) : null;
     if (bookingDate === null) cellProblem(problems, line, 'Datum', `"${datum}" is not a date written YYYYMMDD.`);
     const sign = afBij.trim().toLowerCase();
     if (sign !== 'af' && sign !== 'bij') cellProblem(problems, line, 'Af Bij', `"${afBij}" is neither "Af" nor "Bij".`);
-    const amount = /^[+-]/.test(bedrag.trim()) ? null : normaliseDecimal(bedrag, ',');
+    const amount = SIGNED.test(bedrag.trim()) ? null : normaliseDecimal(bedrag, ',');
     if (amount === null) cellProblem(problems, line, 'Bedrag (EUR)', `"${bedrag}" is not an amount such as 1234,56 (without a sign: "Af Bij" gives it).`);
     const balance = saldo === undefined ? null : normaliseDecimal(saldo, ',');
     if (saldo !== undefined && balance === null) cellProblem(problems, line, 'Saldo na mutatie', `"${saldo}" is not an amount such as -1234,56.`);
     if (rekening.trim() === '') cellProblem(problems, line, 'Rekening', 'the account is empty.');
     if (problems.length > before) continue;
-    const transaction = emptyTransaction({ amount: sign === 'af' && !/^0+(\.0+)?$/.test(amount!) ? `-${amount}` : amount!, currency: 'EUR', location: at(line) });
+    const transaction = emptyTransaction({ amount: sign === 'af' && !isZeroDecimal(amount!) ? `-${amount}` : amount!, currency: 'EUR', location: at(line) });
     transaction.bookingDate = bookingDate;
     transaction.counterpartyName = orNull(naam);
-    transaction.counterpartyIban = orNull(tegenrekening.replace(/\s+/g, ''));
+    transaction.counterpartyIban = orNull(tegenrekening.replace(WHITE_SPACE, ''));
     transaction.proprietaryCode = orNull(code);
     transaction.proprietaryName = orNull(mutatiesoort);
     transaction.narrative = orNull(mededelingen);

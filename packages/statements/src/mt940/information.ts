@@ -19,6 +19,10 @@ const CODES = [
 ] as const;
 type Code = (typeof CODES)[number];
 const IS_CODE: ReadonlySet<string> = new Set(CODES);
+/** `/REMI/` as ING writes it; made once, as a literal in a function is a new object at every call. */
+const STRUCTURED_REMITTANCE = /^STRD\/(?:[A-Z]{3,4})?\/(.*)$/s;
+const UNSTRUCTURED_REMITTANCE = /^USTD\/\/(.*)$/s;
+const TRAILING_SLASHES = /\/+$/;
 
 export interface EntryInformation {
   narrative: string | null;
@@ -74,9 +78,9 @@ export function readInformation(lines: readonly string[]): EntryInformation {
   }
   const remittance = fields.find((f) => f.code === 'REMI')?.value;
   if (remittance !== undefined) {
-    const structured = /^STRD\/(?:[A-Z]{3,4})?\/(.*)$/s.exec(remittance);
-    const unstructured = /^USTD\/\/(.*)$/s.exec(remittance);
-    if (structured) info.remittanceStructured = structured[1]!.replace(/\/+$/, '').trim() || null;
+    const structured = STRUCTURED_REMITTANCE.exec(remittance);
+    const unstructured = UNSTRUCTURED_REMITTANCE.exec(remittance);
+    if (structured) info.remittanceStructured = structured[1]!.replace(TRAILING_SLASHES, '').trim() || null;
     else if (unstructured) info.remittanceUnstructured = unstructured[1]!.trim() === '' ? [] : [unstructured[1]!.trim()];
     else if (remittance.trim() !== '') info.remittanceUnstructured = [remittance.trim()];
   }

@@ -6,7 +6,7 @@
  */
 import { balanceProblems } from '../balances';
 import { isCurrencyCode } from '../currency';
-import { normaliseDecimal, negateDecimal } from '../decimal';
+import { isZeroDecimal, normaliseDecimal, negateDecimal } from '../decimal';
 import { capped, MAX_PROBLEMS, tooMany } from '../problems';
 import { bankReferenceOf } from '../reference';
 import { MAX_TEXT_LENGTH } from '../text-limits';
@@ -22,6 +22,8 @@ interface Field {
 }
 
 const TAG = /^:(\d{2}[A-Z]?):(.*)$/;
+/** A `:61:` line's value date; like every expression of a line's reading, made once (a literal in a function is a new object at every call). */
+const VALUE_DATE = /^\d{6}/;
 const HEADER_LINE = /^(?:[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?|:?940:?|0000 .*)$/;
 const BALANCE = /^([CD])(\d{6})([A-Z]{3})(\d{1,15},\d{0,2})$/;
 /** Not a tag: the bank's BIC from the sender address of a SWIFT basic header block `{1:F01INGBNL2AXXXX…}`. */
@@ -302,7 +304,7 @@ function readBalance(value: string, tag: string, location: string, problems: Sta
     return null;
   }
   const amount = normaliseDecimal(match[4]!, ',')!;
-  return { amount: match[1] === 'D' && !/^0+(\.0+)?$/.test(amount) ? negateDecimal(amount) : amount, currency: match[3]!, date };
+  return { amount: match[1] === 'D' && !isZeroDecimal(amount) ? negateDecimal(amount) : amount, currency: match[3]!, date };
 }
 
 /** `YYMMDD` as a calendar date (years 80 to 99 are 19xx), or null when it is no date. */
@@ -356,7 +358,7 @@ function readStatementLine(field: Field, currency: string, problems: StatementPr
   const text = field.lines[0]!.trimEnd();
   if (field.lines.length > 2) return brokenLine(location, problems, `it has ${field.lines.length - 1} continuation lines; only one (supplementary details) is allowed.`);
   let i = 0;
-  if (!/^\d{6}/.test(text)) return brokenLine(location, problems, `it must start with the value date YYMMDD, not "${clip(text.slice(0, 6))}".`);
+  if (!VALUE_DATE.test(text)) return brokenLine(location, problems, `it must start with the value date YYMMDD, not "${clip(text.slice(0, 6))}".`);
   const valueDate = swiftDate(text.slice(0, 6));
   if (valueDate === null) return brokenLine(location, problems, `the value date "${text.slice(0, 6)}" is not a date.`);
   i = 6;
@@ -389,7 +391,7 @@ function readStatementLine(field: Field, currency: string, problems: StatementPr
   const written = normaliseDecimal(amountMatch[0], ',')!;
   const moneyOut = mark[1] === 'D' || mark[1] === 'RC';
   return {
-    amount: moneyOut && !/^0+(\.0+)?$/.test(written) ? negateDecimal(written) : written,
+    amount: moneyOut && !isZeroDecimal(written) ? negateDecimal(written) : written,
     currency,
     status: 'booked',
     bookingDate,

@@ -69,8 +69,8 @@ const BUILT_RECHECK_MS = 30_000;
  * the shares were made in).
  */
 export const POSITIONS_SEEN_MS = BUILT_RECHECK_MS + 5_000;
-/** Shares the mover moves per list and round. */
-const MOVE_BATCH = 2_000;
+/** Shares the mover moves per list and round: read back by `_id` `$in`, which the local store applies itself up to 1,000 values (a longer list reads the whole collection). */
+const MOVE_BATCH = 1_000;
 /** Blocks the sweep looks at per round, of the lists it looked at longest ago. */
 const SWEEP_BLOCKS_PER_ROUND = 10;
 

@@ -31,7 +31,13 @@ export interface FileAccount {
   transactions: FileTransaction[];
 }
 
-const hasReference = (t: StatementTransaction): boolean => t.bankReference !== null && t.bankReference.trim() !== '';
+/** Whether the reference is more than white space; one that starts with a printable ASCII character is, without trimming it. */
+const hasReference = (t: StatementTransaction): boolean => {
+  const reference = t.bankReference;
+  if (reference === null) return false;
+  const first = reference.charCodeAt(0);
+  return (first > 0x20 && first < 0x7f) || reference.trim() !== '';
+};
 
 const compactIban = (iban: string): string => iban.replace(/\s+/g, '').toUpperCase();
 
@@ -77,6 +83,7 @@ export interface StoredIdentity {
  * different transactions, however alike.
  */
 export function notStoredYet(account: FileAccount, stored: readonly StoredIdentity[]): FileTransaction[] {
+  if (stored.length === 0) return [...account.transactions];
   const references = new Set<string>();
   const keysWithoutReference = new Set<string>();
   const keys = new Set<string>();
