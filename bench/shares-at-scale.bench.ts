@@ -12,96 +12,37 @@
  * Run: npx tsx bench/shares-at-scale.bench.ts   (settings as bench/platform-scale.bench.ts's,
  * and BENCH_APP_SHARES, BENCH_FILTERED_SERIAL: requests per filtered list point, BENCH_LIST_RUNS: reads per page at the store)
  */
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { connectDatabase, database } from '@obp/db';
 import { AggregateStore } from '@obp/store';
-import { ShareLists, shareStoreOptions, writtenExpired, type Share } from '@obp/share';
+import { ShareLists, shareStoreOptions, type Share } from '@obp/share';
 import { PlatformApi } from './scale/api';
-import { startScript, stopScripts } from './scale/children';
-import { removeExternalData, removeLocalInfraData } from './scale/cleanup';
-import { loadBenchConfig, type BenchConfig } from './scale/config';
+import { startScript } from './scale/children';
+import type { BenchConfig } from './scale/config';
 import { byIdLoad } from './scale/by-id-load';
 import { startBaselineEdge, type BaselineEdge } from './scale/edge-baseline';
 import { serialLatency, type Latency, type LoadSettings } from './scale/measure';
 import { byIdLoadTable } from './scale/report';
 import { waitForAutovacuum } from './scale/autovacuum';
 import { cpuSecondsOf } from './scale/cpu';
-import { leftoverInfra } from './scale/processes';
-import { infraDirs, launchStack, type RunningStack } from './scale/stack';
+import { runOnStack } from './scale/run-on-stack';
+import type { RunningStack } from './scale/stack';
+import { requestPath, seedShares, shareDatabase } from './scale/app-shares';
 
 process.env.BENCH_PORT_BASE ??= '18380';
 const APP_SHARES = Number(process.env.BENCH_APP_SHARES ?? 100_000);
 const FILTERED_SERIAL = Number(process.env.BENCH_FILTERED_SERIAL ?? 100);
 const PAGE_SIZE = 50;
 const SAMPLE_SIZE = 1_000;
-const SEED_BATCH = 1_000;
 /** Reads of each page the old way (about a second each at 100,000 shares). */
 const BASELINE_RUNS = Number(process.env.BENCH_BASELINE_RUNS ?? 3);
 /** Reads of each page from the lists at the store (the median of them is printed). */
 const LIST_RUNS = Number(process.env.BENCH_LIST_RUNS ?? 41);
-const DAY_MS = 86_400_000;
 const TARGETS = { listP50Ms: 20, edgeShareOfBare: 0.3, edgeP99Ms: 20 };
 /** How long the processes on a request's path are watched with no request, for their idle CPU. */
 const IDLE_SECONDS = 10;
 
 const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
-
-/** The share database of the stack (its manifest name is `share`). */
-const shareDatabase = (stack: RunningStack) => stack.databases.find((name) => name.endsWith('_share'))!;
-
-/**
- * `count` shares of one app, oldest first, made over the last 200 days: a third name a consent, a fifth an
- * account; one in three lives a year (unexpired for most), the others the default day (expired for most).
- */
-async function seedShares(config: BenchConfig, stack: RunningStack, ownerClientId: string, count: number): Promise<{ ids: string[]; seconds: number }> {
-  const connection = await connectDatabase(config.mongoUri ?? `mongodb://127.0.0.1:${config.ports.ferretDb}`, shareDatabase(stack));
-  try {
-    const db = database(connection);
-    const shares = new AggregateStore<Share>(db, shareStoreOptions);
-    const lists = new ShareLists(db, shares);
-    const started = performance.now();
-    const ids: string[] = [];
-    const now = new Date();
-    const first = now.getTime() - 200 * DAY_MS;
-    for (let from = 0; from < count; from += SEED_BATCH) {
-      const batch: Share[] = [];
-      const size = Math.min(count, from + SEED_BATCH) - from;
-      // A batch's positions at once (the create use case takes one a share with `reserve`).
-      const firstPosition = await lists.reserve(ownerClientId, now);
-      await lists.lists.updateOne({ _id: ownerClientId }, { $inc: { next: size - 1 } });
-      for (let n = from; n < from + size; n++) {
-        const position = firstPosition + n - from;
-        const createdAt = new Date(first + Math.floor((n * 200 * DAY_MS) / count));
-        const share: Share = {
-          id: randomUUID(),
-          ownerClientId,
-          clientId: `partner-app-${n % 20}`,
-          reference: `order-${n}`,
-          expirationDateUtc: new Date(createdAt.getTime() + (n % 3 === 0 ? 365 : 1) * DAY_MS),
-          consentIds: n % 3 === 0 ? [randomUUID()] : null,
-          accountIds: n % 5 === 0 ? [randomUUID(), randomUUID()] : null,
-          analysisIds: null,
-          createdAt,
-          updatedAt: createdAt,
-          listPosition: position,
-        };
-        share.listExpired = writtenExpired(share.expirationDateUtc, now);
-        batch.push(share);
-        ids.push(share.id);
-      }
-      await shares.insertMissing(batch);
-      if ((from / SEED_BATCH) % 10 === 9) console.log(`  ${(from + SEED_BATCH).toLocaleString('en-US')} shares`);
-    }
-    // Every block counted from its shares, as `npm run share:list-build` does.
-    await lists.buildList(ownerClientId, now);
-    return { ids, seconds: (performance.now() - started) / 1000 };
-  } finally {
-    await connection.close();
-  }
-}
 
 interface StoreTiming {
   name: string;
@@ -189,17 +130,6 @@ interface ListPoint {
    * steadier than latency on a shared machine.
    */
   cpuMs: Record<string, number>;
-}
-
-/** The processes a GET /shares goes through (the stack's local store only), name → pid. */
-function requestPath(config: BenchConfig, stack: RunningStack): Record<string, number> {
-  const pidIn = (file: string) => Number(fs.readFileSync(file, 'utf8').split('\n')[0]!.trim());
-  const pids: Record<string, number> = { edge: pidIn(path.join(stack.runDir, 'pids/edge.pid')), share: pidIn(path.join(stack.runDir, 'pids/share.pid')) };
-  if (!config.mongoUri) {
-    pids.ferretdb = pidIn(path.join(infraDirs(config).ferretDb, 'ferretdb.pid'));
-    pids.postgres = pidIn(path.join(infraDirs(config).ferretDb, 'postgres/postmaster.pid'));
-  }
-  return pids;
 }
 
 /** CPU seconds per second each watched process spends with no request (the services' polls of the store), over `seconds`. */
@@ -316,32 +246,4 @@ async function measure(config: BenchConfig, stack: RunningStack, baselineEdge: B
   if (byId.get.baselineEdge) console.log(`  beside it, the baseline edge (${config.edgeBaseline}): ${(byId.get.baselineEdge.rps / bare.rps).toFixed(2)} of bare express, p99 ${ms(byId.get.baselineEdge.p99)} ms`);
 }
 
-async function main(): Promise<void> {
-  const config = loadBenchConfig();
-  if (!config.mongoUri && leftoverInfra(config).length > 0) throw new Error(`infra of an earlier run is still running (${leftoverInfra(config).join(', ')})`);
-  removeLocalInfraData(config);
-  const stack = launchStack(config);
-  let stopping: Promise<void> | undefined;
-  const cleanup = () =>
-    (stopping ??= (async () => {
-      console.log('\n==> stopping the stack');
-      await stopScripts();
-      await stack.stop();
-      removeLocalInfraData(config);
-      await removeExternalData(config, stack.databases, stack.namespace).catch((error: unknown) => console.error(`removing the run's databases and topics failed: ${String(error)}`));
-    })());
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void cleanup().finally(() => process.exit(130)));
-  try {
-    await run(config, stack);
-  } finally {
-    await cleanup();
-  }
-}
-
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runOnStack(run);

@@ -1,7 +1,7 @@
 export { startShareService, shareService, SERVICE_NAME, type ShareServiceHandle } from './share-service';
 export { loadShareConfig, type ShareConfig } from './config';
 // The store as the service writes it, for what fills it without the API (bench/shares-at-scale.bench.ts).
-export { ShareLists } from './infrastructure/share-lists';
+export { ShareLists, SHARE_LISTS_COLLECTION, type ListDocument } from './infrastructure/share-lists';
 export { shareStoreOptions } from './infrastructure/share-store';
-export { writtenExpired } from './domain/share-list';
+export { blockOf, LIST_BLOCK_SIZE, writtenExpired } from './domain/share-list';
 export type { Share } from './domain/share';

@@ -9,7 +9,7 @@ import { AggregateStore } from '@obp/store';
 import { Cleanup, repoRoot, testEnv, uniqueDbName, waitFor } from '@obp/testkit';
 import type { Share } from './domain/share';
 import { blockOf, CHANGE_WINDOW_MS, countDelta, countedOf, LIST_BLOCK_SIZE, minuteOf } from './domain/share-list';
-import { INTENT_STALE_MS, ShareLists } from './infrastructure/share-lists';
+import { INTENT_STALE_MS, ShareLists, type ListDocument } from './infrastructure/share-lists';
 import { ShareEvents, shareStoreOptions, type ShareStore } from './infrastructure/share-store';
 import { CreateShareService } from './use-cases/create-share/create-share.service';
 import { DeleteShareService } from './use-cases/delete-share/delete-share.service';
@@ -190,6 +190,103 @@ describe('share lists (real store, two instances)', () => {
     await Promise.all([create(a, minutes(30), id), create(b, minutes(30), id), create(a, minutes(30), id)]);
     await create(b, minutes(30), id);
     expect(await stored()).toHaveLength(1);
+    await expectExact();
+  });
+
+  /**
+   * A create through `on`'s lists alone (as the create use case makes it), its share expiring at `expiresAt`; `during`
+   * sees the list document as it is when the share is about to be written.
+   */
+  const trackedCreate = (on: Instance, expiresAt: Date, during: (position: number, doc: ListDocument) => void = () => undefined) =>
+    on.lists.trackCreate(owner, NOW, async (listPosition) => {
+      during(listPosition, (await on.lists.lists.findOne({ _id: owner }))!);
+      const share: Share = { ...unlisted(randomUUID(), NOW, expiresAt), listPosition, listExpired: expiresAt.getTime() <= NOW.getTime() };
+      await on.shares.insert(share);
+      return { value: share, delta: countDelta(null, countedOf(share)) };
+    });
+
+  it('creates arriving at an instance together take their positions in one group, under one intent, settled once', async () => {
+    await readyAt(0);
+    const verBefore = (await a.lists.lists.findOne({ _id: owner }))!.ver?.['0'] ?? 0;
+    const made = await Promise.all(Array.from({ length: 16 }, (_, i) => trackedCreate(a, minutes(i * 7 - 50))));
+    expect(made.map((share) => share.listPosition)).toEqual(Array.from({ length: 16 }, (_, i) => i));
+    // One intent recorded and settled, where a create each would have raised the block's version 32 times.
+    expect((await a.lists.lists.findOne({ _id: owner }))!.ver!['0']! - verBefore).toBe(2);
+    await expectExact();
+    await expectExact(minutes(45));
+  });
+
+  it("a group's settling goes in the update taking the next group's positions", async () => {
+    await readyAt(0);
+    // The instance has seen the list's `next`: its positions are taken with their intent in one update.
+    await trackedCreate(a, minutes(30));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let writing = 0;
+    let allWriting!: () => void;
+    const allStarted = new Promise<void>((resolve) => (allWriting = resolve));
+    const updates = [jest.spyOn(a.lists.lists, 'findOneAndUpdate'), jest.spyOn(a.lists.lists, 'updateOne')];
+    const first = Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        a.lists.trackCreate(owner, NOW, async (listPosition) => {
+          const share: Share = { ...unlisted(randomUUID(), NOW, minutes(i * 11 - 40)), listPosition, listExpired: i * 11 - 40 <= 0 };
+          await a.shares.insert(share);
+          if (++writing === 8) allWriting();
+          await gate;
+          return { value: share, delta: countDelta(null, countedOf(share)) };
+        }),
+      ),
+    );
+    await allStarted;
+    // The first group's members end in the same turn as the second group arrives.
+    release();
+    const second = Promise.all(Array.from({ length: 8 }, (_, i) => trackedCreate(a, minutes(i * 9 - 30))));
+    await Promise.all([first, second]);
+    // The first group's positions; the second's with the first's settling; the second's settling.
+    expect(updates.reduce((sum, spy) => sum + spy.mock.calls.length, 0)).toBe(3);
+    for (const spy of updates) spy.mockRestore();
+    await expectExact();
+    await expectExact(minutes(45));
+  });
+
+  it('creates of two instances at once across a block end: each share written under an intent of its own block, counts exact', async () => {
+    await readyAt(LIST_BLOCK_SIZE - 7);
+    // Each instance has seen a `next` of the first block, soon stale: the other takes positions too.
+    await trackedCreate(a, minutes(30));
+    await trackedCreate(b, minutes(30));
+    const unguarded: number[] = [];
+    const during = (position: number, doc: ListDocument) => {
+      if (!Object.values(doc.intents ?? {}).some((intent) => intent.block === blockOf(position))) unguarded.push(position);
+    };
+    await Promise.all(Array.from({ length: 3 }, () => Promise.all(Array.from({ length: 8 }, (_, i) => trackedCreate(i % 2 === 0 ? a : b, minutes(i * 11 - 40), during)))));
+    await Promise.all(Array.from({ length: 12 }, (_, i) => trackedCreate(i % 2 === 0 ? b : a, minutes(i * 3 - 20), during)));
+    expect(unguarded).toEqual([]);
+    const positions = (await stored()).map((share) => share.listPosition!);
+    expect(positions).toHaveLength(2 + 24 + 12);
+    expect(new Set(positions).size).toBe(positions.length);
+    expect(new Set(positions.map(blockOf))).toEqual(new Set([0, 1]));
+    await expectExact();
+    await expectExact(minutes(45));
+  });
+
+  it('a create of a group that fails leaves the group\'s intent to the reconciler; the others are answered and counted by pages meanwhile', async () => {
+    await readyAt(0);
+    await trackedCreate(a, minutes(30));
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, i) =>
+        i === 3
+          ? a.lists.trackCreate(owner, NOW, async (listPosition) => {
+              await a.shares.insert({ ...unlisted(randomUUID(), NOW, minutes(-5)), listPosition, listExpired: true });
+              throw new Error('crashed before settling');
+            })
+          : trackedCreate(a, minutes(i * 10 - 25)),
+      ),
+    );
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    const doc = (await a.lists.lists.findOne({ _id: owner }))!;
+    expect({ open: doc.open, live: doc.live }).toEqual({ open: 1, live: { '0': 1 } });
+    expect((await a.lists.page(owner, null, NOW, 0, 10))!.total).toBe(7);
+    expect(await b.lists.reconcile(LATER(), INTENT_STALE_MS)).toBe(1);
     await expectExact();
   });
 

@@ -11,6 +11,9 @@ export const LIST_BLOCK_SIZE = 500;
 /** The block a list position falls in (positions below 0 are those given to shares made before the lists). */
 export const blockOf = (position: number): number => Math.floor(position / LIST_BLOCK_SIZE);
 
+/** The first and last position of a block. */
+export const positionsOf = (block: number): { low: number; high: number } => ({ low: block * LIST_BLOCK_SIZE, high: (block + 1) * LIST_BLOCK_SIZE - 1 });
+
 /** The key a block's shares are found by (an owner id may hold '/': the block is what follows the last one). */
 export const listBlockKey = (ownerClientId: string, block: number): string => `${ownerClientId}/${block}`;
 

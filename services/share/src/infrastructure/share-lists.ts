@@ -13,6 +13,7 @@ import {
   MOVE_LAG_MINUTES,
   pageSegments,
   pickPage,
+  positionsOf,
   sumDeltas,
   totalOf,
   writtenExpired,
@@ -20,6 +21,7 @@ import {
   type ListCounts,
 } from '../domain/share-list';
 import type { Share } from '../domain/share';
+import { CreateGroup } from './create-group';
 import type { ShareStore } from './share-store';
 
 export const SHARE_LISTS_COLLECTION = 'share_lists';
@@ -88,6 +90,37 @@ export interface TrackedOutcome<T> {
   delta: CountDelta | null;
 }
 
+/** A create's position and the group of creates it settles with. */
+interface Seat {
+  position: number;
+  group: CreateGroup;
+}
+
+/** A group of creates all written, to be settled: its intent removed and its delta added. */
+interface DueSettling {
+  token: string;
+  block: number;
+  delta: CountDelta | null;
+  settled: () => void;
+}
+
+/** The filter (every intent still there), removals and increments settling `settlings` in one update. */
+function settlingUpdate(settlings: readonly DueSettling[]): { filter: Record<string, unknown>; unset: Record<string, ''>; inc: CountDelta } {
+  let inc: CountDelta | null = { open: -settlings.length };
+  for (const due of settlings) inc = sumDeltas(inc, sumDeltas(due.delta, { [`ver.${due.block}`]: 1 }));
+  return {
+    filter: Object.fromEntries(settlings.map((due) => [`intents.${due.token}`, { $exists: true }])),
+    unset: Object.fromEntries(settlings.map((due) => [`intents.${due.token}`, ''])),
+    inc: inc ?? {},
+  };
+}
+
+interface WaitingCreate {
+  now: Date;
+  resolve: (seat: Seat) => void;
+  reject: (error: unknown) => void;
+}
+
 export interface ShareListPage {
   items: Share[];
   total: number;
@@ -120,6 +153,15 @@ export class ShareLists {
   readonly build: mongo.Collection<BuildMarker>;
   /** The build's marker as last read (`done`, once seen, for good); while not done, read again at most once in `recheckMs`. */
   private marker: { begun: boolean; done: boolean; at: number } = { begun: false, done: false, at: -Infinity };
+  /**
+   * Per owner, the creates waiting for their positions, the groups of creates waiting to be settled, and whether the
+   * owner's updates for creates are under way.
+   */
+  private readonly waitingCreates = new Map<string, WaitingCreate[]>();
+  private readonly dueSettlings = new Map<string, DueSettling[]>();
+  private readonly updatingForCreates = new Set<string>();
+  /** Per owner, the list's `next` as this instance last saw it: the block new positions are guessed to fall in. */
+  private readonly nextSeen = new Map<string, number>();
 
   constructor(
     db: mongo.Db,
@@ -179,6 +221,138 @@ export class ShareLists {
   }
 
   /**
+   * Creates a share at the next position of the owner's list: `write` writes it there, between the intent and the
+   * settling of its block, as `track` runs a change. The creates of one owner waiting in this instance while the
+   * previous ones take their positions take theirs together, and settle together once all have written. One update
+   * at a time per owner and instance does it all: it takes the waiting creates' positions and records their intent
+   * when they fall in the block of the last `next` this instance saw, settling the groups whose members have all
+   * written meanwhile; else (a block's end, a list new to the instance) those groups are settled, then one update
+   * takes the positions and one records an intent per block they span. Once `write` returned, nothing here throws.
+   */
+  async trackCreate<T>(ownerClientId: string, now: Date, write: (position: number) => Promise<TrackedOutcome<T>>): Promise<T> {
+    const started = Date.now();
+    const seat = await new Promise<Seat>((resolve, reject) => this.queueForCreates(ownerClientId, this.waitingCreates, { now, resolve, reject }));
+    if (Date.now() - started > CHANGE_WINDOW_MS / 2) {
+      seat.group.abandoned();
+      throw new IntentTooSlow();
+    }
+    let outcome: TrackedOutcome<T>;
+    try {
+      outcome = await write(seat.position);
+    } catch (error) {
+      // A write that threw may still have been applied: its group's intent stays for the reconciler.
+      seat.group.abandoned();
+      throw error;
+    }
+    await seat.group.written(outcome.delta);
+    return outcome.value;
+  }
+
+  /**
+   * Queues a create or a settling of the owner's; the owner's updates start on the next turn of the event loop, so
+   * that what arrives in the same turn goes in one update.
+   */
+  private queueForCreates<E>(ownerClientId: string, queues: Map<string, E[]>, entry: E): void {
+    queues.set(ownerClientId, [...(queues.get(ownerClientId) ?? []), entry]);
+    if (this.updatingForCreates.has(ownerClientId)) return;
+    this.updatingForCreates.add(ownerClientId);
+    setImmediate(() => void this.updateForCreates(ownerClientId));
+  }
+
+  /** The owner's list updates for creates, one after another, each with all that waits, until nothing waits. */
+  private async updateForCreates(ownerClientId: string): Promise<void> {
+    try {
+      for (;;) {
+        const waiting = this.waitingCreates.get(ownerClientId);
+        const settlings = this.dueSettlings.get(ownerClientId) ?? [];
+        this.waitingCreates.delete(ownerClientId);
+        this.dueSettlings.delete(ownerClientId);
+        if (!waiting) {
+          if (settlings.length === 0) return;
+          await this.settleAll(ownerClientId, settlings);
+          continue;
+        }
+        try {
+          const seats = await this.takePositions(ownerClientId, waiting.length, waiting[0]!.now, settlings);
+          waiting.forEach((create, i) => create.resolve(seats[i]!));
+        } catch (error) {
+          for (const create of waiting) create.reject(error);
+        }
+      }
+    } finally {
+      this.updatingForCreates.delete(ownerClientId);
+    }
+  }
+
+  /**
+   * `count` positions of the owner's list in a row, each with the group of its block (whose intent is recorded);
+   * `settlings` are settled by the same update when the guess of the block holds, else before the positions are taken.
+   */
+  private async takePositions(ownerClientId: string, count: number, now: Date, settlings: readonly DueSettling[]): Promise<Seat[]> {
+    const started = Date.now();
+    const token = randomUUID();
+    const seen = this.nextSeen.get(ownerClientId);
+    if (seen !== undefined) {
+      const block = blockOf(seen);
+      const { low, high } = positionsOf(block);
+      const settling = settlingUpdate(settlings);
+      let taken: ListDocument | null;
+      try {
+        taken = await this.lists.findOneAndUpdate(
+          { _id: ownerClientId, next: { $gte: low, $lte: high + 1 - count }, ...settling.filter },
+          {
+            $inc: sumDeltas(settling.inc, { next: count, [`ver.${block}`]: 1, open: 1 })!,
+            $set: { [`intents.${token}`]: { at: new Date(started), block } },
+            ...(settlings.length > 0 ? { $unset: settling.unset } : {}),
+          },
+          // The whole document comes back: the local store does not take a projection here.
+          { returnDocument: 'after' },
+        );
+      } catch (error) {
+        // Applied or not, the settlings are made good as when the reconciler took their intents.
+        await this.settleAll(ownerClientId, settlings);
+        throw error;
+      }
+      if (taken) {
+        for (const due of settlings) due.settled();
+        this.nextSeen.set(ownerClientId, taken.next!);
+        const group = this.createGroup(ownerClientId, token, block, started, count);
+        return Array.from({ length: count }, (_, i) => ({ position: taken.next! - count + i, group }));
+      }
+    }
+    await this.settleAll(ownerClientId, settlings);
+    const next = (await this.upsert(ownerClientId, { $inc: { next: count } }, now)).next!;
+    this.nextSeen.set(ownerClientId, next);
+    const positions = Array.from({ length: count }, (_, i) => next - count + i);
+    const blocks = [...new Set(positions.map(blockOf))];
+    const groups = new Map(blocks.map((block) => [block, this.createGroup(ownerClientId, randomUUID(), block, started, positions.filter((p) => blockOf(p) === block).length)]));
+    await this.lists.updateOne(
+      { _id: ownerClientId },
+      {
+        $set: Object.fromEntries([...groups.values()].map((group) => [`intents.${group.token}`, { at: new Date(started), block: group.block }])),
+        $inc: { ...Object.fromEntries(blocks.map((block) => [`ver.${block}`, 1])), open: blocks.length },
+      },
+    );
+    return positions.map((position) => ({ position, group: groups.get(blockOf(position))! }));
+  }
+
+  /** A group whose members have all written: its settling waits for the owner's next update. */
+  private createGroup(ownerClientId: string, token: string, block: number, started: number, members: number): CreateGroup {
+    return new CreateGroup(token, block, started, members, (delta) => new Promise<void>((settled) => this.queueForCreates(ownerClientId, this.dueSettlings, { token, block, delta, settled })));
+  }
+
+  /** Settles `settlings` in one update, or each by itself (`settle`) if that one misses or fails; never throws. */
+  private async settleAll(ownerClientId: string, settlings: readonly DueSettling[]): Promise<void> {
+    if (settlings.length === 0) return;
+    const settling = settlingUpdate(settlings);
+    const together = await this.lists.updateOne({ _id: ownerClientId, ...settling.filter }, { $unset: settling.unset, $inc: settling.inc }).catch(() => null);
+    if (together?.matchedCount !== 1) {
+      for (const due of settlings) await this.settle(ownerClientId, due.token, due.block, due.delta);
+    }
+    for (const due of settlings) due.settled();
+  }
+
+  /**
    * Runs `write`, a change of a share in `block` of the owner's list, between its intent and its settling.
    * Once `write` returned, nothing here throws: a failed settling leaves the intent to the reconciler.
    */
@@ -189,20 +363,25 @@ export class ShareLists {
     if (Date.now() - started > CHANGE_WINDOW_MS / 2) throw new IntentTooSlow();
     // A write that threw may still have been applied: its intent stays for the reconciler.
     const outcome = await write();
+    await this.settle(ownerClientId, token, block, outcome.delta);
+    return outcome.value;
+  }
+
+  /** Adds `delta` to the block's counts and removes the intent `token`, in one update; never throws. */
+  private async settle(ownerClientId: string, token: string, block: number, delta: CountDelta | null): Promise<void> {
     try {
       const settled = await this.lists.updateOne(
         { _id: ownerClientId, [`intents.${token}`]: { $exists: true } },
-        { $unset: { [`intents.${token}`]: '' }, $inc: { ...outcome.delta, [`ver.${block}`]: 1, open: -1 } },
+        { $unset: { [`intents.${token}`]: '' }, $inc: { ...delta, [`ver.${block}`]: 1, open: -1 } },
       );
-      // The reconciler took the intent for a stopped change's: whether its count saw this share is unknown, so
+      // The reconciler took the intent for a stopped change's: whether its count saw these shares is unknown, so
       // the block is left an intent already stale, to be counted again.
-      if (settled.matchedCount === 0 && outcome.delta) {
+      if (settled.matchedCount === 0 && delta) {
         await this.lists.updateOne({ _id: ownerClientId }, { $set: { [`intents.${token}`]: { at: new Date(0), block } }, $inc: { [`ver.${block}`]: 1, open: 1 } });
       }
     } catch (error) {
       this.onUnsettled(error);
     }
-    return outcome.value;
   }
 
   /**

@@ -2,7 +2,7 @@ import { fieldsNamingHidden, idsHiddenFrom, type ConsentData } from '@obp/consen
 import type { CreateShareBody } from '@obp/contracts';
 import { err, ok, ValidationFailed, type Result } from '@obp/core';
 import { expirationOrDefault, type Share } from '../../domain/share';
-import { blockOf, countDelta, countedOf, writtenExpired } from '../../domain/share-list';
+import { countDelta, countedOf, writtenExpired } from '../../domain/share-list';
 import type { ShareLists } from '../../infrastructure/share-lists';
 import type { ShareEvents, ShareStore } from '../../infrastructure/share-store';
 
@@ -25,8 +25,6 @@ export class CreateShareService {
   async execute(id: string, ownerClientId: string, request: CreateShareBody, now = new Date()): Promise<Result<string, ValidationFailed>> {
     const hidden = await this.othersIds(ownerClientId, request);
     if (hidden) return err(hidden);
-    // Before the lists' build has begun a share is made without a position, as the version before makes them.
-    const listPosition = (await this.lists.givesPositions()) ? await this.lists.reserve(ownerClientId, now) : null;
     const expirationDateUtc = expirationOrDefault(request.expirationDateUtc, now);
     const share: Share = {
       id,
@@ -39,15 +37,16 @@ export class CreateShareService {
       analysisIds: request.analysisIds,
       createdAt: now,
       updatedAt: now,
-      ...(listPosition === null ? {} : { listPosition, listExpired: writtenExpired(expirationDateUtc, now) }),
     };
-    if (listPosition === null) {
+    // Before the lists' build has begun a share is made without a position, as the version before makes them.
+    if (!(await this.lists.givesPositions())) {
       await this.shares.insertIfAbsent(share, [this.events.created(share)]);
       return ok(share.id);
     }
-    await this.lists.track(ownerClientId, blockOf(listPosition), async () => {
-      const inserted = await this.shares.insertIfAbsent(share, [this.events.created(share)]);
-      return { value: inserted, delta: inserted ? countDelta(null, countedOf(share)) : null };
+    await this.lists.trackCreate(ownerClientId, now, async (listPosition) => {
+      const positioned: Share = { ...share, listPosition, listExpired: writtenExpired(expirationDateUtc, now) };
+      const inserted = await this.shares.insertIfAbsent(positioned, [this.events.created(positioned)]);
+      return { value: inserted, delta: inserted ? countDelta(null, countedOf(positioned)) : null };
     });
     return ok(share.id);
   }
