@@ -31,7 +31,7 @@ export async function seedShares(config: BenchConfig, stack: RunningStack, owner
     for (let from = 0; from < count; from += SEED_BATCH) {
       const batch: Share[] = [];
       const size = Math.min(count, from + SEED_BATCH) - from;
-      // A batch's positions at once (the create use case takes one a share with `reserve`).
+      // A batch's positions at once, without intents: nothing else writes this list while it is seeded, and the build counts it after.
       const firstPosition = await lists.reserve(ownerClientId, now);
       await lists.lists.updateOne({ _id: ownerClientId }, { $inc: { next: size - 1 } });
       for (let n = from; n < from + size; n++) {

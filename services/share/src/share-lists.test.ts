@@ -290,6 +290,33 @@ describe('share lists (real store, two instances)', () => {
     await expectExact();
   });
 
+  it("a member slow to write its share holds the answers of its group's others only so long; the group settles once it is written", async () => {
+    await readyAt(0);
+    await trackedCreate(a, minutes(30));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let slowDone = false;
+    const slow = a.lists
+      .trackCreate(owner, NOW, async (listPosition) => {
+        await gate;
+        const share: Share = { ...unlisted(randomUUID(), NOW, minutes(20)), listPosition, listExpired: false };
+        await a.shares.insert(share);
+        return { value: share, delta: countDelta(null, countedOf(share)) };
+      })
+      .finally(() => (slowDone = true));
+    const others = await Promise.all(Array.from({ length: 5 }, (_, i) => trackedCreate(a, minutes(i * 10 - 25))));
+    // Answered while their group's last member is still writing: its intent is open, and pages count the block from its shares.
+    expect(slowDone).toBe(false);
+    expect(others).toHaveLength(5);
+    expect((await a.lists.lists.findOne({ _id: owner }))!.open).toBe(1);
+    expect((await a.lists.page(owner, null, NOW, 0, 10))!.total).toBe(6);
+    release();
+    await slow;
+    await a.lists.trackCreate(owner, NOW, async () => ({ value: null, delta: null }));
+    expect((await a.lists.lists.findOne({ _id: owner }))!.open).toBe(0);
+    await expectExact();
+  });
+
   /** A share's own fields, without a place in a list. */
   const unlisted = (id: string, createdAt: Date, expirationDateUtc: Date): Share => ({
     id,

@@ -16,8 +16,6 @@ export class CreateGroup {
   constructor(
     readonly token: string,
     readonly block: number,
-    /** When the update recording the intent was sent (the intent's time). */
-    readonly started: number,
     members: number,
     settle: (delta: CountDelta | null) => Promise<void>,
   ) {

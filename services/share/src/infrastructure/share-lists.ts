@@ -69,6 +69,10 @@ const BUILT_RECHECK_MS = 30_000;
  * the shares were made in).
  */
 export const POSITIONS_SEEN_MS = BUILT_RECHECK_MS + 5_000;
+/** How long a create's answer waits for its group's settling once its share is written. */
+const SETTLING_AWAITED_MS = 2_000;
+/** Owners whose list's `next` an instance remembers (to guess the block of the next positions). */
+const NEXT_SEEN_OWNERS = 10_000;
 /** Shares the mover moves per list and round. */
 const MOVE_BATCH = 2_000;
 /** Ids per `$in` the mover reads shares back by: the local store applies a longer list itself, to every document. */
@@ -91,7 +95,7 @@ export interface TrackedOutcome<T> {
 }
 
 /** A create's position and the group of creates it settles with. */
-interface Seat {
+interface TakenPosition {
   position: number;
   group: CreateGroup;
 }
@@ -117,7 +121,7 @@ function settlingUpdate(settlings: readonly DueSettling[]): { filter: Record<str
 
 interface WaitingCreate {
   now: Date;
-  resolve: (seat: Seat) => void;
+  resolve: (seat: TakenPosition) => void;
   reject: (error: unknown) => void;
 }
 
@@ -231,20 +235,22 @@ export class ShareLists {
    */
   async trackCreate<T>(ownerClientId: string, now: Date, write: (position: number) => Promise<TrackedOutcome<T>>): Promise<T> {
     const started = Date.now();
-    const seat = await new Promise<Seat>((resolve, reject) => this.queueForCreates(ownerClientId, this.waitingCreates, { now, resolve, reject }));
+    const taken = await new Promise<TakenPosition>((resolve, reject) => this.queueForCreates(ownerClientId, this.waitingCreates, { now, resolve, reject }));
     if (Date.now() - started > CHANGE_WINDOW_MS / 2) {
-      seat.group.abandoned();
+      taken.group.abandoned();
       throw new IntentTooSlow();
     }
     let outcome: TrackedOutcome<T>;
     try {
-      outcome = await write(seat.position);
+      outcome = await write(taken.position);
     } catch (error) {
       // A write that threw may still have been applied: its group's intent stays for the reconciler.
-      seat.group.abandoned();
+      taken.group.abandoned();
       throw error;
     }
-    await seat.group.written(outcome.delta);
+    // The share is written: its answer waits for the group's settling only so long (pages count a block from its
+    // shares while an intent of it is open), so that a member slow to write holds the others' answers no longer.
+    await settledOrAfter(taken.group.written(outcome.delta), SETTLING_AWAITED_MS);
     return outcome.value;
   }
 
@@ -256,7 +262,13 @@ export class ShareLists {
     queues.set(ownerClientId, [...(queues.get(ownerClientId) ?? []), entry]);
     if (this.updatingForCreates.has(ownerClientId)) return;
     this.updatingForCreates.add(ownerClientId);
-    setImmediate(() => void this.updateForCreates(ownerClientId));
+    setImmediate(() =>
+      this.updateForCreates(ownerClientId).catch((error: unknown) => {
+        for (const create of this.waitingCreates.get(ownerClientId) ?? []) create.reject(error);
+        this.waitingCreates.delete(ownerClientId);
+        this.onUnsettled(error);
+      }),
+    );
   }
 
   /** The owner's list updates for creates, one after another, each with all that waits, until nothing waits. */
@@ -288,13 +300,14 @@ export class ShareLists {
    * `count` positions of the owner's list in a row, each with the group of its block (whose intent is recorded);
    * `settlings` are settled by the same update when the guess of the block holds, else before the positions are taken.
    */
-  private async takePositions(ownerClientId: string, count: number, now: Date, settlings: readonly DueSettling[]): Promise<Seat[]> {
+  private async takePositions(ownerClientId: string, count: number, now: Date, settlings: readonly DueSettling[]): Promise<TakenPosition[]> {
     const started = Date.now();
     const token = randomUUID();
     const seen = this.nextSeen.get(ownerClientId);
-    if (seen !== undefined) {
-      const block = blockOf(seen);
-      const { low, high } = positionsOf(block);
+    const block = seen === undefined ? undefined : blockOf(seen);
+    const { low, high } = block === undefined ? { low: 0, high: -1 } : positionsOf(block);
+    // Tried only when the positions would fit in the block of the `next` seen: past its end it cannot match.
+    if (block !== undefined && seen! + count <= high + 1) {
       const settling = settlingUpdate(settlings);
       let taken: ListDocument | null;
       try {
@@ -309,23 +322,24 @@ export class ShareLists {
           { returnDocument: 'after' },
         );
       } catch (error) {
-        // Applied or not, the settlings are made good as when the reconciler took their intents.
-        await this.settleAll(ownerClientId, settlings);
+        // The waiting creates are answered at once; the settlings, applied or not, are made good by the next update (as
+        // when the reconciler took their intents, if this one was applied).
+        this.dueSettlings.set(ownerClientId, [...settlings, ...(this.dueSettlings.get(ownerClientId) ?? [])]);
         throw error;
       }
       if (taken) {
         for (const due of settlings) due.settled();
-        this.nextSeen.set(ownerClientId, taken.next!);
-        const group = this.createGroup(ownerClientId, token, block, started, count);
+        this.see(ownerClientId, taken.next!);
+        const group = this.createGroup(ownerClientId, token, block, count);
         return Array.from({ length: count }, (_, i) => ({ position: taken.next! - count + i, group }));
       }
     }
     await this.settleAll(ownerClientId, settlings);
     const next = (await this.upsert(ownerClientId, { $inc: { next: count } }, now)).next!;
-    this.nextSeen.set(ownerClientId, next);
+    this.see(ownerClientId, next);
     const positions = Array.from({ length: count }, (_, i) => next - count + i);
     const blocks = [...new Set(positions.map(blockOf))];
-    const groups = new Map(blocks.map((block) => [block, this.createGroup(ownerClientId, randomUUID(), block, started, positions.filter((p) => blockOf(p) === block).length)]));
+    const groups = new Map(blocks.map((block) => [block, this.createGroup(ownerClientId, randomUUID(), block, positions.filter((p) => blockOf(p) === block).length)]));
     await this.lists.updateOne(
       { _id: ownerClientId },
       {
@@ -337,8 +351,14 @@ export class ShareLists {
   }
 
   /** A group whose members have all written: its settling waits for the owner's next update. */
-  private createGroup(ownerClientId: string, token: string, block: number, started: number, members: number): CreateGroup {
-    return new CreateGroup(token, block, started, members, (delta) => new Promise<void>((settled) => this.queueForCreates(ownerClientId, this.dueSettlings, { token, block, delta, settled })));
+  private createGroup(ownerClientId: string, token: string, block: number, members: number): CreateGroup {
+    return new CreateGroup(token, block, members, (delta) => new Promise<void>((settled) => this.queueForCreates(ownerClientId, this.dueSettlings, { token, block, delta, settled })));
+  }
+
+  /** The owner's `next` as this instance saw it last (forgotten for every owner once it knows of too many). */
+  private see(ownerClientId: string, next: number): void {
+    if (this.nextSeen.size >= NEXT_SEEN_OWNERS && !this.nextSeen.has(ownerClientId)) this.nextSeen.clear();
+    this.nextSeen.set(ownerClientId, next);
   }
 
   /** Settles `settlings` in one update, or each by itself (`settle`) if that one misses or fails; never throws. */
@@ -347,7 +367,7 @@ export class ShareLists {
     const settling = settlingUpdate(settlings);
     const together = await this.lists.updateOne({ _id: ownerClientId, ...settling.filter }, { $unset: settling.unset, $inc: settling.inc }).catch(() => null);
     if (together?.matchedCount !== 1) {
-      for (const due of settlings) await this.settle(ownerClientId, due.token, due.block, due.delta);
+      await Promise.all(settlings.map((due) => this.settle(ownerClientId, due.token, due.block, due.delta)));
     }
     for (const due of settlings) due.settled();
   }
@@ -681,4 +701,15 @@ function expiredWhenWritten(expiration: Date, moved: number | undefined): boolea
 function listFieldsHold(ownerClientId: string, row: StoredListFields, moved: number | undefined): boolean {
   if (row.listExpired === false) return row.listDue === listDueKey(ownerClientId, minuteOf(row.expirationDateUtc)) && (moved === undefined || minuteOf(row.expirationDateUtc) > moved);
   return row.listExpired === true && !row.listDue && expiredWhenWritten(row.expirationDateUtc, moved);
+}
+
+/** Resolves when `settled` does, or after `ms`, whichever is first (`settled` never rejects). */
+function settledOrAfter(settled: Promise<void>, ms: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    void settled.then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
