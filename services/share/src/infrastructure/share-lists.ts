@@ -121,7 +121,7 @@ function settlingUpdate(settlings: readonly DueSettling[]): { filter: Record<str
 
 interface WaitingCreate {
   now: Date;
-  resolve: (seat: TakenPosition) => void;
+  resolve: (taken: TakenPosition) => void;
   reject: (error: unknown) => void;
 }
 
@@ -285,8 +285,8 @@ export class ShareLists {
           continue;
         }
         try {
-          const seats = await this.takePositions(ownerClientId, waiting.length, waiting[0]!.now, settlings);
-          waiting.forEach((create, i) => create.resolve(seats[i]!));
+          const taken = await this.takePositions(ownerClientId, waiting.length, waiting[0]!.now, settlings);
+          waiting.forEach((create, i) => create.resolve(taken[i]!));
         } catch (error) {
           for (const create of waiting) create.reject(error);
         }
