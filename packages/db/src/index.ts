@@ -65,7 +65,7 @@ export async function isDatabaseReady(connection: Connection): Promise<boolean> 
 
 export { ensureCollection, indexNames } from './collections';
 export { ErasedIds } from './erased-ids';
-export { isStoreUnavailable } from './store-errors';
+export { isStoreUnavailable, type StoreTooSlow } from './store-errors';
 export { STUCK_CLIENT_BOUNDS, type StuckClientReport, type StuckClientGuardOptions } from './stuck-client-guard';
 export { KeyedMutex } from './keyed-mutex';
 export { dayBucket, monthBucket, hourBucket, dayBucketsBefore, hourBucketsBetween, inChunks, deleteOlderThan, type DatedRecords } from './time-buckets';

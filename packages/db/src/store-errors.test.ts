@@ -81,6 +81,13 @@ describe('isStoreUnavailable', () => {
     expect(isStoreUnavailable(new Error('read failed', { cause: serverError(recorded.insertWhenKilled) }))).toBe(true);
   });
 
+  it('counts an error of our own that stopped because the store answered too slowly, also as a cause', () => {
+    const tooSlow = Object.assign(new Error('the intent took too long'), { storeTooSlow: true as const });
+    expect(isStoreUnavailable(tooSlow)).toBe(true);
+    expect(isStoreUnavailable(new Error('wrapped', { cause: tooSlow }))).toBe(true);
+    expect(isStoreUnavailable(Object.assign(new Error('not said'), { storeTooSlow: 'yes' }))).toBe(false);
+  });
+
   it('counts an operation on the server or pool of a topology replaced as stuck as the store unavailable', () => {
     expect(isStoreUnavailable(new mongo.MongoServerClosedError())).toBe(true);
     expect(isStoreUnavailable(new mongo.MongoTopologyClosedError())).toBe(true);

@@ -39,13 +39,18 @@ function isPostgresUnavailable(error: { code?: unknown; message?: unknown; errms
   return typeof message === 'string' && POSTGRES_UNAVAILABLE.test(message);
 }
 
+/** An error of the platform's own that stopped a write, nothing written, because the store answered too slowly to go on safely. */
+export interface StoreTooSlow {
+  readonly storeTooSlow: true;
+}
+
 /**
  * Also through `cause` and through a bulk write's `errorResponse`: the driver throws a network failure of a bulk
- * write as a `MongoBulkWriteError` whose `errorResponse` is the `MongoNetworkError` itself.
+ * write as a `MongoBulkWriteError` whose `errorResponse` is the `MongoNetworkError` itself. A `StoreTooSlow` counts too.
  */
 export function isStoreUnavailable(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== 'object' || depth >= 5) return false;
-  const at = error as { name?: string; code?: unknown; message?: unknown; cause?: unknown; errorResponse?: unknown };
-  if (STORE_UNAVAILABLE.has(at.name ?? '') || isPostgresUnavailable(at)) return true;
+  const at = error as { name?: string; code?: unknown; message?: unknown; cause?: unknown; errorResponse?: unknown; storeTooSlow?: unknown };
+  if (STORE_UNAVAILABLE.has(at.name ?? '') || isPostgresUnavailable(at) || at.storeTooSlow === true) return true;
   return (at.errorResponse instanceof Error && isStoreUnavailable(at.errorResponse, depth + 1)) || isStoreUnavailable(at.cause, depth + 1);
 }

@@ -4,12 +4,12 @@ import { once } from 'node:events';
 import { EventWriter } from '@obp/bus';
 import { ConsentData } from '@obp/consent-data';
 import { shareEvents } from '@obp/contracts';
-import { connectDatabase, database } from '@obp/db';
+import { connectDatabase, database, isStoreUnavailable } from '@obp/db';
 import { AggregateStore } from '@obp/store';
 import { Cleanup, repoRoot, testEnv, uniqueDbName, waitFor } from '@obp/testkit';
 import type { Share } from './domain/share';
 import { blockOf, CHANGE_WINDOW_MS, countDelta, countedOf, LIST_BLOCK_SIZE, minuteOf } from './domain/share-list';
-import { INTENT_STALE_MS, ShareLists, type ListDocument } from './infrastructure/share-lists';
+import { INTENT_STALE_MS, IntentTooSlow, ShareLists, type ListDocument } from './infrastructure/share-lists';
 import { ShareEvents, shareStoreOptions, type ShareStore } from './infrastructure/share-store';
 import { CreateShareService } from './use-cases/create-share/create-share.service';
 import { DeleteShareService } from './use-cases/delete-share/delete-share.service';
@@ -140,6 +140,37 @@ describe('share lists (real store, two instances)', () => {
     ]);
     await expectExact();
     await expectExact(minutes(100));
+  });
+
+  it('a create whose positions took over half its window writes nothing and is answered as the store unavailable (503)', async () => {
+    await readyAt(0);
+    await trackedCreate(a, minutes(30));
+    const realNow = Date.now.bind(Date);
+    let late = 0;
+    const clock = jest.spyOn(Date, 'now').mockImplementation(() => realNow() + late);
+    const update = a.lists.lists.findOneAndUpdate.bind(a.lists.lists);
+    // The store answers the update taking the positions as if half the window had gone by.
+    const taking = jest.spyOn(a.lists.lists, 'findOneAndUpdate').mockImplementation((async (...args: Parameters<typeof update>) => {
+      const answer = await update(...args);
+      late = CHANGE_WINDOW_MS / 2 + 1_000;
+      return answer;
+    }) as typeof update);
+    let written = 0;
+    const outcome = await a.lists
+      .trackCreate(owner, NOW, async () => {
+        written++;
+        return { value: null, delta: null };
+      })
+      .catch((error: unknown) => error);
+    taking.mockRestore();
+    clock.mockRestore();
+    expect(outcome).toBeInstanceOf(IntentTooSlow);
+    expect(isStoreUnavailable(outcome)).toBe(true);
+    expect(written).toBe(0);
+    // Its group's intent is left to the reconciler; pages count the block from its shares meanwhile.
+    expect((await a.lists.page(owner, null, NOW, 0, 10))!.total).toBe(1);
+    expect(await b.lists.reconcile(LATER(), INTENT_STALE_MS)).toBe(1);
+    await expectExact();
   });
 
   it('a change that would write its share past half its window gives up as a conflict, counting nothing', async () => {

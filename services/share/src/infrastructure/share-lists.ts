@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { inChunks, isDuplicateKey, type mongo } from '@obp/db';
+import { inChunks, isDuplicateKey, type mongo, type StoreTooSlow } from '@obp/db';
 import {
   blockOf,
   blockRead,
@@ -80,8 +80,10 @@ const IDS_PER_READ = 1_000;
 /** Blocks the sweep looks at per round, of the lists it looked at longest ago. */
 const SWEEP_BLOCKS_PER_ROUND = 10;
 
-export class IntentTooSlow extends Error {
+/** The store took over half a change's window to record its intent: nothing was written (answered as the store unavailable, 503). */
+export class IntentTooSlow extends Error implements StoreTooSlow {
   readonly code = 'share_list_intent_too_slow';
+  readonly storeTooSlow = true;
   constructor() {
     super('recording the share list intent took too long; the share was not written');
     this.name = 'IntentTooSlow';
