@@ -7,7 +7,7 @@
  * process, the median time of each update a create makes to the app's list document, one after another (no
  * contention), by their shapes in `ShareLists`: the position alone, the intent alone, the settling, and the position
  * with the intent in one update (what a create makes while its guess of the block holds).
- * Run: BENCH_PORT_BASE=19300 BENCH_FROM_SOURCE=1 npx tsx bench/share-creates.bench.ts
+ * Run: npx tsx bench/share-creates.bench.ts   (BENCH_CREATE_CONCURRENCY=32 for larger groups; settings as bench/platform-scale.bench.ts's)
  */
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
